@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+
+/** A German error page without internals; admins see the request id to find the log line. */
+export function ErrorPage({
+  title,
+  text,
+  requestId,
+  status,
+}: {
+  title: string;
+  text?: string;
+  requestId?: string | null;
+  status?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      {status && <p className="text-5xl font-bold text-secondary">{status}</p>}
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">{title}</h1>
+      {text && <p className="mt-3 text-slate-600">{text}</p>}
+      {requestId && (
+        <p className="mt-3 text-sm text-slate-600">
+          {t("common.requestId")}: <code>{requestId}</code>
+        </p>
+      )}
+      <Link
+        to="/"
+        className="mt-8 rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
+      >
+        {t("common.backHome")}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+import { House } from "lucide-react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { PublicSettings } from "~/features/settings/settings";
+
+/** "TraumUrlaub Reisen" → ["TraumUrlaub", "Reisen"]: split at the first space (spec 01). */
+export function splitPlatformName(name: string): [string, string] {
+  const at = name.indexOf(" ");
+  return at === -1 ? [name, ""] : [name.slice(0, at), name.slice(at + 1)];
+}
+
+export function Brand({ settings, onDark = false }: { settings: PublicSettings; onDark?: boolean }) {
+  const { t } = useTranslation();
+  const [first, rest] = splitPlatformName(settings.platformName);
+  const logo = onDark ? settings.logoDarkUrl || settings.logoLightUrl : settings.logoLightUrl;
+  return (
+    <Link to="/" className="flex items-center gap-2" aria-label={`${settings.platformName} – ${t("nav.home")}`}>
+      {logo ? (
+        <img src={logo} alt="" className="h-9 w-auto" width={36} height={36} />
+      ) : (
+        <House aria-hidden className="size-8 text-primary" />
+      )}
+      <span className="text-xl leading-none" data-testid="platform-name">
+        <span className={`font-bold ${onDark ? "text-white" : "text-secondary"}`}>{first}</span>
+        {rest && <span className={`font-light ${onDark ? "text-white" : "text-primary-strong"}`}> {rest}</span>}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,60 @@
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Lists the only cookies the site sets; there are no tracking cookies, hence no banner. */
+export function CookieSettingsButton() {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const rows = [
+    { name: "__Secure-better-auth.session_token / better-auth.session_token", purpose: t("cookies.session"), duration: t("cookies.sessionDuration") },
+    { name: "lang", purpose: t("cookies.language"), duration: t("cookies.languageDuration") },
+  ];
+  return (
+    <>
+      <button type="button" className="hover:underline" onClick={() => dialog.current?.showModal()}>
+        {t("footer.cookieSettings")}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="cookie-dialog-title"
+        className="m-auto w-[min(40rem,calc(100%-2rem))] rounded-xl p-6 text-slate-900 shadow-2xl"
+        onClick={(event) => {
+          if (event.target === dialog.current) dialog.current?.close();
+        }}
+      >
+        <h2 id="cookie-dialog-title" className="text-xl font-semibold">
+          {t("cookies.title")}
+        </h2>
+        <p className="mt-3 text-slate-700">{t("cookies.intro")}</p>
+        <table className="mt-4 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200">
+              <th scope="col" className="py-2 pr-3">{t("cookies.name")}</th>
+              <th scope="col" className="py-2 pr-3">{t("cookies.purpose")}</th>
+              <th scope="col" className="py-2">{t("cookies.duration")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name} className="border-b border-slate-100 align-top">
+                <td className="py-2 pr-3 font-mono text-xs break-all">{row.name}</td>
+                <td className="py-2 pr-3">{row.purpose}</td>
+                <td className="py-2">{row.duration}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="mt-6 text-right">
+          <button
+            type="button"
+            autoFocus
+            className="rounded-lg bg-secondary px-4 py-2 font-medium text-white hover:opacity-90"
+            onClick={() => dialog.current?.close()}
+          >
+            {t("common.close")}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+import { DEFAULT_SETTINGS, publicSettings } from "~/features/settings/settings";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import { TopBar } from "./top-bar";
+
+/** Top bar, header and footer around public content (also around public error pages). */
+export function PublicChrome({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const data = useRootData();
+  const settings = data?.settings ?? publicSettings(DEFAULT_SETTINGS);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        {t("common.skipToContent")}
+      </a>
+      <TopBar settings={settings} />
+      <SiteHeader settings={settings} user={data?.user ?? null} />
+      <div className="flex-1">{children}</div>
+      <SiteFooter settings={settings} />
+    </div>
+  );
+}

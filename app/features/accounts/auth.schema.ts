@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Messages are catalogue keys (auth.*) so browser and server show the same text. */
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, "missingFields").max(254, "invalidCredentials"),
+  password: z.string().min(1, "missingFields").max(PASSWORD_MAX, "invalidCredentials"),
+});
+
+export const registerSchema = z.object({
+  name: z.string().trim().min(1, "nameRequired").max(120, "nameRequired"),
+  email: z.string().trim().toLowerCase().email("invalidEmail").max(254, "invalidEmail"),
+  password: z.string().min(PASSWORD_MIN, "passwordTooShort").max(PASSWORD_MAX, "passwordTooLong"),
+});

@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { getAuth } from "~/lib/auth.server";
+import { db, schema } from "~/lib/db.server";
+
+export type Role = "user" | "admin";
+export type CurrentUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  avatarUrl: string | null;
+};
+
+/** Only the exact stored value "admin" makes an admin; anything else is a user (spec 01). */
+export function roleOf(stored: string | null | undefined): Role {
+  return stored === "admin" ? "admin" : "user";
+}
+
+// Root and route loaders of one request share the lookup.
+const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = loadCurrentUser(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const profile = await ensureProfile(session.user.id, session.user.name);
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    fullName: profile.fullName || session.user.name,
+    role: roleOf(profile.role),
+    avatarUrl: profile.avatarUrl,
+  };
+}
+
+/** A missing profile row is recreated with defaults instead of failing (spec 05). */
+export async function ensureProfile(userId: string, name: string) {
+  const [existing] = await db().select().from(schema.profile).where(eq(schema.profile.id, userId));
+  if (existing) return existing;
+  await db()
+    .insert(schema.profile)
+    .values({ id: userId, fullName: name })
+    .onConflictDoNothing();
+  const [created] = await db().select().from(schema.profile).where(eq(schema.profile.id, userId));
+  return created;
+}
+
+function isReadRequest(request: Request) {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
+/**
+ * Every guarded loader AND action calls this. A visitor opening a page goes to
+ * /auth?redirectTo=<the page>; a save whose session has expired gets a 401 that the page shows
+ * as "Ihre Sitzung ist abgelaufen…" instead of silently navigating away from the form.
+ */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (user) return user;
+  if (!isReadRequest(request)) throw data({ sessionExpired: true }, { status: 401 });
+  const url = new URL(request.url);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Admin pages and admin operations: signed-in non-admins get the 403 page "Kein Zugriff". */
+export async function requireAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw data({ forbidden: true }, { status: 403 });
+  return user;
+}
+
+/** Only same-site relative paths are followed after sign-in (no open redirects). */
+export function safeRedirectPath(value: unknown, fallback = "/dashboard") {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,78 @@
+import { isAPIError } from "better-auth/api";
+import { getAuth } from "~/lib/auth.server";
+import { logger } from "~/lib/logger.server";
+import { clearRateLimit, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+
+/** Limits per client address and per account (spec 05), counted in the database. */
+export const SIGN_IN_LIMITS = {
+  perClient: { max: 30, windowSeconds: 15 * 60 },
+  perAccountFailures: { max: 8, windowSeconds: 15 * 60 },
+  registerPerClient: { max: 10, windowSeconds: 60 * 60 },
+};
+
+export type AuthResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; error: "invalidCredentials" | "tooManyAttempts" | "registrationFailed" | "emailTaken" };
+
+/** Signs in with e-mail and password; never tells whether the e-mail or the password was wrong. */
+export async function signIn(input: {
+  email: string;
+  password: string;
+  clientIp: string;
+  headers: Headers;
+}): Promise<AuthResult> {
+  const email = input.email.trim().toLowerCase();
+  const clientKey = `sign-in:client:${input.clientIp}`;
+  const accountKey = `sign-in:account:${email}`;
+  const client = await hitRateLimit(clientKey, SIGN_IN_LIMITS.perClient.max, SIGN_IN_LIMITS.perClient.windowSeconds);
+  if (client.isLimited || (await isRateLimited(accountKey, SIGN_IN_LIMITS.perAccountFailures.max))) {
+    return { ok: false, error: "tooManyAttempts" };
+  }
+  try {
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    await clearRateLimit(accountKey);
+    return { ok: true, headers };
+  } catch (error) {
+    if (!isAPIError(error)) logger.error({ err: error }, "sign-in failed unexpectedly");
+    await hitRateLimit(accountKey, SIGN_IN_LIMITS.perAccountFailures.max, SIGN_IN_LIMITS.perAccountFailures.windowSeconds);
+    return { ok: false, error: "invalidCredentials" };
+  }
+}
+
+/** Creates an account (with its profile, see auth.server.ts) and signs it in. */
+export async function register(input: {
+  name: string;
+  email: string;
+  password: string;
+  clientIp: string;
+  headers: Headers;
+}): Promise<AuthResult> {
+  const limit = await hitRateLimit(
+    `register:client:${input.clientIp}`,
+    SIGN_IN_LIMITS.registerPerClient.max,
+    SIGN_IN_LIMITS.registerPerClient.windowSeconds,
+  );
+  if (limit.isLimited) return { ok: false, error: "tooManyAttempts" };
+  try {
+    const { headers } = await getAuth().api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    if (isAPIError(error)) {
+      const code = (error.body as { code?: string } | undefined)?.code ?? "";
+      // A sign-up form must reveal a taken address; it points to sign-in and reset, nothing more.
+      if (code.includes("ALREADY_EXISTS")) return { ok: false, error: "emailTaken" };
+      logger.warn({ code }, "registration rejected");
+    } else {
+      logger.error({ err: error }, "registration failed unexpectedly");
+    }
+    return { ok: false, error: "registrationFailed" };
+  }
+}

@@ -1,0 +1,61 @@
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * Settings changes fan out to every open page on every server process:
+ * a save publishes locally and, on PostgreSQL, through NOTIFY; every process LISTENs and
+ * re-publishes to its own server-sent-event streams. PGlite is single-process, so the local
+ * emitter is all there is.
+ */
+export const SETTINGS_CHANNEL = "settings_changed";
+const emitter = new EventEmitter();
+emitter.setMaxListeners(0);
+
+export function onSettingsChanged(listener: () => void) {
+  emitter.on("change", listener);
+  return () => emitter.off("change", listener);
+}
+
+export function emitSettingsChanged() {
+  emitter.emit("change");
+}
+
+let listener: pg.Client | undefined;
+let stopped = false;
+
+/** Keeps one LISTEN connection open (reconnecting after failures) while the process runs. */
+export async function listenForSettingsChanges(url: string) {
+  stopped = false;
+  const connect = async () => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (msg) => {
+      if (msg.channel === SETTINGS_CHANNEL) emitter.emit("change");
+    });
+    client.on("error", (error) => {
+      logger.warn({ err: error }, "settings listener lost its connection");
+      client.end().catch(() => {});
+      if (listener === client) listener = undefined;
+      setTimeout(connect, 2000).unref();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${SETTINGS_CHANNEL}`);
+      listener = client;
+      // Changes made while we were disconnected: tell the pages to re-read.
+      emitter.emit("change");
+    } catch (error) {
+      logger.warn({ err: error }, "settings listener could not connect; retrying");
+      client.end().catch(() => {});
+      setTimeout(connect, 2000).unref();
+    }
+  };
+  await connect();
+}
+
+export async function stopListening() {
+  stopped = true;
+  await listener?.end().catch(() => {});
+  listener = undefined;
+}

@@ -1,0 +1,78 @@
+import { eq, sql } from "drizzle-orm";
+import { databaseHandle, db, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { DEFAULT_SETTINGS, PAYMENT_METHODS, type PaymentMethod, type SettingsFormValues, type SiteSettings } from "./settings";
+import { emitSettingsChanged, onSettingsChanged, SETTINGS_CHANNEL } from "./settings-events.server";
+
+/**
+ * Settings are read on every page, so they are cached per process. The cache is dropped on
+ * every change event (local save, or NOTIFY from another process) and after a short time as a
+ * safety net should a notification be lost while the LISTEN connection reconnects.
+ */
+const CACHE_MS = 30_000;
+let cache: { value: SiteSettings; at: number } | undefined;
+onSettingsChanged(() => {
+  cache = undefined;
+});
+
+export async function getSettings(): Promise<SiteSettings> {
+  if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
+  try {
+    const [row] = await db().select().from(schema.settings).where(eq(schema.settings.id, 1));
+    const value = row ? fromRow(row) : DEFAULT_SETTINGS;
+    cache = { value, at: Date.now() };
+    return value;
+  } catch (error) {
+    // Spec 01: when reading fails, defaults are used (the page still renders).
+    logger.error({ err: error }, "reading settings failed; using defaults");
+    return DEFAULT_SETTINGS;
+  }
+}
+
+function fromRow(row: typeof schema.settings.$inferSelect): SiteSettings {
+  const { id: _id, updatedAt: _updatedAt, allowedPaymentMethods, ...rest } = row;
+  return {
+    ...rest,
+    allowedPaymentMethods: allowedPaymentMethods.filter((m): m is PaymentMethod =>
+      (PAYMENT_METHODS as readonly string[]).includes(m),
+    ),
+  };
+}
+
+/** Saves the settings row, records who changed what, and tells every open page. */
+export async function saveSettings(values: SettingsFormValues, actorId: string) {
+  const before = await getSettings();
+  const next: SiteSettings = {
+    ...before,
+    ...values,
+  };
+  const handle = databaseHandle();
+  await db().transaction(async (tx) => {
+    const row = { id: 1, ...next, updatedAt: new Date() };
+    await tx
+      .insert(schema.settings)
+      .values(row)
+      .onConflictDoUpdate({ target: schema.settings.id, set: row });
+    await tx.insert(schema.auditLog).values({
+      actorId,
+      entity: "settings",
+      entityId: "1",
+      action: "update",
+      before,
+      after: next,
+    });
+    // Delivered to every LISTENing process (this one included) when the transaction commits.
+    if (handle.kind === "postgres") await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
+  });
+  cache = undefined;
+  if (handle.kind === "pglite") emitSettingsChanged();
+  return next;
+}
+
+/** Writes the default row into an empty database (boot). */
+export async function ensureSettingsRow() {
+  await db()
+    .insert(schema.settings)
+    .values({ id: 1, ...DEFAULT_SETTINGS })
+    .onConflictDoNothing();
+}

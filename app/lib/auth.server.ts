@@ -1,0 +1,77 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { db, schema } from "./db.server";
+import { getEnv } from "./env.server";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Sliding sessions: valid 30 days, renewed at most once a day while the user is active. */
+const SESSION_DAYS = 30;
+
+function createAuth() {
+  const env = getEnv();
+  return betterAuth({
+    appName: "Ferienwohnung",
+    baseURL: env.BASE_URL,
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.BASE_URL],
+    database: drizzleAdapter(db(), {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.authRateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 100,
+    },
+    advanced: {
+      database: { generateId: "uuid" },
+      ipAddress: env.TRUST_PROXY ? { ipAddressHeaders: ["x-forwarded-for"] } : { ipAddressHeaders: ["x-client-ip"] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account has its profile row from sign-up on (spec 05: "exists from sign-up on").
+          after: async (created) => {
+            await db()
+              .insert(schema.profile)
+              .values({ id: created.id, fullName: created.name ?? "" })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+let instance: Auth | undefined;
+
+/** The Better Auth instance over the process-wide database (created on first use). */
+export function getAuth(): Auth {
+  instance ??= createAuth();
+  return instance;
+}
+
+/** Tests open a fresh database per file; the auth instance must follow it. */
+export function resetAuth() {
+  instance = undefined;
+}

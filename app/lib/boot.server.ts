@@ -1,0 +1,52 @@
+import path from "node:path";
+import { ensureSettingsRow } from "~/features/settings/settings.server";
+import { listenForSettingsChanges, stopListening } from "~/features/settings/settings-events.server";
+import { closeEventStreams } from "~/features/settings/event-stream.server";
+import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "./db.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+
+export type BootResult = {
+  databaseKind: "pglite" | "postgres";
+  seeded: boolean;
+  demoLogins: { role: string; email: string; password: string }[];
+};
+
+/** Opens and migrates the database, writes defaults, seeds demo data into an empty database. */
+export async function boot(): Promise<BootResult> {
+  const env = getEnv();
+  const handle = env.DATABASE_URL
+    ? await connectDatabase({ kind: "postgres", url: env.DATABASE_URL })
+    : await connectDatabase({ kind: "pglite", dataDir: env.DATA_DIR });
+  setDatabase(handle);
+  await ensureSettingsRow();
+
+  let seeded = false;
+  if (env.seedDemoData && (await isDatabaseEmpty(handle.db))) {
+    const { seedDemoData } = await import("../../db/seed.server");
+    const started = Date.now();
+    await seedDemoData({ uploadsDir: path.join(env.DATA_DIR, "uploads") });
+    logger.info({ ms: Date.now() - started }, "demo data seeded");
+    seeded = true;
+  }
+  if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
+
+  const { DEMO_LOGINS } = await import("../../db/demo-logins");
+  return { databaseKind: handle.kind, seeded, demoLogins: env.seedDemoData ? DEMO_LOGINS : [] };
+}
+
+/** First step of a graceful stop: end long-lived event streams so the server can drain. */
+export function beforeShutdown() {
+  closeEventStreams();
+}
+
+/** Last step: stop listeners and workers, close the database (PGlite must close cleanly). */
+export async function shutdown() {
+  await stopListening();
+  try {
+    await databaseHandle().close();
+  } catch (error) {
+    logger.warn({ err: error }, "closing the database failed");
+  }
+  setDatabase(undefined);
+}

@@ -1,0 +1,150 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "../../db/schema";
+
+export { schema };
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** The PostgreSQL connection string when kind is "postgres" (used for LISTEN/NOTIFY). */
+  url?: string;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+
+/**
+ * The process-wide database, set once at boot (or by the test setup). Feature code calls
+ * `db()`; there is no repository layer in between.
+ */
+const holder = globalThis as unknown as { __database?: DatabaseHandle };
+
+
+export function db(): Database {
+  return databaseHandle().db;
+}
+
+export function databaseHandle(): DatabaseHandle {
+  // Kept on globalThis: in development Vite re-evaluates app modules after edits.
+  const current = holder.__database;
+  if (!current) throw new Error("Database not opened: call setDatabase() at boot");
+  return current;
+}
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  holder.__database = handle;
+}
+
+type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  /** dataDir undefined = in memory (tests) */
+  | { kind: "pglite"; dataDir?: string };
+
+/** Opens, migrates and returns a database handle. Does not make it the process-wide one. */
+export async function connectDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Idle clients can error when PostgreSQL restarts; the pool replaces them.
+    pool.on("error", () => {});
+    const database = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const client = await pool.connect();
+    try {
+      // Several app processes may start at once: one migrates, the others wait.
+      await client.query("select pg_advisory_lock(727274)");
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+      client.release();
+    }
+    return { db: database, kind: "postgres", url: options.url, close: () => pool.end() };
+  }
+
+  let releaseLock = () => {};
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = takeFolderLock(options.dataDir);
+  }
+  try {
+    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, "pglite") : undefined, {
+      extensions: { btree_gist, pg_trgm },
+    });
+    const database = drizzlePglite({ client, schema });
+    await migratePglite(database, { migrationsFolder });
+    return {
+      db: database as unknown as Database,
+      kind: "pglite",
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is single-process and can be damaged when two processes open one folder.
+ * A lock file holding our pid keeps a second process out; a stale lock (dead pid) is taken over.
+ */
+function takeFolderLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, "pglite.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(fs.readFileSync(lockFile, "utf8").trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${pid}. Stop it first (or set DATA_DIR).`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** PostgreSQL error code of a failed query (drizzle wraps the driver error in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export const PG_EXCLUSION_VIOLATION = "23P01";
+export const PG_UNIQUE_VIOLATION = "23505";
+
+export async function isDatabaseEmpty(database: Database) {
+  const rows = await database.select({ id: schema.user.id }).from(schema.user).limit(1);
+  return rows.length === 0;
+}

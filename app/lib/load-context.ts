@@ -1,0 +1,10 @@
+/** Values the Node server attaches to every request (see server/index.ts). */
+export type AppContext = {
+  requestId: string;
+  clientIp: string;
+  nonce: string;
+};
+
+declare module "react-router" {
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,28 @@
+import { getEnv } from "./env.server";
+
+/**
+ * Content-Security-Policy for HTML documents: scripts only from our origin or with this
+ * request's nonce (no 'unsafe-inline' for scripts); styles allow inline attributes because
+ * server-rendered React style props need them. No framing by anyone.
+ */
+export function documentSecurityHeaders(headers: Headers, nonce: string) {
+  const env = getEnv();
+  const isDev = env.NODE_ENV === "development";
+  const csp = [
+    "default-src 'self'",
+    // Vite's dev server injects inline module scripts for HMR; dev runs without a script policy.
+    isDev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    isDev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  headers.set("Content-Security-Policy", csp.join("; "));
+  headers.set("Cache-Control", "private, no-store");
+}

@@ -1,0 +1,120 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { useTranslation } from "react-i18next";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/root";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { publicSettings } from "~/features/settings/settings";
+import { getSettings } from "~/features/settings/settings.server";
+import { themeCss } from "~/lib/color";
+import { languageFromCookie, type Language } from "~/lib/i18n";
+import { useNonce } from "~/lib/nonce";
+import { ErrorPage } from "~/components/error-page";
+import stylesheet from "./app.css?url";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, user] = await Promise.all([getSettings(), getCurrentUser(request)]);
+  return {
+    settings: publicSettings(settings),
+    user: user && { email: user.email, fullName: user.fullName, role: user.role },
+    language: languageFromCookie(request.headers.get("cookie")),
+    // Shown to admins on error pages so they can find the log line.
+    requestId: user?.role === "admin" ? context.requestId : null,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+export const useRootData = () => useRouteLoaderData<RootData>("root");
+
+// Signing in or out, and changing settings, re-reads the root data; nothing else needs to.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [{ title: "TraumUrlaub Reisen" }];
+  return [
+    { title: data.settings.pageTitle },
+    { name: "description", content: data.settings.metaDescription },
+    { name: "keywords", content: data.settings.metaKeywords },
+  ];
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const language: Language = data?.language ?? "de";
+  const settings = data?.settings;
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={settings?.primaryColor ?? "#FF385C"} />
+        <link rel="icon" href={settings?.faviconUrl || "/favicon.svg"} />
+        <Meta />
+        <Links />
+        {settings && (
+          <style nonce={nonce} data-theme>
+            {themeCss(settings.primaryColor, settings.secondaryColor)}
+          </style>
+        )}
+      </head>
+      <body className="min-h-screen">
+        {children}
+        {/* Keyed by path: a change of query parameters alone keeps the scroll position. */}
+        <ScrollRestoration nonce={nonce} getKey={(location) => location.pathname} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Re-reads settings when an admin saves them anywhere (server-sent events). */
+function useLiveSettings() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const source = new EventSource("/api/events");
+    const onChange = () => void revalidator.revalidate();
+    source.addEventListener("settings", onChange);
+    return () => {
+      source.removeEventListener("settings", onChange);
+      source.close();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per page load
+  }, []);
+}
+
+function useDocumentLanguage() {
+  const data = useRootData();
+  const { i18n } = useTranslation();
+  if (data && i18n.language !== data.language) void i18n.changeLanguage(data.language);
+}
+
+export default function App() {
+  useDocumentLanguage();
+  useLiveSettings();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRootData();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage title={t("errors.notFoundTitle")} text={t("errors.notFoundText")} />;
+  }
+  return <ErrorPage title={t("errors.serverError")} requestId={data?.requestId} />;
+}

@@ -1,0 +1,413 @@
+/**
+ * The database schema. Names follow the product vocabulary of spec/07-data.md.
+ * Money columns are integer cents; stay dates are `date` (calendar days, no time zone);
+ * timestamps are `timestamptz`. Exclusion constraints and trigram indexes live in the
+ * hand-written migration `0001_booking_constraints.sql` because drizzle-kit cannot express them.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Authentication (Better Auth's tables; field names are the library's, columns snake_case)
+// ---------------------------------------------------------------------------------------------
+
+export const user = pgTable(
+  "user",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth's own limiter for /api/auth/* (storage "database"). */
+export const authRateLimit = pgTable("auth_rate_limit", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** Fixed-window counters for our own limits (sign-in form, reset requests, contact form). */
+export const rateLimit = pgTable("rate_limit", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Product data
+// ---------------------------------------------------------------------------------------------
+
+export type NotificationSettings = { emailNotifications: boolean; marketingEmails: boolean };
+
+export const profile = pgTable(
+  "profile",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull().default(""),
+    avatarUrl: text("avatar_url"),
+    role: text("role").notNull().default("user"),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    country: text("country"),
+    language: text("language").notNull().default("de"),
+    notificationSettings: jsonb("notification_settings")
+      .$type<NotificationSettings>()
+      .notNull()
+      .default({ emailNotifications: true, marketingEmails: false }),
+    ...timestamps,
+  },
+  (t) => [
+    index("profile_role_idx").on(t.role),
+    check("profile_language_check", sql`${t.language} in ('de', 'en')`),
+  ],
+);
+
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    platformName: text("platform_name").notNull(),
+    pageTitle: text("page_title").notNull(),
+    metaDescription: text("meta_description").notNull(),
+    metaKeywords: text("meta_keywords").notNull(),
+    primaryColor: text("primary_color").notNull(),
+    secondaryColor: text("secondary_color").notNull(),
+    logoLightUrl: text("logo_light_url"),
+    logoDarkUrl: text("logo_dark_url"),
+    faviconUrl: text("favicon_url"),
+    companyName: text("company_name").notNull(),
+    companyEmail: text("company_email").notNull(),
+    companyPhone: text("company_phone").notNull(),
+    companyAddress: text("company_address").notNull(),
+    companyCity: text("company_city").notNull(),
+    companyPostalCode: text("company_postal_code").notNull(),
+    companyCountry: text("company_country").notNull(),
+    companyRegistration: text("company_registration").notNull(),
+    companyTaxId: text("company_tax_id").notNull(),
+    companyVatId: text("company_vat_id").notNull(),
+    companyRepresentative: text("company_representative").notNull(),
+    companyRegisterCourt: text("company_register_court").notNull(),
+    socialFacebookUrl: text("social_facebook_url"),
+    socialInstagramUrl: text("social_instagram_url"),
+    socialXUrl: text("social_x_url"),
+    minStayDays: integer("min_stay_days").notNull(),
+    maxStayDays: integer("max_stay_days").notNull(),
+    /** cents */
+    serviceFee: integer("service_fee").notNull(),
+    allowedPaymentMethods: text("allowed_payment_methods").array().notNull(),
+    freeCancellationHours: integer("free_cancellation_hours").notNull(),
+    cancellationFeePercentage: integer("cancellation_fee_percentage").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("settings_single_row", sql`${t.id} = 1`),
+    check("settings_stay_range", sql`${t.minStayDays} >= 1 and ${t.maxStayDays} >= ${t.minStayDays}`),
+  ],
+);
+
+export type PropertyImage = {
+  /** Storage key prefix; variants are `${key}-${width}.webp`. Plain URLs come from CSV imports. */
+  key?: string;
+  url?: string;
+  widths?: number[];
+  width?: number;
+  height?: number;
+  category?: string;
+};
+
+export const property = pgTable(
+  "property",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("draft"),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** cents */
+    pricePerNight: integer("price_per_night").notNull(),
+    /** cents */
+    cleaningFee: integer("cleaning_fee").notNull().default(7500),
+    country: text("country").notNull(),
+    city: text("city").notNull(),
+    location: text("location").notNull(),
+    bedrooms: integer("bedrooms").notNull().default(1),
+    bathrooms: integer("bathrooms").notNull().default(1),
+    maxGuests: integer("max_guests").notNull().default(2),
+    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    images: jsonb("images").$type<PropertyImage[]>().notNull().default([]),
+    isSpecialOffer: boolean("is_special_offer").notNull().default(false),
+    /** cents */
+    specialOfferPrice: integer("special_offer_price"),
+    specialOfferEndDate: date("special_offer_end_date"),
+    ...timestamps,
+  },
+  (t) => [
+    check("property_status_check", sql`${t.status} in ('draft', 'published', 'archived')`),
+    check("property_price_check", sql`${t.pricePerNight} > 0 and ${t.cleaningFee} >= 0`),
+    check("property_counts_check", sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0 and ${t.maxGuests} >= 1`),
+    index("property_published_created_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("property_status_price_idx").on(t.status, t.pricePerNight),
+    index("property_country_idx").on(t.country),
+    index("property_max_guests_idx").on(t.status, t.maxGuests),
+    index("property_bedrooms_idx").on(t.status, t.bedrooms),
+    index("property_owner_idx").on(t.ownerId),
+  ],
+);
+
+export const booking = pgTable(
+  "booking",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    /** Null once the guest deleted their account; the booking stays for accounting. */
+    userId: uuid("user_id").references(() => user.id, { onDelete: "set null" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => property.id, { onDelete: "restrict" }),
+    checkIn: date("check_in").notNull(),
+    checkOut: date("check_out").notNull(),
+    guests: integer("guests").notNull(),
+    guestName: text("guest_name").notNull(),
+    guestEmail: text("guest_email").notNull(),
+    guestPhone: text("guest_phone"),
+    specialRequests: text("special_requests"),
+    /** cents */
+    nightlyPrice: integer("nightly_price").notNull(),
+    nights: integer("nights").notNull(),
+    /** cents */
+    cleaningFee: integer("cleaning_fee").notNull(),
+    /** cents */
+    serviceFee: integer("service_fee").notNull(),
+    /** cents */
+    totalPrice: integer("total_price").notNull(),
+    /** cents; set when the booking is cancelled */
+    cancellationFee: integer("cancellation_fee"),
+    paymentMethod: text("payment_method").notNull(),
+    paymentStatus: text("payment_status").notNull().default("unpaid"),
+    status: text("status").notNull().default("pending"),
+    ...timestamps,
+  },
+  (t) => [
+    check("booking_dates_check", sql`${t.checkOut} > ${t.checkIn}`),
+    check("booking_guests_check", sql`${t.guests} >= 1`),
+    check("booking_nights_check", sql`${t.nights} = ${t.checkOut} - ${t.checkIn}`),
+    check(
+      "booking_payment_method_check",
+      sql`${t.paymentMethod} in ('bank-transfer', 'credit-card', 'paypal')`,
+    ),
+    check("booking_payment_status_check", sql`${t.paymentStatus} in ('unpaid', 'paid', 'refunded')`),
+    check(
+      "booking_status_check",
+      sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'completed')`,
+    ),
+    check("booking_money_check", sql`${t.totalPrice} >= 0 and ${t.nightlyPrice} >= 0`),
+    index("booking_user_idx").on(t.userId, t.createdAt.desc()),
+    index("booking_property_idx").on(t.propertyId, t.checkIn),
+    index("booking_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const bankAccount = pgTable(
+  "bank_account",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountHolder: text("account_holder").notNull(),
+    iban: text("iban").notNull(),
+    bic: text("bic").notNull(),
+    bankName: text("bank_name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // At most one default account; the database keeps that true under concurrent edits.
+  (t) => [uniqueIndex("bank_account_one_default_idx").on(t.isDefault).where(sql`${t.isDefault}`)],
+);
+
+export const review = pgTable(
+  "review",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .unique()
+      .references(() => booking.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => property.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => user.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull().default(""),
+    text: text("text").notNull(),
+    isHidden: boolean("is_hidden").notNull().default(false),
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("review_rating_check", sql`${t.rating} between 1 and 5`),
+    index("review_property_idx").on(t.propertyId, t.createdAt.desc()),
+    index("review_user_idx").on(t.userId),
+  ],
+);
+
+export const reviewVote = pgTable(
+  "review_vote",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => review.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+export const contactMessage = pgTable("contact_message", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const newsletterSubscription = pgTable(
+  "newsletter_subscription",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("pending"),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`),
+    check(
+      "newsletter_status_check",
+      sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`,
+    ),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => user.id, { onDelete: "set null" }),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    action: text("action").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc())],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    template: text("template").notNull(),
+    data: jsonb("data").notNull().default({}),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("email_outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,38 @@
+// `npm start`: build when the sources are newer than the build, then serve in production mode.
+// Needs no environment variable: embedded database in ./data, demo data on first start.
+import { spawnSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildEntry = path.join(root, "build/server/index.js");
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = fs.statSync(buildEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const sourcesAt = Math.max(
+  ...["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"].map((p) =>
+    newestMtime(path.join(root, p)),
+  ),
+);
+if (sourcesAt > builtAt) {
+  console.log("Building the app (first start or changed sources)...");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
+// Forward stop signals so the server can close the embedded database cleanly.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,168 @@
+/**
+ * The HTTP server: one Node process serves static assets, uploaded media and the React Router
+ * app (pages, actions, resource routes for auth and events). It is stateless; all state is in
+ * the database and the storage folder, so several processes can run behind a load balancer.
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { serveFile } from "./static";
+
+type EntryModule = {
+  boot: () => Promise<{
+    databaseKind: string;
+    seeded: boolean;
+    demoLogins: { role: string; email: string; password: string }[];
+  }>;
+  beforeShutdown: () => void;
+  shutdown: () => Promise<void>;
+};
+
+const isProduction = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
+const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+const clientDir = path.resolve("build/client");
+const uploadsDir = path.join(dataDir, "uploads");
+
+let vite: ViteDevServer | undefined;
+let loadBuild: () => Promise<ServerBuild>;
+if (isProduction) {
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  loadBuild = async () => build;
+} else {
+  const { createServer } = await import("vite");
+  vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  loadBuild = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+}
+
+const entry = (await loadBuild()).entry.module as unknown as EntryModule;
+const booted = await entry.boot();
+
+const appListener = createRequestListener({
+  build: loadBuild,
+  mode: isProduction ? "production" : "development",
+  // Values set by the wrapper below; the app reads them from its load context.
+  getLoadContext: (request) => ({
+    requestId: request.headers.get("x-request-id") ?? "",
+    clientIp: request.headers.get("x-client-ip") ?? "",
+    nonce: request.headers.get("x-csp-nonce") ?? "",
+  }),
+});
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Rejects state-changing requests that a foreign site made the browser send (CSRF). */
+function isForeignOrigin(req: http.IncomingMessage) {
+  if (SAFE_METHODS.has(req.method ?? "GET")) return false;
+  const origin = req.headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).host !== req.headers.host;
+    } catch {
+      return true;
+    }
+  }
+  return req.headers["sec-fetch-site"] === "cross-site";
+}
+
+function clientIp(req: http.IncomingMessage) {
+  if (trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+let inFlight = 0;
+let shuttingDown = false;
+
+const server = http.createServer((req, res) => {
+  const started = performance.now();
+  const requestId = crypto.randomUUID();
+  inFlight++;
+  res.on("close", () => {
+    inFlight--;
+    if (!isProduction || res.statusCode >= 500) {
+      const ms = Math.round(performance.now() - started);
+      const line = `${req.method} ${req.url} ${res.statusCode} ${ms}ms id=${requestId}`;
+      if (res.statusCode >= 500) console.error(line);
+      else if (process.env.LOG_REQUESTS === "1") console.log(line);
+    }
+  });
+  // Headers the app trusts come from here only; client-sent copies are replaced.
+  req.headers["x-request-id"] = requestId;
+  req.headers["x-client-ip"] = clientIp(req);
+  req.headers["x-csp-nonce"] = crypto.randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (isProduction && (process.env.BASE_URL ?? "").startsWith("https://")) {
+    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+  if (shuttingDown) res.setHeader("Connection", "close");
+
+  if (isForeignOrigin(req)) {
+    res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+    res.end("Anfrage von einer fremden Website abgelehnt.");
+    return;
+  }
+
+  const url = req.url ?? "/";
+  const pathname = url.split("?")[0];
+  if (pathname.startsWith("/media/") && serveFile(req, res, uploadsDir, pathname.slice(6), true)) {
+    return;
+  }
+  if (isProduction) {
+    if (pathname.startsWith("/assets/") && serveFile(req, res, clientDir, pathname, true)) return;
+    if (!pathname.slice(1).includes("/") && pathname !== "/" && serveFile(req, res, clientDir, pathname, false)) {
+      return;
+    }
+    void appListener(req, res);
+    return;
+  }
+  vite!.middlewares(req, res, () => void appListener(req, res));
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen(port, host, () => {
+  const url = process.env.BASE_URL ?? `http://localhost:${port}`;
+  const lines = [
+    "",
+    `  Ferienwohnung-Plattform läuft: ${url}`,
+    `  Datenbank: ${booted.databaseKind === "pglite" ? `eingebettet (PGlite, ${dataDir})` : "PostgreSQL"}`,
+  ];
+  if (booted.demoLogins.length) {
+    lines.push("  Demo-Zugänge:");
+    for (const login of booted.demoLogins) {
+      lines.push(`    ${login.role.padEnd(6)} ${login.email}  /  ${login.password}`);
+    }
+  }
+  console.log(lines.join("\n") + "\n");
+});
+
+/** Graceful stop: no new connections, let requests finish, then close workers and database. */
+async function stop(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal} received, shutting down...`);
+  entry.beforeShutdown();
+  server.close();
+  server.closeIdleConnections();
+  const deadline = Date.now() + 10_000;
+  while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  server.closeAllConnections();
+  await vite?.close();
+  await entry.shutdown();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,22 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, vi } from "vitest";
+
+// Each test file gets its own data folder and a fixed secret; nothing touches ./data.
+process.env.NODE_ENV = "test";
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "fw-test-"));
+process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
+process.env.BASE_URL = "http://localhost:3000";
+process.env.LOG_LEVEL = "silent";
+
+// A console.error in a test is a bug somewhere (Epic Stack's rule).
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  const calls = consoleError.mock.calls;
+  consoleError.mockRestore();
+  if (calls.length) throw new Error(`console.error was called: ${calls.map((c) => c.join(" ")).join("\n")}`);
+});

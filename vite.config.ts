@@ -1,0 +1,15 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import path from "node:path";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { "~": path.resolve(import.meta.dirname, "app") },
+  },
+  build: { target: "es2022" },
+  // PGlite ships WASM/data files that must be loaded from node_modules, not bundled.
+  ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino", "nodemailer"] },
+  optimizeDeps: { exclude: ["@electric-sql/pglite"] },
+});
