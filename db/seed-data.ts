@@ -110,8 +110,8 @@ export const AMENITIES_BY_SCENE: Record<Scene, string[]> = {
 
 // -------------------------------------------------------------------------------------------
 // Descriptions: one intro (by scene), one sentence about the rooms, one about the amenities and
-// optionally one about the surroundings. {city}, {bedrooms}, {bathrooms}, {guests}, {amenities}
-// are filled in by the seed.
+// optionally one about the surroundings. {city}, {bedrooms}/{Bedrooms}, {bathrooms}, {guests} and
+// {amenities} are filled in by the seed.
 // -------------------------------------------------------------------------------------------
 
 export const DESCRIPTION_INTROS: Record<Scene, string[]> = {
@@ -154,12 +154,16 @@ export const DESCRIPTION_ROOMS = [
   "{Bedrooms}, {bathrooms} und eine voll ausgestattete Küche machen den Aufenthalt für bis zu {guests} Personen angenehm.",
 ];
 
+/** Colon forms on purpose: the amenity names are bare nouns and need no article or case. */
 export const DESCRIPTION_AMENITIES = [
   "Besonders beliebt bei unseren Gästen: {amenities}.",
-  "Zur Ausstattung gehören unter anderem {amenities}.",
-  "Freuen Sie sich auf {amenities}.",
-  "Für Ihren Komfort sorgen {amenities}.",
+  "Die Ausstattung im Überblick: {amenities}.",
+  "Das erwartet Sie außerdem: {amenities}.",
+  "Für Ihren Komfort ist gesorgt: {amenities}.",
 ];
+
+/** Replaces the surroundings sentence when pets are allowed (the amenity is no noun). */
+export const DESCRIPTION_PETS = "Haustiere sind nach Absprache herzlich willkommen.";
 
 export const DESCRIPTION_SURROUNDINGS: Record<Scene, string[]> = {
   sea: [

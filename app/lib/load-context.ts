@@ -6,5 +6,6 @@ export type AppContext = {
 };
 
 declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface AppLoadContext extends AppContext {}
 }

@@ -77,11 +77,3 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
   if (user.role !== "admin") throw data({ forbidden: true }, { status: 403 });
   return user;
 }
-
-/** Only same-site relative paths are followed after sign-in (no open redirects). */
-export function safeRedirectPath(value: unknown, fallback = "/dashboard") {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
-import { safeRedirectPath } from "~/features/accounts/session.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
 
 /** The language switch in the top bar: stores the choice in a cookie and goes back. */

@@ -3,7 +3,8 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { Trans, useTranslation } from "react-i18next";
 import type { Route } from "./+types/auth";
 import { registerSchema, signInSchema } from "~/features/accounts/auth.schema";
-import { getCurrentUser, safeRedirectPath } from "~/features/accounts/session.server";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { register, signIn } from "~/features/accounts/sign-in.server";
 import { withSetCookies } from "~/lib/http.server";
 import { useRootData } from "~/root";

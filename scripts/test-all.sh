@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# `npm test`: everything — types, lint, unit, integration on PGlite and PostgreSQL, build, E2E.
+# Runs every suite even after a failure, then prints one plain summary line
+# "N passed, N failed" (test cases of all suites plus one per check step) and exits non-zero
+# on any failure. Installs/starts what it needs: Chromium (Debian package) and PostgreSQL.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+rm -f test-results/*.json
+passed=0
+failed=0
+failures=()
+
+step() { echo; echo "=== $1 ==="; }
+check() { # name, command...: a step that counts as one check
+  local name=$1; shift
+  step "$name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+}
+count_vitest() { # name, json file, exit code
+  local name=$1 file=$2 code=$3 p f
+  if [ -f "$file" ]; then
+    read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests+" "+(r.numFailedTests+(r.numTotalTests===0?1:0)))' "$file")
+  else p=0; f=1; fi
+  # A crashed run (exit code without failed tests, e.g. a file that could not load) still fails.
+  if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  [ "$f" -gt 0 ] && failures+=("$name")
+  echo "$name: $p passed, $f failed"
+}
+
+check "typecheck" npm run -s typecheck
+check "lint" npm run -s lint
+
+step "unit tests"
+npx vitest run --project unit --reporter=default --reporter=json --outputFile=test-results/unit.json
+count_vitest "unit" test-results/unit.json $?
+
+step "integration tests (PGlite)"
+env -u TEST_DATABASE_URL npx vitest run --project integration --reporter=default --reporter=json --outputFile=test-results/integration-pglite.json
+count_vitest "integration (PGlite)" test-results/integration-pglite.json $?
+
+step "integration tests (PostgreSQL)"
+if PG_URL=$(bash scripts/ensure-postgres.sh); then
+  TEST_DATABASE_URL="$PG_URL" npx vitest run --project integration --reporter=default --reporter=json --outputFile=test-results/integration-postgres.json
+  count_vitest "integration (PostgreSQL)" test-results/integration-postgres.json $?
+elif [ "${CI:-}" = "true" ]; then
+  echo "PostgreSQL could not be started; CI requires it."
+  failed=$((failed + 1)); failures+=("integration (PostgreSQL): no server")
+else
+  echo "PostgreSQL could not be started here; skipping the PostgreSQL run (CI always runs it)."
+fi
+
+check "build" npm run -s build
+
+step "end-to-end tests (Chromium)"
+if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  echo "Installing Debian's chromium..."
+  (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null 2>&1 || echo "Could not install chromium"
+fi
+CI=true npx playwright test
+code=$?
+if [ -f test-results/e2e.json ]; then
+  read -r p f < <(node -e 'const s=require(process.argv[1]).stats;console.log(s.expected+" "+(s.unexpected+s.flaky+((s.expected+s.unexpected)===0?1:0)))' test-results/e2e.json)
+else p=0; f=1; fi
+if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+passed=$((passed + p)); failed=$((failed + f))
+[ "$f" -gt 0 ] && failures+=("e2e")
+echo "e2e: $p passed, $f failed"
+
+echo
+if [ ${#failures[@]} -gt 0 ]; then echo "Failed: ${failures[*]}"; fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

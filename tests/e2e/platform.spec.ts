@@ -1,0 +1,226 @@
+import { expect, test } from "@playwright/test";
+import { demoAdmin, demoGuest, expectNoSeriousA11yViolations, signIn } from "./helpers";
+
+test.describe("public layout", () => {
+  test("home renders in German with the platform name, header and footer", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page).toHaveTitle("TraumUrlaub Reisen – Ferienwohnungen & Reisen");
+    await expect(page.getByTestId("platform-name").first()).toHaveText("TraumUrlaub Reisen");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("TraumUrlaub Reisen");
+    const nav = page.getByRole("navigation", { name: "Hauptmenü" });
+    await expect(nav.getByRole("link", { name: "Startseite" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Reiseziele" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Anmelden" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: "Registrieren" })).toHaveAttribute("href", "/auth?mode=register");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("TraumUrlaub Reisen GmbH");
+    await expect(footer).toContainText("Mo–Fr 9:00–18:00");
+    await expect(footer.getByRole("link", { name: "Impressum" })).toHaveAttribute("href", "/impressum");
+    await expect(footer).toContainText("Sicher & Vertrauenswürdig");
+    // Demo data: six real published properties, newest first.
+    await expect(page.getByRole("heading", { name: "Beliebte Unterkünfte" })).toBeVisible();
+    await expect(page.locator("#main li img")).toHaveCount(6);
+  });
+
+  test("the Reiseziele submenu opens and closes on navigation", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Reiseziele" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("link", { name: "Europa" }).click();
+    await expect(page).toHaveURL(/\/reiseziele\/europa$/);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the mobile menu closes when a link is followed", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Kontakt" }).click();
+    await expect(page).toHaveURL(/\/kontakt$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("unknown paths get the German 404 page inside the public layout", async ({ page }) => {
+    const response = await page.goto("/gibt-es-nicht");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Seite nicht gefunden" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+
+  test("Cookie-Einstellungen lists only the necessary cookies", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Cookie-Einstellungen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie-Einstellungen" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("lang");
+    await expect(dialog).toContainText("keine Analyse-, Werbe- oder Tracking-Cookies");
+    await dialog.getByRole("button", { name: "Schließen" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("the language switch turns the interface English and keeps it", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("Mon–Fri 9:00–18:00");
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Deutsch" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  });
+
+  test("home page has no serious accessibility violations", async ({ page }) => {
+    await page.goto("/");
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("sign-in and roles", () => {
+  test("registration signs the new guest in and opens the dashboard", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Registrieren" }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=register$/);
+    await page.getByLabel("Name").fill("Clara Sommer");
+    await page.getByLabel("E-Mail").fill(`clara.${Date.now()}@example.com`);
+    await page.getByLabel("Passwort").fill("kurz");
+    await page.getByRole("button", { name: "Registrieren" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Das Passwort muss mindestens 8 Zeichen lang sein");
+    await page.getByLabel("Passwort").fill("Sonnenschein-2027");
+    await page.getByRole("button", { name: "Registrieren" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Hallo Clara Sommer!")).toBeVisible();
+  });
+
+  test("the toggle switches between sign-in and registration and updates the URL", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Noch kein Konto? Jetzt registrieren" }).click();
+    await expect(page).toHaveURL(/mode=register/);
+    await expect(page.getByRole("heading", { name: "Registrieren" })).toBeVisible();
+    await page.getByRole("link", { name: "Bereits ein Konto? Jetzt anmelden" }).click();
+    await expect(page).not.toHaveURL(/mode=register/);
+    await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
+  });
+
+  test("a wrong password gets the neutral German message", async ({ page }) => {
+    await signIn(page, demoGuest.email, "falsches-passwort");
+    await expect(page.getByRole("alert")).toHaveText("E-Mail oder Passwort ist falsch");
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("missing fields are named", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Bitte geben Sie E-Mail und Passwort ein.");
+  });
+
+  test("the demo guest is kept out of /admin with 'Kein Zugriff'", async ({ page }) => {
+    await signIn(page, demoGuest.email, demoGuest.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Kein Zugriff" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zur Startseite" })).toBeVisible();
+    await expect(page.getByText("Einstellungen speichern")).toHaveCount(0);
+    // The user menu offers no Admin entry to a guest.
+    await page.goto("/");
+    await page.getByRole("button", { name: /Benutzermenü/ }).click();
+    await expect(page.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+    // A signed-in user opening /auth goes to the dashboard.
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a visitor on /admin signs in and comes back; sign-out ends the session", async ({ page }) => {
+    await page.goto("/admin/settings");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fsettings$/);
+    await page.getByLabel("E-Mail").fill(demoAdmin.email);
+    await page.getByLabel("Passwort").fill(demoAdmin.password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.getByRole("heading", { name: "Einstellungen" })).toBeVisible();
+
+    await page.goto("/");
+    await page.getByRole("button", { name: /Benutzermenü/ }).click();
+    await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/admin");
+    await page.getByRole("button", { name: "Abmelden" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Anmelden" })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard$/);
+  });
+});
+
+test.describe("settings", () => {
+  test("a settings change reaches an open page without reload", async ({ browser }) => {
+    const visitor = await browser.newPage();
+    await visitor.goto("/");
+    await expect(visitor.getByTestId("platform-name").first()).toHaveText("TraumUrlaub Reisen");
+    // Marker that a reload would wipe.
+    await visitor.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+
+    const admin = await browser.newPage();
+    await signIn(admin, demoAdmin.email, demoAdmin.password, "/auth?redirectTo=/admin/settings");
+    await expect(admin).toHaveURL(/\/admin\/settings$/);
+    await admin.getByLabel("Plattformname").fill("Küstenglück Ferienwohnungen");
+    await admin.getByLabel("Seitentitel").fill("Küstenglück – Ferien an der See");
+    await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
+    await expect(admin.getByRole("status")).toHaveText("Einstellungen erfolgreich gespeichert");
+
+    await expect(visitor.getByTestId("platform-name").first()).toHaveText("Küstenglück Ferienwohnungen");
+    await expect(visitor).toHaveTitle("Küstenglück – Ferien an der See");
+    expect(await visitor.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+
+    // Invalid input gets a German message and changes nothing.
+    await admin.getByRole("tab", { name: "Buchungen" }).click();
+    await admin.getByLabel("Mindestaufenthalt (Nächte)").fill("9");
+    await admin.getByLabel("Höchstaufenthalt (Nächte)").fill("3");
+    await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
+    await expect(admin.getByText("Der Höchstaufenthalt darf nicht kleiner als der Mindestaufenthalt sein.")).toBeVisible();
+    await expect(admin.getByRole("alert")).toHaveText("Fehler beim Speichern der Einstellungen");
+
+    // Put the name back for the other tests.
+    await admin.reload();
+    await admin.getByLabel("Plattformname").fill("TraumUrlaub Reisen");
+    await admin.getByLabel("Seitentitel").fill("TraumUrlaub Reisen – Ferienwohnungen & Reisen");
+    await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
+    await expect(admin.getByRole("status")).toHaveText("Einstellungen erfolgreich gespeichert");
+  });
+});
+
+test.describe("security baseline", () => {
+  test("pages carry a nonce-based CSP and the other security headers", async ({ request }) => {
+    const response = await request.get("/");
+    const csp = response.headers()["content-security-policy"];
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(response.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const html = await response.text();
+    const nonce = scriptSrc.match(/'nonce-([^']+)'/)![1];
+    // Every inline script carries this request's nonce.
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test("a form post from a foreign site is rejected and changes nothing", async ({ request }) => {
+    const response = await request.post("/auth", {
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      data: `intent=signIn&email=${encodeURIComponent(demoGuest.email)}&password=${demoGuest.password}`,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["set-cookie"]).toBeUndefined();
+  });
+});

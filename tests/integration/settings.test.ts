@@ -1,0 +1,79 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS, settingsFormSchema } from "~/features/settings/settings";
+import { ensureSettingsRow, getSettings, saveSettings } from "~/features/settings/settings.server";
+import { listenForSettingsChanges, onSettingsChanged, stopListening } from "~/features/settings/settings-events.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import { createUser } from "../helpers/factories";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
+});
+afterAll(async () => {
+  await stopListening();
+  await handle.close();
+});
+
+/** What the admin form posts (strings, euros). */
+function rawForm(overrides: Record<string, unknown> = {}) {
+  return {
+    ...DEFAULT_SETTINGS,
+    serviceFee: "29",
+    socialFacebookUrl: "",
+    socialInstagramUrl: "",
+    socialXUrl: "",
+    ...overrides,
+  };
+}
+const formValues = (overrides: Record<string, unknown> = {}) => settingsFormSchema.parse(rawForm(overrides));
+
+describe(`site settings (${databaseKind()})`, () => {
+  it("uses the defaults of the spec until a row is stored", async () => {
+    expect(await getSettings()).toEqual(DEFAULT_SETTINGS);
+    await ensureSettingsRow();
+    expect(await getSettings()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("saves, records the change in the audit log and notifies open pages", async () => {
+    const admin = await createUser({ role: "admin" });
+    const notified = new Promise<void>((resolve) => {
+      const off = onSettingsChanged(() => {
+        off();
+        resolve();
+      });
+    });
+    await saveSettings(formValues({ platformName: "Alpen Chalets", serviceFee: "35,50", primaryColor: "#00aa55" }), admin.id);
+    await notified; // on PostgreSQL this arrives through LISTEN/NOTIFY
+
+    const saved = await getSettings();
+    expect(saved).toMatchObject({ platformName: "Alpen Chalets", serviceFee: 3550, primaryColor: "#00AA55" });
+    const [entry] = await db().select().from(schema.auditLog).where(eq(schema.auditLog.entity, "settings")).orderBy(desc(schema.auditLog.createdAt));
+    expect(entry.actorId).toBe(admin.id);
+    expect((entry.before as { platformName: string }).platformName).toBe("TraumUrlaub Reisen");
+    expect((entry.after as { platformName: string }).platformName).toBe("Alpen Chalets");
+  });
+
+  it("rejects invalid values with field messages and no change", () => {
+    const result = settingsFormSchema.safeParse({
+      ...rawForm(),
+      serviceFee: "-5",
+      primaryColor: "red;}</style><script>",
+      allowedPaymentMethods: ["bitcoin"],
+      socialXUrl: "javascript:alert(1)",
+    });
+    expect(result.success).toBe(false);
+    const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(byField).toMatchObject({
+      serviceFee: "serviceFee",
+      primaryColor: "color",
+      socialXUrl: "url",
+    });
+    expect(byField.allowedPaymentMethods).toBeDefined();
+
+    const stay = settingsFormSchema.safeParse({ ...rawForm(), minStayDays: "7", maxStayDays: "3" });
+    expect(stay.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["maxStayDays", "maxStay"]]);
+  });
+});
