@@ -65,9 +65,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={settings?.primaryColor ?? "#FF385C"} />
         <link rel="icon" href={settings?.faviconUrl || "/favicon.svg"} />
         <Meta />
-        <Links />
+        {/* Client renders the nonce as "" which matches what browsers leave in the DOM. */}
+        <Links nonce={nonce} />
         {settings && (
-          <style nonce={nonce} data-theme>
+          <style data-theme>
             {themeCss(settings.primaryColor, settings.secondaryColor)}
           </style>
         )}

@@ -80,6 +80,20 @@ function clientIp(req: http.IncomingMessage) {
   return req.socket.remoteAddress ?? "unknown";
 }
 
+/**
+ * Sets a header the app trusts, replacing any copy the client sent. React Router's Node adapter
+ * builds its Request from `rawHeaders`, so both views of the headers are updated.
+ */
+function setTrustedHeader(req: http.IncomingMessage, name: string, value: string) {
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() !== name) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  raw.push(name, value);
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+  req.headers[name] = value;
+}
+
 let inFlight = 0;
 let shuttingDown = false;
 
@@ -97,9 +111,11 @@ const server = http.createServer((req, res) => {
     }
   });
   // Headers the app trusts come from here only; client-sent copies are replaced.
-  req.headers["x-request-id"] = requestId;
-  req.headers["x-client-ip"] = clientIp(req);
-  req.headers["x-csp-nonce"] = crypto.randomBytes(16).toString("base64");
+  setTrustedHeader(req, "x-request-id", requestId);
+  setTrustedHeader(req, "x-client-ip", clientIp(req));
+  // Development runs without a script CSP (Vite's HMR injects inline scripts), so no nonce:
+  // browsers only blank nonce attributes under a nonce policy, and hydration must match.
+  setTrustedHeader(req, "x-csp-nonce", isProduction ? crypto.randomBytes(16).toString("base64") : "");
   res.setHeader("X-Request-Id", requestId);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -196,6 +196,30 @@ test.describe("settings", () => {
   });
 });
 
+test.describe("expired sessions", () => {
+  test("an admin save after the session ended keeps the input and asks for a reload", async ({ context }) => {
+    const settingsPage = await context.newPage();
+    await signIn(settingsPage, demoAdmin.email, demoAdmin.password, "/auth?redirectTo=/admin/settings");
+    await expect(settingsPage).toHaveURL(/\/admin\/settings$/);
+    await settingsPage.getByLabel("Plattformname").fill("Entwurf, der nicht verloren gehen darf");
+
+    // The session ends elsewhere (signing out in another tab of the same browser).
+    const other = await context.newPage();
+    await other.goto("/");
+    await other.getByRole("button", { name: /Benutzermenü/ }).click();
+    await other.getByRole("button", { name: "Abmelden" }).click();
+    await expect(other.getByRole("link", { name: "Anmelden" })).toBeVisible();
+
+    await settingsPage.getByRole("button", { name: "Einstellungen speichern" }).click();
+    await expect(settingsPage.getByRole("alert")).toContainText("Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu...");
+    await expect(settingsPage.getByRole("button", { name: "Seite neu laden" })).toBeVisible();
+    await expect(settingsPage.getByLabel("Plattformname")).toHaveValue("Entwurf, der nicht verloren gehen darf");
+    // Nothing was saved.
+    await other.goto("/");
+    await expect(other.getByTestId("platform-name").first()).toHaveText("TraumUrlaub Reisen");
+  });
+});
+
 test.describe("security baseline", () => {
   test("pages carry a nonce-based CSP and the other security headers", async ({ request }) => {
     const response = await request.get("/");
