@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { publicSettings } from "~/features/settings/settings";
@@ -35,11 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 export const useRootData = () => useRouteLoaderData<RootData>("root");
-
-// Signing in or out, and changing settings, re-reads the root data; nothing else needs to.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate;
-}
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: "TraumUrlaub Reisen" }];
