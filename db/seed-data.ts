@@ -251,8 +251,8 @@ export const SPECIAL_REQUESTS = [
 // -------------------------------------------------------------------------------------------
 
 export const REVIEW_TITLES: Record<3 | 4 | 5, string[]> = {
-  5: ["Traumhafter Urlaub", "Einfach perfekt", "Wir kommen wieder!", "Besser als auf den Fotos", "Ein echtes Juwel"],
-  4: ["Sehr schöner Aufenthalt", "Tolle Lage, kleine Abstriche", "Gerne wieder", "Gemütlich und sauber"],
+  5: ["Traumhafter Urlaub", "Einfach perfekt", "Wir kommen wieder!", "Besser als auf den Fotos", "Ein echtes Juwel", "Rundum gelungen", "Unser neuer Lieblingsort"],
+  4: ["Sehr schöner Aufenthalt", "Tolle Lage, kleine Abstriche", "Gerne wieder", "Gemütlich und sauber", "Schöne Unterkunft mit Charme"],
   3: ["Solide, aber ausbaufähig", "Lage top, Ausstattung okay", "Für ein paar Tage in Ordnung"],
 };
 
@@ -261,11 +261,13 @@ export const REVIEW_OPENINGS: Record<3 | 4 | 5, string[]> = {
     "Wir hatten eine wunderbare Zeit in {city} und haben uns vom ersten Moment an wohlgefühlt.",
     "Selten haben wir eine so liebevoll eingerichtete Unterkunft erlebt.",
     "Alles war genau so, wie es beschrieben war – eher noch schöner.",
+    "Unsere Woche in {city} hätte nicht schöner sein können.",
   ],
   4: [
     "Insgesamt ein sehr schöner Aufenthalt in {city}.",
     "Die Unterkunft hat uns gut gefallen und war sehr sauber.",
     "Wir haben ein paar erholsame Tage in {city} verbracht.",
+    "Gute Lage, freundlicher Empfang und eine gemütliche Einrichtung.",
   ],
   3: [
     "Die Lage in {city} ist wirklich gut, die Unterkunft selbst eher durchschnittlich.",
@@ -285,6 +287,7 @@ export const REVIEW_STAY: Record<3 | 4 | 5, string[]> = {
   5: [
     "Die Kommunikation war schnell und herzlich, die Küche bestens ausgestattet.",
     "Betten bequem, alles blitzsauber und viele kleine Extras.",
+    "Sogar an Kaffee, Gewürze und eine Karte mit Ausflugstipps wurde gedacht.",
   ],
   4: [
     "Einziger kleiner Minuspunkt: Das WLAN war abends etwas langsam.",

@@ -13,7 +13,12 @@ export type StoredImage = { key: string; widths: number[]; width: number; height
  * Decodes an image (any format sharp reads), strips all metadata (EXIF, GPS), fixes orientation
  * and stores WebP variants `${key}-${width}.webp`. Throws on anything that is not a valid image.
  */
-export async function storeImageVariants(input: Buffer, folder: string): Promise<StoredImage> {
+export async function storeImageVariants(
+  input: Buffer,
+  folder: string,
+  /** WebP encoder effort 0–6: uploads use the default; the demo seed trades size for speed. */
+  options: { effort?: number } = {},
+): Promise<StoredImage> {
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   const meta = await source.metadata();
   if (!meta.width || !meta.height) throw new Error("Not an image");
@@ -25,7 +30,7 @@ export async function storeImageVariants(input: Buffer, folder: string): Promise
     const buffer = await source
       .clone()
       .resize({ width: Math.min(width, meta.width), withoutEnlargement: true })
-      .webp({ quality: 78 })
+      .webp({ quality: 78, effort: options.effort ?? 4 })
       .toBuffer();
     await putObject(`${key}-${width}.webp`, buffer);
     widths.push(width);

@@ -1,0 +1,634 @@
+/**
+ * Demo data for an empty database (embedded demo start, see app/lib/boot.server.ts): the demo
+ * logins, a portfolio of properties with generated pictures, a bank account, bookings in every
+ * status and reviews. Deterministic apart from ids and "today": all choices come from a seeded
+ * PRNG, so two fresh installs look the same, and nothing is fetched from the network.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { DEFAULT_SETTINGS, type PaymentMethod } from "../app/features/settings/settings";
+import { getAuth } from "../app/lib/auth.server";
+import { db, schema } from "../app/lib/db.server";
+import { storeImageVariants } from "../app/lib/images.server";
+import { DEMO_LOGINS } from "./demo-logins";
+import type { PropertyImage } from "./schema";
+import {
+  ADMIN_PERSON,
+  AMENITIES_BY_SCENE,
+  BASE_AMENITIES,
+  DEMO_GUEST_PERSON,
+  DESCRIPTION_AMENITIES,
+  DESCRIPTION_INTROS,
+  DESCRIPTION_PETS,
+  DESCRIPTION_ROOMS,
+  DESCRIPTION_SURROUNDINGS,
+  NUMBER_WORDS,
+  OTHER_GUEST_PASSWORD,
+  OTHER_GUESTS,
+  PROPERTIES,
+  REVIEW_CLOSINGS,
+  REVIEW_OPENINGS,
+  REVIEW_PLACE,
+  REVIEW_STAY,
+  REVIEW_TITLES,
+  SPECIAL_REQUESTS,
+  type PersonSeed,
+  type PropertySeed,
+} from "./seed-data";
+import { pictureContext, renderPictureSvg, type PictureKind, type Rand } from "./seed-images.server";
+
+const SEED = 0x7a11_2026;
+/** sharp renders on libuv's pool (4 threads by default); more in flight only queues. */
+const IMAGE_CONCURRENCY = 4;
+/** Special offers in the demo started this many days ago (prices of older bookings are regular). */
+const OFFER_STARTED_DAYS_AGO = 10;
+
+export async function seedDemoData(options: { uploadsDir: string }): Promise<void> {
+  // Files are written through the storage driver (locally DATA_DIR/uploads, the folder boot
+  // passes here); the seed only makes sure the folder exists.
+  await fs.mkdir(options.uploadsDir, { recursive: true });
+
+  const today = berlinToday();
+  const rand = mulberry32(SEED);
+  const properties = planProperties(rand, today);
+
+  // Pictures first: the slow part, and it touches no table, so a failure leaves the database
+  // empty and the next start seeds again.
+  await attachImages(properties);
+
+  const people: Person[] = [];
+  try {
+    await createUsers(people);
+    await writeRows(rand, today, properties, people);
+  } catch (error) {
+    // Boot seeds only an empty database: without this, a failed seed would leave the accounts
+    // behind and the demo would never be seeded again.
+    for (const person of people) await db().delete(schema.user).where(eq(schema.user.id, person.id)).catch(() => {});
+    throw error;
+  }
+}
+
+async function writeRows(rand: Rand, today: string, properties: PlannedProperty[], people: Person[]) {
+  const bookings = planBookings(rand, today, properties, people);
+  const reviews = planReviews(rand, today, bookings, people);
+
+  await db().transaction(async (tx) => {
+    for (const person of people) {
+      await tx
+        .update(schema.user)
+        .set({ emailVerified: true, createdAt: person.createdAt, updatedAt: person.createdAt })
+        .where(eq(schema.user.id, person.id));
+      await tx
+        .update(schema.profile)
+        .set({
+          role: person.role,
+          phone: person.seed.phone,
+          address: person.seed.address,
+          city: person.seed.city,
+          postalCode: person.seed.postalCode,
+          country: person.seed.country,
+          createdAt: person.createdAt,
+          updatedAt: person.createdAt,
+        })
+        .where(eq(schema.profile.id, person.id));
+    }
+
+    const adminId = people[0].id;
+    await tx.insert(schema.property).values(
+      properties.map((p) => ({
+        id: p.id,
+        ownerId: adminId,
+        status: p.status,
+        title: p.seed.title,
+        description: p.description,
+        pricePerNight: p.pricePerNight,
+        cleaningFee: p.cleaningFee,
+        country: p.seed.country,
+        city: p.seed.city,
+        location: `${p.seed.city}, ${p.seed.country}`,
+        bedrooms: p.seed.bedrooms,
+        bathrooms: p.seed.bathrooms,
+        maxGuests: p.maxGuests,
+        amenities: p.amenities,
+        images: p.images,
+        isSpecialOffer: p.specialOfferPrice !== null,
+        specialOfferPrice: p.specialOfferPrice,
+        specialOfferEndDate: p.specialOfferEndDate,
+        createdAt: p.createdAt,
+        updatedAt: p.createdAt,
+      })),
+    );
+
+    await tx.insert(schema.bankAccount).values({
+      accountHolder: DEFAULT_SETTINGS.companyName,
+      iban: germanIban("10010010", "0612345678"),
+      bic: "PBNKDEFF",
+      bankName: "Postbank",
+      isActive: true,
+      isDefault: true,
+      createdAt: people[0].createdAt,
+    });
+
+    // Numbers are drawn in order of creation, so FW-…-000001 is the oldest booking.
+    await tx.insert(schema.booking).values(
+      bookings.map((b) => ({
+        id: b.id,
+        number: sql`${`FW-${b.createdDay.slice(0, 4)}-`} || lpad(nextval('booking_number_seq')::text, 6, '0')`,
+        userId: b.person.id,
+        propertyId: b.property.id,
+        checkIn: b.checkIn,
+        checkOut: b.checkOut,
+        guests: b.guests,
+        guestName: b.person.seed.name,
+        guestEmail: b.person.email,
+        guestPhone: b.person.seed.phone,
+        specialRequests: b.specialRequests,
+        nightlyPrice: b.nightlyPrice,
+        nights: b.nights,
+        cleaningFee: b.cleaningFee,
+        serviceFee: b.serviceFee,
+        totalPrice: b.totalPrice,
+        cancellationFee: b.cancellationFee,
+        paymentMethod: b.paymentMethod,
+        paymentStatus: b.paymentStatus,
+        status: b.status,
+        createdAt: b.createdAt,
+        updatedAt: b.updatedAt,
+      })),
+    );
+
+    if (reviews.length > 0) {
+      await tx.insert(schema.review).values(
+        reviews.map((r) => ({
+          id: r.id,
+          bookingId: r.booking.id,
+          propertyId: r.booking.property.id,
+          userId: r.booking.person.id,
+          rating: r.rating,
+          title: r.title,
+          text: r.text,
+          helpfulCount: r.voters.length,
+          createdAt: r.createdAt,
+          updatedAt: r.createdAt,
+        })),
+      );
+      const votes = reviews.flatMap((r) =>
+        r.voters.map((v) => ({ reviewId: r.id, userId: v.id, createdAt: new Date(Math.max(r.createdAt.getTime(), v.createdAt.getTime()) + 3_600_000) })),
+      );
+      if (votes.length > 0) await tx.insert(schema.reviewVote).values(votes);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Determinism helpers
+// ---------------------------------------------------------------------------------------------
+
+/** mulberry32: tiny, fast and good enough for demo data; never Math.random (not reproducible). */
+function mulberry32(seed: number): Rand {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const int = (r: Rand, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
+function pick<T>(r: Rand, list: readonly T[]): T {
+  return list[Math.floor(r() * list.length)];
+}
+function shuffled<T>(r: Rand, list: readonly T[]): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates: stay dates are Berlin calendar days ("YYYY-MM-DD"), like the app's "today".
+// ---------------------------------------------------------------------------------------------
+
+function berlinToday() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+}
+
+function addDays(day: string, days: number) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A moment during the day (UTC hour; 08–18 UTC is daytime in Berlin all year). */
+function moment(day: string, r: Rand) {
+  const hh = String(int(r, 8, 18)).padStart(2, "0");
+  const mm = String(int(r, 0, 59)).padStart(2, "0");
+  return new Date(`${day}T${hh}:${mm}:00Z`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------------------------
+
+type Person = {
+  id: string;
+  email: string;
+  role: "admin" | "user";
+  seed: Omit<PersonSeed, "email">;
+  createdAt: Date;
+};
+
+/**
+ * Accounts go through Better Auth (password hashing, its account row, and our hook that creates
+ * the profile). Fills `people` as it goes (for clean-up on failure): [0] is the admin, [1] the
+ * demo guest.
+ */
+async function createUsers(people: Person[]) {
+  const admin = DEMO_LOGINS.find((l) => l.role === "Admin");
+  const guest = DEMO_LOGINS.find((l) => l.role !== "Admin");
+  if (!admin || !guest) throw new Error("DEMO_LOGINS needs an admin and a guest login");
+  const accounts = [
+    { seed: ADMIN_PERSON, email: admin.email, password: admin.password, role: "admin" as const },
+    { seed: DEMO_GUEST_PERSON, email: guest.email, password: guest.password, role: "user" as const },
+    ...OTHER_GUESTS.map((seed) => ({ seed, email: seed.email, password: OTHER_GUEST_PASSWORD, role: "user" as const })),
+  ];
+  for (const a of accounts) {
+    const result = await getAuth().api.signUpEmail({ body: { name: a.seed.name, email: a.email, password: a.password } });
+    // createdAt is corrected later (planBookings), once the first stay of each guest is known.
+    people.push({ id: result.user.id, email: a.email, role: a.role, seed: a.seed, createdAt: new Date() });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------------------------
+
+type PlannedProperty = {
+  id: string;
+  index: number;
+  seed: PropertySeed;
+  status: "draft" | "published" | "archived";
+  description: string;
+  pricePerNight: number;
+  cleaningFee: number;
+  maxGuests: number;
+  amenities: string[];
+  images: PropertyImage[];
+  specialOfferPrice: number | null;
+  specialOfferEndDate: string | null;
+  offerStartDay: string | null;
+  createdDay: string;
+  createdAt: Date;
+};
+
+function planProperties(r: Rand, today: string): PlannedProperty[] {
+  const count = PROPERTIES.length;
+  return PROPERTIES.map((seed, index) => {
+    // Spread over the last ~18 months, strictly increasing, so "newest first" is meaningful.
+    const daysAgo = Math.round(560 - (index * 552) / (count - 1)) + int(r, 0, 3);
+    const createdDay = addDays(today, -daysAgo);
+
+    const amenities = [...new Set([...(seed.extras ?? []), ...shuffled(r, AMENITIES_BY_SCENE[seed.scene]).slice(0, int(r, 3, 6)), ...BASE_AMENITIES])];
+    const extraBeds = seed.bedrooms === 1 ? int(r, 0, 1) : r() < 0.4 ? int(r, 1, 2) : 0;
+    const maxGuests = Math.min(10, Math.max(2, seed.bedrooms * 2 + extraBeds));
+    const cleaningFee =
+      seed.bedrooms === 1 ? pick(r, [5000, 5000, 7500]) : seed.bedrooms === 2 ? 7500 : seed.bedrooms === 3 ? pick(r, [7500, 9500]) : pick(r, [9500, 12000]);
+    const pricePerNight = seed.price * 100;
+    const hasOffer = seed.offer !== undefined && seed.status === undefined;
+    const specialOfferPrice = hasOffer ? Math.round((seed.price * (100 - (seed.offer ?? 0))) / 100) * 100 : null;
+
+    return {
+      id: crypto.randomUUID(),
+      index,
+      seed,
+      status: seed.status ?? "published",
+      description: describe(r, seed, maxGuests, amenities),
+      pricePerNight,
+      cleaningFee,
+      maxGuests,
+      amenities,
+      images: [],
+      specialOfferPrice,
+      specialOfferEndDate: hasOffer ? addDays(today, int(r, 14, 45)) : null,
+      offerStartDay: hasOffer ? addDays(today, -OFFER_STARTED_DAYS_AGO) : null,
+      createdDay,
+      createdAt: moment(createdDay, r),
+    };
+  });
+}
+
+function countWord(count: number, noun: string) {
+  return `${NUMBER_WORDS[count] ?? String(count)} ${noun}`;
+}
+
+function describe(r: Rand, seed: PropertySeed, guests: number, amenities: string[]) {
+  const bedrooms = countWord(seed.bedrooms, "Schlafzimmer");
+  const fill = (text: string) =>
+    text
+      .replaceAll("{city}", seed.city)
+      .replaceAll("{Bedrooms}", bedrooms[0].toUpperCase() + bedrooms.slice(1))
+      .replaceAll("{bedrooms}", bedrooms)
+      .replaceAll("{bathrooms}", countWord(seed.bathrooms, "Badezimmer"))
+      .replaceAll("{guests}", String(guests));
+  const highlights = amenities.filter((a) => !["WLAN", "Küche", "Haustiere erlaubt"].includes(a)).slice(0, int(r, 2, 4));
+  const list = highlights.length > 1 ? `${highlights.slice(0, -1).join(", ")} und ${highlights.at(-1)}` : (highlights[0] ?? "WLAN");
+  const sentences = [
+    fill(pick(r, DESCRIPTION_INTROS[seed.scene])),
+    fill(pick(r, DESCRIPTION_ROOMS)),
+    pick(r, DESCRIPTION_AMENITIES).replace("{amenities}", list),
+  ];
+  if (amenities.includes("Haustiere erlaubt")) sentences.push(DESCRIPTION_PETS);
+  else if (r() < 0.65) sentences.push(pick(r, DESCRIPTION_SURROUNDINGS[seed.scene]));
+  return sentences.join(" ");
+}
+
+const CATEGORY: Record<PictureKind, string> = {
+  exterior: "Außenbereich",
+  living: "Wohnbereich",
+  bedroom: "Schlafzimmer",
+  kitchen: "Küche",
+  bathroom: "Badezimmer",
+  view: "Ausblick",
+  terrace: "Außenbereich",
+};
+
+/** 3–8 pictures per property, the exterior first (it is the main image on cards). */
+function pictureKinds(r: Rand, p: PlannedProperty): PictureKind[] {
+  const pool = p.amenities.includes("Pool");
+  const kinds: PictureKind[] = pool
+    ? ["exterior", "terrace", "living", "bedroom", "kitchen", "bathroom", "view", "bedroom"]
+    : ["exterior", "living", "bedroom", "kitchen", "bathroom", "view", p.seed.bedrooms > 1 ? "bedroom" : "terrace", "terrace"];
+  // Under five on average (drafts and archived ones get three): each picture costs ~0.3 s of
+  // CPU, mostly the 1600 px WebP encode, and the demo start waits for all of them.
+  const count = pick(r, [3, 3, 4, 4, 4, 5, 5, 5, 6, 8]);
+  return kinds.slice(0, p.status === "published" ? count : 3);
+}
+
+async function attachImages(properties: PlannedProperty[]) {
+  const tasks: { property: PlannedProperty; slot: number; kind: PictureKind; rand: Rand }[] = [];
+  for (const property of properties) {
+    // A stream per property: adding a property or picture type does not reshuffle the others.
+    const r = mulberry32(SEED ^ Math.imul(property.index + 1, 0x9e3779b1));
+    pictureKinds(r, property).forEach((kind, slot) => tasks.push({ property, slot, kind, rand: r }));
+  }
+  const results: PropertyImage[][] = properties.map(() => []);
+  // Rendering draws from each property's stream in task order, synchronously, so the pictures
+  // are the same whatever order the concurrent encoders finish in.
+  const svgs = tasks.map((t) => renderPictureSvg(t.kind, pictureContext({ ...t.property.seed, amenities: t.property.amenities }), t.rand));
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      const task = tasks[i];
+      // storeImageVariants decodes its input once per width; rasterising the SVG once into a
+      // near-lossless JPEG first is cheaper than letting librsvg draw it three times.
+      const raster = await sharp(Buffer.from(svgs[i])).jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer();
+      const stored = await storeImageVariants(raster, `properties/${task.property.id}`, { effort: 2 });
+      const category = task.kind === "terrace" && task.property.amenities.includes("Pool") ? "Pool" : CATEGORY[task.kind];
+      results[task.property.index][task.slot] = { ...stored, category };
+    }
+  };
+  await Promise.all(Array.from({ length: IMAGE_CONCURRENCY }, worker));
+  properties.forEach((p, i) => (p.images = results[i]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookings
+// ---------------------------------------------------------------------------------------------
+
+type BookingStatus = "pending" | "confirmed" | "cancelled" | "completed";
+
+/** One planned stay, relative to today. A guest's stays never overlap by construction. */
+type StayPlan = {
+  person: number;
+  checkInOffset: number;
+  nights: number;
+  status: BookingStatus;
+  paymentMethod: PaymentMethod;
+  /** cancelled only: "late" pays the fee from the settings, "free" cancels in time. */
+  cancellation?: "late" | "free";
+  /** completed only: whether the guest wrote a review (undefined = most do). */
+  review?: boolean;
+};
+
+type PlannedBooking = {
+  id: string;
+  person: Person;
+  property: PlannedProperty;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  guests: number;
+  specialRequests: string | null;
+  nightlyPrice: number;
+  cleaningFee: number;
+  serviceFee: number;
+  totalPrice: number;
+  cancellationFee: number | null;
+  paymentMethod: PaymentMethod;
+  paymentStatus: "unpaid" | "paid" | "refunded";
+  status: BookingStatus;
+  wantsReview: boolean;
+  createdDay: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function stayPlans(r: Rand): StayPlan[] {
+  const plans: StayPlan[] = [
+    // The demo guest (people[1]) sees every state in "Meine Buchungen", and one completed stay
+    // is left without a review so "Bewertung schreiben" can be tried.
+    { person: 1, checkInOffset: -330, nights: 7, status: "completed", paymentMethod: "bank-transfer", review: true },
+    { person: 1, checkInOffset: -215, nights: 5, status: "completed", paymentMethod: "credit-card", review: true },
+    { person: 1, checkInOffset: -128, nights: 4, status: "completed", paymentMethod: "bank-transfer", review: true },
+    { person: 1, checkInOffset: -48, nights: 6, status: "completed", paymentMethod: "paypal", review: false },
+    { person: 1, checkInOffset: -14, nights: 3, status: "cancelled", paymentMethod: "credit-card", cancellation: "late" },
+    { person: 1, checkInOffset: 18, nights: 5, status: "confirmed", paymentMethod: "bank-transfer" },
+    { person: 1, checkInOffset: 55, nights: 4, status: "pending", paymentMethod: "bank-transfer" },
+  ];
+  // Past stays of the other guests fall into windows far enough apart that stays of up to 9
+  // nights cannot overlap.
+  const windows: [number, number][] = [[-420, -360], [-300, -240], [-200, -150], [-110, -70], [-50, -20]];
+  for (let person = 2; person < 2 + OTHER_GUESTS.length; person++) {
+    const chosen = shuffled(r, windows).slice(0, int(r, 3, 4));
+    for (const [from, to] of chosen) {
+      plans.push({
+        person,
+        checkInOffset: int(r, from, to),
+        nights: int(r, 3, 9),
+        status: "completed",
+        paymentMethod: pick(r, ["bank-transfer", "bank-transfer", "bank-transfer", "credit-card", "paypal"] as const),
+      });
+    }
+  }
+  plans.push(
+    { person: 2, checkInOffset: 8, nights: 6, status: "confirmed", paymentMethod: "credit-card" },
+    // A stay in progress right now (arrivals/"Aktive Buchungen" are not only future ones).
+    { person: 3, checkInOffset: -2, nights: 7, status: "confirmed", paymentMethod: "bank-transfer" },
+    { person: 4, checkInOffset: 30, nights: 5, status: "pending", paymentMethod: "bank-transfer" },
+    { person: 4, checkInOffset: 70, nights: 4, status: "cancelled", paymentMethod: "bank-transfer", cancellation: "free" },
+    { person: 5, checkInOffset: 40, nights: 7, status: "confirmed", paymentMethod: "paypal" },
+    { person: 5, checkInOffset: 95, nights: 3, status: "pending", paymentMethod: "bank-transfer" },
+  );
+  return plans;
+}
+
+function overlaps(aIn: string, aOut: string, bIn: string, bOut: string) {
+  return aIn < bOut && bIn < aOut;
+}
+
+function planBookings(r: Rand, today: string, properties: PlannedProperty[], people: Person[]): PlannedBooking[] {
+  const published = properties.filter((p) => p.status === "published");
+  const serviceFee = DEFAULT_SETTINGS.serviceFee;
+  const taken = new Map<string, { checkIn: string; checkOut: string }[]>();
+  const useCount = new Map<string, number>();
+  const bookings: PlannedBooking[] = [];
+
+  const plans = stayPlans(r).sort((a, b) => a.checkInOffset - b.checkInOffset);
+  for (const plan of plans) {
+    const person = people[plan.person];
+    const checkIn = addDays(today, plan.checkInOffset);
+    const checkOut = addDays(checkIn, plan.nights);
+    // Booked some weeks ahead; pending bank transfers are recent (payment is due within days).
+    const createdOffset =
+      plan.status === "pending" ? -int(r, 1, 5) : Math.min(plan.checkInOffset - int(r, 10, 45), -int(r, 2, 20));
+    const createdDay = addDays(today, createdOffset);
+
+    // Mostly the least-booked free property, so stays spread over the portfolio; sometimes one
+    // that was booked before, so a few places collect several reviews. It must have existed when
+    // the booking was made, and a guest does not book the same place twice.
+    const candidates = shuffled(r, published)
+      .filter((p) => p.createdDay < createdDay)
+      .filter((p) => !bookings.some((b) => b.person === person && b.property === p))
+      .filter((p) => !(taken.get(p.id) ?? []).some((t) => overlaps(t.checkIn, t.checkOut, checkIn, checkOut)))
+      .sort((a, b) => (useCount.get(a.id) ?? 0) - (useCount.get(b.id) ?? 0));
+    const popular = candidates.filter((p) => (useCount.get(p.id) ?? 0) > 0);
+    const property = popular.length > 0 && r() < 0.4 ? popular[0] : candidates[0];
+    if (!property) throw new Error(`Seed: no free property for a stay on ${checkIn}`);
+    useCount.set(property.id, (useCount.get(property.id) ?? 0) + 1);
+    if (plan.status !== "cancelled") taken.set(property.id, [...(taken.get(property.id) ?? []), { checkIn, checkOut }]);
+
+    // The one price (spec 04): the offer price applies when the offer was active on the booking day.
+    const offerActive =
+      property.specialOfferPrice !== null &&
+      property.offerStartDay !== null &&
+      property.specialOfferEndDate !== null &&
+      createdDay >= property.offerStartDay &&
+      createdDay <= property.specialOfferEndDate;
+    const nightlyPrice = offerActive && property.specialOfferPrice !== null ? property.specialOfferPrice : property.pricePerNight;
+    const totalPrice = nightlyPrice * plan.nights + property.cleaningFee + serviceFee;
+
+    let cancellationFee: number | null = null;
+    let paymentStatus: PlannedBooking["paymentStatus"] = plan.status === "pending" ? "unpaid" : "paid";
+    let updatedDay = plan.status === "completed" ? checkOut : addDays(createdDay, plan.status === "confirmed" ? 1 : 0);
+    if (plan.status === "cancelled") {
+      if (plan.cancellation === "late") {
+        // Cancelled the day before arrival, inside the free window: the fee is kept, the rest refunded.
+        cancellationFee = Math.round((totalPrice * DEFAULT_SETTINGS.cancellationFeePercentage) / 100);
+        paymentStatus = "refunded";
+        updatedDay = addDays(checkIn, -1);
+      } else {
+        cancellationFee = 0;
+        paymentStatus = "unpaid";
+        updatedDay = addDays(createdDay, int(r, 1, Math.max(1, -createdOffset - 1)));
+      }
+    }
+    if (updatedDay >= today) updatedDay = addDays(today, -1);
+    const createdAt = moment(createdDay, r);
+    const updatedAt = updatedDay > createdDay ? moment(updatedDay, r) : createdAt;
+
+    bookings.push({
+      id: crypto.randomUUID(),
+      person,
+      property,
+      checkIn,
+      checkOut,
+      nights: plan.nights,
+      guests: int(r, 1, Math.min(property.maxGuests, 4)),
+      specialRequests: r() < 0.3 ? pick(r, SPECIAL_REQUESTS) : null,
+      nightlyPrice,
+      cleaningFee: property.cleaningFee,
+      serviceFee,
+      totalPrice,
+      cancellationFee,
+      paymentMethod: plan.paymentMethod,
+      paymentStatus,
+      status: plan.status,
+      wantsReview: plan.status === "completed" && (plan.review ?? r() < 0.8),
+      createdDay,
+      createdAt,
+      updatedAt,
+    });
+  }
+
+  // Accounts existed before their first booking; the admin before the first property.
+  const firstProperty = properties.reduce((min, p) => (p.createdDay < min ? p.createdDay : min), today);
+  people[0].createdAt = moment(addDays(firstProperty, -int(r, 20, 40)), r);
+  for (const person of people.slice(1)) {
+    const first = bookings.filter((b) => b.person === person).reduce((min, b) => (b.createdDay < min ? b.createdDay : min), today);
+    person.createdAt = moment(addDays(first, -int(r, 3, 60)), r);
+  }
+
+  return bookings.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reviews
+// ---------------------------------------------------------------------------------------------
+
+type PlannedReview = {
+  id: string;
+  booking: PlannedBooking;
+  rating: 3 | 4 | 5;
+  title: string;
+  text: string;
+  voters: Person[];
+  createdAt: Date;
+};
+
+function planReviews(r: Rand, today: string, bookings: PlannedBooking[], people: Person[]): PlannedReview[] {
+  const guests = people.slice(1);
+  return bookings
+    .filter((b) => b.wantsReview)
+    .map((booking) => {
+      const rating = pick(r, [5, 5, 5, 4, 4, 4, 3] as const);
+      const scene = booking.property.seed.scene;
+      const city = booking.property.seed.city;
+      const parts = [
+        pick(r, REVIEW_OPENINGS[rating]).replaceAll("{city}", city),
+        pick(r, REVIEW_PLACE[scene]),
+        pick(r, REVIEW_STAY[rating]),
+        pick(r, REVIEW_CLOSINGS),
+      ].filter(Boolean);
+      let day = addDays(booking.checkOut, int(r, 1, 6));
+      if (day >= today) day = addDays(today, -1);
+      // Other guests found some reviews helpful; helpful_count matches the stored votes.
+      const voters = guests.filter((g) => g !== booking.person && r() < 0.3);
+      return {
+        id: crypto.randomUUID(),
+        booking,
+        rating,
+        title: pick(r, REVIEW_TITLES[rating]),
+        text: parts.join(" "),
+        voters,
+        createdAt: moment(day, r),
+      };
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** A German IBAN with correct ISO 7064 mod-97 check digits. */
+function germanIban(bankCode: string, accountNumber: string) {
+  const bban = bankCode + accountNumber.padStart(10, "0");
+  // Letters count as numbers (D = 13, E = 14), check digits as 00, country code moved to the end.
+  const digits = `${bban}131400`;
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return `DE${String(98 - rest).padStart(2, "0")}${bban}`;
+}
