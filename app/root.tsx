@@ -62,9 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Client renders the nonce as "" which matches what browsers leave in the DOM. */}
         <Links nonce={nonce} />
         {settings && (
-          <style data-theme>
-            {themeCss(settings.primaryColor, settings.secondaryColor)}
-          </style>
+          <style data-theme>{themeCss(settings.primaryColor, settings.secondaryColor)}</style>
         )}
       </head>
       <body className="min-h-screen">

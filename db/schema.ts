@@ -182,7 +182,10 @@ export const settings = pgTable(
   },
   (t) => [
     check("settings_single_row", sql`${t.id} = 1`),
-    check("settings_stay_range", sql`${t.minStayDays} >= 1 and ${t.maxStayDays} >= ${t.minStayDays}`),
+    check(
+      "settings_stay_range",
+      sql`${t.minStayDays} >= 1 and ${t.maxStayDays} >= ${t.minStayDays}`,
+    ),
   ],
 );
 
@@ -214,7 +217,10 @@ export const property = pgTable(
     bedrooms: integer("bedrooms").notNull().default(1),
     bathrooms: integer("bathrooms").notNull().default(1),
     maxGuests: integer("max_guests").notNull().default(2),
-    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    amenities: text("amenities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     images: jsonb("images").$type<PropertyImage[]>().notNull().default([]),
     isSpecialOffer: boolean("is_special_offer").notNull().default(false),
     /** cents */
@@ -225,7 +231,10 @@ export const property = pgTable(
   (t) => [
     check("property_status_check", sql`${t.status} in ('draft', 'published', 'archived')`),
     check("property_price_check", sql`${t.pricePerNight} > 0 and ${t.cleaningFee} >= 0`),
-    check("property_counts_check", sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0 and ${t.maxGuests} >= 1`),
+    check(
+      "property_counts_check",
+      sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0 and ${t.maxGuests} >= 1`,
+    ),
     index("property_published_created_idx")
       .on(t.createdAt.desc())
       .where(sql`${t.status} = 'published'`),
@@ -278,7 +287,10 @@ export const booking = pgTable(
       "booking_payment_method_check",
       sql`${t.paymentMethod} in ('bank-transfer', 'credit-card', 'paypal')`,
     ),
-    check("booking_payment_status_check", sql`${t.paymentStatus} in ('unpaid', 'paid', 'refunded')`),
+    check(
+      "booking_payment_status_check",
+      sql`${t.paymentStatus} in ('unpaid', 'paid', 'refunded')`,
+    ),
     check(
       "booking_status_check",
       sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'completed')`,
@@ -303,7 +315,11 @@ export const bankAccount = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // At most one default account; the database keeps that true under concurrent edits.
-  (t) => [uniqueIndex("bank_account_one_default_idx").on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex("bank_account_one_default_idx")
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export const review = pgTable(
@@ -368,10 +384,7 @@ export const newsletterSubscription = pgTable(
   },
   (t) => [
     uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`),
-    check(
-      "newsletter_status_check",
-      sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`,
-    ),
+    check("newsletter_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
   ],
 );
 

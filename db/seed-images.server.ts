@@ -12,7 +12,8 @@ const H = IMAGE_HEIGHT;
 
 export type Rand = () => number;
 
-export type PictureKind = "exterior" | "living" | "bedroom" | "kitchen" | "bathroom" | "view" | "terrace";
+export type PictureKind =
+  "exterior" | "living" | "bedroom" | "kitchen" | "bathroom" | "view" | "terrace";
 
 /** How a property looks from outside; derived from its scene and country. */
 export type PictureContext = {
@@ -25,7 +26,12 @@ export type PictureContext = {
 
 const CANAL_CITIES = new Set(["Amsterdam", "Brügge", "Kopenhagen", "Hamburg"]);
 
-export function pictureContext(p: { scene: Scene; country: string; city: string; amenities: string[] }): PictureContext {
+export function pictureContext(p: {
+  scene: Scene;
+  country: string;
+  city: string;
+  amenities: string[];
+}): PictureContext {
   const style =
     p.country === "Griechenland"
       ? "cyclades"
@@ -34,7 +40,12 @@ export function pictureContext(p: { scene: Scene; country: string; city: string;
         : SOUTHERN_COUNTRIES.has(p.country)
           ? "south"
           : "north";
-  return { scene: p.scene, style, canal: CANAL_CITIES.has(p.city), pool: p.amenities.includes("Pool") };
+  return {
+    scene: p.scene,
+    style,
+    canal: CANAL_CITIES.has(p.city),
+    pool: p.amenities.includes("Pool"),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,7 +79,15 @@ const circle = (x: number, y: number, radius: number, fill: string, extra = "") 
   `<circle cx="${n(x)}" cy="${n(y)}" r="${n(radius)}" fill="${fill}"${extra ? " " + extra : ""}/>`;
 const ellipse = (x: number, y: number, rx: number, ry: number, fill: string, extra = "") =>
   `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="${fill}"${extra ? " " + extra : ""}/>`;
-const line = (x1: number, y1: number, x2: number, y2: number, stroke: string, width: number, extra = "") =>
+const line = (
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  stroke: string,
+  width: number,
+  extra = "",
+) =>
   `<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" stroke="${stroke}" stroke-width="${n(width)}"${extra ? " " + extra : ""}/>`;
 
 /** Gradient and pattern definitions of one picture (ids are unique within the document). */
@@ -89,7 +108,9 @@ class Defs {
   }
   pattern(w: number, h: number, content: string) {
     const id = `p${this.count++}`;
-    this.parts.push(`<pattern id="${id}" width="${w}" height="${h}" patternUnits="userSpaceOnUse">${content}</pattern>`);
+    this.parts.push(
+      `<pattern id="${id}" width="${w}" height="${h}" patternUnits="userSpaceOnUse">${content}</pattern>`,
+    );
     return `url(#${id})`;
   }
   toString() {
@@ -111,12 +132,23 @@ const SKIES: [string, string, string][] = [
 
 function sky(r: Rand, defs: Defs) {
   const [top, bottom, sun] = pick(r, SKIES);
-  let out = rect(0, 0, W, H, defs.linear([[0, top], [0.75, bottom], [1, bottom]]));
+  let out = rect(
+    0,
+    0,
+    W,
+    H,
+    defs.linear([
+      [0, top],
+      [0.75, bottom],
+      [1, bottom],
+    ]),
+  );
   const sx = between(r, 150, 1450);
   const sy = between(r, 110, 250);
   const sr = between(r, 48, 78);
   out += circle(sx, sy, sr * 2.3, sun, `opacity="0.18"`) + circle(sx, sy, sr, sun);
-  for (let i = int(r, 2, 5); i > 0; i--) out += cloud(between(r, -80, W - 100), between(r, 60, 320), between(r, 0.6, 1.4));
+  for (let i = int(r, 2, 5); i > 0; i--)
+    out += cloud(between(r, -80, W - 100), between(r, 60, 320), between(r, 0.6, 1.4));
   return out;
 }
 
@@ -125,7 +157,14 @@ function cloud(x: number, y: number, s: number) {
 }
 
 /** A mountain range between x = -100 and W + 100; snow caps on the peaks when `snow` is set. */
-function mountains(r: Rand, baseY: number, highest: number, lowest: number, color: string, snow: boolean) {
+function mountains(
+  r: Rand,
+  baseY: number,
+  highest: number,
+  lowest: number,
+  color: string,
+  snow: boolean,
+) {
   const pts: [number, number][] = [[-100, baseY - between(r, 40, 120)]];
   const peaks: number[] = [];
   let x = -100;
@@ -142,7 +181,14 @@ function mountains(r: Rand, baseY: number, highest: number, lowest: number, colo
   for (const i of peaks) {
     const [px, py] = pts[i];
     const [rx, ry] = pts[i + 1];
-    out += poly([[px, py], [rx, ry], [px + (rx - px) * 0.2, ry]], shade(color, -0.12));
+    out += poly(
+      [
+        [px, py],
+        [rx, ry],
+        [px + (rx - px) * 0.2, ry],
+      ],
+      shade(color, -0.12),
+    );
   }
   if (snow) {
     for (const i of peaks) {
@@ -153,7 +199,14 @@ function mountains(r: Rand, baseY: number, highest: number, lowest: number, colo
       const a: [number, number] = [px + (lx - px) * k, py + (ly - py) * k];
       const b: [number, number] = [px + (rx - px) * k, py + (ry - py) * k];
       out += poly(
-        [[px, py], b, [px + (rx - px) * k * 0.5, py + (ry - py) * k * 0.75], [px, py + (Math.max(a[1], b[1]) - py) * 0.8], [px + (lx - px) * k * 0.55, py + (ly - py) * k * 0.7], a],
+        [
+          [px, py],
+          b,
+          [px + (rx - px) * k * 0.5, py + (ry - py) * k * 0.75],
+          [px, py + (Math.max(a[1], b[1]) - py) * 0.8],
+          [px + (lx - px) * k * 0.55, py + (ly - py) * k * 0.7],
+          a,
+        ],
         "#f7f9fc",
       );
     }
@@ -179,7 +232,19 @@ function fir(x: number, y: number, h: number, color: string) {
   return (
     rect(x - h * 0.035, y - h * 0.12, h * 0.07, h * 0.12, "#5b3b25") +
     poly(
-      [[x, y - h], [x - h * 0.17, y - h * 0.64], [x - h * 0.08, y - h * 0.64], [x - h * 0.27, y - h * 0.34], [x - h * 0.13, y - h * 0.34], [x - h * 0.36, y - h * 0.1], [x + h * 0.36, y - h * 0.1], [x + h * 0.13, y - h * 0.34], [x + h * 0.27, y - h * 0.34], [x + h * 0.08, y - h * 0.64], [x + h * 0.17, y - h * 0.64]],
+      [
+        [x, y - h],
+        [x - h * 0.17, y - h * 0.64],
+        [x - h * 0.08, y - h * 0.64],
+        [x - h * 0.27, y - h * 0.34],
+        [x - h * 0.13, y - h * 0.34],
+        [x - h * 0.36, y - h * 0.1],
+        [x + h * 0.36, y - h * 0.1],
+        [x + h * 0.13, y - h * 0.34],
+        [x + h * 0.27, y - h * 0.34],
+        [x + h * 0.08, y - h * 0.64],
+        [x + h * 0.17, y - h * 0.64],
+      ],
       color,
     )
   );
@@ -195,14 +260,25 @@ function leafyTree(x: number, y: number, h: number, color: string) {
 }
 
 function cypress(x: number, y: number, h: number) {
-  return rect(x - h * 0.02, y - h * 0.08, h * 0.04, h * 0.08, "#5b3b25") + ellipse(x, y - h * 0.55, h * 0.11, h * 0.48, "#2f4f2a");
+  return (
+    rect(x - h * 0.02, y - h * 0.08, h * 0.04, h * 0.08, "#5b3b25") +
+    ellipse(x, y - h * 0.55, h * 0.11, h * 0.48, "#2f4f2a")
+  );
 }
 
 function palm(x: number, y: number, h: number) {
   const tx = x + h * 0.16;
   const ty = y - h;
   let out = `<path d="M ${n(x)} ${n(y)} Q ${n(x + h * 0.02)} ${n(y - h * 0.55)} ${n(tx)} ${n(ty)}" stroke="#8b6b4a" stroke-width="${n(h * 0.05)}" fill="none" stroke-linecap="round"/>`;
-  const leaves: [number, number][] = [[-0.45, 0.18], [-0.3, 0.32], [0.42, 0.2], [0.3, 0.34], [0.05, 0.3], [-0.12, -0.02], [0.2, 0.02]];
+  const leaves: [number, number][] = [
+    [-0.45, 0.18],
+    [-0.3, 0.32],
+    [0.42, 0.2],
+    [0.3, 0.34],
+    [0.05, 0.3],
+    [-0.12, -0.02],
+    [0.2, 0.02],
+  ];
   for (const [dx, dy] of leaves) {
     const ex = tx + dx * h;
     const ey = ty + dy * h;
@@ -215,7 +291,16 @@ function glassWindow(x: number, y: number, w: number, h: number, glass: string, 
   return (
     rect(x - 5, y - 5, w + 10, h + 10, frame) +
     rect(x, y, w, h, glass) +
-    poly([[x, y + h * 0.55], [x + w * 0.55, y], [x + w * 0.8, y], [x, y + h * 0.85]], "#ffffff", `opacity="0.22"`) +
+    poly(
+      [
+        [x, y + h * 0.55],
+        [x + w * 0.55, y],
+        [x + w * 0.8, y],
+        [x, y + h * 0.85],
+      ],
+      "#ffffff",
+      `opacity="0.22"`,
+    ) +
     line(x + w / 2, y, x + w / 2, y + h, frame, 4) +
     line(x, y + h * 0.45, x + w, y + h * 0.45, frame, 4)
   );
@@ -247,8 +332,21 @@ function northernHouse(r: Rand, cx: number, groundY: number, s: number) {
   const roofTop = top - between(r, 170, 220) * s;
   let out = rect(cx + w * 0.22, roofTop + 40 * s, 34 * s, 110 * s, shade(roof, -0.2));
   out += rect(left, top, w, h, wall) + rect(left + w * 0.7, top, w * 0.3, h, shade(wall, -0.07));
-  out += poly([[left - 34 * s, top + 6 * s], [cx, roofTop], [left + w + 34 * s, top + 6 * s]], roof);
-  out += circle(cx, top - (top - roofTop) * 0.38, 26 * s, "#a9d2f0", `stroke="#fff" stroke-width="${n(7 * s)}"`);
+  out += poly(
+    [
+      [left - 34 * s, top + 6 * s],
+      [cx, roofTop],
+      [left + w + 34 * s, top + 6 * s],
+    ],
+    roof,
+  );
+  out += circle(
+    cx,
+    top - (top - roofTop) * 0.38,
+    26 * s,
+    "#a9d2f0",
+    `stroke="#fff" stroke-width="${n(7 * s)}"`,
+  );
   const glass = pick(r, ["#a9d2f0", "#bcd9ea", "#f3d98a"]);
   const cols = 3;
   for (let c = 0; c < cols; c++) {
@@ -256,7 +354,13 @@ function northernHouse(r: Rand, cx: number, groundY: number, s: number) {
     out += glassWindow(wx, top + h * 0.12, 58 * s, 70 * s, glass);
     if (c !== 1) out += glassWindow(wx, top + h * 0.56, 58 * s, 70 * s, glass);
   }
-  out += rect(cx - 34 * s, groundY - 125 * s, 68 * s, 125 * s, pick(r, ["#3b5b7a", "#6b3e26", "#2e6b4f", "#7a2f2f"]));
+  out += rect(
+    cx - 34 * s,
+    groundY - 125 * s,
+    68 * s,
+    125 * s,
+    pick(r, ["#3b5b7a", "#6b3e26", "#2e6b4f", "#7a2f2f"]),
+  );
   out += circle(cx + 20 * s, groundY - 62 * s, 4 * s, "#e6c35c");
   return out;
 }
@@ -270,21 +374,51 @@ function chalet(r: Rand, cx: number, groundY: number, s: number) {
   const flowers = pick(r, ["#d94a4a", "#e86aa6", "#f28c38"]);
   let out = rect(left, groundY - h * 0.45, w, h * 0.45, "#f1ece4");
   out += rect(left, top, w, h * 0.55, wood);
-  for (let y = top + 14 * s; y < top + h * 0.55; y += 18 * s) out += line(left, y, left + w, y, shade(wood, -0.18), 2);
+  for (let y = top + 14 * s; y < top + h * 0.55; y += 18 * s)
+    out += line(left, y, left + w, y, shade(wood, -0.18), 2);
   const roofTop = top - between(r, 110, 150) * s;
-  out += poly([[left - 80 * s, top + 16 * s], [cx, roofTop], [left + w + 80 * s, top + 16 * s], [left + w + 80 * s, top + 34 * s], [cx, roofTop + 20 * s], [left - 80 * s, top + 34 * s]], "#4a3020");
-  out += poly([[left - 60 * s, top + 12 * s], [cx, roofTop + 16 * s], [left + w + 60 * s, top + 12 * s]], shade(wood, -0.05));
-  out += glassWindow(cx - 40 * s, top - (top - roofTop) * 0.15 - 40 * s, 80 * s, 60 * s, "#a9d2f0", "#f1ece4");
+  out += poly(
+    [
+      [left - 80 * s, top + 16 * s],
+      [cx, roofTop],
+      [left + w + 80 * s, top + 16 * s],
+      [left + w + 80 * s, top + 34 * s],
+      [cx, roofTop + 20 * s],
+      [left - 80 * s, top + 34 * s],
+    ],
+    "#4a3020",
+  );
+  out += poly(
+    [
+      [left - 60 * s, top + 12 * s],
+      [cx, roofTop + 16 * s],
+      [left + w + 60 * s, top + 12 * s],
+    ],
+    shade(wood, -0.05),
+  );
+  out += glassWindow(
+    cx - 40 * s,
+    top - (top - roofTop) * 0.15 - 40 * s,
+    80 * s,
+    60 * s,
+    "#a9d2f0",
+    "#f1ece4",
+  );
   // Balcony with slats and flower boxes: the picture-book chalet.
   const by = top + h * 0.42;
   out += rect(left - 20 * s, by, w + 40 * s, 14 * s, "#5e3b1f");
-  for (let x = left - 14 * s; x < left + w + 20 * s; x += 22 * s) out += rect(x, by - 52 * s, 10 * s, 52 * s, "#6d4525");
+  for (let x = left - 14 * s; x < left + w + 20 * s; x += 22 * s)
+    out += rect(x, by - 52 * s, 10 * s, 52 * s, "#6d4525");
   out += rect(left - 20 * s, by - 58 * s, w + 40 * s, 10 * s, "#5e3b1f");
-  for (let x = left; x < left + w; x += 16 * s) out += circle(x + 8 * s, by - 62 * s, 8 * s, flowers);
-  for (const fx of [0.14, 0.42, 0.7]) out += glassWindow(left + w * fx, top + h * 0.1, 60 * s, 62 * s, "#a9d2f0", "#f1ece4");
+  for (let x = left; x < left + w; x += 16 * s)
+    out += circle(x + 8 * s, by - 62 * s, 8 * s, flowers);
+  for (const fx of [0.14, 0.42, 0.7])
+    out += glassWindow(left + w * fx, top + h * 0.1, 60 * s, 62 * s, "#a9d2f0", "#f1ece4");
   for (const fx of [0.12, 0.72]) {
     out += glassWindow(left + w * fx, groundY - h * 0.34, 62 * s, 66 * s, "#a9d2f0", "#ffffff");
-    out += rect(left + w * fx - 18 * s, groundY - h * 0.34 - 5 * s, 12 * s, 76 * s, "#2e6b4f") + rect(left + w * fx + 68 * s, groundY - h * 0.34 - 5 * s, 12 * s, 76 * s, "#2e6b4f");
+    out +=
+      rect(left + w * fx - 18 * s, groundY - h * 0.34 - 5 * s, 12 * s, 76 * s, "#2e6b4f") +
+      rect(left + w * fx + 68 * s, groundY - h * 0.34 - 5 * s, 12 * s, 76 * s, "#2e6b4f");
   }
   out += rect(cx - 36 * s, groundY - 120 * s, 72 * s, 120 * s, "#5e3b1f");
   return out;
@@ -297,18 +431,36 @@ function southernHouse(r: Rand, cx: number, groundY: number, s: number) {
   const shutter = pick(r, SHUTTERS);
   const left = cx - w / 2;
   const top = groundY - h;
-  let out = rect(left, top, w, h, wall) + rect(left + w * 0.72, top, w * 0.28, h, shade(wall, -0.08));
+  let out =
+    rect(left, top, w, h, wall) + rect(left + w * 0.72, top, w * 0.28, h, shade(wall, -0.08));
   const roofH = between(r, 70, 100) * s;
-  out += poly([[left - 26 * s, top + 4 * s], [left + 90 * s, top - roofH], [left + w - 90 * s, top - roofH], [left + w + 26 * s, top + 4 * s]], "#c1502e");
+  out += poly(
+    [
+      [left - 26 * s, top + 4 * s],
+      [left + 90 * s, top - roofH],
+      [left + w - 90 * s, top - roofH],
+      [left + w + 26 * s, top + 4 * s],
+    ],
+    "#c1502e",
+  );
   for (let i = 1; i < 4; i++) {
     const y = top - roofH + (roofH * i) / 4;
-    out += line(left + 90 * s - (90 + 26) * s * (i / 4), y, left + w - 90 * s + (90 + 26) * s * (i / 4), y, "#9c3b20", 3);
+    out += line(
+      left + 90 * s - (90 + 26) * s * (i / 4),
+      y,
+      left + w - 90 * s + (90 + 26) * s * (i / 4),
+      y,
+      "#9c3b20",
+      3,
+    );
   }
   for (const fx of [0.14, 0.44, 0.74]) {
     const wx = left + w * fx;
     for (const wy of [top + h * 0.12, top + h * 0.56]) {
       if (fx === 0.44 && wy > top + h * 0.3) continue;
-      out += rect(wx - 18 * s, wy - 4 * s, 16 * s, 78 * s, shutter) + rect(wx + 56 * s, wy - 4 * s, 16 * s, 78 * s, shutter);
+      out +=
+        rect(wx - 18 * s, wy - 4 * s, 16 * s, 78 * s, shutter) +
+        rect(wx + 56 * s, wy - 4 * s, 16 * s, 78 * s, shutter);
       out += glassWindow(wx, wy, 54 * s, 70 * s, "#6f8fa8", "#f8f3ea");
     }
   }
@@ -317,7 +469,13 @@ function southernHouse(r: Rand, cx: number, groundY: number, s: number) {
   // Bougainvillea on one corner.
   if (r() < 0.7) {
     const bx = r() < 0.5 ? left : left + w;
-    for (let i = 0; i < 14; i++) out += circle(bx + between(r, -40, 40) * s, top + between(r, 0, h * 0.7), between(r, 10, 22) * s, pick(r, ["#d63a8a", "#e0559e", "#b82d74"]));
+    for (let i = 0; i < 14; i++)
+      out += circle(
+        bx + between(r, -40, 40) * s,
+        top + between(r, 0, h * 0.7),
+        between(r, 10, 22) * s,
+        pick(r, ["#d63a8a", "#e0559e", "#b82d74"]),
+      );
   }
   return out;
 }
@@ -330,15 +488,22 @@ function cycladicHouse(r: Rand, cx: number, groundY: number, s: number) {
   let out = "";
   const w2 = w * 0.55;
   const h2 = h * 0.7;
-  out += rect(left + w * 0.72, groundY - h2, w2, h2, "#f4f6f8") + rect(left + w * 0.72 + w2 * 0.7, groundY - h2, w2 * 0.3, h2, "#dde3ea");
+  out +=
+    rect(left + w * 0.72, groundY - h2, w2, h2, "#f4f6f8") +
+    rect(left + w * 0.72 + w2 * 0.7, groundY - h2, w2 * 0.3, h2, "#dde3ea");
   if (r() < 0.6) {
     const domeX = left + w * 0.72 + w2 * 0.45;
     out += `<path d="M ${n(domeX - 55 * s)} ${n(groundY - h2)} A ${n(55 * s)} ${n(55 * s)} 0 0 1 ${n(domeX + 55 * s)} ${n(groundY - h2)} Z" fill="${blue}"/>`;
   }
-  out += rect(left, groundY - h, w, h, "#fbfcfd") + rect(left + w * 0.78, groundY - h, w * 0.22, h, "#e2e8ee");
+  out +=
+    rect(left, groundY - h, w, h, "#fbfcfd") +
+    rect(left + w * 0.78, groundY - h, w * 0.22, h, "#e2e8ee");
   out += rect(left - 6 * s, groundY - h - 10 * s, w + 12 * s, 12 * s, "#eef2f5");
   out += rect(left + w * 0.14, groundY - 118 * s, 62 * s, 118 * s, blue);
-  for (const fx of [0.48, 0.7]) out += rect(left + w * fx - 6 * s, groundY - h * 0.7 - 6 * s, 60 * s, 66 * s, blue) + rect(left + w * fx, groundY - h * 0.7, 48 * s, 54 * s, "#24303c");
+  for (const fx of [0.48, 0.7])
+    out +=
+      rect(left + w * fx - 6 * s, groundY - h * 0.7 - 6 * s, 60 * s, 66 * s, blue) +
+      rect(left + w * fx, groundY - h * 0.7, 48 * s, 54 * s, "#24303c");
   out += rect(left + w * 0.76 + w2 * 0.2, groundY - h2 * 0.62, 50 * s, 56 * s, blue);
   return out;
 }
@@ -353,7 +518,16 @@ function seaBackdrop(r: Rand, ctx: PictureContext, defs: Defs): Backdrop {
   const horizon = between(r, 560, 620);
   let out = sky(r, defs);
   if (r() < 0.6) out += hills(r, horizon - 10, 30, "#8aa7b8");
-  out += rect(0, horizon, W, H - horizon, defs.linear([[0, "#3f8fc4"], [1, "#1d5f92"]]));
+  out += rect(
+    0,
+    horizon,
+    W,
+    H - horizon,
+    defs.linear([
+      [0, "#3f8fc4"],
+      [1, "#1d5f92"],
+    ]),
+  );
   for (let i = 0; i < 26; i++) {
     const x = between(r, 0, W);
     const y = between(r, horizon + 10, horizon + 240);
@@ -377,7 +551,15 @@ function mountainBackdrop(r: Rand, _ctx: PictureContext, defs: Defs): Backdrop {
   let out = sky(r, defs);
   out += mountains(r, 700, 180, 330, pick(r, ["#8fa5bd", "#9aaec4", "#8196b0"]), true);
   out += mountains(r, 780, 380, 520, pick(r, ["#5f7d6a", "#6b8a72", "#55735f"]), r() < 0.3);
-  out += hills(r, 800, 40, defs.linear([[0, "#7fb069"], [1, "#4f8a3c"]]));
+  out += hills(
+    r,
+    800,
+    40,
+    defs.linear([
+      [0, "#7fb069"],
+      [1, "#4f8a3c"],
+    ]),
+  );
   for (let i = 0; i < 9; i++) {
     const x = between(r, 0, W);
     const y = between(r, 780, 880);
@@ -391,30 +573,89 @@ function lakeBackdrop(r: Rand, ctx: PictureContext, defs: Defs): Backdrop {
   const water = between(r, 600, 650);
   out += mountains(r, water + 20, 230, 420, pick(r, ["#8ea3b9", "#9db0c2"]), r() < 0.7);
   out += hills(r, water - 10, 20, "#6d8f64");
-  out += rect(0, water, W, H - water, defs.linear([[0, "#5aa0c8"], [1, "#2d6f96"]]));
+  out += rect(
+    0,
+    water,
+    W,
+    H - water,
+    defs.linear([
+      [0, "#5aa0c8"],
+      [1, "#2d6f96"],
+    ]),
+  );
   for (let i = 0; i < 18; i++) {
     const x = between(r, 0, W * 0.6);
     const y = between(r, water + 15, water + 300);
-    out += line(x, y, x + between(r, 40, 120), y, "#ffffff", 3, `opacity="0.3" stroke-linecap="round"`);
+    out += line(
+      x,
+      y,
+      x + between(r, 40, 120),
+      y,
+      "#ffffff",
+      3,
+      `opacity="0.3" stroke-linecap="round"`,
+    );
   }
   // A sailing boat on the lake.
   const bx = between(r, 200, 600);
   const by = water + between(r, 80, 180);
   out += `<path d="M ${n(bx - 60)} ${n(by)} L ${n(bx + 60)} ${n(by)} L ${n(bx + 40)} ${n(by + 20)} L ${n(bx - 40)} ${n(by + 20)} Z" fill="#f4f4f4"/>`;
-  out += poly([[bx, by - 4], [bx, by - 130], [bx + 70, by - 4]], "#ffffff") + poly([[bx - 4, by - 4], [bx - 4, by - 100], [bx - 50, by - 4]], "#f3d9a4");
+  out +=
+    poly(
+      [
+        [bx, by - 4],
+        [bx, by - 130],
+        [bx + 70, by - 4],
+      ],
+      "#ffffff",
+    ) +
+    poly(
+      [
+        [bx - 4, by - 4],
+        [bx - 4, by - 100],
+        [bx - 50, by - 4],
+      ],
+      "#f3d9a4",
+    );
   out += `<path d="M 650 ${H} Q 850 ${n(water + 110)} ${W} ${n(water + 90)} V ${H} Z" fill="${ctx.style === "south" ? "#8fa35a" : "#6aa84f"}"/>`;
   for (let i = 0; i < 5; i++) {
     const x = between(r, 800, W);
-    out += ctx.style === "south" ? cypress(x, water + 140, between(r, 150, 220)) : leafyTree(x, water + 150, between(r, 120, 180), "#4f8f3a");
+    out +=
+      ctx.style === "south"
+        ? cypress(x, water + 140, between(r, 150, 220))
+        : leafyTree(x, water + 150, between(r, 120, 180), "#4f8f3a");
   }
   return { svg: out, groundY: water + between(r, 210, 250), houseX: between(r, 1100, 1300) };
 }
 
-const CITY_FACADES_NORTH = ["#c9a27e", "#b5533c", "#e8d8b8", "#9fb4c7", "#d9c3a5", "#7d8f69", "#efe6d2"];
-const CITY_FACADES_SOUTH = ["#e8c39e", "#f2d6c0", "#d98e5a", "#f3e2c7", "#c7a07a", "#e5b98f", "#f0e0b0"];
+const CITY_FACADES_NORTH = [
+  "#c9a27e",
+  "#b5533c",
+  "#e8d8b8",
+  "#9fb4c7",
+  "#d9c3a5",
+  "#7d8f69",
+  "#efe6d2",
+];
+const CITY_FACADES_SOUTH = [
+  "#e8c39e",
+  "#f2d6c0",
+  "#d98e5a",
+  "#f3e2c7",
+  "#c7a07a",
+  "#e5b98f",
+  "#f0e0b0",
+];
 
 /** A row of town houses; step gables in the north, flat cornices in the south. */
-function facadeRow(r: Rand, ctx: PictureContext, baseY: number, minH: number, maxH: number, scale: number) {
+function facadeRow(
+  r: Rand,
+  ctx: PictureContext,
+  baseY: number,
+  minH: number,
+  maxH: number,
+  scale: number,
+) {
   const colors = ctx.style === "north" ? CITY_FACADES_NORTH : CITY_FACADES_SOUTH;
   let out = "";
   let x = between(r, -120, -20);
@@ -426,14 +667,45 @@ function facadeRow(r: Rand, ctx: PictureContext, baseY: number, minH: number, ma
     out += rect(x, top, w, h, color);
     if (ctx.style === "north") {
       if (r() < 0.5) {
-        out += poly([[x, top], [x + w / 2, top - w * 0.45], [x + w, top]], color);
+        out += poly(
+          [
+            [x, top],
+            [x + w / 2, top - w * 0.45],
+            [x + w, top],
+          ],
+          color,
+        );
       } else {
         const st = w / 6;
-        out += poly([[x + st * 0.5, top], [x + st * 0.5, top - st], [x + st * 1.5, top - st], [x + st * 1.5, top - st * 2], [x + st * 2.5, top - st * 2], [x + st * 2.5, top - st * 3], [x + st * 3.5, top - st * 3], [x + st * 3.5, top - st * 2], [x + st * 4.5, top - st * 2], [x + st * 4.5, top - st], [x + st * 5.5, top - st], [x + st * 5.5, top]], color);
+        out += poly(
+          [
+            [x + st * 0.5, top],
+            [x + st * 0.5, top - st],
+            [x + st * 1.5, top - st],
+            [x + st * 1.5, top - st * 2],
+            [x + st * 2.5, top - st * 2],
+            [x + st * 2.5, top - st * 3],
+            [x + st * 3.5, top - st * 3],
+            [x + st * 3.5, top - st * 2],
+            [x + st * 4.5, top - st * 2],
+            [x + st * 4.5, top - st],
+            [x + st * 5.5, top - st],
+            [x + st * 5.5, top],
+          ],
+          color,
+        );
       }
     } else {
       out += rect(x - 6, top - 14, w + 12, 16, shade(color, -0.2));
-      if (r() < 0.4) out += poly([[x - 4, top - 14], [x + w / 2, top - 60], [x + w + 4, top - 14]], "#c1502e");
+      if (r() < 0.4)
+        out += poly(
+          [
+            [x - 4, top - 14],
+            [x + w / 2, top - 60],
+            [x + w + 4, top - 14],
+          ],
+          "#c1502e",
+        );
     }
     const cols = Math.max(2, Math.floor(w / (70 * scale)));
     const rows = Math.max(2, Math.floor((h - 90 * scale) / (95 * scale)));
@@ -442,11 +714,20 @@ function facadeRow(r: Rand, ctx: PictureContext, baseY: number, minH: number, ma
       for (let k = 0; k < rows; k++) {
         const wx = x + (w / cols) * (c + 0.5) - 17 * scale;
         const wy = top + 30 * scale + k * 95 * scale;
-        out += rect(wx - 3, wy - 3, 34 * scale + 6, 52 * scale + 6, "#f7f3ea") + rect(wx, wy, 34 * scale, 52 * scale, glass);
-        if (ctx.style === "south" && r() < 0.5) out += rect(wx - 10 * scale, wy + 40 * scale, 54 * scale, 6 * scale, "#333");
+        out +=
+          rect(wx - 3, wy - 3, 34 * scale + 6, 52 * scale + 6, "#f7f3ea") +
+          rect(wx, wy, 34 * scale, 52 * scale, glass);
+        if (ctx.style === "south" && r() < 0.5)
+          out += rect(wx - 10 * scale, wy + 40 * scale, 54 * scale, 6 * scale, "#333");
       }
     }
-    out += rect(x + w / 2 - 22 * scale, baseY - 70 * scale, 44 * scale, 70 * scale, shade(color, -0.45));
+    out += rect(
+      x + w / 2 - 22 * scale,
+      baseY - 70 * scale,
+      44 * scale,
+      70 * scale,
+      shade(color, -0.45),
+    );
     x += w + between(r, 0, 6);
   }
   return out;
@@ -461,7 +742,15 @@ function skyline(r: Rand, baseY: number, color: string) {
     const h = between(r, 120, 380);
     out += rect(x, baseY - h, w, h, color);
     const roll = r();
-    if (roll < 0.15) out += poly([[x, baseY - h], [x + w / 2, baseY - h - between(r, 80, 200)], [x + w, baseY - h]], color);
+    if (roll < 0.15)
+      out += poly(
+        [
+          [x, baseY - h],
+          [x + w / 2, baseY - h - between(r, 80, 200)],
+          [x + w, baseY - h],
+        ],
+        color,
+      );
     else if (roll < 0.25) out += ellipse(x + w / 2, baseY - h, w / 2, w / 2.4, color);
     x += w + between(r, -10, 20);
   }
@@ -473,7 +762,18 @@ function cityBackdrop(r: Rand, ctx: PictureContext, defs: Defs): Backdrop {
   out += `<g opacity="0.55">${skyline(r, 720, "#8d9fb3")}</g>`;
   out += facadeRow(r, ctx, 830, 330, 520, 1);
   if (ctx.canal) {
-    out += rect(0, 830, W, 40, "#8c8478") + rect(0, 870, W, H - 870, defs.linear([[0, "#3e6f7a"], [1, "#244c58"]]));
+    out +=
+      rect(0, 830, W, 40, "#8c8478") +
+      rect(
+        0,
+        870,
+        W,
+        H - 870,
+        defs.linear([
+          [0, "#3e6f7a"],
+          [1, "#244c58"],
+        ]),
+      );
     for (let i = 0; i < 22; i++) {
       const x = between(r, 0, W);
       const y = between(r, 890, H);
@@ -485,10 +785,16 @@ function cityBackdrop(r: Rand, ctx: PictureContext, defs: Defs): Backdrop {
     out += rect(0, 830, W, 60, "#c4beb3") + rect(0, 890, W, H - 890, "#6b6f75");
     for (let x = 40; x < W; x += 220) out += rect(x, 975, 110, 10, "#f0f0f0");
     for (let x = between(r, 60, 200); x < W; x += between(r, 280, 420)) {
-      out += ctx.style === "south" ? leafyTree(x, 870, 200, "#5f8f3a") : leafyTree(x, 870, 220, "#4f8a3c");
+      out +=
+        ctx.style === "south"
+          ? leafyTree(x, 870, 200, "#5f8f3a")
+          : leafyTree(x, 870, 220, "#4f8a3c");
     }
     for (let x = between(r, 150, 250); x < W; x += 500) {
-      out += rect(x - 5, 640, 10, 235, "#2f3438") + ellipse(x, 640, 20, 12, "#2f3438") + circle(x, 652, 10, "#ffe9a8");
+      out +=
+        rect(x - 5, 640, 10, 235, "#2f3438") +
+        ellipse(x, 640, 20, 12, "#2f3438") +
+        circle(x, 652, 10, "#ffe9a8");
     }
   }
   return { svg: out, groundY: 0, houseX: 0 };
@@ -506,16 +812,44 @@ function countrysideBackdrop(r: Rand, ctx: PictureContext, defs: Defs): Backdrop
     const row = pick(r, ["#8e6bbf", "#7b5aa6", "#5f7f3a"]);
     for (let i = -12; i <= 12; i++) {
       const xb = W / 2 + i * 150;
-      out += poly([[W / 2 + i * 22 - 6, fieldTop], [W / 2 + i * 22 + 6, fieldTop], [xb + 40, H], [xb - 40, H]], row);
+      out += poly(
+        [
+          [W / 2 + i * 22 - 6, fieldTop],
+          [W / 2 + i * 22 + 6, fieldTop],
+          [xb + 40, H],
+          [xb - 40, H],
+        ],
+        row,
+      );
     }
   } else {
-    out += rect(0, fieldTop, W, H - fieldTop, defs.linear([[0, south ? "#c9b46a" : "#79b35f"], [1, south ? "#a98f45" : "#4f8a3c"]]));
-    for (let i = 0; i < 4; i++) out += line(0, fieldTop + 40 + i * 60, W, fieldTop + 20 + i * 70, "#ffffff", 2, `opacity="0.12"`);
+    out += rect(
+      0,
+      fieldTop,
+      W,
+      H - fieldTop,
+      defs.linear([
+        [0, south ? "#c9b46a" : "#79b35f"],
+        [1, south ? "#a98f45" : "#4f8a3c"],
+      ]),
+    );
+    for (let i = 0; i < 4; i++)
+      out += line(
+        0,
+        fieldTop + 40 + i * 60,
+        W,
+        fieldTop + 20 + i * 70,
+        "#ffffff",
+        2,
+        `opacity="0.12"`,
+      );
   }
   for (let i = 0; i < 8; i++) {
     const x = between(r, 0, W);
     const y = between(r, 700, fieldTop + 20);
-    out += south ? cypress(x, y, between(r, 110, 200)) : leafyTree(x, y, between(r, 90, 170), pick(r, ["#4f8a3c", "#5b9a45", "#3f7a34"]));
+    out += south
+      ? cypress(x, y, between(r, 110, 200))
+      : leafyTree(x, y, between(r, 90, 170), pick(r, ["#4f8a3c", "#5b9a45", "#3f7a34"]));
   }
   return { svg: out, groundY: between(r, 900, 950), houseX: between(r, 500, 1100) };
 }
@@ -547,7 +881,10 @@ function exterior(r: Rand, ctx: PictureContext, defs: Defs) {
   // A lawn patch or path grounds the house.
   out += ellipse(back.houseX, back.groundY + 6, 320 * s, 26 * s, "#000000", `opacity="0.12"`);
   out += house(r, ctx, back.houseX, back.groundY, s);
-  if (ctx.style === "south" && ctx.scene === "sea") out += palm(back.houseX - 330 * s, back.groundY + 30, 330) + palm(back.houseX + 320 * s, back.groundY + 50, 280);
+  if (ctx.style === "south" && ctx.scene === "sea")
+    out +=
+      palm(back.houseX - 330 * s, back.groundY + 30, 330) +
+      palm(back.houseX + 320 * s, back.groundY + 50, 280);
   if (ctx.style === "north" && ctx.scene === "sea") {
     for (let i = 0; i < 40; i++) {
       const x = between(r, 0, W);
@@ -557,7 +894,8 @@ function exterior(r: Rand, ctx: PictureContext, defs: Defs) {
   }
   if (ctx.style === "cyclades") out += cycladicHouse(r, back.houseX - 430, back.groundY + 80, 0.55);
   if (ctx.scene === "countryside" || ctx.scene === "lake") {
-    for (let x = back.houseX - 420; x < back.houseX + 420; x += 38) out += rect(x, back.groundY + 40, 8, 46, "#f3efe6");
+    for (let x = back.houseX - 420; x < back.houseX + 420; x += 38)
+      out += rect(x, back.groundY + 40, 8, 46, "#f3efe6");
     out += rect(back.houseX - 424, back.groundY + 52, 844, 7, "#f3efe6");
   }
   return out;
@@ -571,15 +909,34 @@ function balconyRailing(r: Rand, ctx: PictureContext) {
   out += rect(0, 786, W, 22, color);
   // A potted plant and a coffee cup make the balcony look lived-in.
   const px = between(r, 100, 300);
-  out += poly([[px - 55, 1000], [px + 55, 1000], [px + 40, 1067], [px - 40, 1067]], "#c0623a");
-  for (let i = 0; i < 7; i++) out += ellipse(px + between(r, -60, 60), 960 - between(r, 0, 90), 26, 48, pick(r, ["#3f7a34", "#4f8f3a", "#2f6a2a"]), `transform="rotate(${int(r, -40, 40)} ${n(px)} 1000)"`);
+  out += poly(
+    [
+      [px - 55, 1000],
+      [px + 55, 1000],
+      [px + 40, 1067],
+      [px - 40, 1067],
+    ],
+    "#c0623a",
+  );
+  for (let i = 0; i < 7; i++)
+    out += ellipse(
+      px + between(r, -60, 60),
+      960 - between(r, 0, 90),
+      26,
+      48,
+      pick(r, ["#3f7a34", "#4f8f3a", "#2f6a2a"]),
+      `transform="rotate(${int(r, -40, 40)} ${n(px)} 1000)"`,
+    );
   return out;
 }
 
 function view(r: Rand, ctx: PictureContext, defs: Defs) {
   let out: string;
   if (ctx.scene === "city") {
-    out = sky(r, defs) + `<g opacity="0.6">${skyline(r, 640, "#8d9fb3")}</g>` + `<g opacity="0.85">${skyline(r, 760, "#6f8296")}</g>`;
+    out =
+      sky(r, defs) +
+      `<g opacity="0.6">${skyline(r, 640, "#8d9fb3")}</g>` +
+      `<g opacity="0.85">${skyline(r, 760, "#6f8296")}</g>`;
     out += facadeRow(r, { ...ctx, canal: false }, 1000, 220, 360, 0.8);
   } else {
     out = backdrop(r, ctx, defs).svg;
@@ -588,12 +945,18 @@ function view(r: Rand, ctx: PictureContext, defs: Defs) {
 }
 
 function terrace(r: Rand, ctx: PictureContext, defs: Defs) {
-  const back = ctx.scene === "city" ? { svg: sky(r, defs) + `<g opacity="0.7">${skyline(r, 760, "#8d9fb3")}</g>` } : backdrop(r, ctx, defs);
+  const back =
+    ctx.scene === "city"
+      ? { svg: sky(r, defs) + `<g opacity="0.7">${skyline(r, 760, "#8d9fb3")}</g>` }
+      : backdrop(r, ctx, defs);
   const floor = pick(r, ["#d8c3a5", "#c9b79c", "#e2d6c3", "#b9a58a"]);
   let out = back.svg + rect(0, 760, W, H - 760, floor);
   for (let y = 790; y < H; y += 44) out += line(0, y, W, y, shade(floor, -0.12), 2);
   if (ctx.pool) {
-    out += `<rect x="260" y="820" width="1080" height="200" rx="24" fill="${defs.linear([[0, "#7fd3e6"], [1, "#2aa3c4"]])}" stroke="#f4f1ea" stroke-width="16"/>`;
+    out += `<rect x="260" y="820" width="1080" height="200" rx="24" fill="${defs.linear([
+      [0, "#7fd3e6"],
+      [1, "#2aa3c4"],
+    ])}" stroke="#f4f1ea" stroke-width="16"/>`;
     for (let i = 0; i < 10; i++) {
       const x = between(r, 300, 1250);
       const y = between(r, 840, 1000);
@@ -604,13 +967,29 @@ function terrace(r: Rand, ctx: PictureContext, defs: Defs) {
   const fabric = pick(r, ["#f2f2f2", "#2f5f8a", "#e07a5f", "#3f8f8a"]);
   if (ctx.pool) {
     for (const x of [120, 1380]) {
-      out += poly([[x - 70, 800], [x + 70, 800], [x + 70, 770], [x - 40, 770], [x - 70, 720]], fabric) + rect(x - 66, 800, 8, 30, "#555") + rect(x + 58, 800, 8, 30, "#555");
+      out +=
+        poly(
+          [
+            [x - 70, 800],
+            [x + 70, 800],
+            [x + 70, 770],
+            [x - 40, 770],
+            [x - 70, 720],
+          ],
+          fabric,
+        ) +
+        rect(x - 66, 800, 8, 30, "#555") +
+        rect(x + 58, 800, 8, 30, "#555");
     }
   } else {
     const tx = between(r, 600, 1000);
     out += ellipse(tx, 860, 170, 34, "#6b4a2f") + rect(tx - 10, 860, 20, 110, "#6b4a2f");
     for (const dx of [-250, 250]) {
-      out += rect(tx + dx - 45, 880, 90, 18, "#7d5a3c") + rect(tx + dx - 45, 800, 14, 95, "#7d5a3c") + rect(tx + dx - 40, 898, 10, 70, "#5b3b25") + rect(tx + dx + 30, 898, 10, 70, "#5b3b25");
+      out +=
+        rect(tx + dx - 45, 880, 90, 18, "#7d5a3c") +
+        rect(tx + dx - 45, 800, 14, 95, "#7d5a3c") +
+        rect(tx + dx - 40, 898, 10, 70, "#5b3b25") +
+        rect(tx + dx + 30, 898, 10, 70, "#5b3b25");
     }
     out += ellipse(tx - 60, 845, 30, 10, "#ffffff") + circle(tx + 50, 838, 12, "#c0623a");
   }
@@ -625,7 +1004,16 @@ function terrace(r: Rand, ctx: PictureContext, defs: Defs) {
 // ---------------------------------------------------------------------------------------------
 
 const WALLS = ["#f3eee6", "#e8efe9", "#efe6dc", "#e6ecf2", "#f5efe1", "#ece4f0", "#f1e9df"];
-const ACCENTS = ["#2f5d62", "#c96f4a", "#3d5a80", "#8a9a5b", "#b5838d", "#e0a458", "#5c6f91", "#7a4b5a"];
+const ACCENTS = [
+  "#2f5d62",
+  "#c96f4a",
+  "#3d5a80",
+  "#8a9a5b",
+  "#b5838d",
+  "#e0a458",
+  "#5c6f91",
+  "#7a4b5a",
+];
 const WOODS = ["#b98b5e", "#a0714f", "#d2b48c", "#8d6748", "#c49a6c"];
 
 function woodFloor(r: Rand, top: number) {
@@ -633,25 +1021,87 @@ function woodFloor(r: Rand, top: number) {
   let out = rect(0, top, W, H - top, wood);
   for (let y = top + 30; y < H; y += 34) {
     out += line(0, y, W, y, shade(wood, -0.15), 2);
-    for (let x = between(r, 0, 200); x < W; x += between(r, 220, 420)) out += line(x, y - 34, x, y, shade(wood, -0.15), 2);
+    for (let x = between(r, 0, 200); x < W; x += between(r, 220, 420))
+      out += line(x, y - 34, x, y, shade(wood, -0.15), 2);
   }
   return out;
 }
 
 /** A window onto the property's landscape, so rooms match the place. */
-function roomWindow(r: Rand, ctx: PictureContext, defs: Defs, x: number, y: number, w: number, h: number, curtain: string) {
+function roomWindow(
+  r: Rand,
+  ctx: PictureContext,
+  defs: Defs,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  curtain: string,
+) {
   const clip = defs.clip(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}"/>`);
-  let inside = rect(x, y, w, h, defs.linear([[0, "#6fa8dc"], [1, "#d6ecfa"]]));
+  let inside = rect(
+    x,
+    y,
+    w,
+    h,
+    defs.linear([
+      [0, "#6fa8dc"],
+      [1, "#d6ecfa"],
+    ]),
+  );
   const base = y + h * 0.62;
   if (ctx.scene === "sea") inside += rect(x, base, w, h, "#2f7fb0");
-  else if (ctx.scene === "lake") inside += poly([[x, base - 40], [x + w * 0.4, base - 110], [x + w, base - 30], [x + w, base], [x, base]], "#8ea3b9") + rect(x, base, w, h, "#4a92ba");
-  else if (ctx.scene === "mountain") inside += poly([[x - 40, base + 40], [x + w * 0.3, y + h * 0.25], [x + w * 0.55, base - 40], [x + w * 0.8, y + h * 0.3], [x + w + 40, base + 40]], "#8196b0") + poly([[x + w * 0.3, y + h * 0.25], [x + w * 0.36, y + h * 0.33], [x + w * 0.24, y + h * 0.33]], "#f7f9fc") + rect(x, base + 30, w, h, "#6b9a5a");
+  else if (ctx.scene === "lake")
+    inside +=
+      poly(
+        [
+          [x, base - 40],
+          [x + w * 0.4, base - 110],
+          [x + w, base - 30],
+          [x + w, base],
+          [x, base],
+        ],
+        "#8ea3b9",
+      ) + rect(x, base, w, h, "#4a92ba");
+  else if (ctx.scene === "mountain")
+    inside +=
+      poly(
+        [
+          [x - 40, base + 40],
+          [x + w * 0.3, y + h * 0.25],
+          [x + w * 0.55, base - 40],
+          [x + w * 0.8, y + h * 0.3],
+          [x + w + 40, base + 40],
+        ],
+        "#8196b0",
+      ) +
+      poly(
+        [
+          [x + w * 0.3, y + h * 0.25],
+          [x + w * 0.36, y + h * 0.33],
+          [x + w * 0.24, y + h * 0.33],
+        ],
+        "#f7f9fc",
+      ) +
+      rect(x, base + 30, w, h, "#6b9a5a");
   else if (ctx.scene === "city") {
-    for (let bx = x - 10; bx < x + w; bx += between(r, 40, 80)) inside += rect(bx, base - between(r, 40, 160), between(r, 36, 70), 300, pick(r, ["#a7b3c0", "#c7b9a5", "#b5533c", "#d9c3a5"]));
-  } else inside += ellipse(x + w * 0.3, base + 40, w * 0.8, 90, "#8fb08a") + ellipse(x + w, base + 60, w * 0.7, 90, "#6fa55a");
+    for (let bx = x - 10; bx < x + w; bx += between(r, 40, 80))
+      inside += rect(
+        bx,
+        base - between(r, 40, 160),
+        between(r, 36, 70),
+        300,
+        pick(r, ["#a7b3c0", "#c7b9a5", "#b5533c", "#d9c3a5"]),
+      );
+  } else
+    inside +=
+      ellipse(x + w * 0.3, base + 40, w * 0.8, 90, "#8fb08a") +
+      ellipse(x + w, base + 60, w * 0.7, 90, "#6fa55a");
   let out = `<g clip-path="${clip}">${inside}</g>`;
   out += `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="none" stroke="#ffffff" stroke-width="16"/>`;
-  out += line(x + w / 2, y, x + w / 2, y + h, "#ffffff", 10) + line(x, y + h * 0.4, x + w, y + h * 0.4, "#ffffff", 10);
+  out +=
+    line(x + w / 2, y, x + w / 2, y + h, "#ffffff", 10) +
+    line(x, y + h * 0.4, x + w, y + h * 0.4, "#ffffff", 10);
   out += rect(x - 30, y + h + 8, w + 60, 18, "#f7f5f0");
   out += `<path d="M ${n(x - 70)} ${n(y - 40)} H ${n(x + 20)} Q ${n(x - 10)} ${n(y + h / 2)} ${n(x + 10)} ${n(y + h + 60)} H ${n(x - 70)} Z" fill="${curtain}" opacity="0.9"/>`;
   out += `<path d="M ${n(x + w + 70)} ${n(y - 40)} H ${n(x + w - 20)} Q ${n(x + w + 10)} ${n(y + h / 2)} ${n(x + w - 10)} ${n(y + h + 60)} H ${n(x + w + 70)} Z" fill="${curtain}" opacity="0.9"/>`;
@@ -671,23 +1121,53 @@ function wallPicture(r: Rand, x: number, y: number, w: number, h: number) {
 }
 
 function plant(r: Rand, x: number, floorY: number, size: number) {
-  let out = poly([[x - 45 * size, floorY - 90 * size], [x + 45 * size, floorY - 90 * size], [x + 34 * size, floorY], [x - 34 * size, floorY]], pick(r, ["#c0623a", "#f2efe8", "#2f3438", "#d8c3a5"]));
+  let out = poly(
+    [
+      [x - 45 * size, floorY - 90 * size],
+      [x + 45 * size, floorY - 90 * size],
+      [x + 34 * size, floorY],
+      [x - 34 * size, floorY],
+    ],
+    pick(r, ["#c0623a", "#f2efe8", "#2f3438", "#d8c3a5"]),
+  );
   for (let i = 0; i < 9; i++) {
     const angle = between(r, -55, 55);
-    out += ellipse(x, floorY - 170 * size, 22 * size, 80 * size, pick(r, ["#3f7a34", "#4f8f3a", "#2f6a2a"]), `transform="rotate(${n(angle)} ${n(x)} ${n(floorY - 90 * size)})"`);
+    out += ellipse(
+      x,
+      floorY - 170 * size,
+      22 * size,
+      80 * size,
+      pick(r, ["#3f7a34", "#4f8f3a", "#2f6a2a"]),
+      `transform="rotate(${n(angle)} ${n(x)} ${n(floorY - 90 * size)})"`,
+    );
   }
   return out;
 }
 
 function floorLamp(x: number, floorY: number, shadeColor: string) {
-  return rect(x - 4, floorY - 380, 8, 380, "#3a3a3a") + ellipse(x, floorY, 40, 8, "#3a3a3a") + poly([[x - 45, floorY - 380], [x + 45, floorY - 380], [x + 65, floorY - 300], [x - 65, floorY - 300]], shadeColor);
+  return (
+    rect(x - 4, floorY - 380, 8, 380, "#3a3a3a") +
+    ellipse(x, floorY, 40, 8, "#3a3a3a") +
+    poly(
+      [
+        [x - 45, floorY - 380],
+        [x + 45, floorY - 380],
+        [x + 65, floorY - 300],
+        [x - 65, floorY - 300],
+      ],
+      shadeColor,
+    )
+  );
 }
 
 function living(r: Rand, ctx: PictureContext, defs: Defs) {
   const wall = pick(r, WALLS);
   const sofa = pick(r, ACCENTS);
   const floorY = 800;
-  let out = rect(0, 0, W, floorY, wall) + woodFloor(r, floorY) + rect(0, floorY - 16, W, 16, shade(wall, -0.1));
+  let out =
+    rect(0, 0, W, floorY, wall) +
+    woodFloor(r, floorY) +
+    rect(0, floorY - 16, W, 16, shade(wall, -0.1));
   const winLeft = r() < 0.5;
   // The lamp stands between window and sofa, the plant in the far corner: nothing overlaps.
   const winX = winLeft ? between(r, 140, 220) : between(r, 1120, 1200);
@@ -695,19 +1175,31 @@ function living(r: Rand, ctx: PictureContext, defs: Defs) {
   const sx = winLeft ? between(r, 640, 720) : between(r, 200, 280);
   const sw = between(r, 520, 600);
   out += wallPicture(r, sx + sw / 2 - 150, 250, 300, 200);
-  out += ellipse(sx + sw / 2, 960, sw * 0.75, 80, pick(r, ["#e9dcc6", "#d6c7b0", "#c8d3d8", "#e6d2c8"]));
+  out += ellipse(
+    sx + sw / 2,
+    960,
+    sw * 0.75,
+    80,
+    pick(r, ["#e9dcc6", "#d6c7b0", "#c8d3d8", "#e6d2c8"]),
+  );
   // Sofa: back, seat, arms, cushions and legs.
   out += `<rect x="${n(sx)}" y="560" width="${n(sw)}" height="160" rx="26" fill="${shade(sofa, -0.1)}"/>`;
   out += `<rect x="${n(sx + 20)}" y="670" width="${n(sw - 40)}" height="110" rx="18" fill="${sofa}"/>`;
   out += `<rect x="${n(sx - 40)}" y="620" width="90" height="170" rx="28" fill="${shade(sofa, -0.05)}"/>`;
   out += `<rect x="${n(sx + sw - 50)}" y="620" width="90" height="170" rx="28" fill="${shade(sofa, -0.05)}"/>`;
-  for (let i = 0; i < 3; i++) out += `<rect x="${n(sx + 70 + i * (sw - 140) / 3)}" y="590" width="${n((sw - 160) / 3)}" height="110" rx="22" fill="${shade(sofa, 0.15 + i * 0.05)}"/>`;
+  for (let i = 0; i < 3; i++)
+    out += `<rect x="${n(sx + 70 + (i * (sw - 140)) / 3)}" y="590" width="${n((sw - 160) / 3)}" height="110" rx="22" fill="${shade(sofa, 0.15 + i * 0.05)}"/>`;
   out += `<rect x="${n(sx + 80)}" y="610" width="90" height="80" rx="14" fill="${pick(r, ["#f2c14e", "#f4f1ea", "#e07a5f"])}" transform="rotate(-8 ${n(sx + 125)} 650)"/>`;
   out += rect(sx, 785, 14, 30, "#3a2a1a") + rect(sx + sw - 14, 785, 14, 30, "#3a2a1a");
   // Coffee table with a book and a vase.
   const tx = sx + sw / 2;
-  out += `<rect x="${n(tx - 190)}" y="850" width="380" height="26" rx="8" fill="${pick(r, WOODS)}"/>` + rect(tx - 170, 876, 14, 80, "#3a2a1a") + rect(tx + 156, 876, 14, 80, "#3a2a1a");
-  out += rect(tx - 120, 832, 110, 18, pick(r, ACCENTS)) + `<rect x="${n(tx + 60)}" y="780" width="40" height="70" rx="14" fill="${pick(r, ["#f4f1ea", "#3d5a80", "#c96f4a"])}"/>`;
+  out +=
+    `<rect x="${n(tx - 190)}" y="850" width="380" height="26" rx="8" fill="${pick(r, WOODS)}"/>` +
+    rect(tx - 170, 876, 14, 80, "#3a2a1a") +
+    rect(tx + 156, 876, 14, 80, "#3a2a1a");
+  out +=
+    rect(tx - 120, 832, 110, 18, pick(r, ACCENTS)) +
+    `<rect x="${n(tx + 60)}" y="780" width="40" height="70" rx="14" fill="${pick(r, ["#f4f1ea", "#3d5a80", "#c96f4a"])}"/>`;
   out += floorLamp(winLeft ? sx - 100 : sx + sw + 100, floorY + 20, shade(pick(r, ACCENTS), 0.5));
   out += plant(r, winLeft ? W - 120 : 120, floorY + 40, between(r, 0.9, 1.3));
   return out;
@@ -717,7 +1209,10 @@ function bedroom(r: Rand, ctx: PictureContext, defs: Defs) {
   const wall = pick(r, WALLS);
   const accent = pick(r, ACCENTS);
   const floorY = 780;
-  let out = rect(0, 0, W, floorY, wall) + woodFloor(r, floorY) + rect(0, floorY - 16, W, 16, shade(wall, -0.1));
+  let out =
+    rect(0, 0, W, floorY, wall) +
+    woodFloor(r, floorY) +
+    rect(0, floorY - 16, W, 16, shade(wall, -0.1));
   const winLeft = r() < 0.5;
   out += roomWindow(r, ctx, defs, winLeft ? 130 : W - 430, 170, 300, 400, shade(accent, 0.55));
   const bx = winLeft ? between(r, 560, 660) : between(r, 300, 400);
@@ -732,7 +1227,17 @@ function bedroom(r: Rand, ctx: PictureContext, defs: Defs) {
   out += `<rect x="${n(bx + 230)}" y="640" width="120" height="90" rx="20" fill="${shade(accent, 0.4)}"/>`;
   for (const nx of [bx - 200, bx + bw + 40]) {
     out += rect(nx, 700, 160, 180, pick(r, WOODS)) + rect(nx + 20, 760, 120, 4, "#3a2a1a");
-    out += rect(nx + 72, 640, 16, 60, "#c9a66b") + poly([[nx + 40, 570], [nx + 120, 570], [nx + 135, 640], [nx + 25, 640]], "#f6ecd8");
+    out +=
+      rect(nx + 72, 640, 16, 60, "#c9a66b") +
+      poly(
+        [
+          [nx + 40, 570],
+          [nx + 120, 570],
+          [nx + 135, 640],
+          [nx + 25, 640],
+        ],
+        "#f6ecd8",
+      );
   }
   return out;
 }
@@ -744,10 +1249,27 @@ function kitchen(r: Rand, ctx: PictureContext, defs: Defs) {
   const floorY = 860;
   let out = rect(0, 0, W, floorY, wall);
   const tile = pick(r, ["#ffffff", "#dfe9ef", "#f1e7d6", "#d6e5d8"]);
-  const tiles = defs.pattern(60, 30, rect(0, 0, 60, 30, tile) + `<path d="M0 0 H60 M0 0 V30" stroke="${shade(tile, -0.15)}" stroke-width="2"/>`);
+  const tiles = defs.pattern(
+    60,
+    30,
+    rect(0, 0, 60, 30, tile) +
+      `<path d="M0 0 H60 M0 0 V30" stroke="${shade(tile, -0.15)}" stroke-width="2"/>`,
+  );
   out += rect(0, 420, W, 200, tiles);
   const floorTile = pick(r, ["#d8d2c8", "#b9b4ab", "#c9b79c"]);
-  out += rect(0, floorY, W, H - floorY, defs.pattern(120, 120, rect(0, 0, 120, 120, floorTile) + rect(0, 0, 60, 60, shade(floorTile, -0.08)) + rect(60, 60, 60, 60, shade(floorTile, -0.08))));
+  out += rect(
+    0,
+    floorY,
+    W,
+    H - floorY,
+    defs.pattern(
+      120,
+      120,
+      rect(0, 0, 120, 120, floorTile) +
+        rect(0, 0, 60, 60, shade(floorTile, -0.08)) +
+        rect(60, 60, 60, 60, shade(floorTile, -0.08)),
+    ),
+  );
   // Upper cabinets with a window above the sink.
   const winX = between(r, 520, 760);
   const hobX = winX > 640 ? 160 : 1000;
@@ -760,16 +1282,42 @@ function kitchen(r: Rand, ctx: PictureContext, defs: Defs) {
   out += roomWindow(r, ctx, defs, winX, 100, 320, 300, shade(pick(r, ACCENTS), 0.5));
   // Counter, drawers, sink and hob.
   out += rect(40, 620, W - 380, 30, top);
-  for (let x = 60; x < W - 360; x += 180) out += rect(x, 650, 170, 200, fronts) + rect(x + 55, 670, 60, 10, "#9a9a9a");
-  out += rect(winX + 60, 612, 200, 14, "#c0c6cc") + `<path d="M ${n(winX + 160)} 612 V 540 Q ${n(winX + 160)} 515 ${n(winX + 190)} 515 V 540" stroke="#9aa0a6" stroke-width="12" fill="none"/>`;
-  out += rect(hobX, 608, 240, 14, "#222") + circle(hobX + 65, 600, 28, "#333", `opacity="0.6"`) + circle(hobX + 175, 600, 28, "#333", `opacity="0.6"`);
-  out += poly([[hobX + 20, 260], [hobX + 220, 260], [hobX + 170, 170], [hobX + 70, 170]], "#b0b6bc") + rect(hobX + 100, 60, 40, 110, "#b0b6bc");
+  for (let x = 60; x < W - 360; x += 180)
+    out += rect(x, 650, 170, 200, fronts) + rect(x + 55, 670, 60, 10, "#9a9a9a");
+  out +=
+    rect(winX + 60, 612, 200, 14, "#c0c6cc") +
+    `<path d="M ${n(winX + 160)} 612 V 540 Q ${n(winX + 160)} 515 ${n(winX + 190)} 515 V 540" stroke="#9aa0a6" stroke-width="12" fill="none"/>`;
+  out +=
+    rect(hobX, 608, 240, 14, "#222") +
+    circle(hobX + 65, 600, 28, "#333", `opacity="0.6"`) +
+    circle(hobX + 175, 600, 28, "#333", `opacity="0.6"`);
+  out +=
+    poly(
+      [
+        [hobX + 20, 260],
+        [hobX + 220, 260],
+        [hobX + 170, 170],
+        [hobX + 70, 170],
+      ],
+      "#b0b6bc",
+    ) + rect(hobX + 100, 60, 40, 110, "#b0b6bc");
   // Fridge, pendant lamps, fruit bowl.
-  out += `<rect x="${W - 300}" y="130" width="240" height="720" rx="14" fill="#d9dde1"/>` + rect(W - 300, 420, 240, 6, "#aab0b6") + rect(W - 90, 200, 10, 160, "#8a9096") + rect(W - 90, 470, 10, 160, "#8a9096");
+  out +=
+    `<rect x="${W - 300}" y="130" width="240" height="720" rx="14" fill="#d9dde1"/>` +
+    rect(W - 300, 420, 240, 6, "#aab0b6") +
+    rect(W - 90, 200, 10, 160, "#8a9096") +
+    rect(W - 90, 470, 10, 160, "#8a9096");
   const lamp = pick(r, ["#2b2b2b", "#c9a66b", "#3d5a80", "#f4f1ea"]);
-  for (const lx of [winX - 120, winX + 440]) out += line(lx, 0, lx, 150, "#333", 3) + `<path d="M ${n(lx - 50)} 210 Q ${n(lx)} 120 ${n(lx + 50)} 210 Z" fill="${lamp}"/>`;
+  for (const lx of [winX - 120, winX + 440])
+    out +=
+      line(lx, 0, lx, 150, "#333", 3) +
+      `<path d="M ${n(lx - 50)} 210 Q ${n(lx)} 120 ${n(lx + 50)} 210 Z" fill="${lamp}"/>`;
   const bowlX = hobX === 160 ? 1000 : 300;
-  out += ellipse(bowlX, 605, 80, 26, "#f4f1ea") + circle(bowlX - 30, 580, 22, "#e07a5f") + circle(bowlX + 10, 575, 22, "#f2c14e") + circle(bowlX + 40, 585, 20, "#81b29a");
+  out +=
+    ellipse(bowlX, 605, 80, 26, "#f4f1ea") +
+    circle(bowlX - 30, 580, 22, "#e07a5f") +
+    circle(bowlX + 10, 575, 22, "#f2c14e") +
+    circle(bowlX + 40, 585, 20, "#81b29a");
   out += plant(r, 260 + (hobX === 160 ? 500 : 0), 610, 0.45);
   return out;
 }
@@ -778,27 +1326,66 @@ function bathroom(r: Rand, _ctx: PictureContext, defs: Defs) {
   const tile = pick(r, ["#ffffff", "#dfe9ef", "#e7efe9", "#f1e7d6", "#e9e4ee"]);
   const accent = pick(r, ACCENTS);
   const size = pick(r, [60, 80, 100]);
-  let out = rect(0, 0, W, H, defs.pattern(size, size, rect(0, 0, size, size, tile) + `<path d="M0 0 H${size} M0 0 V${size}" stroke="${shade(tile, -0.14)}" stroke-width="2"/>`));
+  let out = rect(
+    0,
+    0,
+    W,
+    H,
+    defs.pattern(
+      size,
+      size,
+      rect(0, 0, size, size, tile) +
+        `<path d="M0 0 H${size} M0 0 V${size}" stroke="${shade(tile, -0.14)}" stroke-width="2"/>`,
+    ),
+  );
   if (r() < 0.6) out += rect(0, 0, W, 360, pick(r, WALLS));
   const floorY = 900;
   const floorTile = pick(r, ["#6b6f75", "#b9b4ab", "#2f3438", "#c9b79c"]);
-  out += rect(0, floorY, W, H - floorY, defs.pattern(80, 80, rect(0, 0, 80, 80, floorTile) + rect(0, 0, 40, 40, shade(floorTile, 0.08)) + rect(40, 40, 40, 40, shade(floorTile, 0.08))));
+  out += rect(
+    0,
+    floorY,
+    W,
+    H - floorY,
+    defs.pattern(
+      80,
+      80,
+      rect(0, 0, 80, 80, floorTile) +
+        rect(0, 0, 40, 40, shade(floorTile, 0.08)) +
+        rect(40, 40, 40, 40, shade(floorTile, 0.08)),
+    ),
+  );
   const tubLeft = r() < 0.5;
   const tx = tubLeft ? 90 : W - 790;
   // Bathtub with water and a towel.
   out += `<rect x="${tx}" y="640" width="700" height="270" rx="60" fill="#fbfbfb" stroke="#d9dde1" stroke-width="6"/>`;
   out += `<rect x="${tx + 30}" y="660" width="640" height="40" rx="20" fill="#bfe3f0"/>`;
   out += `<path d="M ${tx + 600} 640 V 540 Q ${tx + 600} 510 ${tx + 630} 510 H ${tx + 660}" stroke="#aab0b6" stroke-width="14" fill="none"/>`;
-  out += rect(tx + 40, 580, 120, 20, "#aab0b6") + `<rect x="${tx + 60}" y="545" width="40" height="35" rx="8" fill="${accent}"/>`;
+  out +=
+    rect(tx + 40, 580, 120, 20, "#aab0b6") +
+    `<rect x="${tx + 60}" y="545" width="40" height="35" rx="8" fill="${accent}"/>`;
   // Vanity, basin, mirror and towel rail.
   const vx = tubLeft ? W - 560 : 140;
   out += rect(vx, 620, 420, 240, pick(r, WOODS)) + rect(vx + 30, 700, 360, 6, "#3a2a1a");
-  out += rect(vx - 10, 600, 440, 24, "#f4f4f2") + ellipse(vx + 210, 598, 110, 24, "#ffffff", `stroke="#d9dde1" stroke-width="4"`);
+  out +=
+    rect(vx - 10, 600, 440, 24, "#f4f4f2") +
+    ellipse(vx + 210, 598, 110, 24, "#ffffff", `stroke="#d9dde1" stroke-width="4"`);
   out += `<path d="M ${vx + 210} 575 V 530 H ${vx + 250}" stroke="#aab0b6" stroke-width="12" fill="none"/>`;
   out += `<rect x="${vx + 40}" y="180" width="340" height="300" rx="${pick(r, [12, 40, 150])}" fill="#d9eaf2" stroke="#c9a66b" stroke-width="12"/>`;
-  out += poly([[vx + 80, 420], [vx + 260, 220], [vx + 320, 220], [vx + 140, 420]], "#ffffff", `opacity="0.35"`);
+  out += poly(
+    [
+      [vx + 80, 420],
+      [vx + 260, 220],
+      [vx + 320, 220],
+      [vx + 140, 420],
+    ],
+    "#ffffff",
+    `opacity="0.35"`,
+  );
   const railX = tubLeft ? vx - 200 : vx + 520;
-  out += rect(railX, 380, 150, 10, "#aab0b6") + rect(railX + 15, 388, 120, 200, shade(accent, 0.3)) + rect(railX + 15, 560, 120, 10, shade(accent, 0.1));
+  out +=
+    rect(railX, 380, 150, 10, "#aab0b6") +
+    rect(railX + 15, 388, 120, 200, shade(accent, 0.3)) +
+    rect(railX + 15, 560, 120, 10, shade(accent, 0.1));
   out += plant(r, tubLeft ? W - 80 : 60, floorY + 40, 0.8);
   return out;
 }

@@ -37,7 +37,12 @@ import {
   type PersonSeed,
   type PropertySeed,
 } from "./seed-data";
-import { pictureContext, renderPictureSvg, type PictureKind, type Rand } from "./seed-images.server";
+import {
+  pictureContext,
+  renderPictureSvg,
+  type PictureKind,
+  type Rand,
+} from "./seed-images.server";
 
 const SEED = 0x7a11_2026;
 /** sharp renders on libuv's pool (4 threads by default); more in flight only queues. */
@@ -65,12 +70,21 @@ export async function seedDemoData(options: { uploadsDir: string }): Promise<voi
   } catch (error) {
     // Boot seeds only an empty database: without this, a failed seed would leave the accounts
     // behind and the demo would never be seeded again.
-    for (const person of people) await db().delete(schema.user).where(eq(schema.user.id, person.id)).catch(() => {});
+    for (const person of people)
+      await db()
+        .delete(schema.user)
+        .where(eq(schema.user.id, person.id))
+        .catch(() => {});
     throw error;
   }
 }
 
-async function writeRows(rand: Rand, today: string, properties: PlannedProperty[], people: Person[]) {
+async function writeRows(
+  rand: Rand,
+  today: string,
+  properties: PlannedProperty[],
+  people: Person[],
+) {
   const bookings = planBookings(rand, today, properties, people);
   const reviews = planReviews(rand, today, bookings, people);
 
@@ -175,7 +189,11 @@ async function writeRows(rand: Rand, today: string, properties: PlannedProperty[
         })),
       );
       const votes = reviews.flatMap((r) =>
-        r.voters.map((v) => ({ reviewId: r.id, userId: v.id, createdAt: new Date(Math.max(r.createdAt.getTime(), v.createdAt.getTime()) + 3_600_000) })),
+        r.voters.map((v) => ({
+          reviewId: r.id,
+          userId: v.id,
+          createdAt: new Date(Math.max(r.createdAt.getTime(), v.createdAt.getTime()) + 3_600_000),
+        })),
       );
       if (votes.length > 0) await tx.insert(schema.reviewVote).values(votes);
     }
@@ -254,13 +272,31 @@ async function createUsers(people: Person[]) {
   if (!admin || !guest) throw new Error("DEMO_LOGINS needs an admin and a guest login");
   const accounts = [
     { seed: ADMIN_PERSON, email: admin.email, password: admin.password, role: "admin" as const },
-    { seed: DEMO_GUEST_PERSON, email: guest.email, password: guest.password, role: "user" as const },
-    ...OTHER_GUESTS.map((seed) => ({ seed, email: seed.email, password: OTHER_GUEST_PASSWORD, role: "user" as const })),
+    {
+      seed: DEMO_GUEST_PERSON,
+      email: guest.email,
+      password: guest.password,
+      role: "user" as const,
+    },
+    ...OTHER_GUESTS.map((seed) => ({
+      seed,
+      email: seed.email,
+      password: OTHER_GUEST_PASSWORD,
+      role: "user" as const,
+    })),
   ];
   for (const a of accounts) {
-    const result = await getAuth().api.signUpEmail({ body: { name: a.seed.name, email: a.email, password: a.password } });
+    const result = await getAuth().api.signUpEmail({
+      body: { name: a.seed.name, email: a.email, password: a.password },
+    });
     // createdAt is corrected later (planBookings), once the first stay of each guest is known.
-    people.push({ id: result.user.id, email: a.email, role: a.role, seed: a.seed, createdAt: new Date() });
+    people.push({
+      id: result.user.id,
+      email: a.email,
+      role: a.role,
+      seed: a.seed,
+      createdAt: new Date(),
+    });
   }
 }
 
@@ -293,14 +329,28 @@ function planProperties(r: Rand, today: string): PlannedProperty[] {
     const daysAgo = Math.round(560 - (index * 552) / (count - 1)) + int(r, 0, 3);
     const createdDay = addDays(today, -daysAgo);
 
-    const amenities = [...new Set([...(seed.extras ?? []), ...shuffled(r, AMENITIES_BY_SCENE[seed.scene]).slice(0, int(r, 3, 6)), ...BASE_AMENITIES])];
+    const amenities = [
+      ...new Set([
+        ...(seed.extras ?? []),
+        ...shuffled(r, AMENITIES_BY_SCENE[seed.scene]).slice(0, int(r, 3, 6)),
+        ...BASE_AMENITIES,
+      ]),
+    ];
     const extraBeds = seed.bedrooms === 1 ? int(r, 0, 1) : r() < 0.4 ? int(r, 1, 2) : 0;
     const maxGuests = Math.min(10, Math.max(2, seed.bedrooms * 2 + extraBeds));
     const cleaningFee =
-      seed.bedrooms === 1 ? pick(r, [5000, 5000, 7500]) : seed.bedrooms === 2 ? 7500 : seed.bedrooms === 3 ? pick(r, [7500, 9500]) : pick(r, [9500, 12000]);
+      seed.bedrooms === 1
+        ? pick(r, [5000, 5000, 7500])
+        : seed.bedrooms === 2
+          ? 7500
+          : seed.bedrooms === 3
+            ? pick(r, [7500, 9500])
+            : pick(r, [9500, 12000]);
     const pricePerNight = seed.price * 100;
     const hasOffer = seed.offer !== undefined && seed.status === undefined;
-    const specialOfferPrice = hasOffer ? Math.round((seed.price * (100 - (seed.offer ?? 0))) / 100) * 100 : null;
+    const specialOfferPrice = hasOffer
+      ? Math.round((seed.price * (100 - (seed.offer ?? 0))) / 100) * 100
+      : null;
 
     return {
       id: crypto.randomUUID(),
@@ -335,8 +385,13 @@ function describe(r: Rand, seed: PropertySeed, guests: number, amenities: string
       .replaceAll("{bedrooms}", bedrooms)
       .replaceAll("{bathrooms}", countWord(seed.bathrooms, "Badezimmer"))
       .replaceAll("{guests}", String(guests));
-  const highlights = amenities.filter((a) => !["WLAN", "Küche", "Haustiere erlaubt"].includes(a)).slice(0, int(r, 2, 4));
-  const list = highlights.length > 1 ? `${highlights.slice(0, -1).join(", ")} und ${highlights.at(-1)}` : (highlights[0] ?? "WLAN");
+  const highlights = amenities
+    .filter((a) => !["WLAN", "Küche", "Haustiere erlaubt"].includes(a))
+    .slice(0, int(r, 2, 4));
+  const list =
+    highlights.length > 1
+      ? `${highlights.slice(0, -1).join(", ")} und ${highlights.at(-1)}`
+      : (highlights[0] ?? "WLAN");
   const sentences = [
     fill(pick(r, DESCRIPTION_INTROS[seed.scene])),
     fill(pick(r, DESCRIPTION_ROOMS)),
@@ -362,7 +417,16 @@ function pictureKinds(r: Rand, p: PlannedProperty): PictureKind[] {
   const pool = p.amenities.includes("Pool");
   const kinds: PictureKind[] = pool
     ? ["exterior", "terrace", "living", "bedroom", "kitchen", "bathroom", "view", "bedroom"]
-    : ["exterior", "living", "bedroom", "kitchen", "bathroom", "view", p.seed.bedrooms > 1 ? "bedroom" : "terrace", "terrace"];
+    : [
+        "exterior",
+        "living",
+        "bedroom",
+        "kitchen",
+        "bathroom",
+        "view",
+        p.seed.bedrooms > 1 ? "bedroom" : "terrace",
+        "terrace",
+      ];
   // Under five on average (drafts and archived ones get three): each picture costs ~0.3 s of
   // CPU, mostly the 1600 px WebP encode, and the demo start waits for all of them.
   const count = pick(r, [3, 3, 4, 4, 4, 5, 5, 5, 6, 8]);
@@ -374,12 +438,20 @@ async function attachImages(properties: PlannedProperty[]) {
   for (const property of properties) {
     // A stream per property: adding a property or picture type does not reshuffle the others.
     const r = mulberry32(SEED ^ Math.imul(property.index + 1, 0x9e3779b1));
-    pictureKinds(r, property).forEach((kind, slot) => tasks.push({ property, slot, kind, rand: r }));
+    pictureKinds(r, property).forEach((kind, slot) =>
+      tasks.push({ property, slot, kind, rand: r }),
+    );
   }
   const results: PropertyImage[][] = properties.map(() => []);
   // Rendering draws from each property's stream in task order, synchronously, so the pictures
   // are the same whatever order the concurrent encoders finish in.
-  const svgs = tasks.map((t) => renderPictureSvg(t.kind, pictureContext({ ...t.property.seed, amenities: t.property.amenities }), t.rand));
+  const svgs = tasks.map((t) =>
+    renderPictureSvg(
+      t.kind,
+      pictureContext({ ...t.property.seed, amenities: t.property.amenities }),
+      t.rand,
+    ),
+  );
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) {
@@ -387,9 +459,16 @@ async function attachImages(properties: PlannedProperty[]) {
       const task = tasks[i];
       // storeImageVariants decodes its input once per width; rasterising the SVG once into a
       // near-lossless JPEG first is cheaper than letting librsvg draw it three times.
-      const raster = await sharp(Buffer.from(svgs[i])).jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer();
-      const stored = await storeImageVariants(raster, `properties/${task.property.id}`, { effort: 2 });
-      const category = task.kind === "terrace" && task.property.amenities.includes("Pool") ? "Pool" : CATEGORY[task.kind];
+      const raster = await sharp(Buffer.from(svgs[i]))
+        .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
+        .toBuffer();
+      const stored = await storeImageVariants(raster, `properties/${task.property.id}`, {
+        effort: 2,
+      });
+      const category =
+        task.kind === "terrace" && task.property.amenities.includes("Pool")
+          ? "Pool"
+          : CATEGORY[task.kind];
       results[task.property.index][task.slot] = { ...stored, category };
     }
   };
@@ -443,17 +522,64 @@ function stayPlans(r: Rand): StayPlan[] {
   const plans: StayPlan[] = [
     // The demo guest (people[1]) sees every state in "Meine Buchungen", and one completed stay
     // is left without a review so "Bewertung schreiben" can be tried.
-    { person: 1, checkInOffset: -330, nights: 7, status: "completed", paymentMethod: "bank-transfer", review: true },
-    { person: 1, checkInOffset: -215, nights: 5, status: "completed", paymentMethod: "credit-card", review: true },
-    { person: 1, checkInOffset: -128, nights: 4, status: "completed", paymentMethod: "bank-transfer", review: true },
-    { person: 1, checkInOffset: -48, nights: 6, status: "completed", paymentMethod: "paypal", review: false },
-    { person: 1, checkInOffset: -14, nights: 3, status: "cancelled", paymentMethod: "credit-card", cancellation: "late" },
-    { person: 1, checkInOffset: 18, nights: 5, status: "confirmed", paymentMethod: "bank-transfer" },
+    {
+      person: 1,
+      checkInOffset: -330,
+      nights: 7,
+      status: "completed",
+      paymentMethod: "bank-transfer",
+      review: true,
+    },
+    {
+      person: 1,
+      checkInOffset: -215,
+      nights: 5,
+      status: "completed",
+      paymentMethod: "credit-card",
+      review: true,
+    },
+    {
+      person: 1,
+      checkInOffset: -128,
+      nights: 4,
+      status: "completed",
+      paymentMethod: "bank-transfer",
+      review: true,
+    },
+    {
+      person: 1,
+      checkInOffset: -48,
+      nights: 6,
+      status: "completed",
+      paymentMethod: "paypal",
+      review: false,
+    },
+    {
+      person: 1,
+      checkInOffset: -14,
+      nights: 3,
+      status: "cancelled",
+      paymentMethod: "credit-card",
+      cancellation: "late",
+    },
+    {
+      person: 1,
+      checkInOffset: 18,
+      nights: 5,
+      status: "confirmed",
+      paymentMethod: "bank-transfer",
+    },
     { person: 1, checkInOffset: 55, nights: 4, status: "pending", paymentMethod: "bank-transfer" },
   ];
   // Past stays of the other guests fall into windows far enough apart that stays of up to 9
   // nights cannot overlap.
-  const windows: [number, number][] = [[-420, -360], [-300, -240], [-200, -150], [-110, -70], [-50, -20]];
+  const windows: [number, number][] = [
+    [-420, -360],
+    [-300, -240],
+    [-200, -150],
+    [-110, -70],
+    [-50, -20],
+  ];
   for (let person = 2; person < 2 + OTHER_GUESTS.length; person++) {
     const chosen = shuffled(r, windows).slice(0, int(r, 3, 4));
     for (const [from, to] of chosen) {
@@ -462,16 +588,35 @@ function stayPlans(r: Rand): StayPlan[] {
         checkInOffset: int(r, from, to),
         nights: int(r, 3, 9),
         status: "completed",
-        paymentMethod: pick(r, ["bank-transfer", "bank-transfer", "bank-transfer", "credit-card", "paypal"] as const),
+        paymentMethod: pick(r, [
+          "bank-transfer",
+          "bank-transfer",
+          "bank-transfer",
+          "credit-card",
+          "paypal",
+        ] as const),
       });
     }
   }
   plans.push(
     { person: 2, checkInOffset: 8, nights: 6, status: "confirmed", paymentMethod: "credit-card" },
     // A stay in progress right now (arrivals/"Aktive Buchungen" are not only future ones).
-    { person: 3, checkInOffset: -2, nights: 7, status: "confirmed", paymentMethod: "bank-transfer" },
+    {
+      person: 3,
+      checkInOffset: -2,
+      nights: 7,
+      status: "confirmed",
+      paymentMethod: "bank-transfer",
+    },
     { person: 4, checkInOffset: 30, nights: 5, status: "pending", paymentMethod: "bank-transfer" },
-    { person: 4, checkInOffset: 70, nights: 4, status: "cancelled", paymentMethod: "bank-transfer", cancellation: "free" },
+    {
+      person: 4,
+      checkInOffset: 70,
+      nights: 4,
+      status: "cancelled",
+      paymentMethod: "bank-transfer",
+      cancellation: "free",
+    },
     { person: 5, checkInOffset: 40, nights: 7, status: "confirmed", paymentMethod: "paypal" },
     { person: 5, checkInOffset: 95, nights: 3, status: "pending", paymentMethod: "bank-transfer" },
   );
@@ -482,7 +627,12 @@ function overlaps(aIn: string, aOut: string, bIn: string, bOut: string) {
   return aIn < bOut && bIn < aOut;
 }
 
-function planBookings(r: Rand, today: string, properties: PlannedProperty[], people: Person[]): PlannedBooking[] {
+function planBookings(
+  r: Rand,
+  today: string,
+  properties: PlannedProperty[],
+  people: Person[],
+): PlannedBooking[] {
   const published = properties.filter((p) => p.status === "published");
   const serviceFee = DEFAULT_SETTINGS.serviceFee;
   const taken = new Map<string, { checkIn: string; checkOut: string }[]>();
@@ -496,7 +646,9 @@ function planBookings(r: Rand, today: string, properties: PlannedProperty[], peo
     const checkOut = addDays(checkIn, plan.nights);
     // Booked some weeks ahead; pending bank transfers are recent (payment is due within days).
     const createdOffset =
-      plan.status === "pending" ? -int(r, 1, 5) : Math.min(plan.checkInOffset - int(r, 10, 45), -int(r, 2, 20));
+      plan.status === "pending"
+        ? -int(r, 1, 5)
+        : Math.min(plan.checkInOffset - int(r, 10, 45), -int(r, 2, 20));
     const createdDay = addDays(today, createdOffset);
 
     // Mostly the least-booked free property, so stays spread over the portfolio; sometimes one
@@ -505,13 +657,17 @@ function planBookings(r: Rand, today: string, properties: PlannedProperty[], peo
     const candidates = shuffled(r, published)
       .filter((p) => p.createdDay < createdDay)
       .filter((p) => !bookings.some((b) => b.person === person && b.property === p))
-      .filter((p) => !(taken.get(p.id) ?? []).some((t) => overlaps(t.checkIn, t.checkOut, checkIn, checkOut)))
+      .filter(
+        (p) =>
+          !(taken.get(p.id) ?? []).some((t) => overlaps(t.checkIn, t.checkOut, checkIn, checkOut)),
+      )
       .sort((a, b) => (useCount.get(a.id) ?? 0) - (useCount.get(b.id) ?? 0));
     const popular = candidates.filter((p) => (useCount.get(p.id) ?? 0) > 0);
     const property = popular.length > 0 && r() < 0.4 ? popular[0] : candidates[0];
     if (!property) throw new Error(`Seed: no free property for a stay on ${checkIn}`);
     useCount.set(property.id, (useCount.get(property.id) ?? 0) + 1);
-    if (plan.status !== "cancelled") taken.set(property.id, [...(taken.get(property.id) ?? []), { checkIn, checkOut }]);
+    if (plan.status !== "cancelled")
+      taken.set(property.id, [...(taken.get(property.id) ?? []), { checkIn, checkOut }]);
 
     // The one price (spec 04): the offer price applies when the offer was active on the booking day.
     const offerActive =
@@ -520,16 +676,25 @@ function planBookings(r: Rand, today: string, properties: PlannedProperty[], peo
       property.specialOfferEndDate !== null &&
       createdDay >= property.offerStartDay &&
       createdDay <= property.specialOfferEndDate;
-    const nightlyPrice = offerActive && property.specialOfferPrice !== null ? property.specialOfferPrice : property.pricePerNight;
+    const nightlyPrice =
+      offerActive && property.specialOfferPrice !== null
+        ? property.specialOfferPrice
+        : property.pricePerNight;
     const totalPrice = nightlyPrice * plan.nights + property.cleaningFee + serviceFee;
 
     let cancellationFee: number | null = null;
-    let paymentStatus: PlannedBooking["paymentStatus"] = plan.status === "pending" ? "unpaid" : "paid";
-    let updatedDay = plan.status === "completed" ? checkOut : addDays(createdDay, plan.status === "confirmed" ? 1 : 0);
+    let paymentStatus: PlannedBooking["paymentStatus"] =
+      plan.status === "pending" ? "unpaid" : "paid";
+    let updatedDay =
+      plan.status === "completed"
+        ? checkOut
+        : addDays(createdDay, plan.status === "confirmed" ? 1 : 0);
     if (plan.status === "cancelled") {
       if (plan.cancellation === "late") {
         // Cancelled the day before arrival, inside the free window: the fee is kept, the rest refunded.
-        cancellationFee = Math.round((totalPrice * DEFAULT_SETTINGS.cancellationFeePercentage) / 100);
+        cancellationFee = Math.round(
+          (totalPrice * DEFAULT_SETTINGS.cancellationFeePercentage) / 100,
+        );
         paymentStatus = "refunded";
         updatedDay = addDays(checkIn, -1);
       } else {
@@ -567,10 +732,15 @@ function planBookings(r: Rand, today: string, properties: PlannedProperty[], peo
   }
 
   // Accounts existed before their first booking; the admin before the first property.
-  const firstProperty = properties.reduce((min, p) => (p.createdDay < min ? p.createdDay : min), today);
+  const firstProperty = properties.reduce(
+    (min, p) => (p.createdDay < min ? p.createdDay : min),
+    today,
+  );
   people[0].createdAt = moment(addDays(firstProperty, -int(r, 20, 40)), r);
   for (const person of people.slice(1)) {
-    const first = bookings.filter((b) => b.person === person).reduce((min, b) => (b.createdDay < min ? b.createdDay : min), today);
+    const first = bookings
+      .filter((b) => b.person === person)
+      .reduce((min, b) => (b.createdDay < min ? b.createdDay : min), today);
     person.createdAt = moment(addDays(first, -int(r, 3, 60)), r);
   }
 
@@ -591,7 +761,12 @@ type PlannedReview = {
   createdAt: Date;
 };
 
-function planReviews(r: Rand, today: string, bookings: PlannedBooking[], people: Person[]): PlannedReview[] {
+function planReviews(
+  r: Rand,
+  today: string,
+  bookings: PlannedBooking[],
+  people: Person[],
+): PlannedReview[] {
   const guests = people.slice(1);
   return bookings
     .filter((b) => b.wantsReview)

@@ -17,7 +17,9 @@ const { values } = parseArgs({
 const email = values.email?.trim().toLowerCase();
 const password = values.password ?? "";
 if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-  console.error("Bitte eine gültige E-Mail angeben: npm run admin:create -- --email … --password …");
+  console.error(
+    "Bitte eine gültige E-Mail angeben: npm run admin:create -- --email … --password …",
+  );
   process.exit(2);
 }
 
@@ -27,7 +29,10 @@ const handle = env.DATABASE_URL
   : await connectDatabase({ kind: "pglite", dataDir: env.DATA_DIR });
 setDatabase(handle);
 try {
-  const [existing] = await db().select().from(schema.user).where(sql`lower(${schema.user.email}) = ${email}`);
+  const [existing] = await db()
+    .select()
+    .from(schema.user)
+    .where(sql`lower(${schema.user.email}) = ${email}`);
   let userId = existing?.id;
   if (!userId) {
     if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
@@ -46,7 +51,9 @@ try {
       .values({ id: userId, fullName: values.name ?? "Administrator", role: "admin" })
       .onConflictDoUpdate({ target: schema.profile.id, set: { role: "admin" } });
     const [profile] = await db().select().from(schema.profile).where(eq(schema.profile.id, userId));
-    console.log(`${existing ? "Zum Admin ernannt" : "Admin angelegt"}: ${email} (Rolle: ${profile.role})`);
+    console.log(
+      `${existing ? "Zum Admin ernannt" : "Admin angelegt"}: ${email} (Rolle: ${profile.role})`,
+    );
   }
 } finally {
   await handle.close();

@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@react-router/node";
+import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { serveFile } from "./static";
@@ -23,6 +24,7 @@ type EntryModule = {
 };
 
 const isProduction = process.env.NODE_ENV === "production";
+const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
@@ -33,12 +35,15 @@ const uploadsDir = path.join(dataDir, "uploads");
 let vite: ViteDevServer | undefined;
 let loadBuild: () => Promise<ServerBuild>;
 if (isProduction) {
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  const build = (await import(
+    pathToFileURL(path.resolve("build/server/index.js")).href
+  )) as ServerBuild;
   loadBuild = async () => build;
 } else {
   const { createServer } = await import("vite");
   vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  loadBuild = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  loadBuild = () =>
+    vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
 const entry = (await loadBuild()).entry.module as unknown as EntryModule;
@@ -87,7 +92,8 @@ function clientIp(req: http.IncomingMessage) {
 function setTrustedHeader(req: http.IncomingMessage, name: string, value: string) {
   const raw: string[] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i].toLowerCase() !== name) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    if (req.rawHeaders[i].toLowerCase() !== name)
+      raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
   }
   raw.push(name, value);
   req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
@@ -103,19 +109,27 @@ const server = http.createServer((req, res) => {
   inFlight++;
   res.on("close", () => {
     inFlight--;
-    if (!isProduction || res.statusCode >= 500) {
-      const ms = Math.round(performance.now() - started);
-      const line = `${req.method} ${req.url} ${res.statusCode} ${ms}ms id=${requestId}`;
-      if (res.statusCode >= 500) console.error(line);
-      else if (process.env.LOG_REQUESTS === "1") console.log(line);
-    }
+    // One line per request at debug level (LOG_LEVEL=debug); server errors always.
+    const entry = {
+      requestId,
+      method: req.method,
+      url: req.url,
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+    };
+    if (res.statusCode >= 500) log.error(entry, "request failed");
+    else log.debug(entry, "request");
   });
   // Headers the app trusts come from here only; client-sent copies are replaced.
   setTrustedHeader(req, "x-request-id", requestId);
   setTrustedHeader(req, "x-client-ip", clientIp(req));
   // Development runs without a script CSP (Vite's HMR injects inline scripts), so no nonce:
   // browsers only blank nonce attributes under a nonce policy, and hydration must match.
-  setTrustedHeader(req, "x-csp-nonce", isProduction ? crypto.randomBytes(16).toString("base64") : "");
+  setTrustedHeader(
+    req,
+    "x-csp-nonce",
+    isProduction ? crypto.randomBytes(16).toString("base64") : "",
+  );
   res.setHeader("X-Request-Id", requestId);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -139,7 +153,11 @@ const server = http.createServer((req, res) => {
   }
   if (isProduction) {
     if (pathname.startsWith("/assets/") && serveFile(req, res, clientDir, pathname, true)) return;
-    if (!pathname.slice(1).includes("/") && pathname !== "/" && serveFile(req, res, clientDir, pathname, false)) {
+    if (
+      !pathname.slice(1).includes("/") &&
+      pathname !== "/" &&
+      serveFile(req, res, clientDir, pathname, false)
+    ) {
       return;
     }
     void appListener(req, res);

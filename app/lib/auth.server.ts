@@ -15,6 +15,8 @@ function createAuth() {
     baseURL: env.BASE_URL,
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.BASE_URL],
+    // Failed sign-ins are expected traffic; our own log lines carry the request id.
+    logger: { level: "error" },
     database: drizzleAdapter(db(), {
       provider: "pg",
       schema: {
@@ -44,7 +46,9 @@ function createAuth() {
     },
     advanced: {
       database: { generateId: "uuid" },
-      ipAddress: env.TRUST_PROXY ? { ipAddressHeaders: ["x-forwarded-for"] } : { ipAddressHeaders: ["x-client-ip"] },
+      ipAddress: env.TRUST_PROXY
+        ? { ipAddressHeaders: ["x-forwarded-for"] }
+        : { ipAddressHeaders: ["x-client-ip"] },
     },
     databaseHooks: {
       user: {

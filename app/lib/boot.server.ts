@@ -1,6 +1,9 @@
 import path from "node:path";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
-import { listenForSettingsChanges, stopListening } from "~/features/settings/settings-events.server";
+import {
+  listenForSettingsChanges,
+  stopListening,
+} from "~/features/settings/settings-events.server";
 import { closeEventStreams } from "~/features/settings/event-stream.server";
 import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "./db.server";
 import { getEnv } from "./env.server";

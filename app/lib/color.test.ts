@@ -7,7 +7,9 @@ describe("brand colours", () => {
     const strong = accessibleShade("#FF385C");
     expect(contrastRatio(strong, "#FFFFFF")).toBeGreaterThanOrEqual(4.5);
     // Still recognisably the same hue: red channel dominates.
-    expect(Number.parseInt(strong.slice(1, 3), 16)).toBeGreaterThan(Number.parseInt(strong.slice(3, 5), 16));
+    expect(Number.parseInt(strong.slice(1, 3), 16)).toBeGreaterThan(
+      Number.parseInt(strong.slice(3, 5), 16),
+    );
   });
 
   it("leaves colours that already have enough contrast unchanged", () => {

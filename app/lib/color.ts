@@ -10,7 +10,13 @@ function channels(hex: string) {
 }
 
 function toHex(rgb: number[]) {
-  return "#" + rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("").toUpperCase();
+  return (
+    "#" +
+    rgb
+      .map((c) => Math.round(c).toString(16).padStart(2, "0"))
+      .join("")
+      .toUpperCase()
+  );
 }
 
 /** WCAG relative luminance. */

@@ -30,7 +30,6 @@ const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migratio
  */
 const holder = globalThis as unknown as { __database?: DatabaseHandle };
 
-
 export function db(): Database {
   return databaseHandle().db;
 }
@@ -76,9 +75,12 @@ export async function connectDatabase(options: OpenOptions): Promise<DatabaseHan
     releaseLock = takeFolderLock(options.dataDir);
   }
   try {
-    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, "pglite") : undefined, {
-      extensions: { btree_gist, pg_trgm },
-    });
+    const client = await PGlite.create(
+      options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
+      {
+        extensions: { btree_gist, pg_trgm },
+      },
+    );
     const database = drizzlePglite({ client, schema });
     await migratePglite(database, { migrationsFolder });
     return {

@@ -5,12 +5,16 @@ import { createI18n, formatDate, formatMoney, languageFromCookie } from "./i18n"
 
 function leaves(value: unknown, prefix = ""): [string, string][] {
   if (typeof value === "string") return [[prefix, value]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+    leaves(v, prefix ? `${prefix}.${k}` : k),
+  );
 }
 
 describe("languages", () => {
   it("has an English text for every German one, none empty", () => {
-    const deKeys = leaves(de).map(([k]) => k).sort();
+    const deKeys = leaves(de)
+      .map(([k]) => k)
+      .sort();
     const enEntries = leaves(en);
     expect(enEntries.map(([k]) => k).sort()).toEqual(deKeys);
     for (const [key, text] of [...leaves(de), ...enEntries]) expect(text.trim(), key).not.toBe("");
@@ -19,13 +23,21 @@ describe("languages", () => {
   it("keeps the spec's fixed German messages word for word", () => {
     expect(de.auth.invalidCredentials).toBe("E-Mail oder Passwort ist falsch");
     expect(de.auth.missingFields).toBe("Bitte geben Sie E-Mail und Passwort ein.");
-    expect(de.auth.registrationFailed).toBe("Fehler bei der Registrierung. Bitte versuchen Sie es erneut.");
+    expect(de.auth.registrationFailed).toBe(
+      "Fehler bei der Registrierung. Bitte versuchen Sie es erneut.",
+    );
     expect(de.auth.passwordTooShort).toBe("Das Passwort muss mindestens 8 Zeichen lang sein");
-    expect(de.auth.tooManyAttempts).toBe("Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.");
+    expect(de.auth.tooManyAttempts).toBe(
+      "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+    );
     expect(de.errors.forbiddenTitle).toBe("Kein Zugriff");
     expect(de.errors.notFoundTitle).toBe("Seite nicht gefunden");
-    expect(de.errors.serverError).toBe("Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.");
-    expect(de.errors.sessionExpired).toBe("Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu...");
+    expect(de.errors.serverError).toBe(
+      "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.",
+    );
+    expect(de.errors.sessionExpired).toBe(
+      "Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu...",
+    );
     expect(de.settings.saved).toBe("Einstellungen erfolgreich gespeichert");
     expect(de.settings.failed).toBe("Fehler beim Speichern der Einstellungen");
   });

@@ -37,4 +37,3 @@ export async function storeImageVariants(
   }
   return { key, widths, width: meta.width, height: meta.height };
 }
-

@@ -3,7 +3,9 @@ import { safeRedirectPath } from "./safe-redirect";
 
 describe("safeRedirectPath", () => {
   it("keeps same-site paths with their query", () => {
-    expect(safeRedirectPath("/properties/abc/book?checkIn=2027-01-02")).toBe("/properties/abc/book?checkIn=2027-01-02");
+    expect(safeRedirectPath("/properties/abc/book?checkIn=2027-01-02")).toBe(
+      "/properties/abc/book?checkIn=2027-01-02",
+    );
   });
 
   it.each([

@@ -11,7 +11,9 @@ export function documentSecurityHeaders(headers: Headers, nonce: string) {
   const csp = [
     "default-src 'self'",
     // Vite's dev server injects inline module scripts for HMR; dev runs without a script policy.
-    isDev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'self' 'nonce-${nonce}'`,
+    isDev
+      ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
+      : `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -103,7 +103,8 @@ const de = {
     toRegister: "Noch kein Konto? Jetzt registrieren",
     toSignIn: "Bereits ein Konto? Jetzt anmelden",
     forgotPassword: "Passwort vergessen?",
-    legal: "Mit der Anmeldung akzeptieren Sie unsere <agb>AGB</agb> und unsere <privacy>Datenschutzerklärung</privacy>. Fragen? <contact>Kontakt</contact>",
+    legal:
+      "Mit der Anmeldung akzeptieren Sie unsere <agb>AGB</agb> und unsere <privacy>Datenschutzerklärung</privacy>. Fragen? <contact>Kontakt</contact>",
     invalidCredentials: "E-Mail oder Passwort ist falsch",
     missingFields: "Bitte geben Sie E-Mail und Passwort ein.",
     registrationFailed: "Fehler bei der Registrierung. Bitte versuchen Sie es erneut.",
@@ -113,7 +114,8 @@ const de = {
     invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
     emailTaken:
       "Mit dieser E-Mail-Adresse kann kein neues Konto erstellt werden. Falls Sie bereits ein Konto haben, melden Sie sich an oder setzen Sie Ihr Passwort zurück.",
-    tooManyAttempts: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+    tooManyAttempts:
+      "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
   },
   errors: {
     notFoundTitle: "Seite nicht gefunden",

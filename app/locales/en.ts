@@ -105,7 +105,8 @@ const en: Catalogue = {
     toRegister: "No account yet? Register now",
     toSignIn: "Already have an account? Sign in",
     forgotPassword: "Forgot your password?",
-    legal: "By signing in you accept our <agb>terms and conditions</agb> and our <privacy>privacy policy</privacy>. Questions? <contact>Contact</contact>",
+    legal:
+      "By signing in you accept our <agb>terms and conditions</agb> and our <privacy>privacy policy</privacy>. Questions? <contact>Contact</contact>",
     invalidCredentials: "E-mail or password is incorrect",
     missingFields: "Please enter your e-mail and password.",
     registrationFailed: "Registration failed. Please try again.",

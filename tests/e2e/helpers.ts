@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { DEMO_LOGINS } from "../../db/demo-logins";
 
 export const demoAdmin = DEMO_LOGINS[0];
@@ -14,9 +14,40 @@ export async function signIn(page: Page, email: string, password: string, path =
 
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2.1 AA rules). */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
   ).toEqual([]);
 }
+
+/**
+ * Every journey fails on a browser console error or an uncaught exception: hydration
+ * mismatches, CSP violations and broken scripts show up there first.
+ */
+export const test = base.extend<{ failOnConsoleErrors: void }>({
+  failOnConsoleErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => {
+        page.on("console", (message) => {
+          // Expected HTTP errors (403/404/401 pages under test) are not script errors.
+          if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+            errors.push(message.text());
+          }
+        });
+        page.on("pageerror", (error) => errors.push(String(error)));
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
+      await use();
+      expect(errors, "browser console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

@@ -1,5 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { demoAdmin, demoGuest, expectNoSeriousA11yViolations, signIn } from "./helpers";
+import {
+  demoAdmin,
+  demoGuest,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+} from "./helpers";
 
 test.describe("public layout", () => {
   test("home renders in German with the platform name, header and footer", async ({ page }) => {
@@ -13,11 +19,17 @@ test.describe("public layout", () => {
     await expect(nav.getByRole("link", { name: "Startseite" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Reiseziele" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Anmelden" })).toHaveAttribute("href", "/auth");
-    await expect(page.getByRole("link", { name: "Registrieren" })).toHaveAttribute("href", "/auth?mode=register");
+    await expect(page.getByRole("link", { name: "Registrieren" })).toHaveAttribute(
+      "href",
+      "/auth?mode=register",
+    );
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("TraumUrlaub Reisen GmbH");
     await expect(footer).toContainText("Mo–Fr 9:00–18:00");
-    await expect(footer.getByRole("link", { name: "Impressum" })).toHaveAttribute("href", "/impressum");
+    await expect(footer.getByRole("link", { name: "Impressum" })).toHaveAttribute(
+      "href",
+      "/impressum",
+    );
     await expect(footer).toContainText("Sicher & Vertrauenswürdig");
     // Demo data: six real published properties, newest first.
     await expect(page.getByRole("heading", { name: "Beliebte Unterkünfte" })).toBeVisible();
@@ -67,7 +79,9 @@ test.describe("public layout", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Home" }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("Mon–Fri 9:00–18:00");
     await page.goto("/auth");
@@ -92,14 +106,18 @@ test.describe("sign-in and roles", () => {
     await page.getByLabel("E-Mail").fill(`clara.${Date.now()}@example.com`);
     await page.getByLabel("Passwort").fill("kurz");
     await page.getByRole("button", { name: "Registrieren" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Das Passwort muss mindestens 8 Zeichen lang sein");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Das Passwort muss mindestens 8 Zeichen lang sein",
+    );
     await page.getByLabel("Passwort").fill("Sonnenschein-2027");
     await page.getByRole("button", { name: "Registrieren" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText("Hallo Clara Sommer!")).toBeVisible();
   });
 
-  test("the toggle switches between sign-in and registration and updates the URL", async ({ page }) => {
+  test("the toggle switches between sign-in and registration and updates the URL", async ({
+    page,
+  }) => {
     await page.goto("/auth");
     await page.getByRole("link", { name: "Noch kein Konto? Jetzt registrieren" }).click();
     await expect(page).toHaveURL(/mode=register/);
@@ -139,7 +157,9 @@ test.describe("sign-in and roles", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a visitor on /admin signs in and comes back; sign-out ends the session", async ({ page }) => {
+  test("a visitor on /admin signs in and comes back; sign-out ends the session", async ({
+    page,
+  }) => {
     await page.goto("/admin/settings");
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fsettings$/);
     await page.getByLabel("E-Mail").fill(demoAdmin.email);
@@ -150,7 +170,10 @@ test.describe("sign-in and roles", () => {
 
     await page.goto("/");
     await page.getByRole("button", { name: /Benutzermenü/ }).click();
-    await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/admin");
+    await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveAttribute(
+      "href",
+      "/admin",
+    );
     await page.getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Anmelden" })).toBeVisible();
@@ -175,16 +198,22 @@ test.describe("settings", () => {
     await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
     await expect(admin.getByRole("status")).toHaveText("Einstellungen erfolgreich gespeichert");
 
-    await expect(visitor.getByTestId("platform-name").first()).toHaveText("Küstenglück Ferienwohnungen");
+    await expect(visitor.getByTestId("platform-name").first()).toHaveText(
+      "Küstenglück Ferienwohnungen",
+    );
     await expect(visitor).toHaveTitle("Küstenglück – Ferien an der See");
-    expect(await visitor.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    expect(
+      await visitor.evaluate(() => (window as unknown as { __marker?: number }).__marker),
+    ).toBe(42);
 
     // Invalid input gets a German message and changes nothing.
     await admin.getByRole("tab", { name: "Buchungen" }).click();
     await admin.getByLabel("Mindestaufenthalt (Nächte)").fill("9");
     await admin.getByLabel("Höchstaufenthalt (Nächte)").fill("3");
     await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
-    await expect(admin.getByText("Der Höchstaufenthalt darf nicht kleiner als der Mindestaufenthalt sein.")).toBeVisible();
+    await expect(
+      admin.getByText("Der Höchstaufenthalt darf nicht kleiner als der Mindestaufenthalt sein."),
+    ).toBeVisible();
     await expect(admin.getByRole("alert")).toHaveText("Fehler beim Speichern der Einstellungen");
 
     // Put the name back for the other tests.
@@ -197,9 +226,16 @@ test.describe("settings", () => {
 });
 
 test.describe("expired sessions", () => {
-  test("an admin save after the session ended keeps the input and asks for a reload", async ({ context }) => {
+  test("an admin save after the session ended keeps the input and asks for a reload", async ({
+    context,
+  }) => {
     const settingsPage = await context.newPage();
-    await signIn(settingsPage, demoAdmin.email, demoAdmin.password, "/auth?redirectTo=/admin/settings");
+    await signIn(
+      settingsPage,
+      demoAdmin.email,
+      demoAdmin.password,
+      "/auth?redirectTo=/admin/settings",
+    );
     await expect(settingsPage).toHaveURL(/\/admin\/settings$/);
     await settingsPage.getByLabel("Plattformname").fill("Entwurf, der nicht verloren gehen darf");
 
@@ -211,9 +247,13 @@ test.describe("expired sessions", () => {
     await expect(other.getByRole("link", { name: "Anmelden" })).toBeVisible();
 
     await settingsPage.getByRole("button", { name: "Einstellungen speichern" }).click();
-    await expect(settingsPage.getByRole("alert")).toContainText("Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu...");
+    await expect(settingsPage.getByRole("alert")).toContainText(
+      "Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu...",
+    );
     await expect(settingsPage.getByRole("button", { name: "Seite neu laden" })).toBeVisible();
-    await expect(settingsPage.getByLabel("Plattformname")).toHaveValue("Entwurf, der nicht verloren gehen darf");
+    await expect(settingsPage.getByLabel("Plattformname")).toHaveValue(
+      "Entwurf, der nicht verloren gehen darf",
+    );
     // Nothing was saved.
     await other.goto("/");
     await expect(other.getByTestId("platform-name").first()).toHaveText("TraumUrlaub Reisen");
@@ -241,7 +281,10 @@ test.describe("security baseline", () => {
 
   test("a form post from a foreign site is rejected and changes nothing", async ({ request }) => {
     const response = await request.post("/auth", {
-      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Origin: "https://evil.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       data: `intent=signIn&email=${encodeURIComponent(demoGuest.email)}&password=${demoGuest.password}`,
     });
     expect(response.status()).toBe(403);

@@ -6,20 +6,28 @@ import { db, schema } from "~/lib/db.server";
 export const TEST_PASSWORD = "Richtig-Geheim-123";
 
 /** A real account through Better Auth (hashed password, profile row), optionally an admin. */
-export async function createUser(options: { role?: "user" | "admin"; email?: string; name?: string } = {}) {
+export async function createUser(
+  options: { role?: "user" | "admin"; email?: string; name?: string } = {},
+) {
   const email = options.email ?? `gast-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const result = await getAuth().api.signUpEmail({
     body: { email, password: TEST_PASSWORD, name: options.name ?? "Erika Musterfrau" },
   });
   if (options.role === "admin") {
-    await db().update(schema.profile).set({ role: "admin" }).where(eq(schema.profile.id, result.user.id));
+    await db()
+      .update(schema.profile)
+      .set({ role: "admin" })
+      .where(eq(schema.profile.id, result.user.id));
   }
   return { id: result.user.id, email };
 }
 
 /** A Cookie header for a signed-in session of `email`, as a browser would send it. */
 export async function sessionCookie(email: string, password = TEST_PASSWORD) {
-  const { headers } = await getAuth().api.signInEmail({ body: { email, password }, returnHeaders: true });
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password },
+    returnHeaders: true,
+  });
   return headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -50,7 +58,9 @@ export async function createBooking(
     typeof schema.booking.$inferInsert
   >,
 ) {
-  const nights = Math.round((Date.parse(values.checkOut) - Date.parse(values.checkIn)) / 86_400_000);
+  const nights = Math.round(
+    (Date.parse(values.checkOut) - Date.parse(values.checkIn)) / 86_400_000,
+  );
   const [row] = await db()
     .insert(schema.booking)
     .values({

@@ -18,5 +18,8 @@ beforeEach(() => {
 afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
-  if (calls.length) throw new Error(`console.error was called: ${calls.map((c: unknown[]) => c.join(" ")).join("\n")}`);
+  if (calls.length)
+    throw new Error(
+      `console.error was called: ${calls.map((c: unknown[]) => c.join(" ")).join("\n")}`,
+    );
 });

@@ -36,10 +36,19 @@ describe(`sign-up, sign-in and roles (${databaseKind()})`, () => {
       headers: new Headers(),
     });
     expect(result.ok).toBe(true);
-    const [user] = await db().select().from(schema.user).where(eq(schema.user.email, "lena.vogel@example.com"));
-    const [profile] = await db().select().from(schema.profile).where(eq(schema.profile.id, user.id));
+    const [user] = await db()
+      .select()
+      .from(schema.user)
+      .where(eq(schema.user.email, "lena.vogel@example.com"));
+    const [profile] = await db()
+      .select()
+      .from(schema.profile)
+      .where(eq(schema.profile.id, user.id));
     expect(profile).toMatchObject({ fullName: "Lena Vogel", role: "user", language: "de" });
-    expect(profile.notificationSettings).toEqual({ emailNotifications: true, marketingEmails: false });
+    expect(profile.notificationSettings).toEqual({
+      emailNotifications: true,
+      marketingEmails: false,
+    });
 
     const cookie = result.ok ? result.headers.getSetCookie()[0].split(";")[0] : "";
     const current = await getCurrentUser(page("/dashboard", cookie));
@@ -48,29 +57,63 @@ describe(`sign-up, sign-in and roles (${databaseKind()})`, () => {
 
   it("a second registration with the same e-mail (any case) is refused without creating anything", async () => {
     await createUser({ email: "doppelt@example.com" });
-    const result = await register({ name: "X", email: "Doppelt@Example.com".toLowerCase(), password: "Sommer-2027!", clientIp: "203.0.113.2", headers: new Headers() });
+    const result = await register({
+      name: "X",
+      email: "Doppelt@Example.com".toLowerCase(),
+      password: "Sommer-2027!",
+      clientIp: "203.0.113.2",
+      headers: new Headers(),
+    });
     expect(result).toEqual({ ok: false, error: "emailTaken" });
-    const rows = await db().select().from(schema.user).where(eq(schema.user.email, "doppelt@example.com"));
+    const rows = await db()
+      .select()
+      .from(schema.user)
+      .where(eq(schema.user.email, "doppelt@example.com"));
     expect(rows).toHaveLength(1);
   });
 
   it("wrong password and unknown e-mail give the same answer", async () => {
     const { email } = await createUser();
-    const wrongPassword = await signIn({ email, password: "falsch-falsch", clientIp: "203.0.113.3", headers: new Headers() });
-    const unknownEmail = await signIn({ email: "niemand@example.com", password: TEST_PASSWORD, clientIp: "203.0.113.3", headers: new Headers() });
+    const wrongPassword = await signIn({
+      email,
+      password: "falsch-falsch",
+      clientIp: "203.0.113.3",
+      headers: new Headers(),
+    });
+    const unknownEmail = await signIn({
+      email: "niemand@example.com",
+      password: TEST_PASSWORD,
+      clientIp: "203.0.113.3",
+      headers: new Headers(),
+    });
     expect(wrongPassword).toEqual({ ok: false, error: "invalidCredentials" });
     expect(unknownEmail).toEqual({ ok: false, error: "invalidCredentials" });
-    const right = await signIn({ email: email.toUpperCase(), password: TEST_PASSWORD, clientIp: "203.0.113.3", headers: new Headers() });
+    const right = await signIn({
+      email: email.toUpperCase(),
+      password: TEST_PASSWORD,
+      clientIp: "203.0.113.3",
+      headers: new Headers(),
+    });
     expect(right.ok).toBe(true);
   });
 
   it("locks an account after repeated failures, even with the right password, from any address", async () => {
     const { email } = await createUser();
     for (let i = 0; i < SIGN_IN_LIMITS.perAccountFailures.max; i++) {
-      const attempt = await signIn({ email, password: "falsch-falsch", clientIp: `198.51.100.${i}`, headers: new Headers() });
+      const attempt = await signIn({
+        email,
+        password: "falsch-falsch",
+        clientIp: `198.51.100.${i}`,
+        headers: new Headers(),
+      });
       expect(attempt).toEqual({ ok: false, error: "invalidCredentials" });
     }
-    const blocked = await signIn({ email, password: TEST_PASSWORD, clientIp: "198.51.100.200", headers: new Headers() });
+    const blocked = await signIn({
+      email,
+      password: TEST_PASSWORD,
+      clientIp: "198.51.100.200",
+      headers: new Headers(),
+    });
     expect(blocked).toEqual({ ok: false, error: "tooManyAttempts" });
   });
 
@@ -78,11 +121,21 @@ describe(`sign-up, sign-in and roles (${databaseKind()})`, () => {
     const ip = "192.0.2.77";
     let last;
     for (let i = 0; i <= SIGN_IN_LIMITS.perClient.max; i++) {
-      last = await signIn({ email: `probe-${i}@example.com`, password: "egal-egal", clientIp: ip, headers: new Headers() });
+      last = await signIn({
+        email: `probe-${i}@example.com`,
+        password: "egal-egal",
+        clientIp: ip,
+        headers: new Headers(),
+      });
     }
     expect(last).toEqual({ ok: false, error: "tooManyAttempts" });
     // Another client is not affected.
-    const other = await signIn({ email: "probe-x@example.com", password: "egal-egal", clientIp: "192.0.2.78", headers: new Headers() });
+    const other = await signIn({
+      email: "probe-x@example.com",
+      password: "egal-egal",
+      clientIp: "192.0.2.78",
+      headers: new Headers(),
+    });
     expect(other).toEqual({ ok: false, error: "invalidCredentials" });
   });
 
@@ -91,16 +144,22 @@ describe(`sign-up, sign-in and roles (${databaseKind()})`, () => {
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("location")).toBe("/auth?redirectTo=%2Fdashboard%3Ftab%3D1");
 
-    const save = (await thrown(requireUser(page("/admin/settings", undefined, "POST")))) as { init: ResponseInit };
+    const save = (await thrown(requireUser(page("/admin/settings", undefined, "POST")))) as {
+      init: ResponseInit;
+    };
     expect(save.init.status).toBe(401);
   });
 
   it("requireAdmin refuses a signed-in guest with 403 and admits an admin", async () => {
     const guest = await createUser();
     const admin = await createUser({ role: "admin" });
-    const forbidden = (await thrown(requireAdmin(page("/admin", await sessionCookie(guest.email))))) as { init: ResponseInit };
+    const forbidden = (await thrown(
+      requireAdmin(page("/admin", await sessionCookie(guest.email))),
+    )) as { init: ResponseInit };
     expect(forbidden.init.status).toBe(403);
-    await expect(requireAdmin(page("/admin", await sessionCookie(admin.email)))).resolves.toMatchObject({ role: "admin" });
+    await expect(
+      requireAdmin(page("/admin", await sessionCookie(admin.email))),
+    ).resolves.toMatchObject({ role: "admin" });
   });
 
   it("only the exact stored role 'admin' counts; demotion takes effect on the next request", async () => {

@@ -2,7 +2,11 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, settingsFormSchema } from "~/features/settings/settings";
 import { ensureSettingsRow, getSettings, saveSettings } from "~/features/settings/settings.server";
-import { listenForSettingsChanges, onSettingsChanged, stopListening } from "~/features/settings/settings-events.server";
+import {
+  listenForSettingsChanges,
+  onSettingsChanged,
+  stopListening,
+} from "~/features/settings/settings-events.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser } from "../helpers/factories";
@@ -28,7 +32,8 @@ function rawForm(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-const formValues = (overrides: Record<string, unknown> = {}) => settingsFormSchema.parse(rawForm(overrides));
+const formValues = (overrides: Record<string, unknown> = {}) =>
+  settingsFormSchema.parse(rawForm(overrides));
 
 describe(`site settings (${databaseKind()})`, () => {
   it("uses the defaults of the spec until a row is stored", async () => {
@@ -45,12 +50,23 @@ describe(`site settings (${databaseKind()})`, () => {
         resolve();
       });
     });
-    await saveSettings(formValues({ platformName: "Alpen Chalets", serviceFee: "35,50", primaryColor: "#00aa55" }), admin.id);
+    await saveSettings(
+      formValues({ platformName: "Alpen Chalets", serviceFee: "35,50", primaryColor: "#00aa55" }),
+      admin.id,
+    );
     await notified; // on PostgreSQL this arrives through LISTEN/NOTIFY
 
     const saved = await getSettings();
-    expect(saved).toMatchObject({ platformName: "Alpen Chalets", serviceFee: 3550, primaryColor: "#00AA55" });
-    const [entry] = await db().select().from(schema.auditLog).where(eq(schema.auditLog.entity, "settings")).orderBy(desc(schema.auditLog.createdAt));
+    expect(saved).toMatchObject({
+      platformName: "Alpen Chalets",
+      serviceFee: 3550,
+      primaryColor: "#00AA55",
+    });
+    const [entry] = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entity, "settings"))
+      .orderBy(desc(schema.auditLog.createdAt));
     expect(entry.actorId).toBe(admin.id);
     expect((entry.before as { platformName: string }).platformName).toBe("TraumUrlaub Reisen");
     expect((entry.after as { platformName: string }).platformName).toBe("Alpen Chalets");
@@ -74,6 +90,8 @@ describe(`site settings (${databaseKind()})`, () => {
     expect(byField.allowedPaymentMethods).toBeDefined();
 
     const stay = settingsFormSchema.safeParse({ ...rawForm(), minStayDays: "7", maxStayDays: "3" });
-    expect(stay.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["maxStayDays", "maxStay"]]);
+    expect(stay.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["maxStayDays", "maxStay"],
+    ]);
   });
 });

@@ -9,12 +9,22 @@ export function splitPlatformName(name: string): [string, string] {
   return at === -1 ? [name, ""] : [name.slice(0, at), name.slice(at + 1)];
 }
 
-export function Brand({ settings, onDark = false }: { settings: PublicSettings; onDark?: boolean }) {
+export function Brand({
+  settings,
+  onDark = false,
+}: {
+  settings: PublicSettings;
+  onDark?: boolean;
+}) {
   const { t } = useTranslation();
   const [first, rest] = splitPlatformName(settings.platformName);
   const logo = onDark ? settings.logoDarkUrl || settings.logoLightUrl : settings.logoLightUrl;
   return (
-    <Link to="/" className="flex items-center gap-2" aria-label={`${settings.platformName} – ${t("nav.home")}`}>
+    <Link
+      to="/"
+      className="flex items-center gap-2"
+      aria-label={`${settings.platformName} – ${t("nav.home")}`}
+    >
       {logo ? (
         <img src={logo} alt="" className="h-9 w-auto" width={36} height={36} />
       ) : (
@@ -22,7 +32,12 @@ export function Brand({ settings, onDark = false }: { settings: PublicSettings; 
       )}
       <span className="text-xl leading-none" data-testid="platform-name">
         <span className={`font-bold ${onDark ? "text-white" : "text-secondary"}`}>{first}</span>
-        {rest && <span className={`font-light ${onDark ? "text-white" : "text-primary-strong"}`}> {rest}</span>}
+        {rest && (
+          <span className={`font-light ${onDark ? "text-white" : "text-primary-strong"}`}>
+            {" "}
+            {rest}
+          </span>
+        )}
       </span>
     </Link>
   );

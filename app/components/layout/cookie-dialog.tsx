@@ -6,7 +6,11 @@ export function CookieSettingsButton() {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const rows = [
-    { name: "__Secure-better-auth.session_token / better-auth.session_token", purpose: t("cookies.session"), duration: t("cookies.sessionDuration") },
+    {
+      name: "__Secure-better-auth.session_token / better-auth.session_token",
+      purpose: t("cookies.session"),
+      duration: t("cookies.sessionDuration"),
+    },
     { name: "lang", purpose: t("cookies.language"), duration: t("cookies.languageDuration") },
   ];
   return (
@@ -29,9 +33,15 @@ export function CookieSettingsButton() {
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 pr-3">{t("cookies.name")}</th>
-              <th scope="col" className="py-2 pr-3">{t("cookies.purpose")}</th>
-              <th scope="col" className="py-2">{t("cookies.duration")}</th>
+              <th scope="col" className="py-2 pr-3">
+                {t("cookies.name")}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t("cookies.purpose")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("cookies.duration")}
+              </th>
             </tr>
           </thead>
           <tbody>

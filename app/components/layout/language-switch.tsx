@@ -12,7 +12,13 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/api/language" reloadDocument className="flex items-center gap-1" aria-label={t("topbar.language")}>
+    <Form
+      method="post"
+      action="/api/language"
+      reloadDocument
+      className="flex items-center gap-1"
+      aria-label={t("topbar.language")}
+    >
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {LANGUAGES.map((language) => {
         const isCurrent = i18n.language === language;

@@ -12,7 +12,10 @@ export function PublicChrome({ children }: { children: React.ReactNode }) {
   const settings = data?.settings ?? publicSettings(DEFAULT_SETTINGS);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
         {t("common.skipToContent")}
       </a>
       <TopBar settings={settings} />

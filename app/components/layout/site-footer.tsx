@@ -56,13 +56,19 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
               </span>
             </p>
             <p>
-              <a href={`tel:${settings.companyPhone.replace(/[^+\d]/g, "")}`} className="flex items-center gap-2 hover:underline">
+              <a
+                href={`tel:${settings.companyPhone.replace(/[^+\d]/g, "")}`}
+                className="flex items-center gap-2 hover:underline"
+              >
                 <Phone aria-hidden className="size-4" />
                 {settings.companyPhone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${settings.companyEmail}`} className="flex items-center gap-2 hover:underline">
+              <a
+                href={`mailto:${settings.companyEmail}`}
+                className="flex items-center gap-2 hover:underline"
+              >
                 <Mail aria-hidden className="size-4" />
                 {settings.companyEmail}
               </a>

@@ -53,7 +53,11 @@ export function SiteHeader({ settings, user }: { settings: PublicSettings; user:
             aria-label={mobile.isOpen ? t("nav.closeMenu") : t("nav.openMenu")}
             onClick={() => mobile.setOpen(!mobile.isOpen)}
           >
-            {mobile.isOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+            {mobile.isOpen ? (
+              <X aria-hidden className="size-6" />
+            ) : (
+              <Menu aria-hidden className="size-6" />
+            )}
           </button>
           {mobile.isOpen && (
             <nav
@@ -67,7 +71,9 @@ export function SiteHeader({ settings, user }: { settings: PublicSettings; user:
                     {t("nav.home")}
                   </NavLink>
                 </li>
-                <li className="px-3 pt-2 text-sm font-semibold text-slate-600">{t("nav.destinations")}</li>
+                <li className="px-3 pt-2 text-sm font-semibold text-slate-600">
+                  {t("nav.destinations")}
+                </li>
                 {destinations.map((d) => (
                   <li key={d.to} className="pl-3">
                     <NavLink to={d.to} className={navLinkClass}>
@@ -110,7 +116,10 @@ function DestinationsMenu() {
         <ChevronDown aria-hidden className="size-4" />
       </button>
       {menu.isOpen && (
-        <ul id="destinations-menu" className="absolute left-0 top-full mt-1 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <ul
+          id="destinations-menu"
+          className="absolute left-0 top-full mt-1 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
           {destinations.map((d) => (
             <li key={d.to}>
               <Link to={d.to} className="block px-4 py-2 text-slate-800 hover:bg-slate-100">
@@ -129,10 +138,16 @@ function AccountLinks({ user, isMobile = false }: { user: HeaderUser; isMobile?:
   if (!user) {
     return (
       <>
-        <Link to="/auth" className="rounded-lg px-4 py-2 font-medium text-secondary hover:bg-slate-100">
+        <Link
+          to="/auth"
+          className="rounded-lg px-4 py-2 font-medium text-secondary hover:bg-slate-100"
+        >
           {t("nav.signIn")}
         </Link>
-        <Link to="/auth?mode=register" className="rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90">
+        <Link
+          to="/auth?mode=register"
+          className="rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90"
+        >
           {t("nav.register")}
         </Link>
       </>
@@ -166,7 +181,10 @@ function UserMenu({ user }: { user: NonNullable<HeaderUser> }) {
         <ChevronDown aria-hidden className="size-4" />
       </button>
       {menu.isOpen && (
-        <div id="user-menu" className="absolute right-0 top-full mt-1 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <div
+          id="user-menu"
+          className="absolute right-0 top-full mt-1 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
           <UserMenuItems user={user} />
         </div>
       )}

@@ -15,12 +15,18 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
     <div className="bg-secondary text-sm text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-1.5">
         <div className="flex flex-wrap items-center gap-4">
-          <a href={`tel:${settings.companyPhone.replace(/[^+\d]/g, "")}`} className="flex items-center gap-1.5 hover:underline">
+          <a
+            href={`tel:${settings.companyPhone.replace(/[^+\d]/g, "")}`}
+            className="flex items-center gap-1.5 hover:underline"
+          >
             <Phone aria-hidden className="size-3.5" />
             <span className="sr-only">{t("topbar.phone")}: </span>
             {settings.companyPhone}
           </a>
-          <a href={`mailto:${settings.companyEmail}`} className="flex items-center gap-1.5 hover:underline">
+          <a
+            href={`mailto:${settings.companyEmail}`}
+            className="flex items-center gap-1.5 hover:underline"
+          >
             <Mail aria-hidden className="size-3.5" />
             <span className="sr-only">{t("topbar.email")}: </span>
             {settings.companyEmail}
@@ -28,7 +34,14 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
         </div>
         <div className="flex items-center gap-3">
           {socials.map(({ url, label, Icon }) => (
-            <a key={label} href={url!} target="_blank" rel="noopener noreferrer" aria-label={label} className="hover:opacity-80">
+            <a
+              key={label}
+              href={url!}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={label}
+              className="hover:opacity-80"
+            >
               <Icon className="size-4" />
             </a>
           ))}

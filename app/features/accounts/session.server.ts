@@ -46,10 +46,7 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
 export async function ensureProfile(userId: string, name: string) {
   const [existing] = await db().select().from(schema.profile).where(eq(schema.profile.id, userId));
   if (existing) return existing;
-  await db()
-    .insert(schema.profile)
-    .values({ id: userId, fullName: name })
-    .onConflictDoNothing();
+  await db().insert(schema.profile).values({ id: userId, fullName: name }).onConflictDoNothing();
   const [created] = await db().select().from(schema.profile).where(eq(schema.profile.id, userId));
   return created;
 }

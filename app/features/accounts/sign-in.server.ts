@@ -12,7 +12,10 @@ export const SIGN_IN_LIMITS = {
 
 export type AuthResult =
   | { ok: true; headers: Headers }
-  | { ok: false; error: "invalidCredentials" | "tooManyAttempts" | "registrationFailed" | "emailTaken" };
+  | {
+      ok: false;
+      error: "invalidCredentials" | "tooManyAttempts" | "registrationFailed" | "emailTaken";
+    };
 
 /** Signs in with e-mail and password; never tells whether the e-mail or the password was wrong. */
 export async function signIn(input: {
@@ -24,8 +27,15 @@ export async function signIn(input: {
   const email = input.email.trim().toLowerCase();
   const clientKey = `sign-in:client:${input.clientIp}`;
   const accountKey = `sign-in:account:${email}`;
-  const client = await hitRateLimit(clientKey, SIGN_IN_LIMITS.perClient.max, SIGN_IN_LIMITS.perClient.windowSeconds);
-  if (client.isLimited || (await isRateLimited(accountKey, SIGN_IN_LIMITS.perAccountFailures.max))) {
+  const client = await hitRateLimit(
+    clientKey,
+    SIGN_IN_LIMITS.perClient.max,
+    SIGN_IN_LIMITS.perClient.windowSeconds,
+  );
+  if (
+    client.isLimited ||
+    (await isRateLimited(accountKey, SIGN_IN_LIMITS.perAccountFailures.max))
+  ) {
     return { ok: false, error: "tooManyAttempts" };
   }
   try {
@@ -38,7 +48,11 @@ export async function signIn(input: {
     return { ok: true, headers };
   } catch (error) {
     if (!isAPIError(error)) logger.error({ err: error }, "sign-in failed unexpectedly");
-    await hitRateLimit(accountKey, SIGN_IN_LIMITS.perAccountFailures.max, SIGN_IN_LIMITS.perAccountFailures.windowSeconds);
+    await hitRateLimit(
+      accountKey,
+      SIGN_IN_LIMITS.perAccountFailures.max,
+      SIGN_IN_LIMITS.perAccountFailures.windowSeconds,
+    );
     return { ok: false, error: "invalidCredentials" };
   }
 }

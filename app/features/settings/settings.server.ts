@@ -1,7 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { databaseHandle, db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { DEFAULT_SETTINGS, PAYMENT_METHODS, type PaymentMethod, type SettingsFormValues, type SiteSettings } from "./settings";
+import {
+  DEFAULT_SETTINGS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type SettingsFormValues,
+  type SiteSettings,
+} from "./settings";
 import { emitSettingsChanged, onSettingsChanged, SETTINGS_CHANNEL } from "./settings-events.server";
 
 /**
@@ -62,7 +68,8 @@ export async function saveSettings(values: SettingsFormValues, actorId: string) 
       after: next,
     });
     // Delivered to every LISTENing process (this one included) when the transaction commits.
-    if (handle.kind === "postgres") await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
+    if (handle.kind === "postgres")
+      await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
   });
   cache = undefined;
   if (handle.kind === "pglite") emitSettingsChanged();

@@ -33,11 +33,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Settings aria-hidden className="size-4" />
             {t("admin.settings")}
           </NavLink>
-          <Link to="/" className="flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10">
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10"
+          >
             {t("admin.backToSite")}
           </Link>
           <Form method="post" action="/auth/logout">
-            <button type="submit" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10">
+            <button
+              type="submit"
+              className="flex w-full items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10"
+            >
               <LogOut aria-hidden className="size-4" />
               {t("nav.signOut")}
             </button>
@@ -58,13 +64,17 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const root = useRootData();
   if (isRouteErrorResponse(error) && error.status === 403) {
-    return <ErrorPage status={403} title={t("errors.forbiddenTitle")} text={t("errors.forbiddenText")} />;
+    return (
+      <ErrorPage status={403} title={t("errors.forbiddenTitle")} text={t("errors.forbiddenText")} />
+    );
   }
   if (isRouteErrorResponse(error) && error.status === 401) {
     return <SessionExpired />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title={t("errors.notFoundTitle")} text={t("errors.notFoundText")} />;
+    return (
+      <ErrorPage status={404} title={t("errors.notFoundTitle")} text={t("errors.notFoundText")} />
+    );
   }
   return <ErrorPage title={t("errors.serverError")} requestId={root?.requestId} />;
 }
@@ -73,7 +83,9 @@ export function SessionExpired() {
   const { t } = useTranslation();
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p role="alert" className="text-lg text-slate-900">{t("errors.sessionExpired")}</p>
+      <p role="alert" className="text-lg text-slate-900">
+        {t("errors.sessionExpired")}
+      </p>
       <button
         type="button"
         onClick={() => window.location.reload()}

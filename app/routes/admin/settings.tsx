@@ -3,7 +3,11 @@ import { data, Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/settings";
 import { getCurrentUser, requireAdmin } from "~/features/accounts/session.server";
-import { PAYMENT_METHODS, settingsFormSchema, type SiteSettings } from "~/features/settings/settings";
+import {
+  PAYMENT_METHODS,
+  settingsFormSchema,
+  type SiteSettings,
+} from "~/features/settings/settings";
 import { getSettings, saveSettings } from "~/features/settings/settings.server";
 import { logger } from "~/lib/logger.server";
 
@@ -18,7 +22,8 @@ type FieldErrors = Partial<Record<keyof SiteSettings, string>>;
 
 export async function action({ request }: Route.ActionArgs) {
   // An expired session must not throw the admin out of a half-filled form (spec 01).
-  if (!(await getCurrentUser(request))) return data({ sessionExpired: true as const }, { status: 401 });
+  if (!(await getCurrentUser(request)))
+    return data({ sessionExpired: true as const }, { status: 401 });
   const admin = await requireAdmin(request);
   const form = await request.formData();
   const raw = Object.fromEntries(
@@ -26,13 +31,18 @@ export async function action({ request }: Route.ActionArgs) {
   );
   const parsed = settingsFormSchema.safeParse({
     ...raw,
-    allowedPaymentMethods: form.getAll("allowedPaymentMethods").filter((v) => typeof v === "string"),
+    allowedPaymentMethods: form
+      .getAll("allowedPaymentMethods")
+      .filter((v) => typeof v === "string"),
   });
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof SiteSettings;
-      fieldErrors[key] ??= issue.message === "required" || !issue.message.match(/^[a-zA-Z]+$/) ? "required" : issue.message;
+      fieldErrors[key] ??=
+        issue.message === "required" || !issue.message.match(/^[a-zA-Z]+$/)
+          ? "required"
+          : issue.message;
     }
     return data({ status: "invalid" as const, fieldErrors }, { status: 400 });
   }
@@ -54,7 +64,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const [tab, setTab] = useState<"company" | "bookings">("company");
   const [isBannerVisible, setBannerVisible] = useState(false);
   const s = loaderData.settings;
-  const fieldErrors: FieldErrors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {};
+  const fieldErrors: FieldErrors =
+    actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {};
   const savedAt = actionData && "at" in actionData ? actionData.at : undefined;
 
   // Success banner for 3 seconds (spec 06).
@@ -67,13 +78,24 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 
   // Show the tab that holds the first invalid field.
   useEffect(() => {
-    const bookingFields = ["minStayDays", "maxStayDays", "serviceFee", "freeCancellationHours", "cancellationFeePercentage", "allowedPaymentMethods"];
+    const bookingFields = [
+      "minStayDays",
+      "maxStayDays",
+      "serviceFee",
+      "freeCancellationHours",
+      "cancellationFeePercentage",
+      "allowedPaymentMethods",
+    ];
     const first = Object.keys(fieldErrors)[0];
     if (first) setTab(bookingFields.includes(first) ? "bookings" : "company");
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a new result arrives
   }, [actionData]);
 
-  const field = (name: keyof SiteSettings, type = "text", extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+  const field = (
+    name: keyof SiteSettings,
+    type = "text",
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => {
     const error = fieldErrors[name];
     const value = s[name];
     return (
@@ -85,7 +107,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           id={name}
           name={name}
           type={type}
-          defaultValue={name === "serviceFee" ? String((value as number) / 100).replace(".", ",") : ((value as string | number | null) ?? "")}
+          defaultValue={
+            name === "serviceFee"
+              ? String((value as number) / 100).replace(".", ",")
+              : ((value as string | number | null) ?? "")
+          }
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${name}-error` : undefined}
           className={type === "color" ? "mt-1 h-10 w-20 rounded border border-slate-400" : input}
@@ -118,31 +144,56 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <main id="main" className="max-w-4xl">
       <h1 className="text-2xl font-semibold text-slate-900">{t("settings.title")}</h1>
       {actionData && "sessionExpired" in actionData && (
-        <div role="alert" className="mt-4 flex items-center justify-between gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
+        <div
+          role="alert"
+          className="mt-4 flex items-center justify-between gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+        >
           <span>{t("errors.sessionExpired")}</span>
-          <button type="button" onClick={() => window.location.reload()} className="rounded-lg bg-secondary px-4 py-2 text-white">
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="rounded-lg bg-secondary px-4 py-2 text-white"
+          >
             {t("errors.reload")}
           </button>
         </div>
       )}
       {isBannerVisible && (
-        <p role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900"
+        >
           {t("settings.saved")}
         </p>
       )}
       {actionData && "status" in actionData && actionData.status !== "saved" && (
-        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+        >
           {t("settings.failed")}
         </p>
       )}
-      <div role="tablist" aria-label={t("settings.title")} className="mt-6 flex gap-2 border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label={t("settings.title")}
+        className="mt-6 flex gap-2 border-b border-slate-200"
+      >
         {tabButton("company", t("settings.tabCompany"))}
         {tabButton("bookings", t("settings.tabBookings"))}
       </div>
       <Form method="post" className="mt-6 space-y-8" noValidate>
-        <div id="panel-company" role="tabpanel" aria-labelledby="tab-company" hidden={tab !== "company"} className="space-y-8">
+        <div
+          id="panel-company"
+          role="tabpanel"
+          aria-labelledby="tab-company"
+          hidden={tab !== "company"}
+          className="space-y-8"
+        >
           <fieldset className="grid gap-4 md:grid-cols-2">
-            <legend className="mb-2 text-lg font-semibold text-slate-900">{t("settings.website")}</legend>
+            <legend className="mb-2 text-lg font-semibold text-slate-900">
+              {t("settings.website")}
+            </legend>
             {field("platformName", "text", { required: true, maxLength: 80 })}
             {field("pageTitle", "text", { required: true, maxLength: 160 })}
             {field("metaDescription", "text", { required: true, maxLength: 320 })}
@@ -151,7 +202,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {field("secondaryColor", "color")}
           </fieldset>
           <fieldset className="grid gap-4 md:grid-cols-2">
-            <legend className="mb-2 text-lg font-semibold text-slate-900">{t("settings.company")}</legend>
+            <legend className="mb-2 text-lg font-semibold text-slate-900">
+              {t("settings.company")}
+            </legend>
             {field("companyName")}
             {field("companyEmail", "email")}
             {field("companyPhone", "tel")}
@@ -166,13 +219,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {field("companyVatId")}
           </fieldset>
           <fieldset className="grid gap-4 md:grid-cols-2">
-            <legend className="mb-2 text-lg font-semibold text-slate-900">{t("settings.social")}</legend>
+            <legend className="mb-2 text-lg font-semibold text-slate-900">
+              {t("settings.social")}
+            </legend>
             {field("socialFacebookUrl", "url")}
             {field("socialInstagramUrl", "url")}
             {field("socialXUrl", "url")}
           </fieldset>
         </div>
-        <div id="panel-bookings" role="tabpanel" aria-labelledby="tab-bookings" hidden={tab !== "bookings"} className="space-y-6">
+        <div
+          id="panel-bookings"
+          role="tabpanel"
+          aria-labelledby="tab-bookings"
+          hidden={tab !== "bookings"}
+          className="space-y-6"
+        >
           <div className="grid gap-4 md:grid-cols-2">
             {field("minStayDays", "number", { min: 1, step: 1 })}
             {field("maxStayDays", "number", { min: 1, step: 1 })}
@@ -180,12 +241,22 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {field("freeCancellationHours", "number", { min: 0, step: 1 })}
             {field("cancellationFeePercentage", "number", { min: 0, max: 100, step: 1 })}
           </div>
-          <fieldset aria-describedby={fieldErrors.allowedPaymentMethods ? "payment-error" : undefined}>
-            <legend className="text-sm font-medium text-slate-800">{t("settings.paymentMethods")}</legend>
+          <fieldset
+            aria-describedby={fieldErrors.allowedPaymentMethods ? "payment-error" : undefined}
+          >
+            <legend className="text-sm font-medium text-slate-800">
+              {t("settings.paymentMethods")}
+            </legend>
             <div className="mt-2 flex flex-wrap gap-6">
               {PAYMENT_METHODS.map((method) => (
                 <label key={method} className="flex items-center gap-2">
-                  <input type="checkbox" name="allowedPaymentMethods" value={method} defaultChecked={s.allowedPaymentMethods.includes(method)} className="size-4" />
+                  <input
+                    type="checkbox"
+                    name="allowedPaymentMethods"
+                    value={method}
+                    defaultChecked={s.allowedPaymentMethods.includes(method)}
+                    className="size-4"
+                  />
                   {t(`paymentMethods.${method}`)}
                 </label>
               ))}

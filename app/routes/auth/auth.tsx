@@ -16,7 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  { title: new URLSearchParams(location.search).get("mode") === "register" ? "Registrieren" : "Anmelden" },
+  {
+    title:
+      new URLSearchParams(location.search).get("mode") === "register" ? "Registrieren" : "Anmelden",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -35,21 +38,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+  const field = (name: string) =>
+    typeof form.get(name) === "string" ? (form.get(name) as string) : "";
   const fail = (error: ActionError, status = 400) =>
     data({ error, values: { name: field("name"), email: field("email") } }, { status });
 
   if (intent === "register") {
-    const parsed = registerSchema.safeParse({ name: field("name"), email: field("email"), password: field("password") });
+    const parsed = registerSchema.safeParse({
+      name: field("name"),
+      email: field("email"),
+      password: field("password"),
+    });
     if (!parsed.success) return fail(parsed.error.issues[0].message as ActionError);
-    const result = await register({ ...parsed.data, clientIp: context.clientIp, headers: request.headers });
+    const result = await register({
+      ...parsed.data,
+      clientIp: context.clientIp,
+      headers: request.headers,
+    });
     if (!result.ok) return fail(result.error, result.error === "tooManyAttempts" ? 429 : 400);
     return redirect(redirectTo, { headers: withSetCookies(result.headers) });
   }
 
   const parsed = signInSchema.safeParse({ email: field("email"), password: field("password") });
   if (!parsed.success) return fail(parsed.error.issues[0].message as ActionError);
-  const result = await signIn({ ...parsed.data, clientIp: context.clientIp, headers: request.headers });
+  const result = await signIn({
+    ...parsed.data,
+    clientIp: context.clientIp,
+    headers: request.headers,
+  });
   if (!result.ok) return fail(result.error, result.error === "tooManyAttempts" ? 429 : 401);
   return redirect(redirectTo, { headers: withSetCookies(result.headers) });
 }
@@ -71,7 +87,10 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const error = actionData?.error;
 
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
+    <main
+      id="main"
+      className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12"
+    >
       <div className="w-full max-w-md">
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
           <House aria-hidden className="size-7 text-primary" />
@@ -81,30 +100,58 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold text-slate-900">
             {isRegister ? t("auth.registerTitle") : t("auth.signInTitle")}
           </h1>
-          <p className="mt-1 text-slate-600">{isRegister ? t("auth.registerIntro") : t("auth.signInIntro")}</p>
+          <p className="mt-1 text-slate-600">
+            {isRegister ? t("auth.registerIntro") : t("auth.signInIntro")}
+          </p>
 
           {error && (
-            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
               {t(`auth.${error}`)}
             </p>
           )}
 
           {/* key: switching modes starts with a fresh form */}
-          <Form method="post" replace className="mt-6 space-y-4" key={isRegister ? "register" : "sign-in"} noValidate>
+          <Form
+            method="post"
+            replace
+            className="mt-6 space-y-4"
+            key={isRegister ? "register" : "sign-in"}
+            noValidate
+          >
             <input type="hidden" name="intent" value={isRegister ? "register" : "signIn"} />
             {isRegister && (
               <div>
                 <label htmlFor="name" className="text-sm font-medium text-slate-800">
                   {t("auth.name")}
                 </label>
-                <input id="name" name="name" autoComplete="name" required maxLength={120} defaultValue={actionData?.values.name} className={inputClass} />
+                <input
+                  id="name"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={120}
+                  defaultValue={actionData?.values.name}
+                  className={inputClass}
+                />
               </div>
             )}
             <div>
               <label htmlFor="email" className="text-sm font-medium text-slate-800">
                 {t("auth.email")}
               </label>
-              <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} className={inputClass} />
+              <input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                defaultValue={actionData?.values.email}
+                className={inputClass}
+              />
             </div>
             <div>
               <label htmlFor="password" className="text-sm font-medium text-slate-800">
@@ -138,7 +185,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 
           <div className="mt-6 space-y-2 text-center text-sm">
             <p>
-              <Link to={{ search: toggleSearch ? `?${toggleSearch}` : "" }} replace className="font-medium text-secondary underline">
+              <Link
+                to={{ search: toggleSearch ? `?${toggleSearch}` : "" }}
+                replace
+                className="font-medium text-secondary underline"
+              >
                 {isRegister ? t("auth.toSignIn") : t("auth.toRegister")}
               </Link>
             </p>

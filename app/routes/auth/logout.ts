@@ -6,7 +6,10 @@ import { withSetCookies } from "~/lib/http.server";
 /** "Abmelden": ends the session on the server and goes to the home page. */
 export async function action({ request }: Route.ActionArgs) {
   try {
-    const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    const { headers } = await getAuth().api.signOut({
+      headers: request.headers,
+      returnHeaders: true,
+    });
     return redirect("/", { headers: withSetCookies(headers) });
   } catch {
     // No session (already signed out or expired): nothing to end.

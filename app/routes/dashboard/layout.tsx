@@ -21,7 +21,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
           {root && <Brand settings={root.settings} />}
-          <p className="text-sm text-slate-600">{t("dashboard.signedInAs", { email: loaderData.email })}</p>
+          <p className="text-sm text-slate-600">
+            {t("dashboard.signedInAs", { email: loaderData.email })}
+          </p>
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
@@ -32,7 +34,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               {t("dashboard.overview")}
             </NavLink>
             <Form method="post" action="/auth/logout">
-              <button type="submit" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-50">
+              <button
+                type="submit"
+                className="flex w-full items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-50"
+              >
                 <LogOut aria-hidden className="size-4" />
                 {t("nav.signOut")}
               </button>
@@ -44,9 +49,15 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <footer className="border-t border-slate-200 bg-white py-4 text-center text-sm text-slate-600">
-        <Link to="/datenschutz" className="mx-2 hover:underline">{t("footer.privacy")}</Link>
-        <Link to="/agb" className="mx-2 hover:underline">{t("footer.terms")}</Link>
-        <Link to="/kontakt" className="mx-2 hover:underline">{t("footer.contact")}</Link>
+        <Link to="/datenschutz" className="mx-2 hover:underline">
+          {t("footer.privacy")}
+        </Link>
+        <Link to="/agb" className="mx-2 hover:underline">
+          {t("footer.terms")}
+        </Link>
+        <Link to="/kontakt" className="mx-2 hover:underline">
+          {t("footer.contact")}
+        </Link>
       </footer>
     </div>
   );

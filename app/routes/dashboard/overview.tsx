@@ -14,7 +14,9 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
   return (
     <main id="main">
       <h1 className="text-2xl font-semibold text-slate-900">{t("dashboard.title")}</h1>
-      <p className="mt-2 text-lg text-slate-800">{t("dashboard.greeting", { name: loaderData.fullName || loaderData.email })}</p>
+      <p className="mt-2 text-lg text-slate-800">
+        {t("dashboard.greeting", { name: loaderData.fullName || loaderData.email })}
+      </p>
       <p className="mt-1 text-slate-600">{t("dashboard.intro")}</p>
     </main>
   );

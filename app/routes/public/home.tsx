@@ -39,7 +39,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   ? property.specialOfferPrice
                   : property.pricePerNight;
               return (
-                <li key={property.id} className="overflow-hidden rounded-xl border border-slate-200 shadow-sm">
+                <li
+                  key={property.id}
+                  className="overflow-hidden rounded-xl border border-slate-200 shadow-sm"
+                >
                   {cover?.src ? (
                     <img
                       src={cover.src}
