@@ -82,6 +82,8 @@ function useLiveSettings() {
     const source = new EventSource("/api/events");
     const onChange = () => void revalidator.revalidate();
     source.addEventListener("settings", onChange);
+    // Lets end-to-end tests (and curious operators) see that live updates are connected.
+    source.onopen = () => (document.documentElement.dataset.live = "");
     return () => {
       source.removeEventListener("settings", onChange);
       source.close();
@@ -99,6 +101,10 @@ function useDocumentLanguage() {
 export default function App() {
   useDocumentLanguage();
   useLiveSettings();
+  // Marks the page interactive (end-to-end tests wait for it before using menus).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return <Outlet />;
 }
 

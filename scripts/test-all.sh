@@ -20,8 +20,9 @@ check() { # name, command...: a step that counts as one check
 count_vitest() { # name, json file, exit code
   local name=$1 file=$2 code=$3 p f
   if [ -f "$file" ]; then
-    read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests+" "+(r.numFailedTests+(r.numTotalTests===0?1:0)))' "$file")
+    read -r p f < <(node -e 'const r=require(require("path").resolve(process.argv[1]));console.log(r.numPassedTests+" "+(r.numFailedTests+(r.numTotalTests===0?1:0)))' "$file")
   else p=0; f=1; fi
+  p=${p:-0}; f=${f:-1}
   # A crashed run (exit code without failed tests, e.g. a file that could not load) still fails.
   if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   passed=$((passed + p)); failed=$((failed + f))
@@ -61,8 +62,9 @@ fi
 CI=true npx playwright test
 code=$?
 if [ -f test-results/e2e.json ]; then
-  read -r p f < <(node -e 'const s=require(process.argv[1]).stats;console.log(s.expected+" "+(s.unexpected+s.flaky+((s.expected+s.unexpected)===0?1:0)))' test-results/e2e.json)
+  read -r p f < <(node -e 'const s=require(require("path").resolve(process.argv[1])).stats;console.log(s.expected+" "+(s.unexpected+s.flaky+((s.expected+s.unexpected)===0?1:0)))' test-results/e2e.json)
 else p=0; f=1; fi
+p=${p:-0}; f=${f:-1}
 if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 passed=$((passed + p)); failed=$((failed + f))
 [ "$f" -gt 0 ] && failures+=("e2e")

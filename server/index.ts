@@ -15,6 +15,7 @@ import { serveFile } from "./static";
 
 type EntryModule = {
   boot: () => Promise<{
+    config: { port: number; baseUrl: string; dataDir: string; uploadsDir: string; trustProxy: boolean };
     databaseKind: string;
     seeded: boolean;
     demoLogins: { role: string; email: string; password: string }[];
@@ -25,12 +26,8 @@ type EntryModule = {
 
 const isProduction = process.env.NODE_ENV === "production";
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
-const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
-const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const clientDir = path.resolve("build/client");
-const uploadsDir = path.join(dataDir, "uploads");
 
 let vite: ViteDevServer | undefined;
 let loadBuild: () => Promise<ServerBuild>;
@@ -47,7 +44,9 @@ if (isProduction) {
 }
 
 const entry = (await loadBuild()).entry.module as unknown as EntryModule;
+// Validates the environment, opens and migrates the database, seeds the demo on first start.
 const booted = await entry.boot();
+const { port, baseUrl, dataDir, uploadsDir, trustProxy } = booted.config;
 
 const appListener = createRequestListener({
   build: loadBuild,
@@ -135,7 +134,7 @@ const server = http.createServer((req, res) => {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (isProduction && (process.env.BASE_URL ?? "").startsWith("https://")) {
+  if (isProduction && baseUrl.startsWith("https://")) {
     res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
   if (shuttingDown) res.setHeader("Connection", "close");
@@ -168,10 +167,9 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 
 server.listen(port, host, () => {
-  const url = process.env.BASE_URL ?? `http://localhost:${port}`;
   const lines = [
     "",
-    `  Ferienwohnung-Plattform läuft: ${url}`,
+    `  Ferienwohnung-Plattform läuft: ${baseUrl}`,
     `  Datenbank: ${booted.databaseKind === "pglite" ? `eingebettet (PGlite, ${dataDir})` : "PostgreSQL"}`,
   ];
   if (booted.demoLogins.length) {

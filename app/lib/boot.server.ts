@@ -1,4 +1,3 @@
-import path from "node:path";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import {
   listenForSettingsChanges,
@@ -8,8 +7,17 @@ import { closeEventStreams } from "~/features/settings/event-stream.server";
 import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { uploadsDir } from "./storage.server";
 
 export type BootResult = {
+  /** The validated configuration the HTTP server needs (one source of truth: env.server.ts). */
+  config: {
+    port: number;
+    baseUrl: string;
+    dataDir: string;
+    uploadsDir: string;
+    trustProxy: boolean;
+  };
   databaseKind: "pglite" | "postgres";
   seeded: boolean;
   demoLogins: { role: string; email: string; password: string }[];
@@ -28,14 +36,25 @@ export async function boot(): Promise<BootResult> {
   if (env.seedDemoData && (await isDatabaseEmpty(handle.db))) {
     const { seedDemoData } = await import("../../db/seed.server");
     const started = Date.now();
-    await seedDemoData({ uploadsDir: path.join(env.DATA_DIR, "uploads") });
+    await seedDemoData({ uploadsDir: uploadsDir() });
     logger.info({ ms: Date.now() - started }, "demo data seeded");
     seeded = true;
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
 
   const { DEMO_LOGINS } = await import("../../db/demo-logins");
-  return { databaseKind: handle.kind, seeded, demoLogins: env.seedDemoData ? DEMO_LOGINS : [] };
+  return {
+    config: {
+      port: env.PORT,
+      baseUrl: env.BASE_URL,
+      dataDir: env.DATA_DIR,
+      uploadsDir: uploadsDir(),
+      trustProxy: env.TRUST_PROXY,
+    },
+    databaseKind: handle.kind,
+    seeded,
+    demoLogins: env.seedDemoData ? DEMO_LOGINS : [],
+  };
 }
 
 /** First step of a graceful stop: end long-lived event streams so the server can drain. */

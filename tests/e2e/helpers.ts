@@ -5,6 +5,22 @@ import { DEMO_LOGINS } from "../../db/demo-logins";
 export const demoAdmin = DEMO_LOGINS[0];
 export const demoGuest = DEMO_LOGINS[1];
 
+/** Menus and dialogs need the page hydrated; the root component marks <html> when it is. */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** `page.goto` that also waits for hydration, for every page a test opens in its context. */
+function waitForHydrationOnGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (response && response.headers()["content-type"]?.startsWith("text/html"))
+      await waitForHydration(page);
+    return response;
+  };
+}
+
 export async function signIn(page: Page, email: string, password: string, path = "/auth") {
   await page.goto(path);
   await page.getByLabel("E-Mail").fill(email);
@@ -42,8 +58,14 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         });
         page.on("pageerror", (error) => errors.push(String(error)));
       };
-      context.pages().forEach(watch);
-      context.on("page", watch);
+      for (const page of context.pages()) {
+        watch(page);
+        waitForHydrationOnGoto(page);
+      }
+      context.on("page", (page) => {
+        watch(page);
+        waitForHydrationOnGoto(page);
+      });
       await use();
       expect(errors, "browser console errors").toEqual([]);
     },

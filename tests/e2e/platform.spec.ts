@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   signIn,
   test,
+  waitForHydration,
 } from "./helpers";
 
 test.describe("public layout", () => {
@@ -186,6 +187,8 @@ test.describe("settings", () => {
   test("a settings change reaches an open page without reload", async ({ browser }) => {
     const visitor = await browser.newPage();
     await visitor.goto("/");
+    // The page listens for changes once its event stream is open.
+    await visitor.locator("html[data-live]").waitFor({ state: "attached" });
     await expect(visitor.getByTestId("platform-name").first()).toHaveText("TraumUrlaub Reisen");
     // Marker that a reload would wipe.
     await visitor.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
@@ -193,6 +196,7 @@ test.describe("settings", () => {
     const admin = await browser.newPage();
     await signIn(admin, demoAdmin.email, demoAdmin.password, "/auth?redirectTo=/admin/settings");
     await expect(admin).toHaveURL(/\/admin\/settings$/);
+    await waitForHydration(admin);
     await admin.getByLabel("Plattformname").fill("Küstenglück Ferienwohnungen");
     await admin.getByLabel("Seitentitel").fill("Küstenglück – Ferien an der See");
     await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
@@ -218,6 +222,7 @@ test.describe("settings", () => {
 
     // Put the name back for the other tests.
     await admin.reload();
+    await waitForHydration(admin);
     await admin.getByLabel("Plattformname").fill("TraumUrlaub Reisen");
     await admin.getByLabel("Seitentitel").fill("TraumUrlaub Reisen – Ferienwohnungen & Reisen");
     await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
@@ -237,6 +242,7 @@ test.describe("expired sessions", () => {
       "/auth?redirectTo=/admin/settings",
     );
     await expect(settingsPage).toHaveURL(/\/admin\/settings$/);
+    await waitForHydration(settingsPage);
     await settingsPage.getByLabel("Plattformname").fill("Entwurf, der nicht verloren gehen darf");
 
     // The session ends elsewhere (signing out in another tab of the same browser).
