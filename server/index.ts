@@ -15,7 +15,13 @@ import { serveFile } from "./static";
 
 type EntryModule = {
   boot: () => Promise<{
-    config: { port: number; baseUrl: string; dataDir: string; uploadsDir: string; trustProxy: boolean };
+    config: {
+      port: number;
+      baseUrl: string;
+      dataDir: string;
+      uploadsDir: string;
+      trustProxy: boolean;
+    };
     databaseKind: string;
     seeded: boolean;
     demoLogins: { role: string; email: string; password: string }[];
