@@ -16,6 +16,7 @@ export default tseslint.config(
     ],
   },
   { files: ["scripts/**", "server/**", "bench/**"], languageOptions: { globals: globals.node } },
+  { files: ["public/sw.js"], languageOptions: { globals: globals.serviceworker } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

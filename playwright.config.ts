@@ -1,7 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { e2eSmtpPort } from "./tests/e2e/smtp-receiver";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+// Parallel runs (several developers or agents on one machine) use their own folders.
+const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
+const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 
 /**
  * User journeys in Debian's Chromium against the production build, on a fresh embedded
@@ -9,11 +13,15 @@ const baseURL = `http://localhost:${PORT}`;
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // A real SMTP receiver for the e-mails the app sends (saved to tmp/e2e-mail-<port>/).
+  globalSetup: "./tests/e2e/smtp-receiver.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Per-port folders, so parallel runs on one machine do not delete each other's traces.
+  outputDir: `test-results/artifacts-${PORT}`,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
   use: {
     baseURL,
@@ -36,7 +44,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "rm -rf tmp/e2e-data && node scripts/start.mjs",
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
     url: `${baseURL}/`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -44,8 +52,10 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       BASE_URL: baseURL,
-      DATA_DIR: "tmp/e2e-data",
+      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
     },
   },
 });

@@ -11,11 +11,13 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "react-i18next";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { publicSettings } from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
 import { themeCss } from "~/lib/color";
+import { getEnv } from "~/lib/env.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import { ErrorPage } from "~/components/error-page";
@@ -27,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings: publicSettings(settings),
     user: user && { email: user.email, fullName: user.fullName, role: user.role },
     language: languageFromCookie(request.headers.get("cookie")),
+    // Absolute URLs for canonical and Open Graph tags.
+    baseUrl: getEnv().BASE_URL,
     // Shown to admins on error pages so they can find the log line.
     requestId: user?.role === "admin" ? context.requestId : null,
   };
@@ -34,6 +38,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 export const useRootData = () => useRouteLoaderData<RootData>("root");
+
+/**
+ * The root data (settings, user, language) does not depend on query parameters: a search box
+ * that writes `?q=` on every keystroke must not re-read it each time. Form submissions and the
+ * live-settings revalidation (same URL) still re-read it.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: "TraumUrlaub Reisen" }];
@@ -58,6 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={settings?.primaryColor ?? "#FF385C"} />
         <link rel="icon" href={settings?.faviconUrl || "/favicon.svg"} />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         {/* Client renders the nonce as "" which matches what browsers leave in the DOM. */}
         <Links nonce={nonce} />
@@ -101,8 +128,12 @@ function useDocumentLanguage() {
 export default function App() {
   useDocumentLanguage();
   useLiveSettings();
-  // Marks the page interactive (end-to-end tests wait for it before using menus).
   useEffect(() => {
+    // The installable app's shell (production builds only; dev serves modules unbundled).
+    if (import.meta.env.PROD && "serviceWorker" in navigator) {
+      navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+    }
+    // Marks the page interactive (end-to-end tests wait for it before using menus).
     document.documentElement.dataset.hydrated = "";
   }, []);
   return <Outlet />;

@@ -4,12 +4,29 @@ export default [
   // Public layout: top bar, header, content, footer.
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("reiseziele/:region", "routes/public/destination.tsx"),
+    route("angebote", "routes/public/offers.tsx"),
+    route("ueber-uns", "routes/public/about.tsx"),
+    route("kontakt", "routes/public/contact.tsx"),
+    route("buchungsprozess", "routes/public/booking-process.tsx"),
+    route("zahlungsmethoden", "routes/public/payment-methods.tsx"),
+    route("bewertungen", "routes/public/reviews.tsx"),
+    route("faq", "routes/public/faq.tsx"),
+    route("reisepakete", "routes/public/travel-packages.tsx"),
+    route("hotelbuchung", "routes/public/hotel-booking.tsx"),
+    route("flugbuchung", "routes/public/flight-booking.tsx"),
+    route("reiseversicherung", "routes/public/travel-insurance.tsx"),
+    route("datenschutz", "routes/public/privacy.tsx"),
+    route("agb", "routes/public/terms.tsx"),
+    route("impressum", "routes/public/imprint.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
   // Standalone pages.
   route("auth", "routes/auth/auth.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
+  route("newsletter/bestaetigen", "routes/newsletter/confirm.tsx"),
+  route("newsletter/abmelden", "routes/newsletter/unsubscribe.tsx"),
 
   // Guest dashboard.
   layout("routes/dashboard/layout.tsx", [route("dashboard", "routes/dashboard/overview.tsx")]),
@@ -21,9 +38,13 @@ export default [
   ]),
 
   // Resource routes.
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("manifest.webmanifest", "routes/seo/manifest.ts"),
   ...prefix("api", [
     route("auth/*", "routes/api/auth.ts"),
     route("events", "routes/api/events.ts"),
     route("language", "routes/api/language.ts"),
+    route("newsletter", "routes/api/newsletter.ts"),
   ]),
 ] satisfies RouteConfig;

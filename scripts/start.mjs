@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildEntry = path.join(root, "build/server/index.js");
+const buildEntry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
@@ -19,9 +19,15 @@ function newestMtime(target) {
 
 const builtAt = fs.statSync(buildEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sourcesAt = Math.max(
-  ...["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"].map((p) =>
-    newestMtime(path.join(root, p)),
-  ),
+  ...[
+    "app",
+    "db",
+    "content",
+    "public",
+    "package.json",
+    "vite.config.ts",
+    "react-router.config.ts",
+  ].map((p) => newestMtime(path.join(root, p))),
 );
 if (sourcesAt > builtAt) {
   console.log("Building the app (first start or changed sources)...");

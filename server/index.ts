@@ -33,13 +33,14 @@ type EntryModule = {
 const isProduction = process.env.NODE_ENV === "production";
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
 const host = process.env.HOST ?? "0.0.0.0";
-const clientDir = path.resolve("build/client");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const clientDir = path.join(buildDir, "client");
 
 let vite: ViteDevServer | undefined;
 let loadBuild: () => Promise<ServerBuild>;
 if (isProduction) {
   const build = (await import(
-    pathToFileURL(path.resolve("build/server/index.js")).href
+    pathToFileURL(path.join(buildDir, "server/index.js")).href
   )) as ServerBuild;
   loadBuild = async () => build;
 } else {
@@ -158,13 +159,10 @@ const server = http.createServer((req, res) => {
   }
   if (isProduction) {
     if (pathname.startsWith("/assets/") && serveFile(req, res, clientDir, pathname, true)) return;
-    if (
-      !pathname.slice(1).includes("/") &&
-      pathname !== "/" &&
-      serveFile(req, res, clientDir, pathname, false)
-    ) {
-      return;
-    }
+    // Files from public/: top-level ones (favicon, sw.js) and the app icons.
+    const isPublicFile =
+      pathname !== "/" && (!pathname.slice(1).includes("/") || pathname.startsWith("/icons/"));
+    if (isPublicFile && serveFile(req, res, clientDir, pathname, false)) return;
     void appListener(req, res);
     return;
   }

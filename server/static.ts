@@ -16,6 +16,7 @@ const TYPES: Record<string, string> = {
   ".ico": "image/x-icon",
   ".woff2": "font/woff2",
   ".txt": "text/plain; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
   ".map": "application/json; charset=utf-8",
 };
 

@@ -1,10 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { db, schema } from "./db.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/auth.schema";
 import { getEnv } from "./env.server";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 /** Sliding sessions: valid 30 days, renewed at most once a day while the user is active. */
 const SESSION_DAYS = 30;
 
@@ -29,8 +28,8 @@ function createAuth() {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
     },
     session: {
@@ -46,9 +45,8 @@ function createAuth() {
     },
     advanced: {
       database: { generateId: "uuid" },
-      ipAddress: env.TRUST_PROXY
-        ? { ipAddressHeaders: ["x-forwarded-for"] }
-        : { ipAddressHeaders: ["x-client-ip"] },
+      // Set by our server from the socket (or X-Forwarded-For with TRUST_PROXY); clients cannot choose it.
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
     databaseHooks: {
       user: {

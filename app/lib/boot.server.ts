@@ -5,8 +5,10 @@ import {
 } from "~/features/settings/settings-events.server";
 import { closeEventStreams } from "~/features/settings/event-stream.server";
 import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "./db.server";
+import { startEmailWorker, stopEmailWorker } from "./email.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { deleteExpiredRateLimits } from "./rate-limit.server";
 import { uploadsDir } from "./storage.server";
 
 export type BootResult = {
@@ -22,6 +24,9 @@ export type BootResult = {
   seeded: boolean;
   demoLogins: { role: string; email: string; password: string }[];
 };
+
+const HOUSEKEEPING_MS = 60 * 60 * 1000;
+let housekeeping: NodeJS.Timeout | undefined;
 
 /** Opens and migrates the database, writes defaults, seeds demo data into an empty database. */
 export async function boot(): Promise<BootResult> {
@@ -41,6 +46,13 @@ export async function boot(): Promise<BootResult> {
     seeded = true;
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
+  startEmailWorker();
+  housekeeping = setInterval(() => {
+    deleteExpiredRateLimits().catch((error) =>
+      logger.warn({ err: error }, "rate-limit cleanup failed"),
+    );
+  }, HOUSEKEEPING_MS);
+  housekeeping.unref();
 
   const { DEMO_LOGINS } = await import("../../db/demo-logins");
   return {
@@ -64,7 +76,9 @@ export function beforeShutdown() {
 
 /** Last step: stop listeners and workers, close the database (PGlite must close cleanly). */
 export async function shutdown() {
+  clearInterval(housekeeping);
   await stopListening();
+  await stopEmailWorker();
   try {
     await databaseHandle().close();
   } catch (error) {

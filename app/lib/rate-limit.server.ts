@@ -35,3 +35,10 @@ export async function isRateLimited(key: string, max: number) {
 export async function clearRateLimit(key: string) {
   await db().delete(schema.rateLimit).where(eq(schema.rateLimit.key, key));
 }
+
+/** Counters whose window ended a day ago are of no use any more (privacy: client addresses). */
+export async function deleteExpiredRateLimits() {
+  await db()
+    .delete(schema.rateLimit)
+    .where(sql`${schema.rateLimit.resetAt} < now() - interval '1 day'`);
+}

@@ -1,3 +1,9 @@
+import pagesTexts from "./de/pages";
+import contactTexts from "./de/contact";
+import newsletterTexts from "./de/newsletter";
+import reviewsTexts from "./de/reviews";
+import infoTexts from "./de/info";
+
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
   common: {
@@ -65,6 +71,18 @@ const de = {
     badgeWorldwide: "Weltweiter Service",
     cookieSettings: "Cookie-Einstellungen",
     rights: "Alle Rechte vorbehalten.",
+    installApp: "App herunterladen",
+    newsletterHeading: "Newsletter",
+  },
+  install: {
+    title: "Zum Startbildschirm hinzufügen",
+    intro:
+      "Sie können diese Website wie eine App installieren – ohne App-Store, ohne Download-Größe.",
+    ios: "iPhone/iPad (Safari): Tippen Sie auf „Teilen“ und dann auf „Zum Home-Bildschirm“.",
+    android:
+      "Android (Chrome): Öffnen Sie das Menü ⋮ und wählen Sie „App installieren“ oder „Zum Startbildschirm hinzufügen“.",
+    desktop:
+      "Computer (Chrome, Edge): Klicken Sie in der Adressleiste auf das Installieren-Symbol.",
   },
   cookies: {
     title: "Cookie-Einstellungen",
@@ -79,11 +97,33 @@ const de = {
     languageDuration: "1 Jahr",
   },
   home: {
-    title: "Willkommen bei {{name}}",
-    intro:
-      "Ferienwohnungen direkt beim Gastgeber buchen: faire Endpreise, sichere Zahlung und persönlicher Service.",
-    newest: "Beliebte Unterkünfte",
-    empty: "Keine Unterkünfte verfügbar.",
+    heroLabel: "Ausgewählte Unterkünfte",
+    heroPause: "Bildwechsel anhalten",
+    heroPlay: "Bildwechsel fortsetzen",
+    searchLabel: "Unterkünfte suchen",
+    destination: "Reiseziel",
+    destinationPlaceholder: "Stadt oder Land, z. B. Sylt",
+    checkIn: "Anreise",
+    checkOut: "Abreise",
+    guestsLabel: "Gäste",
+    search: "Suchen",
+    searchErrors: {
+      checkInPast: "Die Anreise darf nicht in der Vergangenheit liegen.",
+      checkOutBeforeCheckIn: "Die Abreise muss nach der Anreise liegen.",
+      checkOutWithoutCheckIn: "Bitte wählen Sie zuerst ein Anreisedatum.",
+      invalidDate: "Bitte geben Sie ein gültiges Datum ein.",
+    },
+    featured: "Beliebte Unterkünfte",
+    featuredError: "Fehler beim Laden der Unterkünfte.",
+    featuredEmpty: "Keine Unterkünfte verfügbar.",
+    recommended: "Empfehlungen",
+    recommendedError: "Fehler beim Laden der Empfehlungen.",
+    recommendedEmpty: "Keine Empfehlungen verfügbar.",
+    luxury: "Luxus",
+    readMore: "Weiterlesen",
+    newsletterHeading: "Newsletter abonnieren",
+    newsletterText:
+      "Reiseideen und Angebote etwa einmal im Monat – Abmeldung jederzeit mit einem Klick.",
     guests_one: "{{count}} Gast",
     guests_other: "{{count}} Gäste",
     bedrooms_one: "{{count}} Schlafzimmer",
@@ -193,6 +233,11 @@ const de = {
       paymentMethods: "Bitte wählen Sie mindestens eine Zahlungsmethode.",
     },
   },
+  pages: pagesTexts,
+  contact: contactTexts,
+  newsletter: newsletterTexts,
+  reviews: reviewsTexts,
+  info: infoTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

@@ -1,4 +1,9 @@
 import type { Catalogue } from "./de";
+import pagesTexts from "./en/pages";
+import contactTexts from "./en/contact";
+import newsletterTexts from "./en/newsletter";
+import reviewsTexts from "./en/reviews";
+import infoTexts from "./en/info";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -67,6 +72,15 @@ const en: Catalogue = {
     badgeWorldwide: "Worldwide service",
     cookieSettings: "Cookie settings",
     rights: "All rights reserved.",
+    installApp: "Download the app",
+    newsletterHeading: "Newsletter",
+  },
+  install: {
+    title: "Add to home screen",
+    intro: "You can install this website like an app – no app store, no download size.",
+    ios: "iPhone/iPad (Safari): tap “Share”, then “Add to Home Screen”.",
+    android: "Android (Chrome): open the ⋮ menu and choose “Install app” or “Add to Home screen”.",
+    desktop: "Computer (Chrome, Edge): click the install icon in the address bar.",
   },
   cookies: {
     title: "Cookie settings",
@@ -81,11 +95,33 @@ const en: Catalogue = {
     languageDuration: "1 year",
   },
   home: {
-    title: "Welcome to {{name}}",
-    intro:
-      "Book holiday apartments directly with the host: fair final prices, secure payment and personal service.",
-    newest: "Popular apartments",
-    empty: "No apartments available.",
+    heroLabel: "Selected apartments",
+    heroPause: "Pause the slideshow",
+    heroPlay: "Resume the slideshow",
+    searchLabel: "Search apartments",
+    destination: "Destination",
+    destinationPlaceholder: "City or country, e.g. Sylt",
+    checkIn: "Arrival",
+    checkOut: "Departure",
+    guestsLabel: "Guests",
+    search: "Search",
+    searchErrors: {
+      checkInPast: "The arrival date must not be in the past.",
+      checkOutBeforeCheckIn: "The departure must be after the arrival.",
+      checkOutWithoutCheckIn: "Please choose an arrival date first.",
+      invalidDate: "Please enter a valid date.",
+    },
+    featured: "Popular apartments",
+    featuredError: "Error loading the apartments.",
+    featuredEmpty: "No apartments available.",
+    recommended: "Recommendations",
+    recommendedError: "Error loading the recommendations.",
+    recommendedEmpty: "No recommendations available.",
+    luxury: "Luxury",
+    readMore: "Read more",
+    newsletterHeading: "Subscribe to the newsletter",
+    newsletterText:
+      "Travel ideas and offers about once a month – unsubscribe at any time with one click.",
     guests_one: "{{count}} guest",
     guests_other: "{{count}} guests",
     bedrooms_one: "{{count}} bedroom",
@@ -194,6 +230,11 @@ const en: Catalogue = {
       paymentMethods: "Please choose at least one payment method.",
     },
   },
+  pages: pagesTexts,
+  contact: contactTexts,
+  newsletter: newsletterTexts,
+  reviews: reviewsTexts,
+  info: infoTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

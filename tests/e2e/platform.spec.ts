@@ -15,7 +15,9 @@ test.describe("public layout", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page).toHaveTitle("TraumUrlaub Reisen – Ferienwohnungen & Reisen");
     await expect(page.getByTestId("platform-name").first()).toHaveText("TraumUrlaub Reisen");
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("TraumUrlaub Reisen");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Ihr Zuhause auf Zeit – direkt beim Gastgeber gebucht",
+    );
     const nav = page.getByRole("navigation", { name: "Hauptmenü" });
     await expect(nav.getByRole("link", { name: "Startseite" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Reiseziele" })).toBeVisible();
@@ -34,7 +36,7 @@ test.describe("public layout", () => {
     await expect(footer).toContainText("Sicher & Vertrauenswürdig");
     // Demo data: six real published properties, newest first.
     await expect(page.getByRole("heading", { name: "Beliebte Unterkünfte" })).toBeVisible();
-    await expect(page.locator("#main li img")).toHaveCount(6);
+    await expect(page.getByTestId("featured-list").getByRole("listitem")).toHaveCount(6);
   });
 
   test("the Reiseziele submenu opens and closes on navigation", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ModalDialog } from "~/components/ui/modal-dialog";
 
 /** Lists the only cookies the site sets; there are no tracking cookies, hence no banner. */
 export function CookieSettingsButton() {
@@ -18,17 +19,12 @@ export function CookieSettingsButton() {
       <button type="button" className="hover:underline" onClick={() => dialog.current?.showModal()}>
         {t("footer.cookieSettings")}
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="cookie-dialog-title"
-        className="m-auto w-[min(40rem,calc(100%-2rem))] rounded-xl p-6 text-slate-900 shadow-2xl"
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current?.close();
-        }}
+      <ModalDialog
+        dialogRef={dialog}
+        titleId="cookie-dialog-title"
+        title={t("cookies.title")}
+        className="w-[min(40rem,calc(100%-2rem))]"
       >
-        <h2 id="cookie-dialog-title" className="text-xl font-semibold">
-          {t("cookies.title")}
-        </h2>
         <p className="mt-3 text-slate-700">{t("cookies.intro")}</p>
         <table className="mt-4 w-full text-left text-sm">
           <thead>
@@ -54,17 +50,7 @@ export function CookieSettingsButton() {
             ))}
           </tbody>
         </table>
-        <div className="mt-6 text-right">
-          <button
-            type="button"
-            autoFocus
-            className="rounded-lg bg-secondary px-4 py-2 font-medium text-white hover:opacity-90"
-            onClick={() => dialog.current?.close()}
-          >
-            {t("common.close")}
-          </button>
-        </div>
-      </dialog>
+      </ModalDialog>
     </>
   );
 }

@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { PublicSettings } from "~/features/settings/settings";
 import { Brand } from "./brand";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { CookieSettingsButton } from "./cookie-dialog";
+import { InstallAppButton } from "./install-app";
 
 const groups = [
   {
@@ -96,6 +98,21 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
             </ul>
           </nav>
         ))}
+      </div>
+      <div className="border-t border-white/15">
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[2fr_1fr] md:items-end">
+          <section aria-labelledby="footer-newsletter-heading">
+            <h2 id="footer-newsletter-heading" className="font-semibold text-white">
+              {t("footer.newsletterHeading")}
+            </h2>
+            <div className="mt-3 max-w-xl">
+              <NewsletterForm idPrefix="footer-newsletter" onDark />
+            </div>
+          </section>
+          <div className="md:text-right">
+            <InstallAppButton />
+          </div>
+        </div>
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between">

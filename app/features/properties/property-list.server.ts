@@ -1,8 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 
-/** The newest published properties (home page "Beliebte Unterkünfte"). */
-export async function listNewestProperties(limit = 6) {
+/** Published properties, newest first: what home page cards show (no internal fields). */
+export async function listNewestProperties({
+  limit,
+  offset = 0,
+}: {
+  limit: number;
+  offset?: number;
+}) {
   const p = schema.property;
   return db()
     .select({
@@ -12,12 +18,14 @@ export async function listNewestProperties(limit = 6) {
       pricePerNight: p.pricePerNight,
       maxGuests: p.maxGuests,
       bedrooms: p.bedrooms,
+      amenities: p.amenities,
       images: p.images,
-      isSpecialOffer: p.isSpecialOffer,
-      specialOfferPrice: p.specialOfferPrice,
     })
     .from(p)
-    .where(and(eq(p.status, "published")))
-    .orderBy(desc(p.createdAt))
-    .limit(limit);
+    .where(eq(p.status, "published"))
+    .orderBy(desc(p.createdAt), desc(p.id))
+    .limit(limit)
+    .offset(offset);
 }
+
+export type PropertyCard = Awaited<ReturnType<typeof listNewestProperties>>[number];

@@ -9,11 +9,15 @@ import {
   type SiteSettings,
 } from "~/features/settings/settings";
 import { getSettings, saveSettings } from "~/features/settings/settings.server";
+import { ImprintWarning } from "~/features/company/components/imprint-warning";
+import { placeholderImprintFields } from "~/features/company/imprint";
 import { logger } from "~/lib/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { settings: await getSettings() };
+  const settings = await getSettings();
+  // Mandatory Impressum fields still holding the demo placeholders (warning banner).
+  return { settings, placeholderFields: placeholderImprintFields(settings) };
 }
 
 export const meta = () => [{ title: "Einstellungen – Administration" }];
@@ -143,6 +147,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   return (
     <main id="main" className="max-w-4xl">
       <h1 className="text-2xl font-semibold text-slate-900">{t("settings.title")}</h1>
+      {loaderData.placeholderFields.length > 0 && (
+        <div className="mt-4">
+          <ImprintWarning fields={loaderData.placeholderFields} showSettingsLink={false} />
+        </div>
+      )}
       {actionData && "sessionExpired" in actionData && (
         <div
           role="alert"

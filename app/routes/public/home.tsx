@@ -1,86 +1,168 @@
-import { BedDouble, Users } from "lucide-react";
+import { BadgeEuro, CalendarCheck, Headset, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
-import { listNewestProperties } from "~/features/properties/property-list.server";
-import { useRootData } from "~/root";
-import { formatMoney, type Language } from "~/lib/i18n";
-import { imageUrls } from "~/lib/image-urls";
+import { PropertyCard } from "~/components/property-card";
+import { loadHomeLists } from "~/features/home/home.server";
+import { Hero } from "~/features/home/hero";
+import { SearchForm } from "~/features/home/search-form";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
+import { getContent } from "~/lib/content.server";
+import { todayInBerlin } from "~/lib/dates";
+import { formatDate, languageFromCookie, type Language } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
 
-export async function loader() {
-  return { properties: await listNewestProperties(6) };
+type HomeContent = {
+  hero: { headline: string; subline: string };
+  benefitsHeading: string;
+  benefits: { icon: string; title: string; text: string }[];
+  articlesHeading: string;
+  articles: { title: string; date: string; excerpt: string; body: string[] }[];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const lists = await loadHomeLists();
+  return { ...lists, content: getContent<HomeContent>("home", language), today: todayInBerlin() };
 }
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, {});
+
+const benefitIcons: Record<string, typeof BadgeEuro> = {
+  "badge-euro": BadgeEuro,
+  "shield-check": ShieldCheck,
+  "calendar-check": CalendarCheck,
+  headset: Headset,
+};
+
+const sectionHeading = "text-2xl font-semibold text-secondary md:text-3xl";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const root = useRootData();
+  const { content, featured, recommended, heroImages, today } = loaderData;
   const language = i18n.language as Language;
+
   return (
     <main id="main">
-      <section className="bg-gradient-to-br from-secondary to-slate-900 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-20">
-          <h1 className="max-w-3xl text-4xl font-bold md:text-5xl">
-            {t("home.title", { name: root?.settings.platformName })}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-100">{t("home.intro")}</p>
+      <Hero images={heroImages}>
+        <h1 className="max-w-3xl text-4xl font-bold text-white md:text-5xl">
+          {content.hero.headline}
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-100">{content.hero.subline}</p>
+        <div className="mt-8">
+          <SearchForm today={today} />
         </div>
-      </section>
-      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="newest-heading">
-        <h2 id="newest-heading" className="text-2xl font-semibold text-secondary">
-          {t("home.newest")}
+      </Hero>
+
+      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="featured-heading">
+        <h2 id="featured-heading" className={sectionHeading}>
+          {t("home.featured")}
         </h2>
-        {loaderData.properties.length === 0 ? (
-          <p className="mt-6 text-slate-600">{t("home.empty")}</p>
+        {featured.hasError ? (
+          <p role="alert" className="mt-6 text-red-700">
+            {t("home.featuredError")}
+          </p>
+        ) : featured.properties.length === 0 ? (
+          <p className="mt-6 text-slate-600">{t("home.featuredEmpty")}</p>
         ) : (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.properties.map((property, index) => {
-              const cover = property.images[0] ? imageUrls(property.images[0]) : undefined;
-              const price =
-                property.isSpecialOffer && property.specialOfferPrice != null
-                  ? property.specialOfferPrice
-                  : property.pricePerNight;
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured-list">
+            {featured.properties.map((property) => (
+              <li key={property.id}>
+                <PropertyCard property={property} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="bg-slate-50" aria-labelledby="benefits-heading">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="benefits-heading" className={sectionHeading}>
+            {content.benefitsHeading}
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {content.benefits.map((benefit) => {
+              const Icon = benefitIcons[benefit.icon] ?? ShieldCheck;
               return (
-                <li
-                  key={property.id}
-                  className="overflow-hidden rounded-xl border border-slate-200 shadow-sm"
-                >
-                  {cover?.src ? (
-                    <img
-                      src={cover.src}
-                      srcSet={cover.srcSet}
-                      sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-                      alt={property.title}
-                      width={800}
-                      height={533}
-                      loading={index < 3 ? "eager" : "lazy"}
-                      className="aspect-[3/2] w-full object-cover"
-                    />
-                  ) : (
-                    <div className="aspect-[3/2] w-full bg-slate-200" />
-                  )}
-                  <div className="p-4">
-                    <h3 className="font-semibold text-slate-900">{property.title}</h3>
-                    <p className="text-sm text-slate-600">{property.location}</p>
-                    <p className="mt-2 flex gap-4 text-sm text-slate-700">
-                      <span className="flex items-center gap-1">
-                        <Users aria-hidden className="size-4" />
-                        {t("home.guests", { count: property.maxGuests })}
-                      </span>
-                      <span className="flex items-center gap-1">
-                        <BedDouble aria-hidden className="size-4" />
-                        {t("home.bedrooms", { count: property.bedrooms })}
-                      </span>
-                    </p>
-                    <p className="mt-2">
-                      <span className="text-sm text-slate-600">{t("common.from")} </span>
-                      <span className="font-semibold">{formatMoney(price, language)}</span>
-                      <span className="text-sm text-slate-600"> {t("common.perNight")}</span>
-                    </p>
-                  </div>
+                <li key={benefit.title} className="rounded-xl bg-white p-5 shadow-sm">
+                  <Icon aria-hidden className="size-8 text-primary-strong" />
+                  <h3 className="mt-3 font-semibold text-slate-900">{benefit.title}</h3>
+                  <p className="mt-1 text-sm text-slate-700">{benefit.text}</p>
                 </li>
               );
             })}
           </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="recommended-heading">
+        <h2 id="recommended-heading" className={sectionHeading}>
+          {t("home.recommended")}
+        </h2>
+        {recommended.hasError ? (
+          <p role="alert" className="mt-6 text-red-700">
+            {t("home.recommendedError")}
+          </p>
+        ) : recommended.properties.length === 0 ? (
+          <p className="mt-6 text-slate-600">{t("home.recommendedEmpty")}</p>
+        ) : (
+          <ul
+            className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            data-testid="recommended-list"
+          >
+            {recommended.properties.map((property) => (
+              <li key={property.id}>
+                <PropertyCard
+                  property={property}
+                  badge={property.amenities[0] ?? t("home.luxury")}
+                />
+              </li>
+            ))}
+          </ul>
         )}
+      </section>
+
+      <section className="bg-slate-50" aria-labelledby="articles-heading">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="articles-heading" className={sectionHeading}>
+            {content.articlesHeading}
+          </h2>
+          <ul className="mt-6 grid gap-6 lg:grid-cols-3">
+            {content.articles.map((article) => (
+              <li key={article.title}>
+                <article className="h-full rounded-xl bg-white p-5 shadow-sm">
+                  <p className="text-sm text-slate-600">
+                    <time dateTime={article.date}>{formatDate(article.date, language)}</time>
+                  </p>
+                  <h3 className="mt-1 text-lg font-semibold text-slate-900">{article.title}</h3>
+                  <p className="mt-2 text-slate-700">{article.excerpt}</p>
+                  <details className="mt-3">
+                    <summary className="cursor-pointer font-medium text-secondary underline">
+                      {t("home.readMore")}
+                    </summary>
+                    {article.body.map((paragraph) => (
+                      <p key={paragraph} className="mt-2 text-slate-700">
+                        {paragraph}
+                      </p>
+                    ))}
+                  </details>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section
+        className="mx-auto max-w-3xl px-4 py-12 text-center"
+        aria-labelledby="home-newsletter-heading"
+      >
+        <h2 id="home-newsletter-heading" className={sectionHeading}>
+          {t("home.newsletterHeading")}
+        </h2>
+        <p className="mt-2 text-slate-700">{t("home.newsletterText")}</p>
+        <div className="mx-auto mt-6 max-w-xl text-left">
+          <NewsletterForm idPrefix="home-newsletter" />
+        </div>
       </section>
     </main>
   );

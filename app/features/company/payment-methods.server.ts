@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
+import { getSettings } from "~/features/settings/settings.server";
+import { db, schema } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+
+/** Why a method is not offered; null when it is. */
+export type PaymentMethodUnavailableReason =
+  /** switched off in the admin settings */
+  | "disabledInSettings"
+  /** bank transfer without an active bank account to pay into */
+  | "noDefaultBankAccount"
+  /** card and PayPal need a configured payment provider (Stripe) */
+  | "providerNotConfigured";
+
+export type OfferedPaymentMethod = {
+  method: PaymentMethod;
+  isOffered: boolean;
+  reason: PaymentMethodUnavailableReason | null;
+};
+
+/**
+ * Offered = allowed in the settings AND operational (spec 04). The one place that decides it:
+ * /zahlungsmethoden and the booking page both call this, so the info page never promises a
+ * method the booking page will not offer. Every method is offered to every guest alike.
+ */
+export async function getOfferedPaymentMethods(): Promise<OfferedPaymentMethod[]> {
+  // Bank transfer needs the operator's default account (spec 04): that is the one guests pay to.
+  const [settings, defaultAccounts] = await Promise.all([
+    getSettings(),
+    db()
+      .select({ id: schema.bankAccount.id })
+      .from(schema.bankAccount)
+      .where(and(eq(schema.bankAccount.isDefault, true), eq(schema.bankAccount.isActive, true)))
+      .limit(1),
+  ]);
+  const hasPaymentProvider = Boolean(getEnv().STRIPE_SECRET_KEY);
+
+  return PAYMENT_METHODS.map((method) => {
+    let reason: PaymentMethodUnavailableReason | null = null;
+    if (!settings.allowedPaymentMethods.includes(method)) reason = "disabledInSettings";
+    else if (method === "bank-transfer" && defaultAccounts.length === 0)
+      reason = "noDefaultBankAccount";
+    else if (method !== "bank-transfer" && !hasPaymentProvider) reason = "providerNotConfigured";
+    return { method, isOffered: reason === null, reason };
+  });
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import deDestinations from "../../../content/de/destinations.json";
+import enDestinations from "../../../content/en/destinations.json";
+import type {
+  BookingProcessContent,
+  DestinationsContent,
+  FaqContent,
+  LegalContent,
+  TravelInsuranceContent,
+  TravelPackagesContent,
+} from "./content-types";
+import { REGIONS } from "./content-types";
+
+/** The content files of the pages this feature renders; both languages must have one shape. */
+const PAGES = [
+  "destinations",
+  "booking-process",
+  "faq",
+  "travel-packages",
+  "hotel-booking",
+  "flight-booking",
+  "travel-insurance",
+  "privacy",
+  "terms",
+];
+const files = import.meta.glob<unknown>("../../../content/*/*.json", {
+  eager: true,
+  import: "default",
+});
+const content = <T>(language: "de" | "en", page: string) =>
+  files[`../../../content/${language}/${page}.json`] as T;
+
+/**
+ * Keys and array lengths, not the texts (which differ by language). A run of paragraphs may
+ * differ in length (the English legal texts add a note that the German version is binding).
+ */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value))
+    return value.every((item) => typeof item === "string") ? "paragraphs" : value.map(shape);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
+  return typeof value;
+}
+
+describe("content files", () => {
+  it.each(PAGES)("%s exists in German and English with the same shape", (page) => {
+    expect(content("de", page), page).toBeDefined();
+    expect(shape(content("en", page))).toEqual(shape(content("de", page)));
+  });
+
+  it("has four destinations per region, searching by the German country name", () => {
+    for (const region of REGIONS) {
+      const de = (deDestinations as DestinationsContent).regions[region].destinations;
+      const en = (enDestinations as DestinationsContent).regions[region].destinations;
+      expect(de).toHaveLength(4);
+      expect(en.map((d) => d.searchLocation)).toEqual(de.map((d) => d.searchLocation));
+      for (const d of de) expect(d.rating).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("has five booking steps", () => {
+    expect(content<BookingProcessContent>("de", "booking-process").steps).toHaveLength(5);
+  });
+
+  it("has the three FAQ tabs, Buchung first, with at least six unique questions each", () => {
+    const { categories } = content<FaqContent>("de", "faq");
+    expect(categories.map((c) => c.label)).toEqual(["Buchung", "Zahlung", "Reisedetails"]);
+    const ids = categories.flatMap((c) => c.items.map((i) => i.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const category of categories) expect(category.items.length).toBeGreaterThanOrEqual(6);
+    // Cancellation numbers come from the settings, never from the FAQ text.
+    const text = JSON.stringify(content("de", "faq"));
+    expect(text).not.toMatch(/\d+\s*Stunden/);
+    expect(text).not.toMatch(/Stornogebühr (von|in Höhe von) \d/);
+  });
+
+  it("has three packages with exactly one bestseller", () => {
+    const { packages } = content<TravelPackagesContent>("de", "travel-packages");
+    expect(packages).toHaveLength(3);
+    expect(packages.filter((p) => p.isBestseller)).toHaveLength(1);
+  });
+
+  it("has the three insurance plans with Premium recommended", () => {
+    const { plans } = content<TravelInsuranceContent>("de", "travel-insurance");
+    expect(plans.map((p) => [p.name, p.price, p.isRecommended])).toEqual([
+      ["Basis-Schutz", 29, false],
+      ["Premium-Schutz", 49, true],
+      ["Business-Schutz", 79, false],
+    ]);
+  });
+
+  it("has AGB dated March 2024 with the rules the spec requires", () => {
+    const terms = content<LegalContent>("de", "terms");
+    expect(terms.updated).toBe("Stand: März 2024");
+    const text = JSON.stringify(terms);
+    expect(text).toContain("Anzahlung in Höhe von 20 % des Reisepreises");
+    expect(text).toContain("spätestens 30 Tage vor der Anreise");
+    expect(text).toContain("Endpreise in Euro einschließlich der gesetzlichen Mehrwertsteuer");
+    expect(text).toContain("jederzeit vor Reisebeginn vom Vertrag zurücktreten");
+    expect(text).toContain("Rücktrittserklärung beim Anbieter eingeht");
+    expect(text).toContain("angemessene Entschädigung");
+    expect(text).toContain("Buchungsbestätigung per E-Mail annimmt");
+    expect(text).toContain("Eingangsbestätigung stellt noch keine Annahme");
+    expect(text).toContain("§ 312g Abs. 2 Nr. 9 BGB kein gesetzliches Widerrufsrecht");
+  });
+
+  it("has a privacy policy naming the controller section and the data subject rights", () => {
+    const privacy = content<LegalContent>("de", "privacy");
+    expect(privacy.sections.filter((s) => s.showsController)).toHaveLength(1);
+    const text = JSON.stringify(privacy);
+    for (const article of [15, 16, 17, 18, 20, 21]) expect(text).toContain(`Art. ${article} DSGVO`);
+    expect(text).toContain("Double-Opt-in");
+    expect(text).toContain("lang");
+    expect(text).toContain("keine Analyse-, Werbe- oder Tracking-Cookies");
+  });
+});

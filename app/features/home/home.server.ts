@@ -1,0 +1,36 @@
+import {
+  listNewestProperties,
+  type PropertyCard,
+} from "~/features/properties/property-list.server";
+import { logger } from "~/lib/logger.server";
+
+export const FEATURED_COUNT = 6;
+
+type Section = { properties: PropertyCard[]; hasError: boolean };
+
+/** One failing list must not take the page down: it shows its own German error text. */
+async function section(load: () => Promise<PropertyCard[]>): Promise<Section> {
+  try {
+    return { properties: await load(), hasError: false };
+  } catch (error) {
+    logger.error({ err: error }, "loading a home page list failed");
+    return { properties: [], hasError: true };
+  }
+}
+
+/**
+ * The home page lists (spec 02): "Beliebte Unterkünfte" are the 6 newest published properties;
+ * "Empfehlungen" are the next 6, so a guest never sees the same cards twice (decision 007).
+ * The hero rotates through the main photos of the newest properties.
+ */
+export async function loadHomeLists() {
+  const [featured, recommended] = await Promise.all([
+    section(() => listNewestProperties({ limit: FEATURED_COUNT })),
+    section(() => listNewestProperties({ limit: FEATURED_COUNT, offset: FEATURED_COUNT })),
+  ]);
+  const heroImages = [...featured.properties, ...recommended.properties]
+    .filter((p) => p.images.length > 0)
+    .slice(0, 4)
+    .map((p) => ({ image: p.images[0], title: p.title, location: p.location }));
+  return { featured, recommended, heroImages };
+}

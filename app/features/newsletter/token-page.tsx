@@ -1,0 +1,98 @@
+import { House } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+
+/** The standalone pages that newsletter e-mail links open: a centred card, a way home. */
+export function NewsletterTokenPage({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  return (
+    <main
+      id="main"
+      className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12"
+    >
+      <div className="w-full max-w-md">
+        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
+          <House aria-hidden className="size-7 text-primary" />
+          <span className="text-xl font-bold">{root?.settings.platformName}</span>
+        </Link>
+        <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+          <h1 className="text-2xl font-semibold text-secondary">{title}</h1>
+          <div className="mt-4 text-slate-700">{children}</div>
+          <Link
+            to="/"
+            className="mt-6 inline-block text-secondary underline underline-offset-2 hover:no-underline"
+          >
+            {t("newsletter.backHome")}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function TokenMessage({
+  kind,
+  children,
+}: {
+  kind: "done" | "invalid";
+  children: ReactNode;
+}) {
+  return kind === "done" ? (
+    <p
+      role="status"
+      className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900"
+    >
+      {children}
+    </p>
+  ) : (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+      {children}
+    </p>
+  );
+}
+
+export const primaryButtonClass =
+  "rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90 disabled:opacity-60";
+
+/**
+ * The page behind a newsletter e-mail link: GET shows a button (mail scanners open links too),
+ * its POST confirms or unsubscribes; then the outcome, or the invalid-link message.
+ */
+export function NewsletterTokenAction({
+  kind,
+  state,
+  token,
+}: {
+  kind: "confirm" | "unsubscribe";
+  state: "ready" | "confirmed" | "unsubscribed" | "invalid";
+  token: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <NewsletterTokenPage title={t(`newsletter.${kind}.title`)}>
+      {state === "ready" && (
+        <Form method="post">
+          <p>{t(`newsletter.${kind}.intro`)}</p>
+          <input type="hidden" name="token" value={token} />
+          <button
+            type="submit"
+            disabled={navigation.state !== "idle"}
+            className={`mt-6 ${primaryButtonClass}`}
+          >
+            {t(`newsletter.${kind}.button`)}
+          </button>
+        </Form>
+      )}
+      {(state === "confirmed" || state === "unsubscribed") && (
+        <TokenMessage kind="done">{t(`newsletter.${kind}.done`)}</TokenMessage>
+      )}
+      {state === "invalid" && (
+        <TokenMessage kind="invalid">{t("newsletter.invalidLink")}</TokenMessage>
+      )}
+    </NewsletterTokenPage>
+  );
+}

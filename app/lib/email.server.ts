@@ -1,0 +1,243 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import {
+  parseEmailData,
+  renderEmail,
+  type EmailTemplateData,
+  type EmailTemplateName,
+} from "~/features/email/templates";
+import { getSettings } from "~/features/settings/settings.server";
+import { db, schema, type Database } from "./db.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+
+/**
+ * Transactional outbox for e-mail. Callers queue an e-mail in the same transaction as the data
+ * it belongs to, so a stored contact message or booking never lacks its e-mail and a rolled
+ * back one never sends one. A worker in every server process sends due e-mails: over SMTP when
+ * SMTP_URL is set, otherwise into DATA_DIR/outbox/*.eml (the embedded demo needs no mail
+ * server). Failures are retried with growing delays; after MAX_ATTEMPTS the e-mail is `failed`.
+ */
+export const MAX_ATTEMPTS = 8;
+/** While one process sends a claimed e-mail, others leave it alone for this long. */
+const CLAIM_LEASE = "10 minutes";
+const BATCH_SIZE = 10;
+const POLL_INTERVAL_MS = 3_000;
+
+const outbox = schema.emailOutbox;
+
+/** A database or an open transaction (`db().transaction(async (tx) => …)`). */
+type Executor = Pick<Database, "insert">;
+
+/** Queues an e-mail. Pass the transaction that writes the data the e-mail is about. */
+export async function enqueueEmail<K extends EmailTemplateName>(
+  executor: Executor,
+  email: { to: string; template: K; data: EmailTemplateData<K> },
+) {
+  const data = parseEmailData(email.template, email.data);
+  const [row] = await executor
+    .insert(outbox)
+    .values({ to: email.to, template: email.template, data })
+    .returning({ id: outbox.id });
+  return row.id;
+}
+
+/** Delay before attempt n+1 after n failed attempts: 1, 2, 4 … minutes, at most one hour. */
+export function retryDelaySeconds(failedAttempts: number) {
+  return Math.min(60 * 2 ** Math.max(failedAttempts - 1, 0), 3600);
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Sends the e-mails that are due, once. Rows are claimed with `for update skip locked`, so
+ * several server processes never send the same e-mail twice at the same time.
+ */
+export async function processEmailOutboxOnce(options: { limit?: number } = {}) {
+  const limit = options.limit ?? BATCH_SIZE;
+  const due = db()
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db()
+    .update(outbox)
+    .set({
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + interval '${sql.raw(CLAIM_LEASE)}'`,
+    })
+    .where(and(inArray(outbox.id, due), eq(outbox.status, "pending")))
+    .returning();
+
+  const result = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
+  for (const row of claimed) {
+    const outcome = await sendOne(row);
+    result[outcome]++;
+  }
+  return result;
+}
+
+async function sendOne(row: OutboxRow): Promise<"sent" | "retried" | "failed"> {
+  let message: SendMailOptions;
+  try {
+    message = await buildMessage(row);
+  } catch (error) {
+    // A template that cannot render will not render on the next attempt either.
+    await markFailed(row, error, true);
+    return "failed";
+  }
+  try {
+    await deliver(row, message);
+    await db()
+      .update(outbox)
+      .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+      .where(eq(outbox.id, row.id));
+    return "sent";
+  } catch (error) {
+    return markFailed(row, error, false);
+  }
+}
+
+async function markFailed(row: OutboxRow, error: unknown, isPermanent: boolean) {
+  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  const isFinal = isPermanent || row.attempts >= MAX_ATTEMPTS;
+  const delay = retryDelaySeconds(row.attempts);
+  await db()
+    .update(outbox)
+    .set(
+      isFinal
+        ? { status: "failed", lastError }
+        : { lastError, nextAttemptAt: sql`now() + make_interval(secs => ${delay})` },
+    )
+    .where(eq(outbox.id, row.id));
+  const log = { id: row.id, template: row.template, attempts: row.attempts, err: lastError };
+  if (isFinal) logger.error(log, "e-mail could not be sent and was given up");
+  else logger.warn({ ...log, retryInSeconds: delay }, "e-mail could not be sent; will retry");
+  return isFinal ? ("failed" as const) : ("retried" as const);
+}
+
+async function buildMessage(row: OutboxRow): Promise<SendMailOptions> {
+  const env = getEnv();
+  const settings = await getSettings();
+  const email = renderEmail(row.template, row.data, {
+    baseUrl: env.BASE_URL,
+    platformName: settings.platformName,
+  });
+  return {
+    from: env.MAIL_FROM,
+    to: row.to,
+    replyTo: email.replyTo,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    headers: email.headers,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transports
+
+let smtp: { url: string; transport: Transporter } | undefined;
+
+function smtpTransport(url: string) {
+  if (smtp?.url !== url) {
+    smtp?.transport.close();
+    // smtp:// is plain SMTP that upgrades with STARTTLS when the server offers it; smtps:// is
+    // TLS from the start. Options such as ?requireTLS=true can be added to the URL.
+    smtp = {
+      url,
+      transport: nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    };
+  }
+  return smtp.transport;
+}
+
+const fileTransport = nodemailer.createTransport({
+  streamTransport: true,
+  buffer: true,
+  newline: "windows",
+});
+
+/** The folder the embedded default writes e-mails into when no SMTP server is configured. */
+export function outboxFolder() {
+  return path.join(getEnv().DATA_DIR, "outbox");
+}
+
+async function deliver(row: OutboxRow, message: SendMailOptions) {
+  const env = getEnv();
+  if (env.SMTP_URL) {
+    await smtpTransport(env.SMTP_URL).sendMail(message);
+    return;
+  }
+  const info = await fileTransport.sendMail(message);
+  const folder = outboxFolder();
+  await fs.mkdir(folder, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(folder, `${stamp}-${row.id}.eml`);
+  await fs.writeFile(file, info.message as Buffer);
+  logger.info(
+    { to: row.to, subject: message.subject, file },
+    "e-mail written to the outbox folder (no SMTP_URL set)",
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker
+
+type WorkerState = {
+  isActive: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+  running?: Promise<void>;
+};
+// On globalThis: in development Vite may evaluate this module again after an edit.
+const holder = globalThis as unknown as { __emailWorker?: WorkerState };
+
+/** Starts polling the outbox in this process (boot, after the migrations). */
+export function startEmailWorker(options: { intervalMs?: number } = {}) {
+  const interval = options.intervalMs ?? POLL_INTERVAL_MS;
+  if (holder.__emailWorker?.isActive) return;
+  const state: WorkerState = { isActive: true };
+  holder.__emailWorker = state;
+
+  const tick = () => {
+    state.timer = undefined;
+    state.running = (async () => {
+      try {
+        // A full batch means more may be due: keep going until the queue is drained.
+        while (state.isActive && (await processEmailOutboxOnce()).claimed === BATCH_SIZE);
+      } catch (error) {
+        logger.error({ err: error }, "e-mail worker run failed");
+      }
+    })();
+    void state.running.then(() => {
+      state.running = undefined;
+      if (state.isActive) schedule();
+    });
+  };
+  const schedule = () => {
+    state.timer = setTimeout(tick, interval);
+    state.timer.unref();
+  };
+  tick();
+}
+
+/** Stops polling and waits for a send in progress (shutdown, before the database closes). */
+export async function stopEmailWorker() {
+  const state = holder.__emailWorker;
+  if (!state) return;
+  state.isActive = false;
+  if (state.timer) clearTimeout(state.timer);
+  await state.running;
+  holder.__emailWorker = undefined;
+  smtp?.transport.close();
+  smtp = undefined;
+}

@@ -1,0 +1,205 @@
+import { Building2, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/content/page-header";
+import type { Route } from "./+types/about";
+import { countPublishedProperties } from "~/features/company/about.server";
+import type { AboutContent } from "~/features/company/content-types";
+import { getSettings } from "~/features/settings/settings.server";
+import { getContent } from "~/lib/content.server";
+import { languageFromCookie, type Language } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const content = getContent<AboutContent>(
+    "about",
+    languageFromCookie(request.headers.get("cookie")),
+  );
+  const [settings, publishedProperties] = await Promise.all([
+    getSettings(),
+    countPublishedProperties(),
+  ]);
+  return {
+    content,
+    publishedProperties,
+    company: {
+      name: settings.companyName,
+      address: settings.companyAddress,
+      postalCode: settings.companyPostalCode,
+      city: settings.companyCity,
+      country: settings.companyCountry,
+      phone: settings.companyPhone,
+      email: settings.companyEmail,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data?.content.title,
+    description: args.data?.content.description,
+  });
+
+function initialsOf(name: string) {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? "";
+  const last = words.length > 1 ? (words[words.length - 1][0] ?? "") : "";
+  return `${first}${last}`.toUpperCase();
+}
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const { content, publishedProperties, company } = loaderData;
+  const numberFormat = new Intl.NumberFormat(language === "en" ? "en-GB" : "de-DE");
+  return (
+    <main id="main">
+      <PageHeader title={content.heading} intro={content.intro} />
+
+      <section aria-labelledby="mission-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="mission-heading" className="text-2xl font-semibold text-secondary">
+          {content.mission.heading}
+        </h2>
+        <div className="mt-4 max-w-3xl space-y-4 text-slate-700">
+          {content.mission.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="figures-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="figures-heading" className="text-2xl font-semibold text-secondary">
+            {content.figures.heading}
+          </h2>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div
+              className="flex flex-col rounded-xl border border-slate-200 bg-white p-5"
+              data-testid="published-properties"
+            >
+              <dt className="order-2 mt-1 font-medium text-slate-800">
+                {t("info.about.propertiesLabel")}
+              </dt>
+              <dd className="order-1 text-3xl font-bold text-primary-strong">
+                {numberFormat.format(publishedProperties)}
+              </dd>
+              <dd className="order-3 mt-1 text-sm text-slate-600">
+                {t("info.about.propertiesNote")}
+              </dd>
+            </div>
+            {content.figures.items.map((figure) => (
+              <div
+                key={figure.label}
+                className="flex flex-col rounded-xl border border-slate-200 bg-white p-5"
+              >
+                <dt className="order-2 mt-1 font-medium text-slate-800">{figure.label}</dt>
+                <dd className="order-1 text-3xl font-bold text-primary-strong">{figure.value}</dd>
+                <dd className="order-3 mt-1 text-sm text-slate-600">
+                  {t("info.about.figuresNote")}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 text-sm text-slate-600">{content.figures.asOf}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="team-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="team-heading" className="text-2xl font-semibold text-secondary">
+          {content.team.heading}
+        </h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          {content.team.members.map((member) => (
+            <li
+              key={member.name}
+              className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm"
+            >
+              <span
+                aria-hidden
+                className="mx-auto flex size-20 items-center justify-center rounded-full bg-secondary text-2xl font-semibold text-white"
+              >
+                {initialsOf(member.name)}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{member.name}</h3>
+              <p className="text-sm font-medium text-primary-strong">{member.role}</p>
+              <p className="mt-2 text-sm text-slate-700">{member.bio}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="company-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="company-heading" className="text-2xl font-semibold text-secondary">
+            {content.company.heading}
+          </h2>
+          <p className="mt-2 max-w-3xl text-slate-700">{content.company.text}</p>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="rounded-xl border border-slate-200 bg-white p-5">
+              <dt className="flex items-center gap-2 font-medium text-slate-800">
+                <Building2 aria-hidden className="size-4" />
+                {t("info.about.company")}
+              </dt>
+              <dd className="mt-1 text-slate-700">{company.name}</dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-5">
+              <dt className="flex items-center gap-2 font-medium text-slate-800">
+                <MapPin aria-hidden className="size-4" />
+                {t("info.about.address")}
+              </dt>
+              <dd className="mt-1 text-slate-700">
+                {company.address}
+                <br />
+                {company.postalCode} {company.city}
+                <br />
+                {company.country}
+              </dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-5">
+              <dt className="flex items-center gap-2 font-medium text-slate-800">
+                <Phone aria-hidden className="size-4" />
+                {t("info.about.phone")}
+              </dt>
+              <dd className="mt-1">
+                <a
+                  href={`tel:${company.phone.replace(/[^+\d]/g, "")}`}
+                  className="text-secondary underline underline-offset-2 hover:no-underline"
+                >
+                  {company.phone}
+                </a>
+              </dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-5">
+              <dt className="flex items-center gap-2 font-medium text-slate-800">
+                <Mail aria-hidden className="size-4" />
+                {t("info.about.email")}
+              </dt>
+              <dd className="mt-1 break-all">
+                <a
+                  href={`mailto:${company.email}`}
+                  className="text-secondary underline underline-offset-2 hover:no-underline"
+                >
+                  {company.email}
+                </a>
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              to="/kontakt"
+              className="rounded-lg bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90"
+            >
+              {t("info.about.contact")}
+            </Link>
+            <Link
+              to="/impressum"
+              className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {t("info.about.imprint")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </main>
+  );
+}

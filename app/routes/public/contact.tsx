@@ -1,0 +1,233 @@
+import { Building2, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { data, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/contact";
+import { ContactForm, type ContactActionData } from "~/features/contact/contact-form";
+import { mapSearchUrl, type ContactContent } from "~/features/contact/contact-content";
+import {
+  CONTACT_FIELDS,
+  contactSchema,
+  subjectFromQuery,
+  type ContactField,
+} from "~/features/contact/contact.schema";
+import { sendContactMessage } from "~/features/contact/contact.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { getContent } from "~/lib/content.server";
+import { languageFromCookie } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const content = getContent<ContactContent>(
+    "contact",
+    languageFromCookie(request.headers.get("cookie")),
+  );
+  const s = await getSettings();
+  return {
+    content,
+    subject: subjectFromQuery(new URL(request.url).searchParams.get("subject")),
+    company: {
+      name: s.companyName,
+      email: s.companyEmail,
+      phone: s.companyPhone,
+      address: s.companyAddress,
+      postalCode: s.companyPostalCode,
+      city: s.companyCity,
+      country: s.companyCountry,
+      registerCourt: s.companyRegisterCourt,
+      registration: s.companyRegistration,
+      vatId: s.companyVatId,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.data?.content.title, description: args.data?.content.description });
+
+/** Echoed input is capped: it only refills the form. */
+const ECHO_MAX = 10_000;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    CONTACT_FIELDS.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value.slice(0, ECHO_MAX) : ""];
+    }),
+  ) as Record<ContactField, string>;
+  const fullMessage = form.get("message");
+  const parsed = contactSchema.safeParse({
+    ...values,
+    message: typeof fullMessage === "string" ? fullMessage : "",
+  });
+  if (!parsed.success) {
+    const errors: Partial<Record<ContactField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const name = issue.path[0] as ContactField;
+      errors[name] ??= issue.message;
+    }
+    return data<ContactActionData>({ status: "invalid", errors, values }, { status: 400 });
+  }
+  const result = await sendContactMessage({
+    values: parsed.data,
+    clientIp: context.clientIp,
+    requestId: context.requestId,
+  });
+  if (!result.ok) {
+    return data<ContactActionData>(
+      { status: result.error, errors: {}, values },
+      { status: result.error === "tooMany" ? 429 : 500 },
+    );
+  }
+  return data<ContactActionData>({ status: "sent", id: result.id });
+}
+
+function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 p-5 shadow-sm">
+      <h3 className="flex items-center gap-2 font-semibold text-secondary">
+        {icon}
+        {title}
+      </h3>
+      <div className="mt-2 text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { content, company } = loaderData;
+  const mapUrl = mapSearchUrl([
+    company.address,
+    `${company.postalCode} ${company.city}`,
+    company.country,
+  ]);
+  const iconClass = "size-5 text-primary-strong";
+  return (
+    <main id="main">
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-secondary md:text-4xl">{content.title}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-700">{content.intro}</p>
+
+        <div className="mt-10 grid gap-10 lg:grid-cols-3">
+          <section
+            aria-labelledby="contact-form-heading"
+            className="rounded-2xl border border-slate-200 p-6 shadow-sm lg:col-span-2 lg:self-start"
+          >
+            <h2 id="contact-form-heading" className="mb-4 text-2xl font-semibold text-secondary">
+              {t("contact.formHeading")}
+            </h2>
+            <ContactForm actionData={actionData} defaultSubject={loaderData.subject} />
+          </section>
+
+          <div className="space-y-4">
+            <h2 className="sr-only">{t("contact.cardsHeading")}</h2>
+            <Card icon={<Phone aria-hidden className={iconClass} />} title={t("contact.phone")}>
+              <a
+                href={`tel:${company.phone.replace(/[^+\d]/g, "")}`}
+                className="text-secondary underline-offset-2 hover:underline"
+              >
+                {company.phone}
+              </a>
+            </Card>
+            <Card icon={<Mail aria-hidden className={iconClass} />} title={t("contact.emailCard")}>
+              <a
+                href={`mailto:${company.email}`}
+                className="break-all text-secondary underline-offset-2 hover:underline"
+              >
+                {company.email}
+              </a>
+            </Card>
+            <Card icon={<MapPin aria-hidden className={iconClass} />} title={t("contact.address")}>
+              <address className="not-italic">
+                {company.name}
+                <br />
+                {company.address}
+                <br />
+                {company.postalCode} {company.city}
+                <br />
+                {company.country}
+              </address>
+            </Card>
+            <Card
+              icon={<Clock aria-hidden className={iconClass} />}
+              title={t("contact.openingHours")}
+            >
+              <p>{t("contact.openingHoursValue")}</p>
+            </Card>
+            <Card
+              icon={<MapPin aria-hidden className={iconClass} />}
+              title={t("contact.mapHeading")}
+            >
+              <StaticMap />
+              <a
+                href={mapUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-3 inline-flex items-center gap-2 rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90"
+              >
+                <ExternalLink aria-hidden className="size-4" />
+                {t("contact.openMap")}
+                <span className="sr-only"> {t("contact.opensInNewTab")}</span>
+              </a>
+              <p className="mt-3 text-sm text-slate-600">{content.mapNote}</p>
+            </Card>
+            <Card
+              icon={<Building2 aria-hidden className={iconClass} />}
+              title={t("contact.companyHeading")}
+            >
+              <p className="text-sm font-medium text-slate-900">{company.name}</p>
+              <dl className="mt-1 space-y-1 text-sm">
+                <div>
+                  <dt className="inline font-medium">{t("contact.registerCourt")}: </dt>
+                  <dd className="inline">{company.registerCourt}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">{t("contact.registration")}: </dt>
+                  <dd className="inline">{company.registration}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">{t("contact.vatId")}: </dt>
+                  <dd className="inline">{company.vatId}</dd>
+                </div>
+              </dl>
+              <Link
+                to="/impressum"
+                className="mt-2 inline-block text-sm text-secondary underline underline-offset-2"
+              >
+                {t("footer.imprint")}
+              </Link>
+            </Card>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** A drawn street grid with a pin: shows where the map link leads, loads nothing from others. */
+function StaticMap() {
+  return (
+    <svg
+      viewBox="0 0 320 140"
+      className="h-auto w-full rounded-lg border border-slate-200 bg-slate-100"
+      aria-hidden
+    >
+      <g stroke="#cbd5e1" strokeWidth="10" strokeLinecap="round">
+        <path d="M0 40 H320" />
+        <path d="M0 105 H320" />
+        <path d="M70 0 V140" />
+        <path d="M210 0 V140" />
+        <path d="M0 140 L140 0" strokeWidth="6" />
+      </g>
+      <rect x="230" y="55" width="70" height="35" rx="4" fill="#bbf7d0" />
+      <g transform="translate(140 48)">
+        <path
+          d="M0 36 C-4 26 -16 18 -16 6 A16 16 0 0 1 16 6 C16 18 4 26 0 36 Z"
+          fill="var(--color-primary-strong)"
+        />
+        <circle cx="0" cy="6" r="6" fill="#fff" />
+      </g>
+    </svg>
+  );
+}

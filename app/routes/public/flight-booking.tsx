@@ -1,0 +1,237 @@
+import { Clock, Plane, Send } from "lucide-react";
+import { useState } from "react";
+import { Form, redirect } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/flight-booking";
+import { Card } from "~/components/content/card";
+import { LinkButton } from "~/components/content/link-button";
+import { ContentSection, PageHeader } from "~/components/content/page-header";
+import type { FlightBookingContent } from "~/features/content/content-types";
+import {
+  flightRequestSubject,
+  flightValuesFromParams,
+  parseFlightRequest,
+  PASSENGER_OPTIONS,
+  type FlightField,
+} from "~/features/content/flight-request.schema";
+import { formatEuro } from "~/features/content/format";
+import { contactHref } from "~/features/content/links";
+import { dayAfter } from "~/lib/stay-search";
+import { getContent } from "~/lib/content.server";
+import { todayInBerlin } from "~/lib/dates";
+import { createI18n, formatDate, languageFromCookie, type Language } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+
+/**
+ * Flights are not sold online. The form submits with GET to this page (`?anfrage=1&…`); a valid
+ * request is redirected to /kontakt with the values in the subject, an invalid one is shown
+ * again with German messages. Works the same with and without JavaScript.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const content = getContent<FlightBookingContent>("flight-booking", language);
+  const today = todayInBerlin();
+  const params = new URL(request.url).searchParams;
+  if (params.get("anfrage") !== "1") return { ...content, today, values: null, errors: null };
+
+  const values = flightValuesFromParams(params);
+  const result = parseFlightRequest(values, today);
+  if (!result.success) return { ...content, today, values, errors: result.errors };
+  const { t } = createI18n(language);
+  const subject = flightRequestSubject(
+    result.request,
+    (key, options) => t(key, options),
+    (day) => formatDate(day, language),
+  );
+  return redirect(contactHref(subject));
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.data?.title, description: args.data?.description });
+
+const field =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:ring-2 focus:ring-secondary/30 focus:outline-none aria-invalid:border-red-700";
+
+export default function FlightBookingPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const { today, values, errors } = loaderData;
+  const [departure, setDeparture] = useState(values?.departure ?? "");
+
+  const fieldProps = (name: FlightField) => ({
+    id: `flight-${name}`,
+    name,
+    defaultValue: values?.[name] ?? undefined,
+    "aria-invalid": errors?.[name] ? true : undefined,
+    "aria-describedby": errors?.[name] ? `flight-${name}-error` : undefined,
+    className: field,
+  });
+  const fieldError = (name: FlightField) =>
+    errors?.[name] && (
+      <p id={`flight-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+        {t(`pages.flights.errors.${errors[name]}`)}
+      </p>
+    );
+
+  return (
+    <main id="main">
+      <PageHeader title={loaderData.title} intro={loaderData.intro} />
+      <ContentSection id="flight-request" title={loaderData.formTitle} intro={loaderData.formIntro}>
+        <Form
+          method="get"
+          noValidate
+          aria-labelledby="flight-request-heading"
+          className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <input type="hidden" name="anfrage" value="1" />
+          {errors && (
+            <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-800">
+              {t("pages.flights.errors.formInvalid")}
+            </p>
+          )}
+          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-5">
+            <div>
+              <label htmlFor="flight-from" className="text-sm font-medium text-slate-800">
+                {t("pages.flights.from")}
+              </label>
+              <input
+                {...fieldProps("from")}
+                type="text"
+                maxLength={80}
+                autoComplete="off"
+                placeholder={t("pages.flights.fromPlaceholder")}
+              />
+              {fieldError("from")}
+            </div>
+            <div>
+              <label htmlFor="flight-to" className="text-sm font-medium text-slate-800">
+                {t("pages.flights.to")}
+              </label>
+              <input
+                {...fieldProps("to")}
+                type="text"
+                maxLength={80}
+                autoComplete="off"
+                placeholder={t("pages.flights.toPlaceholder")}
+              />
+              {fieldError("to")}
+            </div>
+            <div>
+              <label htmlFor="flight-departure" className="text-sm font-medium text-slate-800">
+                {t("pages.flights.departure")}
+              </label>
+              <input
+                {...fieldProps("departure")}
+                type="date"
+                min={today}
+                onChange={(event) => setDeparture(event.target.value)}
+              />
+              {fieldError("departure")}
+            </div>
+            <div>
+              <label htmlFor="flight-return" className="text-sm font-medium text-slate-800">
+                {t("pages.flights.return")}{" "}
+                <span className="font-normal text-slate-600">({t("pages.flights.optional")})</span>
+              </label>
+              <input
+                {...fieldProps("return")}
+                type="date"
+                min={dayAfter(departure && departure >= today ? departure : today)}
+              />
+              {fieldError("return")}
+            </div>
+            <div>
+              <label htmlFor="flight-passengers" className="text-sm font-medium text-slate-800">
+                {t("pages.flights.passengers")}
+              </label>
+              <select {...fieldProps("passengers")} defaultValue={values?.passengers ?? "2"}>
+                {PASSENGER_OPTIONS.map((count) => (
+                  <option key={count} value={count}>
+                    {t("pages.flights.passengerCount", { count })}
+                  </option>
+                ))}
+              </select>
+              {fieldError("passengers")}
+            </div>
+          </div>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+            <p className="max-w-2xl text-sm text-slate-600">{t("pages.flights.formHint")}</p>
+            <button
+              type="submit"
+              className="inline-flex items-center gap-2 rounded-lg bg-primary-strong px-6 py-2.5 font-semibold text-white hover:opacity-90"
+            >
+              <Send aria-hidden className="size-4" />
+              {t("pages.flights.submit")}
+            </button>
+          </div>
+        </Form>
+      </ContentSection>
+
+      <ContentSection
+        id="sample-flights"
+        title={loaderData.flightsTitle}
+        intro={loaderData.flightsIntro}
+      >
+        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {loaderData.flights.map((flight) => (
+            <li key={flight.id} className="flex">
+              <Card className="w-full">
+                <p className="text-sm font-medium text-slate-600">
+                  {flight.airline} · {flight.flightNumber}
+                </p>
+                <h3 className="mt-1 flex items-center gap-2 text-xl font-semibold text-secondary">
+                  {flight.from}
+                  <Plane aria-hidden className="size-5" />
+                  <span className="sr-only">→</span>
+                  {flight.to}
+                </h3>
+                <dl className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
+                  <div>
+                    <dt className="sr-only">{t("pages.flights.schedule")}</dt>
+                    <dd>{flight.schedule}</dd>
+                  </div>
+                  <div>
+                    <dt className="sr-only">{t("pages.flights.duration")}</dt>
+                    <dd className="flex items-center gap-2">
+                      <Clock aria-hidden className="size-4" />
+                      {flight.duration} · {flight.stops}
+                    </dd>
+                  </div>
+                </dl>
+                <div className="mt-5 border-t border-slate-100 pt-4">
+                  <p>
+                    <span className="text-xl font-bold text-slate-900">
+                      {t("pages.common.priceFrom", {
+                        price: formatEuro(flight.priceFrom, language),
+                      })}
+                    </span>{" "}
+                    <span className="text-sm text-slate-600">{t("pages.common.perPerson")}</span>
+                  </p>
+                  <LinkButton
+                    to={contactHref(
+                      t("pages.flights.sampleSubject", {
+                        airline: flight.airline,
+                        flightNumber: flight.flightNumber,
+                        from: flight.from,
+                        to: flight.to,
+                      }),
+                    )}
+                    variant="secondary"
+                    className="mt-3 w-full"
+                    aria-label={t("pages.flights.requestSampleLabel", {
+                      from: flight.from,
+                      to: flight.to,
+                    })}
+                  >
+                    {t("pages.flights.requestSample")}
+                  </LinkButton>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 max-w-3xl text-sm text-slate-600">{loaderData.priceNote}</p>
+      </ContentSection>
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+import { Check, CircleCheck, CircleSlash, CreditCard, Landmark, Lock, Wallet } from "lucide-react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/content/page-header";
+import type { Route } from "./+types/payment-methods";
+import type { PaymentMethodsContent } from "~/features/company/content-types";
+import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import type { PaymentMethod } from "~/features/settings/settings";
+import { getContent } from "~/lib/content.server";
+import { languageFromCookie } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const content = getContent<PaymentMethodsContent>(
+    "payment-methods",
+    languageFromCookie(request.headers.get("cookie")),
+  );
+  const methods = await getOfferedPaymentMethods();
+  // Visitors learn whether a method is offered; the internal reason stays on the server.
+  return { content, methods: methods.map(({ method, isOffered }) => ({ method, isOffered })) };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data?.content.title,
+    description: args.data?.content.description,
+  });
+
+const icons: Record<PaymentMethod, typeof Landmark> = {
+  "bank-transfer": Landmark,
+  "credit-card": CreditCard,
+  paypal: Wallet,
+};
+
+export default function PaymentMethodsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { content, methods } = loaderData;
+  return (
+    <main id="main">
+      <PageHeader title={content.heading} intro={content.intro} />
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <ul aria-label={t("info.payments.listLabel")} className="grid gap-6 md:grid-cols-3">
+          {methods.map(({ method, isOffered }) => {
+            const Icon = icons[method];
+            const text = content.methods[method];
+            return (
+              <li
+                key={method}
+                data-testid={`payment-method-${method}`}
+                className={`flex flex-col rounded-xl border p-6 shadow-sm ${
+                  isOffered ? "border-slate-200 bg-white" : "border-slate-200 bg-slate-50"
+                }`}
+              >
+                <h2 className="flex items-center gap-2 text-lg font-semibold text-secondary">
+                  <Icon aria-hidden className="size-6" />
+                  {t(`paymentMethods.${method}`)}
+                </h2>
+                <p className="mt-2">
+                  {isOffered ? (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-sm font-medium text-green-800">
+                      <CircleCheck aria-hidden className="size-4" />
+                      {t("info.payments.available")}
+                    </span>
+                  ) : (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2.5 py-1 text-sm font-medium text-slate-800">
+                      <CircleSlash aria-hidden className="size-4" />
+                      {t("info.payments.unavailable")}
+                    </span>
+                  )}
+                </p>
+                <p className="mt-3 text-slate-700">{text.description}</p>
+                <ul className="mt-3 space-y-1 text-sm text-slate-700">
+                  {text.points.map((point) => (
+                    <li key={point} className="flex items-start gap-2">
+                      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
+                      {point}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+
+        <section
+          aria-labelledby="security-heading"
+          className="mt-10 flex gap-4 rounded-xl border border-slate-200 bg-slate-50 p-6"
+        >
+          <Lock aria-hidden className="size-6 shrink-0 text-secondary" />
+          <div>
+            <h2 id="security-heading" className="text-lg font-semibold text-secondary">
+              {content.security.heading}
+            </h2>
+            <p className="mt-2 text-slate-700">{content.security.text}</p>
+          </div>
+        </section>
+
+        <p className="mt-8">
+          <Link
+            to="/kontakt"
+            className="inline-block rounded-lg bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90"
+          >
+            {t("info.payments.contact")}
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/terms";
+import { ContactCta } from "~/components/content/contact-cta";
+import { LegalText } from "~/components/content/legal-text";
+import type { LegalContent } from "~/features/content/content-types";
+import { getContent } from "~/lib/content.server";
+import { languageFromCookie } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return getContent<LegalContent>("terms", languageFromCookie(request.headers.get("cookie")));
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.data?.title, description: args.data?.description });
+
+export default function TermsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main id="main">
+      <LegalText
+        title={loaderData.title}
+        updated={loaderData.updated}
+        intro={loaderData.intro}
+        sections={loaderData.sections}
+      />
+      <ContactCta
+        title={loaderData.cta.title}
+        text={loaderData.cta.text}
+        label={t("pages.common.contactUs")}
+      />
+    </main>
+  );
+}

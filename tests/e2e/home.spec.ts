@@ -1,0 +1,126 @@
+import { expect, expectNoSeriousA11yViolations, test } from "./helpers";
+
+test.describe("home page", () => {
+  test("the search lands on /properties with the query, empty fields left out", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const search = page.getByRole("search", { name: "Unterkünfte suchen" });
+    await search.getByLabel("Reiseziel").fill("Sylt");
+    await expect(search.getByLabel("Gäste")).toHaveValue("2");
+    await search.getByLabel("Gäste").selectOption("4");
+    await search.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/properties\?location=Sylt&guests=4$/);
+  });
+
+  test("the search refuses a departure before the arrival", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("search", { name: "Unterkünfte suchen" });
+    await search.getByLabel("Anreise").fill("2030-05-10");
+    await search.getByLabel("Abreise").fill("2030-05-08");
+    // The browser's own min-check would block the submit; the app's message is what we assert.
+    await search.evaluate((form) => form.setAttribute("novalidate", ""));
+    await search.getByRole("button", { name: "Suchen" }).click();
+    await expect(search.getByRole("alert")).toHaveText("Die Abreise muss nach der Anreise liegen.");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("shows six popular apartments, six different recommendations with badges, and articles", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const featured = page.getByTestId("featured-list").getByRole("heading", { level: 3 });
+    const recommended = page.getByTestId("recommended-list").getByRole("heading", { level: 3 });
+    await expect(featured).toHaveCount(6);
+    await expect(recommended).toHaveCount(6);
+    const featuredTitles = await featured.allTextContents();
+    const recommendedTitles = await recommended.allTextContents();
+    expect(featuredTitles.filter((title) => recommendedTitles.includes(title))).toEqual([]);
+    await expect(page.getByRole("heading", { name: "Reiseinspiration" })).toBeVisible();
+    await page.getByText("Weiterlesen").first().click();
+    await expect(page.getByText("Wenn die Sommergäste abgereist sind")).toBeVisible();
+  });
+
+  test("the hero rotates every 5 seconds and pauses on hover and with the pause button", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Ausgewählte Unterkünfte" });
+    await page.mouse.move(0, 0);
+    await expect(hero).toHaveAttribute("data-hero-index", "0");
+    await expect(hero).toHaveAttribute("data-hero-index", "1", { timeout: 8000 });
+    await hero.hover();
+    await expect(hero).toHaveAttribute("data-hero-paused", "");
+    await page.mouse.move(0, 0);
+    await page.getByRole("button", { name: "Bildwechsel anhalten" }).click();
+    await page.mouse.move(0, 0);
+    const index = await hero.getAttribute("data-hero-index");
+    await page.waitForTimeout(6000);
+    await expect(hero).toHaveAttribute("data-hero-index", index!);
+  });
+
+  test("the hero does not rotate when the visitor prefers reduced motion", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Ausgewählte Unterkünfte" });
+    await expect(hero).toHaveAttribute("data-hero-paused", "");
+    await page.waitForTimeout(6000);
+    await expect(hero).toHaveAttribute("data-hero-index", "0");
+    await context.close();
+  });
+
+  test("'App herunterladen' shows how to install when the browser offers no prompt", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "App herunterladen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Zum Startbildschirm hinzufügen" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Zum Home-Bildschirm");
+    await dialog.getByRole("button", { name: "Schließen" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("is an installable web app: manifest, icons, service worker", async ({ page, request }) => {
+    const manifest = await (await request.get("/manifest.webmanifest")).json();
+    expect(manifest).toMatchObject({
+      name: "TraumUrlaub Reisen",
+      start_url: "/",
+      display: "standalone",
+    });
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+    await page.goto("/");
+    const registered = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.scriptURL ?? "";
+    });
+    expect(registered).toMatch(/\/sw\.js$/);
+  });
+
+  test("has canonical and Open Graph tags, a sitemap and robots.txt", async ({ page, request }) => {
+    await page.goto("/");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      /^http:\/\/localhost:\d+\/$/,
+    );
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      "content",
+      "TraumUrlaub Reisen – Ferienwohnungen & Reisen",
+    );
+    const robots = await (await request.get("/robots.txt")).text();
+    for (const path of ["/admin", "/dashboard", "/auth"])
+      expect(robots).toContain(`Disallow: ${path}`);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("/faq</loc>");
+    expect(sitemap).not.toContain("/admin");
+    expect((sitemap.match(/\/properties\/[0-9a-f-]{36}</g) ?? []).length).toBeGreaterThanOrEqual(
+      40,
+    );
+  });
+
+  test("has no serious accessibility violations", async ({ page }) => {
+    await page.goto("/");
+    await expectNoSeriousA11yViolations(page);
+  });
+});

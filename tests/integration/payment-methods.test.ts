@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { DEFAULT_SETTINGS, settingsFormSchema } from "~/features/settings/settings";
+import { ensureSettingsRow, saveSettings } from "~/features/settings/settings.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import { createUser } from "../helpers/factories";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  delete process.env.STRIPE_SECRET_KEY;
+  handle = await openTestDatabase();
+  await ensureSettingsRow();
+});
+afterAll(async () => {
+  await handle.close();
+});
+afterEach(() => {
+  delete process.env.STRIPE_SECRET_KEY;
+  resetEnvCache();
+});
+
+function withStripeKey() {
+  process.env.STRIPE_SECRET_KEY = "sk_test_123";
+  resetEnvCache();
+}
+
+async function allowOnly(methods: string[]) {
+  const admin = await createUser({ role: "admin" });
+  await saveSettings(
+    settingsFormSchema.parse({
+      ...DEFAULT_SETTINGS,
+      serviceFee: "29",
+      socialFacebookUrl: "",
+      socialInstagramUrl: "",
+      socialXUrl: "",
+      allowedPaymentMethods: methods,
+    }),
+    admin.id,
+  );
+}
+
+async function addBankAccount(isActive: boolean, isDefault = true) {
+  const [row] = await db()
+    .insert(schema.bankAccount)
+    .values({
+      accountHolder: "TraumUrlaub Reisen GmbH",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: "Commerzbank",
+      isActive,
+      isDefault,
+    })
+    .returning();
+  return row;
+}
+
+const byMethod = async () =>
+  Object.fromEntries((await getOfferedPaymentMethods()).map((m) => [m.method, m]));
+
+describe(`offered payment methods (${databaseKind()})`, () => {
+  it("offers nothing without a bank account and without a payment provider", async () => {
+    expect(await getOfferedPaymentMethods()).toEqual([
+      { method: "bank-transfer", isOffered: false, reason: "noDefaultBankAccount" },
+      { method: "credit-card", isOffered: false, reason: "providerNotConfigured" },
+      { method: "paypal", isOffered: false, reason: "providerNotConfigured" },
+    ]);
+  });
+
+  it("does not count an inactive bank account", async () => {
+    const inactive = await addBankAccount(false);
+    expect((await byMethod())["bank-transfer"]).toEqual({
+      method: "bank-transfer",
+      isOffered: false,
+      reason: "noDefaultBankAccount",
+    });
+    await db().delete(schema.bankAccount).where(eq(schema.bankAccount.id, inactive.id));
+  });
+
+  it("does not count an active account that is not the default", async () => {
+    const other = await addBankAccount(true, false);
+    expect((await byMethod())["bank-transfer"].reason).toBe("noDefaultBankAccount");
+    await db().delete(schema.bankAccount).where(eq(schema.bankAccount.id, other.id));
+  });
+
+  it("offers bank transfer once an active default bank account exists", async () => {
+    await addBankAccount(true);
+    const methods = await byMethod();
+    expect(methods["bank-transfer"]).toEqual({
+      method: "bank-transfer",
+      isOffered: true,
+      reason: null,
+    });
+    expect(methods["credit-card"].isOffered).toBe(false);
+    expect(methods.paypal.isOffered).toBe(false);
+  });
+
+  it("offers card and PayPal when a payment provider is configured", async () => {
+    withStripeKey();
+    expect(await getOfferedPaymentMethods()).toEqual([
+      { method: "bank-transfer", isOffered: true, reason: null },
+      { method: "credit-card", isOffered: true, reason: null },
+      { method: "paypal", isOffered: true, reason: null },
+    ]);
+  });
+
+  it("never offers a method the settings switched off, even when it is operational", async () => {
+    withStripeKey();
+    await allowOnly(["credit-card"]);
+    expect(await getOfferedPaymentMethods()).toEqual([
+      { method: "bank-transfer", isOffered: false, reason: "disabledInSettings" },
+      { method: "credit-card", isOffered: true, reason: null },
+      { method: "paypal", isOffered: false, reason: "disabledInSettings" },
+    ]);
+  });
+});
