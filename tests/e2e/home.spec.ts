@@ -124,3 +124,59 @@ test.describe("home page", () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe("no dead controls on the data pages", () => {
+  // Buttons that are not form submits, each with its behaviour tested in this suite.
+  const testedElsewhere = new Set(["Bildwechsel anhalten", "Bildwechsel fortsetzen"]);
+  const externalAllowed = ["https://www.openstreetmap.org"];
+
+  test("every link leads to a page and every button does something", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const checked = new Map<string, number>();
+    for (const path of [
+      "/",
+      "/angebote",
+      "/ueber-uns",
+      "/kontakt",
+      "/zahlungsmethoden",
+      "/bewertungen",
+      "/impressum",
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const hrefs = await page
+        .locator("#main a[href]")
+        .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+      for (const href of new Set(hrefs)) {
+        const url = new URL(href);
+        if (url.protocol === "mailto:" || url.protocol === "tel:") continue;
+        if (url.origin !== new URL(page.url()).origin) {
+          expect(
+            externalAllowed.some((prefix) => href.startsWith(prefix)),
+            `${path}: external ${href}`,
+          ).toBe(true);
+          continue;
+        }
+        const target = url.pathname + url.search;
+        if (!checked.has(target)) checked.set(target, (await request.get(target)).status());
+        // Property pages come with the search issue; everything else must exist now.
+        if (url.pathname.startsWith("/properties"))
+          expect([200, 404], target).toContain(checked.get(target));
+        else expect(checked.get(target), `${path} links to ${target}`).toBe(200);
+      }
+      const buttons = await page.locator("#main button").evaluateAll((elements) =>
+        elements.map((b) => ({
+          name: (b.getAttribute("aria-label") ?? b.textContent ?? "").trim(),
+          isFormSubmit:
+            (b as HTMLButtonElement).type === "submit" && (b as HTMLButtonElement).form !== null,
+        })),
+      );
+      for (const button of buttons) {
+        expect(
+          button.isFormSubmit || testedElsewhere.has(button.name),
+          `${path}: button "${button.name}"`,
+        ).toBe(true);
+      }
+    }
+  });
+});
