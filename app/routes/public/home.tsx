@@ -2,9 +2,9 @@ import { BadgeEuro, CalendarCheck, Headset, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
 import { PropertyCard } from "~/components/property-card";
+import { StaySearchForm } from "~/components/stay-search-form";
 import { loadHomeLists } from "~/features/home/home.server";
 import { Hero } from "~/features/home/hero";
-import { SearchForm } from "~/features/home/search-form";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { getContent } from "~/lib/content.server";
 import { todayInBerlin } from "~/lib/dates";
@@ -34,6 +34,9 @@ const benefitIcons: Record<string, typeof BadgeEuro> = {
   headset: Headset,
 };
 
+/** Home search: 1–8 guests, 2 preselected (spec 07). */
+const GUEST_COUNTS = [1, 2, 3, 4, 5, 6, 7, 8];
+
 const sectionHeading = "text-2xl font-semibold text-secondary md:text-3xl";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -49,7 +52,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-100">{content.hero.subline}</p>
         <div className="mt-8">
-          <SearchForm today={today} />
+          <StaySearchForm
+            idPrefix="search"
+            today={today}
+            role="search"
+            aria-label={t("home.searchLabel")}
+            className="grid gap-3 rounded-2xl bg-white p-4 shadow-xl md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end"
+            guestOptions={GUEST_COUNTS.map((n) => ({
+              value: n,
+              label: t("home.guests", { count: n }),
+            }))}
+            labels={{
+              destination: t("home.destination"),
+              destinationPlaceholder: t("home.destinationPlaceholder"),
+              checkIn: t("home.checkIn"),
+              checkOut: t("home.checkOut"),
+              guests: t("home.guestsLabel"),
+              search: t("home.search"),
+              error: (error) => t(`home.searchErrors.${error}`),
+            }}
+          />
         </div>
       </Hero>
 
