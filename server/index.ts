@@ -56,7 +56,9 @@ const booted = await entry.boot();
 const { port, baseUrl, dataDir, uploadsDir, trustProxy } = booted.config;
 
 const appListener = createRequestListener({
-  build: loadBuild,
+  // A build function is re-read and re-derived on every request (meant for development); in
+  // production the build object is handed over once — an order of magnitude more req/s.
+  build: isProduction ? await loadBuild() : loadBuild,
   mode: isProduction ? "production" : "development",
   // Values set by the wrapper below; the app reads them from its load context.
   getLoadContext: (request) => ({

@@ -1,0 +1,117 @@
+// Throughput of the production server against a bare node:http server in the same run
+// (ARCHITECTURE: a trivial route should reach >= 80 % of bare node:http; public pages are
+// measured with their database reads). Local traffic only, bounded in time.
+//
+//   npm run build && node bench/http-throughput.mjs [--seconds 10] [--connections 50]
+//
+// Starts its own servers on loopback ports with a throw-away data folder (demo data seeded).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const BARE_PORT = 3901;
+const APP_PORT = 3902;
+
+/** Keeps `connections` requests in flight for `seconds`; returns requests per second and p50/p99. */
+async function load(url) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  const until = Date.now() + seconds * 1000;
+  const worker = async () => {
+    while (Date.now() < until) {
+      const started = performance.now();
+      await new Promise((resolve) => {
+        const req = http.get(url, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode !== 200) errors++;
+            latencies.push(performance.now() - started);
+            resolve();
+          });
+        });
+        req.on("error", () => {
+          errors++;
+          resolve();
+        });
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pick = (q) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: latencies.length / seconds, p50: pick(0.5), p99: pick(0.99), errors };
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      await new Promise((resolve, reject) =>
+        http.get(url, (res) => (res.resume(), resolve())).on("error", reject),
+      );
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const bare = http.createServer((_req, res) => {
+  res.writeHead(200, { "Content-Type": "text/plain" });
+  res.end("ok\n");
+});
+await new Promise((resolve) => bare.listen(BARE_PORT, "127.0.0.1", resolve));
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-bench-"));
+const app = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(APP_PORT),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+try {
+  await waitFor(`http://127.0.0.1:${APP_PORT}/robots.txt`);
+  const rows = [];
+  const measure = async (name, url) => {
+    await load(url); // warm-up run, discarded
+    const result = await load(url);
+    rows.push({ name, ...result });
+  };
+  await measure("bare node:http", `http://127.0.0.1:${BARE_PORT}/`);
+  await measure("app: /robots.txt (trivial route)", `http://127.0.0.1:${APP_PORT}/robots.txt`);
+  await measure("app: / (home, SSR + DB)", `http://127.0.0.1:${APP_PORT}/`);
+  await measure("app: /angebote (SSR + DB)", `http://127.0.0.1:${APP_PORT}/angebote`);
+  const bareRps = rows[0].rps;
+  console.log(`\n${seconds}s per run, ${connections} connections, ${os.cpus().length} cores\n`);
+  console.log(
+    "| target | req/s | vs bare | p50 ms | p99 ms | errors |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${((r.rps / bareRps) * 100).toFixed(0)} % | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+    );
+  }
+} finally {
+  app.kill("SIGTERM");
+  bare.close();
+  await new Promise((r) => app.once("exit", r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
