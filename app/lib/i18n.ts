@@ -39,10 +39,14 @@ const locales: Record<Language, string> = { de: "de-DE", en: "en-GB" };
 
 /** Money in integer cents → "1.234,50 €" (de) / "€1,234.50" (en). */
 export function formatMoney(cents: number, language: Language) {
-  return new Intl.NumberFormat(locales[language], { style: "currency", currency: "EUR" }).format(
-    cents / 100,
-  );
+  return moneyFormats[language].format(cents / 100);
 }
+
+// Building an Intl.NumberFormat is expensive and pages format dozens of prices: one per language.
+const moneyFormats: Record<Language, Intl.NumberFormat> = {
+  de: new Intl.NumberFormat(locales.de, { style: "currency", currency: "EUR" }),
+  en: new Intl.NumberFormat(locales.en, { style: "currency", currency: "EUR" }),
+};
 
 /** A calendar date "YYYY-MM-DD" → "24.12.2026" (de). Parsed as a date, not a time. */
 export function formatDate(isoDate: string, language: Language) {

@@ -75,26 +75,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </Hero>
 
-      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="featured-heading">
-        <h2 id="featured-heading" className={sectionHeading}>
-          {t("home.featured")}
-        </h2>
-        {featured.hasError ? (
-          <p role="alert" className="mt-6 text-red-700">
-            {t("home.featuredError")}
-          </p>
-        ) : featured.properties.length === 0 ? (
-          <p className="mt-6 text-slate-600">{t("home.featuredEmpty")}</p>
-        ) : (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured-list">
-            {featured.properties.map((property) => (
-              <li key={property.id}>
-                <PropertyCard property={property} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PropertyListSection
+        id="featured"
+        title={t("home.featured")}
+        errorText={t("home.featuredError")}
+        emptyText={t("home.featuredEmpty")}
+        section={featured}
+      />
 
       <section className="bg-slate-50" aria-labelledby="benefits-heading">
         <div className="mx-auto max-w-7xl px-4 py-12">
@@ -116,32 +103,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="recommended-heading">
-        <h2 id="recommended-heading" className={sectionHeading}>
-          {t("home.recommended")}
-        </h2>
-        {recommended.hasError ? (
-          <p role="alert" className="mt-6 text-red-700">
-            {t("home.recommendedError")}
-          </p>
-        ) : recommended.properties.length === 0 ? (
-          <p className="mt-6 text-slate-600">{t("home.recommendedEmpty")}</p>
-        ) : (
-          <ul
-            className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-            data-testid="recommended-list"
-          >
-            {recommended.properties.map((property) => (
-              <li key={property.id}>
-                <PropertyCard
-                  property={property}
-                  badge={property.amenities[0] ?? t("home.luxury")}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PropertyListSection
+        id="recommended"
+        title={t("home.recommended")}
+        errorText={t("home.recommendedError")}
+        emptyText={t("home.recommendedEmpty")}
+        section={recommended}
+        badgeOf={(property) => property.amenities[0] ?? t("home.luxury")}
+      />
 
       <section className="bg-slate-50" aria-labelledby="articles-heading">
         <div className="mx-auto max-w-7xl px-4 py-12">
@@ -187,5 +156,47 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </main>
+  );
+}
+
+type ListSection = Route.ComponentProps["loaderData"]["featured"];
+
+/** A home list with its own German error and empty texts (spec 02, 08). */
+function PropertyListSection({
+  id,
+  title,
+  errorText,
+  emptyText,
+  section,
+  badgeOf,
+}: {
+  id: string;
+  title: string;
+  errorText: string;
+  emptyText: string;
+  section: ListSection;
+  badgeOf?: (property: ListSection["properties"][number]) => string;
+}) {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className={sectionHeading}>
+        {title}
+      </h2>
+      {section.hasError ? (
+        <p role="alert" className="mt-6 text-red-700">
+          {errorText}
+        </p>
+      ) : section.properties.length === 0 ? (
+        <p className="mt-6 text-slate-600">{emptyText}</p>
+      ) : (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid={`${id}-list`}>
+          {section.properties.map((property) => (
+            <li key={property.id}>
+              <PropertyCard property={property} badge={badgeOf?.(property)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
