@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, test } from "./helpers";
+import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./helpers";
 
 /** Calendar days in Europe/Berlin ("today" of the product), shifted by `days`. */
 function berlinDay(days = 0) {
@@ -148,6 +148,8 @@ test.describe("FAQ", () => {
     await page.goto("/faq?tab=zahlung");
     await page.getByRole("button", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    // The switch reloads the page: typing before hydration would not filter.
+    await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Frequently asked questions (FAQ)",
     );
