@@ -19,6 +19,8 @@ export default [
     route("datenschutz", "routes/public/privacy.tsx"),
     route("agb", "routes/public/terms.tsx"),
     route("impressum", "routes/public/imprint.tsx"),
+    route("properties", "routes/public/properties.tsx"),
+    route("properties/:id", "routes/public/property.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

@@ -3,6 +3,9 @@ import contactTexts from "./de/contact";
 import newsletterTexts from "./de/newsletter";
 import reviewsTexts from "./de/reviews";
 import infoTexts from "./de/info";
+import searchTexts from "./de/search";
+import propertyTexts from "./de/property";
+import priceBoxTexts from "./de/price-box";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -238,6 +241,9 @@ const de = {
   newsletter: newsletterTexts,
   reviews: reviewsTexts,
   info: infoTexts,
+  search: searchTexts,
+  property: propertyTexts,
+  priceBox: priceBoxTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

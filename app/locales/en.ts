@@ -4,6 +4,9 @@ import contactTexts from "./en/contact";
 import newsletterTexts from "./en/newsletter";
 import reviewsTexts from "./en/reviews";
 import infoTexts from "./en/info";
+import searchTexts from "./en/search";
+import propertyTexts from "./en/property";
+import priceBoxTexts from "./en/price-box";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -235,6 +238,9 @@ const en: Catalogue = {
   newsletter: newsletterTexts,
   reviews: reviewsTexts,
   info: infoTexts,
+  search: searchTexts,
+  property: propertyTexts,
+  priceBox: priceBoxTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

@@ -1,0 +1,6 @@
+/** German UI texts of the "priceBox" area. */
+const priceBox = {
+  placeholder: "",
+};
+
+export default priceBox;

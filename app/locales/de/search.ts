@@ -1,0 +1,6 @@
+/** German UI texts of the "search" area. */
+const search = {
+  placeholder: "",
+};
+
+export default search;

@@ -1,0 +1,7 @@
+import type de from "../de/price-box";
+
+const priceBox: typeof de = {
+  placeholder: "",
+};
+
+export default priceBox;

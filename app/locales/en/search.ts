@@ -1,0 +1,7 @@
+import type de from "../de/search";
+
+const search: typeof de = {
+  placeholder: "",
+};
+
+export default search;
