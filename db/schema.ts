@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -226,6 +227,13 @@ export const property = pgTable(
     /** cents */
     specialOfferPrice: integer("special_offer_price"),
     specialOfferEndDate: date("special_offer_end_date"),
+    /**
+     * Published (non-hidden) reviews, kept by a trigger on `review` (migration 0002) so that the
+     * search can sort by rating without aggregating all reviews. Never written by the app.
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }),
     ...timestamps,
   },
   (t) => [
@@ -235,9 +243,14 @@ export const property = pgTable(
       "property_counts_check",
       sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0 and ${t.maxGuests} >= 1`,
     ),
+    // Search orders (app/features/properties/search.server.ts); all only over published rows.
     index("property_published_created_idx")
-      .on(t.createdAt.desc())
+      .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
+    index("property_published_rating_idx")
+      .on(t.ratingAverage.desc().nullsLast(), t.reviewCount.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("property_amenities_idx").using("gin", t.amenities),
     index("property_status_price_idx").on(t.status, t.pricePerNight),
     index("property_country_idx").on(t.country),
     index("property_max_guests_idx").on(t.status, t.maxGuests),

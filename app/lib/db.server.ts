@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -78,7 +79,7 @@ export async function connectDatabase(options: OpenOptions): Promise<DatabaseHan
     const client = await PGlite.create(
       options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
       {
-        extensions: { btree_gist, pg_trgm },
+        extensions: { btree_gist, pg_trgm, unaccent },
       },
     );
     const database = drizzlePglite({ client, schema });

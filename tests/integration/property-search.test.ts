@@ -1,0 +1,271 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { computePrice } from "~/features/booking/price";
+import {
+  clearAmenityOptionsCache,
+  listAmenityOptions,
+  searchProperties,
+} from "~/features/properties/search.server";
+import { PAGE_SIZE, type PropertySearch } from "~/features/properties/search.schema";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { openTestDatabase } from "../helpers/database";
+import { createBooking, createProperty, createUser } from "../helpers/factories";
+
+const today = "2026-11-22";
+const search = (overrides: Partial<PropertySearch> = {}): PropertySearch => ({
+  amenities: [],
+  sort: "newest",
+  page: 1,
+  ...overrides,
+});
+const titles = async (overrides: Partial<PropertySearch> = {}) =>
+  (await searchProperties(search(overrides), today)).items.map((i) => i.title);
+
+let handle: DatabaseHandle;
+let guestId: string;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  guestId = (await createUser()).id;
+});
+afterAll(() => handle.close());
+
+async function clearProperties() {
+  await db().delete(schema.review);
+  await db().delete(schema.booking);
+  await db().delete(schema.property);
+  clearAmenityOptionsCache();
+}
+
+describe("property search", () => {
+  beforeEach(clearProperties);
+
+  it("shows only published properties, newest first", async () => {
+    await createProperty({ title: "Alt", createdAt: new Date("2026-01-01T10:00:00Z") });
+    await createProperty({ title: "Neu", createdAt: new Date("2026-06-01T10:00:00Z") });
+    await createProperty({ title: "Entwurf", status: "draft" });
+    await createProperty({ title: "Archiviert", status: "archived" });
+    expect(await titles()).toEqual(["Neu", "Alt"]);
+  });
+
+  it("finds the location by city, country or both, ignoring case and accents", async () => {
+    await createProperty({
+      title: "Málaga",
+      city: "Málaga",
+      country: "Spanien",
+      location: "Málaga, Spanien",
+    });
+    await createProperty({
+      title: "Köln",
+      city: "Köln",
+      country: "Deutschland",
+      location: "Köln, Deutschland",
+    });
+    await createProperty({
+      title: "Sylt",
+      city: "Sylt",
+      country: "Deutschland",
+      location: "Sylt, Deutschland",
+    });
+    expect(await titles({ location: "malaga" })).toEqual(["Málaga"]);
+    expect(await titles({ location: "KÖLN" })).toEqual(["Köln"]);
+    expect(await titles({ location: "koln, deutsch" })).toEqual(["Köln"]);
+    expect((await titles({ location: "deutschland" })).sort()).toEqual(["Köln", "Sylt"]);
+    expect(await titles({ location: "spa" })).toEqual(["Málaga"]);
+  });
+
+  it("treats % and _ in the location as plain characters", async () => {
+    await createProperty({ title: "Sylt" });
+    expect(await titles({ location: "%" })).toEqual([]);
+    expect(await titles({ location: "S_lt" })).toEqual([]);
+  });
+
+  it("filters by guests, bedrooms, bathrooms (at least) and all chosen amenities", async () => {
+    await createProperty({
+      title: "Klein",
+      maxGuests: 2,
+      bedrooms: 1,
+      bathrooms: 1,
+      amenities: ["WLAN"],
+    });
+    await createProperty({
+      title: "Groß",
+      maxGuests: 8,
+      bedrooms: 4,
+      bathrooms: 2,
+      amenities: ["WLAN", "Pool", "Sauna"],
+    });
+    await createProperty({
+      title: "Mittel",
+      maxGuests: 4,
+      bedrooms: 2,
+      bathrooms: 1,
+      amenities: ["Pool"],
+    });
+    expect((await titles({ guests: 4 })).sort()).toEqual(["Groß", "Mittel"]);
+    expect(await titles({ bedrooms: 3 })).toEqual(["Groß"]);
+    expect(await titles({ bathrooms: 2 })).toEqual(["Groß"]);
+    expect((await titles({ amenities: ["Pool"] })).sort()).toEqual(["Groß", "Mittel"]);
+    expect(await titles({ amenities: ["Pool", "WLAN"] })).toEqual(["Groß"]);
+    expect(await titles({ amenities: ["Pool", "Kamin"] })).toEqual([]);
+  });
+
+  it("filters and sorts by the price a guest pays tonight, offers included while active", async () => {
+    const offerUntilToday = {
+      isSpecialOffer: true,
+      specialOfferPrice: 6_000,
+      specialOfferEndDate: today,
+    };
+    await createProperty({ title: "Angebot aktiv", pricePerNight: 15_000, ...offerUntilToday });
+    await createProperty({
+      title: "Angebot abgelaufen",
+      pricePerNight: 14_000,
+      ...offerUntilToday,
+      specialOfferEndDate: "2026-11-21",
+    });
+    await createProperty({ title: "Regulär", pricePerNight: 9_000 });
+    await createProperty({
+      title: "Angebot teurer",
+      pricePerNight: 8_000,
+      isSpecialOffer: true,
+      specialOfferPrice: 20_000,
+      specialOfferEndDate: "2027-01-01",
+    });
+
+    expect(await titles({ sort: "price-asc" })).toEqual([
+      "Angebot aktiv",
+      "Angebot teurer",
+      "Regulär",
+      "Angebot abgelaufen",
+    ]);
+    expect(await titles({ sort: "price-desc" })).toEqual([
+      "Angebot abgelaufen",
+      "Regulär",
+      "Angebot teurer",
+      "Angebot aktiv",
+    ]);
+    expect(await titles({ maxPrice: 7_000 })).toEqual(["Angebot aktiv"]);
+    expect((await titles({ minPrice: 8_500, maxPrice: 14_000 })).sort()).toEqual([
+      "Angebot abgelaufen",
+      "Regulär",
+    ]);
+
+    // The card price is the one price function's nightly price, for every property.
+    const result = await searchProperties(search(), today);
+    const rows = await db().select().from(schema.property);
+    for (const item of result.items) {
+      const row = rows.find((r) => r.id === item.id)!;
+      const price = computePrice({ property: row, nights: 1, serviceFee: 0, today });
+      expect(item.nightlyPrice).toBe(price.nightlyPrice);
+      expect(item.isOffer).toBe(price.isOffer);
+    }
+  });
+
+  it("with both dates, shows only properties free for the whole stay (check-out day is free)", async () => {
+    const booked = await createProperty({ title: "Belegt" });
+    const free = await createProperty({ title: "Frei" });
+    const cancelledOnly = await createProperty({ title: "Storniert" });
+    await createBooking({
+      userId: guestId,
+      propertyId: booked.id,
+      checkIn: "2026-12-10",
+      checkOut: "2026-12-15",
+    });
+    await createBooking({
+      userId: guestId,
+      propertyId: cancelledOnly.id,
+      checkIn: "2026-12-01",
+      checkOut: "2026-12-20",
+      status: "cancelled",
+    });
+    expect(free.id).toBeTruthy();
+
+    const stay = async (checkIn: string, checkOut: string) =>
+      (await titles({ checkIn, checkOut })).sort();
+    expect(await stay("2026-12-12", "2026-12-13")).toEqual(["Frei", "Storniert"]);
+    expect(await stay("2026-12-05", "2026-12-11")).toEqual(["Frei", "Storniert"]);
+    expect(await stay("2026-12-14", "2026-12-20")).toEqual(["Frei", "Storniert"]);
+    // Arriving on the booking's check-out day, or leaving on its check-in day, is fine.
+    expect(await stay("2026-12-15", "2026-12-18")).toEqual(["Belegt", "Frei", "Storniert"]);
+    expect(await stay("2026-12-05", "2026-12-10")).toEqual(["Belegt", "Frei", "Storniert"]);
+  });
+
+  it("sorts by the real average rating; hidden reviews do not count", async () => {
+    const good = await createProperty({ title: "Gut", createdAt: new Date("2026-01-01") });
+    const great = await createProperty({ title: "Sehr gut", createdAt: new Date("2026-01-02") });
+    await createProperty({ title: "Ohne Bewertung", createdAt: new Date("2026-01-03") });
+    const review = async (propertyId: string, rating: number, isHidden = false) => {
+      const b = await createBooking({
+        userId: null as unknown as string,
+        propertyId,
+        checkIn: `2025-0${rating}-01`,
+        checkOut: `2025-0${rating}-03`,
+        status: "completed",
+      });
+      const [row] = await db()
+        .insert(schema.review)
+        .values({ bookingId: b.id, propertyId, userId: guestId, rating, text: "Sehr schön hier." })
+        .returning();
+      return row;
+    };
+    await review(good.id, 4);
+    await review(good.id, 3);
+    await review(great.id, 5);
+    const hidden = await review(great.id, 1, false);
+
+    let result = await searchProperties(search({ sort: "rating" }), today);
+    expect(result.items.map((i) => [i.title, i.ratingAverage, i.reviewCount])).toEqual([
+      ["Gut", 3.5, 2],
+      ["Sehr gut", 3, 2],
+      ["Ohne Bewertung", null, 0],
+    ]);
+
+    // The admin hides the 1-star review: the average follows without any app code.
+    await db().update(schema.review).set({ isHidden: true }).where(eq(schema.review.id, hidden.id));
+    result = await searchProperties(search({ sort: "rating" }), today);
+    expect(result.items.map((i) => [i.title, i.ratingAverage, i.reviewCount])).toEqual([
+      ["Sehr gut", 5, 1],
+      ["Gut", 3.5, 2],
+      ["Ohne Bewertung", null, 0],
+    ]);
+
+    // Deleting a review also updates the aggregates.
+    await db().delete(schema.review).where(eq(schema.review.propertyId, good.id));
+    result = await searchProperties(search({ sort: "rating" }), today);
+    expect(result.items.find((i) => i.title === "Gut")).toMatchObject({
+      ratingAverage: null,
+      reviewCount: 0,
+    });
+  });
+
+  it("pages with the total count, and shows the last page for a page number beyond it", async () => {
+    for (let i = 0; i < PAGE_SIZE + 5; i++) {
+      await createProperty({
+        title: `Wohnung ${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
+    }
+    const first = await searchProperties(search(), today);
+    expect(first).toMatchObject({ total: PAGE_SIZE + 5, page: 1, pageCount: 2 });
+    expect(first.items).toHaveLength(PAGE_SIZE);
+    expect(first.items[0].title).toBe(`Wohnung ${PAGE_SIZE + 4}`);
+    const second = await searchProperties(search({ page: 2 }), today);
+    expect(second.items.map((i) => i.title)).toEqual([4, 3, 2, 1, 0].map((i) => `Wohnung ${i}`));
+    const beyond = await searchProperties(search({ page: 99 }), today);
+    expect(beyond.page).toBe(2);
+    expect(beyond.items).toEqual(second.items);
+
+    const none = await searchProperties(search({ location: "Atlantis" }), today);
+    expect(none).toMatchObject({ total: 0, page: 1, pageCount: 1, items: [] });
+  });
+
+  it("offers the amenities of published properties, most common first", async () => {
+    await createProperty({ amenities: ["WLAN", "Pool"] });
+    await createProperty({ amenities: ["WLAN", "Kamin"] });
+    await createProperty({ amenities: ["Geheim"], status: "draft" });
+    expect(await listAmenityOptions()).toEqual(["Kamin", "Pool", "WLAN"]);
+    expect(await listAmenityOptions(1)).toEqual(["Kamin", "Pool", "WLAN"]); // cached
+    clearAmenityOptionsCache();
+    expect(await listAmenityOptions(1)).toEqual(["WLAN"]);
+  });
+});
