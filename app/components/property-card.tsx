@@ -1,4 +1,5 @@
-import { BedDouble, Users } from "lucide-react";
+import { Bath, BedDouble, Star, Users } from "lucide-react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { PropertyImage } from "../../db/schema";
 import { formatMoney, type Language } from "~/lib/i18n";
@@ -8,28 +9,41 @@ export type PropertyCardData = {
   id: string;
   title: string;
   location: string;
-  pricePerNight: number;
   maxGuests: number;
   bedrooms: number;
-  images: PropertyImage[];
+  bathrooms?: number;
+  image: PropertyImage | null;
+  /** cents, from the one price function (offer price while active) */
+  nightlyPrice: number;
+  regularNightlyPrice: number;
+  isOffer: boolean;
+  /** Real review numbers; leave out where the list does not show ratings. */
+  rating?: { average: number | null; count: number };
 };
 
-/** A property in a grid: photo, title, location, size and nightly price. */
+/**
+ * A property in a grid: photo, title, location, size, nightly price (offer price with the
+ * regular price struck through while an offer is active) and, where given, the real rating or
+ * "Neu". The whole card is one link (the title's link is stretched over it).
+ */
 export function PropertyCard({
   property,
+  href,
   badge,
   isEager = false,
   headingLevel: Heading = "h3",
 }: {
   property: PropertyCardData;
+  href: string;
   badge?: string;
   isEager?: boolean;
   headingLevel?: "h2" | "h3";
 }) {
   const { t, i18n } = useTranslation();
-  const cover = property.images[0] ? imageUrls(property.images[0]) : undefined;
+  const language = i18n.language as Language;
+  const cover = property.image ? imageUrls(property.image) : undefined;
   return (
-    <article className="relative h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article className="relative h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-secondary hover:shadow-md">
       {cover?.src ? (
         <img
           src={cover.src}
@@ -51,24 +65,73 @@ export function PropertyCard({
         </span>
       )}
       <div className="p-4">
-        <Heading className="font-semibold text-slate-900">{property.title}</Heading>
+        <Heading className="font-semibold text-slate-900">
+          <Link
+            to={href}
+            className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
+          >
+            {property.title}
+          </Link>
+        </Heading>
         <p className="text-sm text-slate-600">{property.location}</p>
-        <p className="mt-2 flex gap-4 text-sm text-slate-700">
-          <span className="flex items-center gap-1">
-            <Users aria-hidden className="size-4" />
-            {t("home.guests", { count: property.maxGuests })}
-          </span>
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           <span className="flex items-center gap-1">
             <BedDouble aria-hidden className="size-4" />
             {t("home.bedrooms", { count: property.bedrooms })}
           </span>
-        </p>
-        <p className="mt-2">
-          <span className="font-semibold">
-            {formatMoney(property.pricePerNight, i18n.language as Language)}
+          {property.bathrooms !== undefined && (
+            <span className="flex items-center gap-1">
+              <Bath aria-hidden className="size-4" />
+              {t("search.card.bathrooms", { count: property.bathrooms })}
+            </span>
+          )}
+          <span className="flex items-center gap-1">
+            <Users aria-hidden className="size-4" />
+            {t("home.guests", { count: property.maxGuests })}
           </span>
-          <span className="text-sm text-slate-600"> {t("common.perNight")}</span>
         </p>
+        <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <p>
+            {property.isOffer && (
+              <>
+                <span className="sr-only">{t("search.card.regularPrice")} </span>
+                <s className="mr-2 text-sm text-slate-600">
+                  {formatMoney(property.regularNightlyPrice, language)}
+                </s>
+                <span className="sr-only">{t("search.card.offerPrice")} </span>
+              </>
+            )}
+            <span
+              data-testid="nightly-price"
+              className={property.isOffer ? "font-semibold text-primary-strong" : "font-semibold"}
+            >
+              {formatMoney(property.nightlyPrice, language)}
+            </span>
+            <span className="text-sm text-slate-600"> {t("common.perNight")}</span>
+          </p>
+          {property.rating && (
+            <p className="flex shrink-0 items-center gap-1 text-sm text-slate-800">
+              {property.rating.count > 0 && property.rating.average !== null ? (
+                <>
+                  <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" />
+                  <span className="sr-only">
+                    {t("search.card.rating", {
+                      rating: property.rating.average.toLocaleString(language),
+                    })}
+                  </span>
+                  <span aria-hidden>{property.rating.average.toLocaleString(language)}</span>
+                  <span className="text-slate-600">
+                    ({t("reviews.count", { count: property.rating.count })})
+                  </span>
+                </>
+              ) : (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium">
+                  {t("search.card.new")}
+                </span>
+              )}
+            </p>
+          )}
+        </div>
       </div>
     </article>
   );

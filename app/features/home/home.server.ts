@@ -1,15 +1,15 @@
 import {
   listNewestProperties,
-  type PropertyCard,
+  type PropertyListItem,
 } from "~/features/properties/property-list.server";
 import { logger } from "~/lib/logger.server";
 
 export const FEATURED_COUNT = 6;
 
-type Section = { properties: PropertyCard[]; hasError: boolean };
+type Section = { properties: PropertyListItem[]; hasError: boolean };
 
 /** One failing list must not take the page down: it shows its own German error text. */
-async function section(load: () => Promise<PropertyCard[]>): Promise<Section> {
+async function section(load: () => Promise<PropertyListItem[]>): Promise<Section> {
   try {
     return { properties: await load(), hasError: false };
   } catch (error) {
@@ -23,10 +23,10 @@ async function section(load: () => Promise<PropertyCard[]>): Promise<Section> {
  * "Empfehlungen" are the next 6, so a guest never sees the same cards twice (decision 007).
  * The hero rotates through the main photos of the newest properties.
  */
-export async function loadHomeLists() {
+export async function loadHomeLists(today: string) {
   const [featured, recommended] = await Promise.all([
-    section(() => listNewestProperties({ limit: FEATURED_COUNT })),
-    section(() => listNewestProperties({ limit: FEATURED_COUNT, offset: FEATURED_COUNT })),
+    section(() => listNewestProperties({ limit: FEATURED_COUNT, today })),
+    section(() => listNewestProperties({ limit: FEATURED_COUNT, offset: FEATURED_COUNT, today })),
   ]);
   const heroImages = [...featured.properties, ...recommended.properties]
     .filter((p) => p.images.length > 0)

@@ -1,21 +1,30 @@
 import { desc, eq } from "drizzle-orm";
+import { isOfferActive } from "~/features/booking/price";
 import { db, schema } from "~/lib/db.server";
 
-/** Published properties, newest first: what home page cards show (no internal fields). */
+/**
+ * Published properties, newest first: what home page cards show (no internal fields), priced
+ * by the one price function for `today` (Europe/Berlin), so an active offer shows here too.
+ */
 export async function listNewestProperties({
   limit,
   offset = 0,
+  today,
 }: {
   limit: number;
   offset?: number;
+  today: string;
 }) {
   const p = schema.property;
-  return db()
+  const rows = await db()
     .select({
       id: p.id,
       title: p.title,
       location: p.location,
       pricePerNight: p.pricePerNight,
+      isSpecialOffer: p.isSpecialOffer,
+      specialOfferPrice: p.specialOfferPrice,
+      specialOfferEndDate: p.specialOfferEndDate,
       maxGuests: p.maxGuests,
       bedrooms: p.bedrooms,
       amenities: p.amenities,
@@ -26,6 +35,19 @@ export async function listNewestProperties({
     .orderBy(desc(p.createdAt), desc(p.id))
     .limit(limit)
     .offset(offset);
+  return rows.map(({ isSpecialOffer, specialOfferPrice, specialOfferEndDate, ...row }) => {
+    const isOffer = isOfferActive(
+      { ...row, cleaningFee: 0, isSpecialOffer, specialOfferPrice, specialOfferEndDate },
+      today,
+    );
+    return {
+      ...row,
+      image: row.images[0] ?? null,
+      nightlyPrice: isOffer ? specialOfferPrice! : row.pricePerNight,
+      regularNightlyPrice: row.pricePerNight,
+      isOffer,
+    };
+  });
 }
 
-export type PropertyCard = Awaited<ReturnType<typeof listNewestProperties>>[number];
+export type PropertyListItem = Awaited<ReturnType<typeof listNewestProperties>>[number];

@@ -1,6 +1,68 @@
-/** German UI texts of the "search" area. */
+/** German UI texts of the property search (/properties). */
 const search = {
-  placeholder: "",
+  metaTitle: "Unterkünfte suchen",
+  metaDescription:
+    "Ferienwohnungen und Ferienhäuser nach Ort, Reisezeitraum, Gästen, Preis und Ausstattung filtern und direkt beim Gastgeber buchen.",
+  heading: "Unterkünfte",
+  headingIn: "Unterkünfte in „{{location}}“",
+  filtersHeading: "Filter",
+  showFilters: "Filter anzeigen",
+  location: "Ort",
+  locationPlaceholder: "Stadt oder Land",
+  checkIn: "Anreise",
+  checkOut: "Abreise",
+  guests: "Gäste",
+  anyGuests: "Beliebig",
+  moreThanSix: "6+",
+  guestsAtLeast_one: "ab {{count}} Gast",
+  guestsAtLeast_other: "ab {{count}} Gästen",
+  priceFrom: "Preis von (€ pro Nacht)",
+  priceTo: "Preis bis (€ pro Nacht)",
+  bedrooms: "Schlafzimmer",
+  bathrooms: "Badezimmer",
+  atLeast: "mind. {{count}}",
+  any: "Beliebig",
+  amenities: "Ausstattung",
+  apply: "Suchen",
+  reset: "Filter zurücksetzen",
+  sort: "Sortieren nach",
+  sorts: {
+    newest: "Neueste zuerst",
+    "price-asc": "Preis aufsteigend",
+    "price-desc": "Preis absteigend",
+    rating: "Beste Bewertung",
+  },
+  applySort: "Sortierung anwenden",
+  found_one: "{{count}} Unterkunft gefunden",
+  found_other: "{{count}} Unterkünfte gefunden",
+  freeBetween: "Frei vom {{checkIn}} bis {{checkOut}}",
+  empty: "Keine Unterkünfte gefunden, die Ihren Suchkriterien entsprechen.",
+  loadFailed: "Die Unterkünfte konnten nicht geladen werden. Bitte versuchen Sie es später erneut.",
+  results: "Suchergebnisse",
+  pagination: "Seiten",
+  previous: "Zurück",
+  next: "Weiter",
+  page: "Seite {{page}}",
+  pageOf: "Seite {{page}} von {{pages}}",
+  notices: {
+    priceInvalid: "Ein Preis war keine gültige Zahl und wurde nicht berücksichtigt.",
+    priceSwapped: "Der Mindestpreis war höher als der Höchstpreis; wir haben die Werte getauscht.",
+    checkInPast:
+      "Das Anreisedatum liegt in der Vergangenheit; der Reisezeitraum wurde nicht berücksichtigt.",
+    checkOutBeforeCheckIn:
+      "Die Abreise muss nach der Anreise liegen; der Reisezeitraum wurde nicht berücksichtigt.",
+    datesIncomplete:
+      "Für die Verfügbarkeit brauchen wir Anreise und Abreise; der Reisezeitraum wurde nicht berücksichtigt.",
+    dateInvalid: "Ein Datum war ungültig; der Reisezeitraum wurde nicht berücksichtigt.",
+  },
+  card: {
+    new: "Neu",
+    rating: "Bewertung {{rating}} von 5",
+    bathrooms_one: "{{count}} Badezimmer",
+    bathrooms_other: "{{count}} Badezimmer",
+    regularPrice: "Regulärer Preis:",
+    offerPrice: "Angebotspreis:",
+  },
 };
 
 export default search;

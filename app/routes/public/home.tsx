@@ -21,8 +21,9 @@ type HomeContent = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
-  const lists = await loadHomeLists();
-  return { ...lists, content: getContent<HomeContent>("home", language), today: todayInBerlin() };
+  const today = todayInBerlin();
+  const lists = await loadHomeLists(today);
+  return { ...lists, content: getContent<HomeContent>("home", language), today };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, {});
@@ -192,7 +193,11 @@ function PropertyListSection({
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid={`${id}-list`}>
           {section.properties.map((property) => (
             <li key={property.id}>
-              <PropertyCard property={property} badge={badgeOf?.(property)} />
+              <PropertyCard
+                property={property}
+                href={`/properties/${property.id}`}
+                badge={badgeOf?.(property)}
+              />
             </li>
           ))}
         </ul>

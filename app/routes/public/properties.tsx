@@ -1,10 +1,192 @@
-import { data } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/properties";
+import { PropertyCard } from "~/components/property-card";
+import { SearchFilters } from "~/features/properties/components/search-filters";
+import { Pagination } from "~/features/properties/components/pagination";
+import {
+  parsePropertySearch,
+  propertySearchQuery,
+  SEARCH_SORTS,
+  type PropertySearch,
+} from "~/features/properties/search.schema";
+import { listAmenityOptions, searchProperties } from "~/features/properties/search.server";
+import { todayInBerlin } from "~/lib/dates";
+import { formatDate, languageFromCookie, resources, type Language } from "~/lib/i18n";
+import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/seo";
 
-// Placeholder while the page is being built (issue 4).
-export function loader() {
-  throw data(null, { status: 404 });
+export async function loader({ request }: Route.LoaderArgs) {
+  const today = todayInBerlin();
+  const url = new URL(request.url);
+  const { search, notices } = parsePropertySearch(url.searchParams, today);
+  const texts = resources[languageFromCookie(request.headers.get("cookie"))].translation.search;
+  const meta = { title: texts.metaTitle, description: texts.metaDescription };
+  try {
+    const [result, amenityOptions] = await Promise.all([
+      searchProperties(search, today),
+      listAmenityOptions(),
+    ]);
+    return { search, notices, result, amenityOptions, today, meta };
+  } catch (error) {
+    // The page stays usable (filters, reset) with a German message; details go to the log.
+    logger.error({ err: error }, "property search failed");
+    return { search, notices, result: null, amenityOptions: [], today, meta };
+  }
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.data?.meta.title, description: args.data?.meta.description });
+
+/** Dates and guests travel on to the detail page, so its price box starts with them. */
+function detailHref(id: string, search: PropertySearch) {
+  const params = new URLSearchParams();
+  if (search.checkIn && search.checkOut) {
+    params.set("checkIn", search.checkIn);
+    params.set("checkOut", search.checkOut);
+  }
+  if (search.guests) params.set("guests", String(search.guests));
+  const query = params.toString();
+  return `/properties/${id}${query ? `?${query}` : ""}`;
+}
+
+export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const { search, notices, result, amenityOptions, today } = loaderData;
+  const navigation = useNavigation();
+  const isLoading =
+    navigation.state === "loading" && navigation.location.pathname === "/properties";
+  const sortForm = useRef<HTMLFormElement>(null);
+  const resultsHeading = useRef<HTMLParagraphElement>(null);
+
+  // After paging, move focus to the result count so keyboard and screen reader users start
+  // at the new results instead of at the pagination links at the bottom.
+  const page = result?.page ?? 1;
+  const previousPage = useRef(page);
+  useEffect(() => {
+    if (previousPage.current !== page) resultsHeading.current?.focus();
+    previousPage.current = page;
+  }, [page]);
+
+  const sortHidden = propertySearchQuery(search, { sort: "newest", page: 1 });
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-3xl font-semibold text-secondary">
+        {search.location
+          ? t("search.headingIn", { location: search.location })
+          : t("search.heading")}
+      </h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <SearchFilters search={search} amenityOptions={amenityOptions} today={today} />
+
+        <section aria-labelledby="results-heading" className="min-w-0">
+          {notices.length > 0 && (
+            <ul className="mb-4 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {notices.map((notice) => (
+                <li key={notice}>{t(`search.notices.${notice}`)}</li>
+              ))}
+            </ul>
+          )}
+          <h2 id="results-heading" className="sr-only">
+            {t("search.results")}
+          </h2>
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <p
+                ref={resultsHeading}
+                tabIndex={-1}
+                role="status"
+                className="text-lg font-semibold text-slate-900 outline-none"
+              >
+                {result ? t("search.found", { count: result.total }) : null}
+              </p>
+              {search.checkIn && search.checkOut && (
+                <p className="text-sm text-slate-600">
+                  {t("search.freeBetween", {
+                    checkIn: formatDate(search.checkIn, language),
+                    checkOut: formatDate(search.checkOut, language),
+                  })}
+                </p>
+              )}
+            </div>
+            {/* Its own GET form: changing the order keeps every filter (hidden fields). */}
+            <Form ref={sortForm} method="get" action="/properties" className="flex items-end gap-2">
+              {[...new URLSearchParams(sortHidden)].map(([name, value], index) => (
+                <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+              ))}
+              <div>
+                <label htmlFor="sort" className="block text-sm font-medium text-slate-800">
+                  {t("search.sort")}
+                </label>
+                <select
+                  id="sort"
+                  name="sort"
+                  defaultValue={search.sort}
+                  key={search.sort}
+                  onChange={() => sortForm.current?.requestSubmit()}
+                  className="mt-1 rounded-lg border border-slate-400 bg-white px-3 py-2"
+                >
+                  {SEARCH_SORTS.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {t(`search.sorts.${sort}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <noscript>
+                <button
+                  type="submit"
+                  className="rounded-lg border border-slate-400 px-3 py-2 text-sm font-medium"
+                >
+                  {t("search.applySort")}
+                </button>
+              </noscript>
+            </Form>
+          </div>
+
+          {!result ? (
+            <p role="alert" className="mt-8 text-red-700">
+              {t("search.loadFailed")}
+            </p>
+          ) : result.total === 0 ? (
+            <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center">
+              <p className="text-lg text-slate-700">{t("search.empty")}</p>
+              <Link
+                to="/properties"
+                className="mt-6 inline-block rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
+              >
+                {t("search.reset")}
+              </Link>
+            </div>
+          ) : (
+            <>
+              <ul
+                className={`mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${isLoading ? "opacity-60" : ""}`}
+                aria-busy={isLoading}
+                data-testid="search-results"
+              >
+                {result.items.map((item, index) => (
+                  <li key={item.id}>
+                    <PropertyCard
+                      property={{
+                        ...item,
+                        rating: { average: item.ratingAverage, count: item.reviewCount },
+                      }}
+                      href={detailHref(item.id, search)}
+                      headingLevel="h3"
+                      isEager={index < 3}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <Pagination search={search} page={result.page} pageCount={result.pageCount} />
+            </>
+          )}
+        </section>
+      </div>
+    </main>
+  );
 }
