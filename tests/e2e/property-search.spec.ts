@@ -8,7 +8,17 @@ function berlinDay(offset: number) {
   return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }
 
+/** After a navigation: wait until the results on screen belong to the URL in the address bar. */
+async function settled(page: Page) {
+  const search = new URL(page.url()).search;
+  await expect(page.locator("section[data-rendered-search]")).toHaveAttribute(
+    "data-rendered-search",
+    search,
+  );
+}
+
 const foundCount = async (page: Page) => {
+  await settled(page);
   const text = await page
     .getByRole("status")
     .filter({ hasText: /gefunden/ })
@@ -16,8 +26,10 @@ const foundCount = async (page: Page) => {
   return Number(text.match(/^([\d.]+) Unterk/)![1].replace(/\./g, ""));
 };
 
-const cardTitles = (page: Page) =>
-  page.getByTestId("search-results").getByRole("heading", { level: 3 }).allInnerTexts();
+const cardTitles = async (page: Page) => {
+  await settled(page);
+  return page.getByTestId("search-results").getByRole("heading", { level: 3 }).allInnerTexts();
+};
 
 /** Titles on every page of a search (follows "Weiter" links). */
 async function allTitles(page: Page, url: string) {
@@ -27,7 +39,7 @@ async function allTitles(page: Page, url: string) {
   while (await pagination.getByRole("link", { name: "Weiter" }).count()) {
     await pagination.getByRole("link", { name: "Weiter" }).click();
     await expect(page).toHaveURL(/page=\d+/);
-    await expect(page.getByTestId("search-results")).not.toHaveAttribute("aria-busy", "true");
+    await settled(page);
     titles.push(...(await cardTitles(page)));
   }
   return titles;
@@ -74,8 +86,8 @@ test("a property booked for the chosen stay disappears from the results, and is 
   const city = location.split(",")[0].trim();
 
   await page.goto("/properties");
-  await page.getByLabel("Ort").fill(city.toLowerCase());
-  await page.getByLabel("Gäste").selectOption("1");
+  await page.getByLabel("Ort", { exact: true }).fill(city.toLowerCase());
+  await page.getByLabel("Gäste", { exact: true }).selectOption("1");
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/location=/);
   const withoutDates = await cardTitles(page);
@@ -84,15 +96,15 @@ test("a property booked for the chosen stay disappears from the results, and is 
     expect(text.toLowerCase()).toContain(city.toLowerCase());
   }
 
-  await page.getByLabel("Anreise").fill(checkIn);
-  await page.getByLabel("Abreise").fill(checkOut);
+  await page.getByLabel("Anreise", { exact: true }).fill(checkIn);
+  await page.getByLabel("Abreise", { exact: true }).fill(checkOut);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(new RegExp(`checkIn=${checkIn}&checkOut=${checkOut}&guests=1`));
   await expect(page.getByRole("heading", { name: booked[0], exact: true })).toHaveCount(0);
   expect(await foundCount(page)).toBe(withoutDates.length - 1);
   // The form shows what is applied.
-  await expect(page.getByLabel("Ort")).toHaveValue(city.toLowerCase());
-  await expect(page.getByLabel("Anreise")).toHaveValue(checkIn);
+  await expect(page.getByLabel("Ort", { exact: true })).toHaveValue(city.toLowerCase());
+  await expect(page.getByLabel("Anreise", { exact: true })).toHaveValue(checkIn);
 
   // Back brings the previous search back.
   await page.goBack();
@@ -134,10 +146,14 @@ test("sorts by price, with prices read from the cards", async ({ page }) => {
   await page.goto("/properties");
   await page.getByLabel("Sortieren nach").selectOption("price-asc");
   await expect(page).toHaveURL(/sort=price-asc/);
-  const prices = async () =>
-    (await page.getByTestId("search-results").locator("span.font-semibold").allInnerTexts()).map(
-      (text) => Number(text.replace(/[^\d,]/g, "").replace(",", ".")),
-    );
+  const prices = async () => {
+    await settled(page);
+    const texts = await page
+      .getByTestId("search-results")
+      .getByTestId("nightly-price")
+      .allInnerTexts();
+    return texts.map((text) => Number(text.replace(/[^\d,]/g, "").replace(",", ".")));
+  };
   const ascending = await prices();
   expect(ascending.length).toBe(24);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
@@ -162,8 +178,8 @@ test("invalid query values are corrected or ignored, never an error page", async
   await expect(page.getByText(/Das Anreisedatum liegt in der Vergangenheit/)).toBeVisible();
   await expect(page.getByLabel("Preis von (€ pro Nacht)")).toHaveValue("100");
   await expect(page.getByLabel("Preis bis (€ pro Nacht)")).toHaveValue("300");
-  await expect(page.getByLabel("Anreise")).toHaveValue("");
-  await expect(page.getByLabel("Gäste")).toHaveValue("");
+  await expect(page.getByLabel("Anreise", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Gäste", { exact: true })).toHaveValue("");
   expect(await foundCount(page)).toBeGreaterThanOrEqual(0);
 });
 
@@ -175,17 +191,17 @@ test("an empty result says so and resets the filters with one click", async ({ p
   await page.getByRole("main").getByRole("link", { name: "Filter zurücksetzen" }).last().click();
   await expect(page).toHaveURL(/\/properties$/);
   expect(await foundCount(page)).toBeGreaterThan(0);
-  await expect(page.getByLabel("Ort")).toHaveValue("");
+  await expect(page.getByLabel("Ort", { exact: true })).toHaveValue("");
 });
 
 test("the home search lands on /properties with its filters applied", async ({ page }) => {
   await page.goto("/");
   await page.getByLabel("Reiseziel").fill("Deutschland");
-  await page.getByLabel("Gäste").selectOption("4");
+  await page.getByLabel("Gäste", { exact: true }).selectOption("4");
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/\/properties\?location=Deutschland&guests=4/);
-  await expect(page.getByLabel("Ort")).toHaveValue("Deutschland");
-  await expect(page.getByLabel("Gäste")).toHaveValue("4");
+  await expect(page.getByLabel("Ort", { exact: true })).toHaveValue("Deutschland");
+  await expect(page.getByLabel("Gäste", { exact: true })).toHaveValue("4");
   const count = await foundCount(page);
   expect(count).toBeGreaterThan(0);
   for (const text of await page.getByRole("article").allInnerTexts()) {
@@ -197,15 +213,16 @@ test("the home search lands on /properties with its filters applied", async ({ p
   await expect(page).toHaveURL(/\/properties\/[0-9a-f-]{36}\?guests=4$/);
 });
 
-test("filters work without JavaScript", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+test("filters work without JavaScript, also folded away on a phone", async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
   const page = await context.newPage();
   await page.goto("/properties");
-  await page
-    .getByText("Filter anzeigen")
-    .click({ trial: true })
-    .catch(() => {});
-  await page.getByLabel("Schlafzimmer").selectOption("3");
+  await expect(page.getByLabel("Schlafzimmer", { exact: true })).toBeHidden();
+  await page.getByText("Filter anzeigen").click();
+  await page.getByLabel("Schlafzimmer", { exact: true }).selectOption("3");
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/bedrooms=3/);
   const texts = await page.getByRole("article").allInnerTexts();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/properties";
 import { PropertyCard } from "~/components/property-card";
@@ -56,6 +56,9 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   const language = i18n.language as Language;
   const { search, notices, result, amenityOptions, today } = loaderData;
   const navigation = useNavigation();
+  // Rendered together with the loader data: tests (and scripts) can tell which URL the results
+  // on screen belong to.
+  const renderedSearch = useLocation().search;
   const isLoading =
     navigation.state === "loading" && navigation.location.pathname === "/properties";
   const sortForm = useRef<HTMLFormElement>(null);
@@ -82,7 +85,12 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
         <SearchFilters search={search} amenityOptions={amenityOptions} today={today} />
 
-        <section aria-labelledby="results-heading" className="min-w-0">
+        <section
+          aria-labelledby="results-heading"
+          aria-busy={isLoading}
+          data-rendered-search={renderedSearch}
+          className="min-w-0"
+        >
           {notices.length > 0 && (
             <ul className="mb-4 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
               {notices.map((notice) => (
@@ -165,7 +173,6 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
             <>
               <ul
                 className={`mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${isLoading ? "opacity-60" : ""}`}
-                aria-busy={isLoading}
                 data-testid="search-results"
               >
                 {result.items.map((item, index) => (

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import {
   centsToEuroParam,
@@ -28,6 +28,7 @@ export function SearchFilters({
   today: string;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   // Chosen amenities stay visible even when they are not among the common ones.
   const amenities = [...new Set([...amenityOptions, ...search.amenities])];
   const guestOptions: number[] = [...GUEST_FILTER_OPTIONS];
@@ -49,7 +50,23 @@ export function SearchFilters({
         <h2 id="filters-heading" className="text-lg font-semibold text-secondary">
           {t("search.filtersHeading")}
         </h2>
-        <Form key={formKey} method="get" action="/properties" className="mt-3 space-y-4">
+        <Form
+          key={formKey}
+          method="get"
+          action="/properties"
+          className="mt-3 space-y-4"
+          onSubmit={(event) => {
+            // With JavaScript, leave empty fields out of the URL (without it, the browser sends
+            // them as "location=&…", which the page reads just the same).
+            event.preventDefault();
+            const params = new URLSearchParams();
+            for (const [name, value] of new FormData(event.currentTarget)) {
+              if (typeof value === "string" && value.trim() !== "") params.append(name, value);
+            }
+            const query = params.toString();
+            void navigate(query ? `/properties?${query}` : "/properties");
+          }}
+        >
           <div>
             <label htmlFor="filter-location" className={labelClass}>
               {t("search.location")}
