@@ -1,10 +1,271 @@
-import { data } from "react-router";
+import { ArrowLeft, Bath, BedDouble, MapPin, Users } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/property";
+import { AmenityList } from "~/components/property/amenity-list";
+import { HostCard } from "~/components/property/host-card";
+import { PriceBox } from "~/components/property/price-box";
+import { PropertyGallery } from "~/components/property/property-gallery";
+import { PropertyJsonLd } from "~/components/property/property-json-ld";
+import { PropertyReviews, RatingSummary } from "~/components/property/property-reviews";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { nightlyPriceOn, type PricedProperty } from "~/features/booking/price";
+import { listBookedStays } from "~/features/properties/availability.server";
+import {
+  getPublishedPropertyDetail,
+  isPropertyId,
+  parseInitialStay,
+} from "~/features/properties/property-detail.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { todayInBerlin } from "~/lib/dates";
+import { imageUrls } from "~/lib/image-urls";
+import { pageMeta } from "~/lib/seo";
+import { useRootData } from "~/root";
+import propertyDe from "~/locales/de/property";
+import propertyEn from "~/locales/en/property";
 
-// Placeholder while the page is being built (issue 4).
-export function loader() {
-  throw data(null, { status: 404 });
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // One address per property: an id in capitals is the same property, shown at its own URL.
+  if (isPropertyId(params.id) && params.id !== params.id.toLowerCase())
+    throw redirect(`/properties/${params.id.toLowerCase()}${url.search}`, 301);
+  const today = todayInBerlin();
+  const [property, settings, user, bookedStays] = await Promise.all([
+    getPublishedPropertyDetail(params.id),
+    getSettings(),
+    getCurrentUser(request),
+    listBookedStays(params.id, today),
+  ]);
+  // Unknown ids, malformed ids, drafts and archived properties: the same 404.
+  if (!property) throw data(null, { status: 404 });
+  const { minStayDays, maxStayDays, serviceFee } = settings;
+  return {
+    property,
+    bookedStays,
+    stayRules: { minStayDays, maxStayDays, serviceFee },
+    today,
+    isSignedIn: user !== null,
+    initial: parseInitialStay(url.searchParams, {
+      today,
+      maxGuests: property.maxGuests,
+    }),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+/** A meta description: the start of the property description, cut at a word. */
+function summarize(text: string, maxLength = 160) {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= maxLength) return flat;
+  const cut = flat.slice(0, maxLength - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 80 ? cut.lastIndexOf(" ") : cut.length)}…`;
+}
+
+type RootMeta = { baseUrl: string; language: "de" | "en" };
+
+export const meta: Route.MetaFunction = (args) => {
+  const root = args.matches.find((match) => match?.id === "root")?.data as RootMeta | undefined;
+  const property = args.data?.property;
+  if (!property) {
+    const texts = root?.language === "en" ? propertyEn : propertyDe;
+    const isNotFound = isRouteErrorResponse(args.error) && args.error.status === 404;
+    return pageMeta(args, {
+      title: isNotFound ? texts.notFound : texts.loadFailed,
+      noindex: true,
+    });
+  }
+  const tags = pageMeta(args, {
+    title: `${property.title}, ${property.location}`,
+    description: summarize(property.description) || undefined,
+  });
+  // pageMeta has no image; the main photo is what link previews should show.
+  const cover = property.images[0] && imageUrls(property.images[0]).src;
+  if (cover && root) {
+    tags.push({ property: "og:image", content: new URL(cover, root.baseUrl).href });
+    tags.push({ property: "og:image:alt", content: property.title });
+  }
+  return tags;
+};
+
+const sectionHeading = "text-2xl font-semibold text-secondary";
+
+export default function PropertyPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const { property, bookedStays, stayRules, today, isSignedIn, initial } = loaderData;
+  const pricedProperty: PricedProperty = {
+    pricePerNight: property.pricePerNight,
+    cleaningFee: property.cleaningFee,
+    isSpecialOffer: property.isSpecialOffer,
+    specialOfferPrice: property.specialOfferPrice,
+    specialOfferEndDate: property.specialOfferEndDate,
+  };
+  const paragraphs = property.description
+    .split(/\n\s*\n|\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const baseUrl = root?.baseUrl ?? "";
+  const details = [
+    { icon: BedDouble, label: t("property.bedrooms"), value: property.bedrooms },
+    { icon: Bath, label: t("property.bathrooms"), value: property.bathrooms },
+    { icon: Users, label: t("property.maxGuests"), value: property.maxGuests },
+  ];
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-6 md:py-10">
+      <PropertyJsonLd
+        input={{
+          url: `${baseUrl}/properties/${property.id}`,
+          name: property.title,
+          description: property.description,
+          imageUrls: property.images
+            .map((image) => imageUrls(image).src)
+            .filter(Boolean)
+            .map((src) => (baseUrl ? new URL(src, baseUrl).href : src)),
+          locality: property.city,
+          country: property.country,
+          bedrooms: property.bedrooms,
+          bathrooms: property.bathrooms,
+          maxGuests: property.maxGuests,
+          amenities: property.amenities,
+          nightlyPrice: nightlyPriceOn(pricedProperty, today),
+          rating:
+            property.rating.average !== null && property.rating.count > 0
+              ? { average: property.rating.average, count: property.rating.count }
+              : null,
+        }}
+      />
+
+      <p className="mb-4">
+        <Link
+          to="/properties"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-secondary underline underline-offset-2 hover:no-underline"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {t("property.backToSearch")}
+        </Link>
+      </p>
+
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold text-secondary md:text-4xl">{property.title}</h1>
+        <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
+          <span className="inline-flex items-center gap-1.5">
+            <MapPin aria-hidden className="size-4" />
+            {property.location}
+          </span>
+          <RatingSummary rating={property.rating} href="#reviews-heading" />
+        </div>
+      </header>
+
+      <PropertyGallery images={property.images} title={property.title} />
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <section aria-labelledby="details-heading" className="lg:col-start-1 lg:row-start-1">
+          <h2 id="details-heading" className="sr-only">
+            {t("property.details")}
+          </h2>
+          <dl className="grid grid-cols-3 gap-3" data-testid="details">
+            {details.map(({ icon: Icon, label, value }) => (
+              <div
+                key={label}
+                className="flex flex-col items-center gap-1 rounded-xl border border-slate-200 p-4 text-center"
+              >
+                <Icon aria-hidden className="size-6 text-secondary" />
+                <dt className="text-sm text-slate-600">{label}</dt>
+                <dd className="text-xl font-semibold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <aside
+          aria-label={t("property.booking")}
+          className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
+          <div className="lg:sticky lg:top-6">
+            <PriceBox
+              propertyId={property.id}
+              property={pricedProperty}
+              maxGuests={property.maxGuests}
+              serviceFee={stayRules.serviceFee}
+              minStayDays={stayRules.minStayDays}
+              maxStayDays={stayRules.maxStayDays}
+              bookedStays={bookedStays}
+              today={today}
+              isSignedIn={isSignedIn}
+              initial={initial}
+            />
+          </div>
+        </aside>
+
+        <div className="grid gap-10 lg:col-start-1 lg:row-start-2">
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className={sectionHeading}>
+              {t("property.description")}
+            </h2>
+            <div className="mt-3 space-y-3 text-slate-700">
+              {paragraphs.map((paragraph, i) => (
+                <p key={i}>{paragraph}</p>
+              ))}
+            </div>
+          </section>
+
+          <section aria-labelledby="amenities-heading">
+            <h2 id="amenities-heading" className={`${sectionHeading} mb-4`}>
+              {t("property.amenities")}
+            </h2>
+            <AmenityList amenities={property.amenities} />
+          </section>
+
+          <section aria-labelledby="host-heading">
+            <h2 id="host-heading" className={`${sectionHeading} mb-4`}>
+              {t("property.host.heading")}
+            </h2>
+            <HostCard host={property.host} />
+          </section>
+
+          <section aria-labelledby="reviews-heading" className="scroll-mt-6">
+            <PropertyReviews
+              rating={property.rating}
+              reviews={property.latestReviews}
+              headingId="reviews-heading"
+            />
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * Unknown or unpublished property: "Unterkunft nicht gefunden"; any other failure: "Unterkunft
+ * konnte nicht geladen werden" (spec 03, 08). Rendered inside the public layout, no internals.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const root = useRootData();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      {isNotFound && <p className="text-5xl font-bold text-secondary">404</p>}
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">
+        {isNotFound ? t("property.notFound") : t("property.loadFailed")}
+      </h1>
+      <p className="mt-3 text-slate-600">
+        {isNotFound ? t("property.notFoundText") : t("property.loadFailedText")}
+      </p>
+      {!isNotFound && root?.requestId && (
+        <p className="mt-3 text-sm text-slate-600">
+          {t("common.requestId")}: <code>{root.requestId}</code>
+        </p>
+      )}
+      <Link
+        to="/properties"
+        className="mt-8 inline-flex items-center gap-2 rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        {t("property.backToSearch")}
+      </Link>
+    </main>
+  );
 }

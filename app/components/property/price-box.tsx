@@ -1,0 +1,245 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { DateRangePicker, useIsHydrated } from "~/components/date-range-picker";
+import {
+  resolveInitialStay,
+  stayProblem,
+  type BookedStay,
+  type StayProblem,
+  type StayRules,
+  type StaySelection,
+} from "~/features/booking/availability";
+import {
+  computePrice,
+  isOfferActive,
+  nightlyPriceOn,
+  nightsBetween,
+  type PricedProperty,
+} from "~/features/booking/price";
+import { formatMoney, type Language } from "~/lib/i18n";
+
+export type PriceBoxProps = {
+  propertyId: string;
+  property: PricedProperty;
+  maxGuests: number;
+  /** cents, settings */
+  serviceFee: number;
+  minStayDays: number;
+  maxStayDays: number;
+  bookedStays: BookedStay[];
+  /** Europe/Berlin "YYYY-MM-DD", from the loader */
+  today: string;
+  isSignedIn: boolean;
+  initial: { checkIn?: string; checkOut?: string; guests?: number };
+};
+
+/** Where "Jetzt buchen" leads: the booking page, for visitors through the sign-in page. */
+export function bookingHref({
+  propertyId,
+  checkIn,
+  checkOut,
+  guests,
+  isSignedIn,
+}: {
+  propertyId: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  isSignedIn: boolean;
+}) {
+  const query = new URLSearchParams({ checkIn, checkOut, guests: String(guests) });
+  const path = `/properties/${encodeURIComponent(propertyId)}/book?${query}`;
+  return isSignedIn ? path : `/auth?redirectTo=${encodeURIComponent(path)}`;
+}
+
+const primaryButton =
+  "block w-full rounded-lg px-5 py-3 text-center font-semibold outline-none focus-visible:ring-2 focus-visible:ring-secondary focus-visible:ring-offset-2";
+
+/**
+ * The price box of the property page (spec 03): nightly price, Anreise/Abreise, Gäste, the
+ * breakdown from the one price function and the book button.
+ *
+ * Without JavaScript it is a GET form to the page itself: the dates are native date inputs and
+ * "Verfügbarkeit prüfen" reloads the page with them, so the server renders the breakdown and a
+ * working "Jetzt buchen" link (dates that come from the search work the same way). Rendered from
+ * props only; "today" comes from the loader.
+ */
+export function PriceBox(props: PriceBoxProps) {
+  // Another property or other dates from the URL (client navigation): start afresh.
+  const { propertyId, initial } = props;
+  const key = [propertyId, initial.checkIn, initial.checkOut, initial.guests].join("|");
+  return <PriceBoxForm key={key} {...props} />;
+}
+
+function PriceBoxForm({
+  propertyId,
+  property,
+  maxGuests,
+  serviceFee,
+  minStayDays,
+  maxStayDays,
+  bookedStays,
+  today,
+  isSignedIn,
+  initial,
+}: PriceBoxProps) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
+  const isHydrated = useIsHydrated();
+  const rules: StayRules = { today, stays: bookedStays, minStayDays, maxStayDays };
+  const [start] = useState(() => resolveInitialStay(initial, rules));
+  const [selection, setSelection] = useState<StaySelection>({
+    checkIn: start.checkIn,
+    checkOut: start.checkOut,
+  });
+  const [problem, setProblem] = useState<StayProblem | null>(start.problem);
+  const [guests, setGuests] = useState(() => {
+    const wanted = initial.guests;
+    return wanted && Number.isInteger(wanted) && wanted >= 1 && wanted <= maxGuests
+      ? wanted
+      : Math.min(2, maxGuests);
+  });
+
+  const { checkIn, checkOut } = selection;
+  const nights = checkIn && checkOut ? nightsBetween(checkIn, checkOut) : 0;
+  const isBookable = nights > 0 && stayProblem(checkIn, checkOut, rules) === null;
+  const price = isBookable ? computePrice({ property, nights, serviceFee, today }) : null;
+  const isOffer = isOfferActive(property, today);
+  const money = (cents: number) => formatMoney(cents, language);
+
+  const problemId = "price-box-problem";
+  const problemText =
+    problem === "tooShort"
+      ? t("priceBox.problem.tooShort", { count: minStayDays })
+      : problem === "tooLong"
+        ? t("priceBox.problem.tooLong", { count: maxStayDays })
+        : problem
+          ? t(`priceBox.problem.${problem}`)
+          : null;
+
+  return (
+    <section
+      aria-labelledby="price-box-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="price-box-heading" className="sr-only">
+        {t("priceBox.heading")}
+      </h2>
+      <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="nightly-price">
+        {isOffer && (
+          <>
+            <span className="sr-only">{t("priceBox.regularPrice")}:</span>
+            <del className="text-lg text-slate-600">{money(property.pricePerNight)}</del>
+            <span className="sr-only">{t("priceBox.offerPrice")}:</span>
+          </>
+        )}
+        <span className="text-2xl font-bold text-slate-900">
+          {money(nightlyPriceOn(property, today))}
+        </span>
+        <span className="text-slate-700">{t("priceBox.perNight")}</span>
+        {isOffer && (
+          <span className="ml-auto rounded-full bg-primary-strong px-2.5 py-0.5 text-xs font-semibold text-white">
+            {t("priceBox.offer")}
+          </span>
+        )}
+      </p>
+
+      <form method="get" action={`/properties/${propertyId}`} className="mt-4 space-y-3">
+        <DateRangePicker
+          idPrefix="price-box"
+          value={selection}
+          onChange={(next) => {
+            setSelection(next);
+            setProblem(null);
+          }}
+          today={today}
+          bookedStays={bookedStays}
+          minStayDays={minStayDays}
+          maxStayDays={maxStayDays}
+          names={{ checkIn: "checkIn", checkOut: "checkOut" }}
+          errorId={problemText ? problemId : undefined}
+        />
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="price-box-guests" className="text-sm font-medium text-slate-800">
+              {t("priceBox.guests")}
+            </label>
+            <select
+              id="price-box-guests"
+              name="guests"
+              value={guests}
+              onChange={(event) => setGuests(Number(event.target.value))}
+              className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:ring-2 focus:ring-secondary/30 focus:outline-none"
+            >
+              {Array.from({ length: maxGuests }, (_, i) => i + 1).map((count) => (
+                <option key={count} value={count}>
+                  {t("priceBox.guestOption", { count })}
+                </option>
+              ))}
+            </select>
+          </div>
+          {!isHydrated && (
+            <button
+              type="submit"
+              className="rounded-lg border border-secondary px-3 py-2 font-medium text-secondary hover:bg-slate-50"
+            >
+              {t("priceBox.check")}
+            </button>
+          )}
+        </div>
+      </form>
+
+      {problemText && (
+        <p id={problemId} role="alert" className="mt-3 text-sm font-medium text-red-700">
+          {problemText}
+        </p>
+      )}
+
+      {price && (
+        <dl className="mt-4 space-y-2 text-slate-700" aria-label={t("priceBox.breakdown")}>
+          <div className="flex justify-between gap-4">
+            <dt>
+              {t("priceBox.nightsTimesPrice", { price: money(price.nightlyPrice), count: nights })}
+            </dt>
+            <dd>{money(price.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>{t("priceBox.cleaningFee")}</dt>
+            <dd>{money(price.cleaningFee)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>{t("priceBox.serviceFee")}</dt>
+            <dd>{money(price.serviceFee)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-semibold text-slate-900">
+            <dt>{t("priceBox.total")}</dt>
+            <dd>{money(price.total)}</dd>
+          </div>
+        </dl>
+      )}
+
+      <div className="mt-4">
+        {isBookable && checkIn && checkOut ? (
+          <Link
+            to={bookingHref({ propertyId, checkIn, checkOut, guests, isSignedIn })}
+            className={`${primaryButton} bg-primary-strong text-white hover:opacity-90`}
+          >
+            {t("priceBox.bookNow")}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            disabled
+            className={`${primaryButton} cursor-not-allowed bg-slate-200 text-slate-700`}
+          >
+            {t("priceBox.selectDates")}
+          </button>
+        )}
+        {!isSignedIn && isBookable && (
+          <p className="mt-2 text-center text-sm text-slate-600">{t("priceBox.signInNote")}</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { ImageOff } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PropertyImage } from "../../../db/schema";
+import { imageUrls } from "~/lib/image-urls";
+import { categoryLabel } from "./image-labels";
+import { ImageViewer, type ViewerImage } from "./image-viewer";
+
+type GalleryImage = ViewerImage & {
+  category: string | null;
+  width: number;
+  height: number;
+};
+
+/** Width and height attributes when the stored image does not know its size (3:2 photos). */
+const FALLBACK_SIZE = { width: 1600, height: 1067 };
+
+/**
+ * The property's photos: the main image large, the others as thumbnails, category filters when
+ * the images carry categories, and a full-screen viewer that opens on a click.
+ */
+export function PropertyGallery({ images, title }: { images: PropertyImage[]; title: string }) {
+  const { t } = useTranslation();
+  const [category, setCategory] = useState<string | null>(null);
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const all = useMemo<GalleryImage[]>(
+    () =>
+      images.flatMap((image, i) => {
+        const { src, srcSet } = imageUrls(image);
+        if (!src) return [];
+        const label = image.category
+          ? categoryLabel(image.category, t)
+          : t("property.gallery.image", { index: i + 1 });
+        const hasSize = Boolean(image.width && image.height);
+        return [
+          {
+            src,
+            srcSet,
+            label,
+            alt: `${title} – ${label}`,
+            category: image.category ?? null,
+            width: hasSize ? image.width! : FALLBACK_SIZE.width,
+            height: hasSize ? image.height! : FALLBACK_SIZE.height,
+          },
+        ];
+      }),
+    [images, title, t],
+  );
+
+  const categories = [...new Set(all.flatMap((image) => (image.category ? [image.category] : [])))];
+  // A filter with a single choice that shows every image anyway would be a dead control.
+  const hasFilter =
+    categories.length > 1 ||
+    (categories.length === 1 && all.some((image) => image.category === null));
+  const visible = category ? all.filter((image) => image.category === category) : all;
+
+  if (all.length === 0)
+    return (
+      <div className="flex aspect-[3/1] w-full flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-slate-600">
+        <ImageOff aria-hidden className="size-8" />
+        <p>{t("property.gallery.empty")}</p>
+      </div>
+    );
+
+  const open = (index: number, target: HTMLElement) => {
+    opener.current = target;
+    setViewerIndex(index);
+  };
+  const [main, ...thumbnails] = visible;
+
+  return (
+    <section aria-label={t("property.gallery.label")}>
+      {hasFilter && (
+        <div
+          role="group"
+          aria-label={t("property.gallery.filter")}
+          className="mb-3 flex flex-wrap gap-2"
+        >
+          {[null, ...categories].map((value) => {
+            const isActive = category === value;
+            return (
+              <button
+                key={value ?? "all"}
+                type="button"
+                aria-pressed={isActive}
+                onClick={() => setCategory(value)}
+                className={`rounded-full border px-3.5 py-1.5 text-sm font-medium ${
+                  isActive
+                    ? "border-secondary bg-secondary text-white"
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+                }`}
+              >
+                {value === null ? t("property.gallery.all") : categoryLabel(value, t)}
+              </button>
+            );
+          })}
+        </div>
+      )}
+
+      <div
+        className={`grid gap-2 ${thumbnails.length > 0 ? "lg:grid-cols-[2fr_1fr]" : ""}`}
+        data-testid="gallery"
+      >
+        <button
+          type="button"
+          className="group overflow-hidden rounded-2xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+          aria-label={t("property.gallery.open", {
+            label: main.label,
+            index: 1,
+            total: visible.length,
+          })}
+          onClick={(event) => open(0, event.currentTarget)}
+        >
+          <img
+            key={main.src}
+            src={main.src}
+            srcSet={main.srcSet}
+            sizes="(min-width: 1280px) 830px, (min-width: 1024px) 66vw, 100vw"
+            alt={main.alt}
+            width={main.width}
+            height={main.height}
+            loading="eager"
+            fetchPriority="high"
+            decoding="async"
+            className="aspect-[3/2] max-h-[36rem] w-full object-cover transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"
+          />
+        </button>
+        {thumbnails.length > 0 && (
+          <ul className="grid grid-cols-4 content-start gap-2 lg:grid-cols-2">
+            {thumbnails.map((image, i) => (
+              <li key={image.src}>
+                <button
+                  type="button"
+                  className="group block w-full overflow-hidden rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+                  aria-label={t("property.gallery.open", {
+                    label: image.label,
+                    index: i + 2,
+                    total: visible.length,
+                  })}
+                  onClick={(event) => open(i + 1, event.currentTarget)}
+                >
+                  <img
+                    src={image.src}
+                    srcSet={image.srcSet}
+                    sizes="(min-width: 1280px) 205px, (min-width: 1024px) 16vw, 25vw"
+                    alt={image.alt}
+                    width={image.width}
+                    height={image.height}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[3/2] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ImageViewer
+        images={visible}
+        index={viewerIndex}
+        onIndexChange={setViewerIndex}
+        title={title}
+        onClose={() => {
+          setViewerIndex(null);
+          // Back to the image that opened the viewer (keyboard users keep their place).
+          opener.current?.focus();
+        }}
+      />
+    </section>
+  );
+}
