@@ -21,12 +21,14 @@ export default [
     route("impressum", "routes/public/imprint.tsx"),
     route("properties", "routes/public/properties.tsx"),
     route("properties/:id", "routes/public/property.tsx"),
+    route("properties/:id/book", "routes/public/book.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
   // Standalone pages.
   route("auth", "routes/auth/auth.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
+  route("booking-success", "routes/booking/success.tsx"),
   route("newsletter/bestaetigen", "routes/newsletter/confirm.tsx"),
   route("newsletter/abmelden", "routes/newsletter/unsubscribe.tsx"),
 

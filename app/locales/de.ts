@@ -6,6 +6,8 @@ import infoTexts from "./de/info";
 import searchTexts from "./de/search";
 import propertyTexts from "./de/property";
 import priceBoxTexts from "./de/price-box";
+import bookingTexts from "./de/booking";
+import bookingSuccessTexts from "./de/booking-success";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -244,6 +246,8 @@ const de = {
   search: searchTexts,
   property: propertyTexts,
   priceBox: priceBoxTexts,
+  booking: bookingTexts,
+  bookingSuccess: bookingSuccessTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

@@ -7,6 +7,8 @@ import infoTexts from "./en/info";
 import searchTexts from "./en/search";
 import propertyTexts from "./en/property";
 import priceBoxTexts from "./en/price-box";
+import bookingTexts from "./en/booking";
+import bookingSuccessTexts from "./en/booking-success";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -241,6 +243,8 @@ const en: Catalogue = {
   search: searchTexts,
   property: propertyTexts,
   priceBox: priceBoxTexts,
+  booking: bookingTexts,
+  bookingSuccess: bookingSuccessTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

@@ -1,0 +1,6 @@
+/** German UI texts of the "booking" area. */
+const booking = {
+  placeholder: "",
+};
+
+export default booking;
