@@ -290,6 +290,8 @@ export const booking = pgTable(
     paymentMethod: text("payment_method").notNull(),
     paymentStatus: text("payment_status").notNull().default("unpaid"),
     status: text("status").notNull().default("pending"),
+    /** One per booking form: a repeated submit finds the booking it already created. */
+    idempotencyKey: uuid("idempotency_key"),
     ...timestamps,
   },
   (t) => [
@@ -310,6 +312,9 @@ export const booking = pgTable(
     ),
     check("booking_money_check", sql`${t.totalPrice} >= 0 and ${t.nightlyPrice} >= 0`),
     index("booking_user_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("booking_user_idempotency_idx")
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index("booking_property_idx").on(t.propertyId, t.checkIn),
     index("booking_status_idx").on(t.status, t.createdAt.desc()),
   ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "./layout";
-import { renderEmail } from "./templates";
+import { renderEmail, type BookingNewEmailData, type BookingReceivedEmailData } from "./templates";
 
 const context = { baseUrl: "https://ferien.example.com", platformName: "Alpen & <Meer>" };
 
@@ -53,5 +53,200 @@ describe("e-mail templates", () => {
   it("refuses unknown templates and data that does not fit", () => {
     expect(() => renderEmail("nope", {}, context)).toThrow(/Unknown e-mail template/);
     expect(() => renderEmail("newsletter-confirm", { token: 5 }, context)).toThrow();
+  });
+});
+
+describe("booking e-mails", () => {
+  const company = {
+    name: "TraumUrlaub Reisen GmbH",
+    address: "Musterstraße 12",
+    postalCode: "10115",
+    city: "Berlin",
+    country: "Deutschland",
+    email: "info@traumurlaub.example.com",
+    phone: "+49 30 12345678",
+    registerCourt: "Amtsgericht Berlin-Charlottenburg",
+    registration: "HRB 123456 B",
+    vatId: "DE123456789",
+    representative: "Max Mustermann",
+  };
+  const received: BookingReceivedEmailData = {
+    guestName: "Erika Musterfrau",
+    bookingNumber: "FW-2026-000123",
+    propertyTitle: "Strandhaus Kampen",
+    propertyLocation: "Sylt, Deutschland",
+    checkIn: "2026-06-01",
+    checkOut: "2026-06-05",
+    nights: 4,
+    guests: 2,
+    nightlyPrice: 28_962,
+    cleaningFee: 7_500,
+    serviceFee: 2_900,
+    totalPrice: 28_962 * 4 + 7_500 + 2_900, // 126_248 cents = 1.262,48 €
+    paymentMethod: "bank-transfer",
+    bookingDay: "2026-03-01",
+    bankAccount: {
+      accountHolder: "TraumUrlaub Reisen GmbH",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: "Commerzbank",
+    },
+    cancellation: { freeHours: 48, feePercentage: 50 },
+    company,
+  };
+  const newBooking: BookingNewEmailData = {
+    bookingNumber: "FW-2026-000123",
+    guestName: "Erika Musterfrau",
+    guestEmail: "erika@example.com",
+    guestPhone: "+49 171 2345678",
+    specialRequests: "Ankunft gegen 22 Uhr.\n<script>alert(1)</script>",
+    propertyTitle: "Strandhaus Kampen",
+    propertyLocation: "Sylt, Deutschland",
+    checkIn: "2026-06-01",
+    checkOut: "2026-06-05",
+    nights: 4,
+    guests: 2,
+    totalPrice: 126_248,
+    paymentMethod: "bank-transfer",
+    company,
+  };
+  // Intl puts a no-break space before "€"; compare with plain spaces.
+  const plain = (value: string) => value.replace(/\u00a0/g, " ");
+
+  it("tells the guest what was booked, the breakdown and how and when to pay (German)", () => {
+    const mail = renderEmail("booking-received", received, context);
+    expect(mail.subject).toBe("Buchung eingegangen: FW-2026-000123");
+    const text = plain(mail.text);
+    for (const line of [
+      "Hallo Erika Musterfrau,",
+      "Buchungsnummer: FW-2026-000123",
+      "Unterkunft: Strandhaus Kampen, Sylt, Deutschland",
+      "Anreise: 01.06.2026",
+      "Abreise: 05.06.2026",
+      "Nächte: 4",
+      "Gäste: 2",
+      "289,62 € × 4 Nächte: 1.158,48 €",
+      "Reinigungsgebühr: 75,00 €",
+      "Servicegebühr: 29,00 €",
+      "Gesamt: 1.262,48 €",
+      "Zahlungsmethode: Banküberweisung",
+      "Kontoinhaber: TraumUrlaub Reisen GmbH",
+      "IBAN: DE89 3704 0044 0532 0130 00",
+      "BIC: COBADEFFXXX",
+      "Bank: Commerzbank",
+      "Verwendungszweck: FW-2026-000123",
+      // 20 % of 1.262,48 € = 252,496 € → 252,50 €; the rest 1.009,98 €.
+      "Anzahlung (20 %): 252,50 €, fällig bis 08.03.2026",
+      "Restbetrag: 1.009,98 €, fällig bis 02.05.2026",
+      "Kostenlose Stornierung bis 48 Stunden vor Anreise, danach 50 % des Gesamtpreises.",
+      "https://ferien.example.com/dashboard/bookings",
+      "TraumUrlaub Reisen GmbH · Musterstraße 12 · 10115 Berlin · Deutschland",
+      "Registergericht: Amtsgericht Berlin-Charlottenburg · Registernummer: HRB 123456 B",
+      "USt-IdNr.: DE123456789 · Vertreten durch: Max Mustermann",
+    ]) {
+      expect(text).toContain(line);
+    }
+    const html = plain(mail.html);
+    expect(html).toContain("DE89 3704 0044 0532 0130 00");
+    expect(html).toContain("1.262,48 €");
+    expect(html).toContain('href="https://ferien.example.com/dashboard/bookings"');
+    expect(html).toContain("E-Mail: info@traumurlaub.example.com · Telefon: +49 30 12345678");
+    expect(mail.replyTo).toEqual({
+      name: "TraumUrlaub Reisen GmbH",
+      address: "info@traumurlaub.example.com",
+    });
+  });
+
+  it("asks for the whole amount at once for a booking shortly before arrival", () => {
+    const mail = renderEmail(
+      "booking-received",
+      { ...received, bookingDay: "2026-05-20" },
+      context,
+    );
+    expect(plain(mail.text)).toContain("Gesamtbetrag: 1.262,48 €, fällig bis 27.05.2026");
+    expect(mail.text).not.toContain("Anzahlung (20 %):");
+  });
+
+  it("renders in English with English dates and amounts", () => {
+    const mail = renderEmail("booking-received", { ...received, language: "en" }, context);
+    expect(mail.subject).toBe("Booking received: FW-2026-000123");
+    expect(mail.text).toContain("Hello Erika Musterfrau,");
+    expect(mail.text).toContain("Check-in: 01/06/2026");
+    expect(mail.text).toContain("€289.62 × 4 nights: €1,158.48");
+    expect(mail.text).toContain("Total: €1,262.48");
+    expect(mail.text).toContain("Payment method: Bank transfer");
+    expect(mail.text).toContain("Payment reference: FW-2026-000123");
+    expect(mail.text).toContain("Deposit (20 %): €252.50, due by 08/03/2026");
+    expect(mail.text).toContain("Register court: Amtsgericht Berlin-Charlottenburg");
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
+  it("leaves out payment instructions for card payments", () => {
+    const mail = renderEmail(
+      "booking-received",
+      { ...received, paymentMethod: "credit-card", bankAccount: null },
+      context,
+    );
+    expect(mail.text).toContain("Zahlungsmethode: Kreditkarte");
+    expect(mail.text).not.toContain("IBAN");
+    expect(mail.text).not.toContain("Verwendungszweck");
+  });
+
+  it("refuses a bank-transfer e-mail without the bank account to pay to", () => {
+    expect(() =>
+      renderEmail("booking-received", { ...received, bankAccount: null }, context),
+    ).toThrow(/bank account/);
+    expect(() =>
+      renderEmail("booking-received", { ...received, totalPrice: 12.5 }, context),
+    ).toThrow();
+  });
+
+  it("escapes the guest's input in the HTML of both e-mails", () => {
+    const hostile = { ...received, guestName: "<b>Eva</b>", propertyTitle: "A & <i>B</i>" };
+    const guestMail = renderEmail("booking-received", hostile, context);
+    expect(guestMail.html).toContain("Hallo &lt;b&gt;Eva&lt;/b&gt;,");
+    expect(guestMail.html).toContain("A &amp; &lt;i&gt;B&lt;/i&gt;");
+    expect(guestMail.html).not.toMatch(/<b>|<i>/);
+
+    const operatorMail = renderEmail(
+      "booking-new",
+      { ...newBooking, guestName: "<b>Eva</b>\r\nBcc: x@example.com" },
+      context,
+    );
+    expect(operatorMail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(operatorMail.html).not.toMatch(/<script|<b>/);
+    expect(operatorMail.replyTo).toEqual({
+      name: "<b>Eva</b> Bcc: x@example.com",
+      address: "erika@example.com",
+    });
+  });
+
+  it("tells the operator who booked what, with a link to the admin area", () => {
+    const mail = renderEmail("booking-new", newBooking, context);
+    expect(mail.subject).toBe("Neue Buchung: FW-2026-000123");
+    const text = plain(mail.text);
+    for (const line of [
+      "Gast: Erika Musterfrau",
+      "E-Mail: erika@example.com",
+      "Telefon: +49 171 2345678",
+      "Unterkunft: Strandhaus Kampen, Sylt, Deutschland",
+      "Anreise: 01.06.2026",
+      "Abreise: 05.06.2026",
+      "Gäste: 2",
+      "Gesamt: 1.262,48 €",
+      "Zahlungsmethode: Banküberweisung",
+      "Besondere Wünsche:\nAnkunft gegen 22 Uhr.",
+      "https://ferien.example.com/admin",
+      "USt-IdNr.: DE123456789",
+    ]) {
+      expect(text).toContain(line);
+    }
+    const withoutExtras = renderEmail(
+      "booking-new",
+      { ...newBooking, guestPhone: null, specialRequests: null },
+      context,
+    );
+    expect(withoutExtras.text).toContain("Telefon: –");
+    expect(withoutExtras.text).toContain("Besondere Wünsche:\n–");
   });
 });

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { formatIban, paymentSchedule } from "~/features/booking/payment-schedule";
+import { PAYMENT_METHODS, type SiteSettings } from "~/features/settings/settings";
+import { formatDate, formatMoney, resources } from "~/lib/i18n";
+import { isCalendarDay } from "~/lib/stay-search";
 import {
   escapeHtml,
   htmlButton,
@@ -186,10 +190,492 @@ const newsletterConfirm = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Booking e-mails: shared parts.
+//
+// Money is integer cents and stay dates are "YYYY-MM-DD"; both are formatted here in the
+// recipient's language ("1.234,50 €", "24.12.2026"). The company's Impressum data travels in the
+// data (`company`, filled with `emailCompany(await getSettings())` in the transaction that
+// stores the booking), so the footer names the company the guest contracted with.
+
+const calendarDay = z.string().refine(isCalendarDay, "expected a calendar day YYYY-MM-DD");
+const cents = z.number().int().min(0);
+const count = z.number().int().min(1);
+
+const companySchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  registerCourt: z.string(),
+  registration: z.string(),
+  vatId: z.string(),
+  representative: z.string(),
+});
+
+/** The Impressum data in every booking e-mail's footer. */
+export type EmailCompany = z.input<typeof companySchema>;
+
+/** The footer data from the settings (call `getSettings()` where the e-mail is queued). */
+export function emailCompany(settings: SiteSettings): EmailCompany {
+  return {
+    name: settings.companyName,
+    address: settings.companyAddress,
+    postalCode: settings.companyPostalCode,
+    city: settings.companyCity,
+    country: settings.companyCountry,
+    email: settings.companyEmail,
+    phone: settings.companyPhone,
+    registerCourt: settings.companyRegisterCourt,
+    registration: settings.companyRegistration,
+    vatId: settings.companyVatId,
+    representative: settings.companyRepresentative,
+  };
+}
+
+const footerTexts = texts({
+  de: {
+    email: "E-Mail",
+    phone: "Telefon",
+    registerCourt: "Registergericht",
+    registration: "Registernummer",
+    vatId: "USt-IdNr.",
+    representative: "Vertreten durch",
+  },
+  en: {
+    email: "E-mail",
+    phone: "Phone",
+    registerCourt: "Register court",
+    registration: "Registration number",
+    vatId: "VAT ID",
+    representative: "Represented by",
+  },
+});
+
+/** The Impressum lines: name and address, contact, register, VAT id and representative. */
+function companyLines(company: z.output<typeof companySchema>, language: EmailLanguage) {
+  const l = footerTexts[language];
+  const join = (parts: string[]) => parts.filter((part) => part.trim() !== "").join(" · ");
+  return [
+    join([
+      company.name,
+      company.address,
+      `${company.postalCode} ${company.city}`.trim(),
+      company.country,
+    ]),
+    join([`${l.email}: ${company.email}`, `${l.phone}: ${company.phone}`]),
+    join([
+      `${l.registerCourt}: ${company.registerCourt}`,
+      `${l.registration}: ${company.registration}`,
+    ]),
+    join([`${l.vatId}: ${company.vatId}`, `${l.representative}: ${company.representative}`]),
+  ].filter((line) => line !== "");
+}
+
+const companyFooterHtml = (company: z.output<typeof companySchema>, language: EmailLanguage) =>
+  companyLines(company, language).map(escapeHtml).join("<br>");
+
+const htmlRows = (rows: [string, string][]) =>
+  [
+    '<table style="border-collapse:collapse;margin:0 0 16px">',
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:4px 16px 4px 0;vertical-align:top;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    ),
+    "</table>",
+  ].join("");
+
+const htmlHeading = (text: string) =>
+  `<h2 style="margin:24px 0 8px;font-size:16px;color:#0A2463">${escapeHtml(text)}</h2>`;
+
+const bookingTexts = texts({
+  de: {
+    number: "Buchungsnummer",
+    property: "Unterkunft",
+    checkIn: "Anreise",
+    checkOut: "Abreise",
+    nights: "Nächte",
+    guests: "Gäste",
+    total: "Gesamt",
+    paymentMethod: "Zahlungsmethode",
+  },
+  en: {
+    number: "Booking number",
+    property: "Property",
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    nights: "Nights",
+    guests: "Guests",
+    total: "Total",
+    paymentMethod: "Payment method",
+  },
+});
+
+const stayFields = {
+  bookingNumber: z.string().min(1),
+  propertyTitle: z.string(),
+  propertyLocation: z.string(),
+  checkIn: calendarDay,
+  checkOut: calendarDay,
+  nights: count,
+  guests: count,
+  totalPrice: cents,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  company: companySchema,
+};
+
+type StayData = z.output<z.ZodObject<typeof stayFields>> & { language: EmailLanguage };
+
+/** Buchungsnummer, Unterkunft, Anreise, Abreise, Nächte, Gäste. */
+function stayRows(data: StayData): [string, string][] {
+  const l = bookingTexts[data.language];
+  return [
+    [l.number, data.bookingNumber],
+    [l.property, `${data.propertyTitle}, ${data.propertyLocation}`],
+    [l.checkIn, formatDate(data.checkIn, data.language)],
+    [l.checkOut, formatDate(data.checkOut, data.language)],
+    [l.nights, String(data.nights)],
+    [l.guests, String(data.guests)],
+  ];
+}
+
+const paymentMethodName = (data: StayData) =>
+  resources[data.language].translation.paymentMethods[data.paymentMethod];
+
+// ---------------------------------------------------------------------------------------------
+// booking-received: to the guest right after booking (status "pending"); for bank transfer with
+// the payment instructions. Data (all money in cents, days "YYYY-MM-DD"):
+//
+//   { language?, guestName, bookingNumber, propertyTitle, propertyLocation, checkIn, checkOut,
+//     nights, guests, nightlyPrice, cleaningFee, serviceFee, totalPrice, paymentMethod,
+//     bookingDay, bankAccount: null | { accountHolder, iban, bic, bankName },
+//     cancellation: { freeHours, feePercentage }, company: EmailCompany }
+//
+// Pass the STORED breakdown of the booking. The payment schedule is not part of the data: it is
+// computed here from totalPrice, bookingDay and checkIn with `paymentSchedule`, the function the
+// success page and the dashboard use, so they can never disagree. `bookingDay` is the day the
+// booking was created in Europe/Berlin (`dayInBerlin(booking.createdAt)`). Bank transfer needs
+// the bank account (the default account the guest pays to).
+
+const bankAccountSchema = z.object({
+  accountHolder: z.string().min(1),
+  iban: z.string().min(1),
+  bic: z.string().min(1),
+  bankName: z.string().min(1),
+});
+
+const bookingReceivedSchema = z
+  .object({
+    language,
+    guestName: z.string(),
+    ...stayFields,
+    nightlyPrice: cents,
+    cleaningFee: cents,
+    serviceFee: cents,
+    bookingDay: calendarDay,
+    bankAccount: bankAccountSchema.nullable(),
+    cancellation: z.object({
+      freeHours: z.number().int().min(0),
+      feePercentage: z.number().int().min(0).max(100),
+    }),
+  })
+  .refine((data) => data.paymentMethod !== "bank-transfer" || data.bankAccount !== null, {
+    path: ["bankAccount"],
+    message: "bank transfer needs the bank account the guest pays to",
+  });
+
+/** What `enqueueEmail(tx, { template: "booking-received", data })` takes. */
+export type BookingReceivedEmailData = z.input<typeof bookingReceivedSchema>;
+
+const receivedTexts = texts({
+  de: {
+    subject: (number: string) => `Buchung eingegangen: ${number}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    intro: (platform: string) =>
+      `vielen Dank für Ihre Buchung bei ${platform}. Ihre Buchung ist bei uns eingegangen.`,
+    pending:
+      "Diese E-Mail bestätigt den Eingang Ihrer Buchung; sie ist noch keine Buchungsbestätigung. Ihre Buchung ist ausstehend, bis wir sie bestätigt haben. Die Buchungsbestätigung erhalten Sie per E-Mail.",
+    pendingBankTransfer:
+      "Diese E-Mail bestätigt den Eingang Ihrer Buchung; sie ist noch keine Buchungsbestätigung. Ihre Buchung ist ausstehend, bis Ihre Zahlung eingegangen ist und wir die Buchung bestätigt haben. Die Buchungsbestätigung erhalten Sie per E-Mail.",
+    breakdown: "Preisaufschlüsselung",
+    nightsTimesPrice: (price: string, nights: number) =>
+      `${price} × ${nights} ${nights === 1 ? "Nacht" : "Nächte"}`,
+    cleaningFee: "Reinigungsgebühr",
+    serviceFee: "Servicegebühr",
+    dueBy: "fällig bis",
+    cancellationHeading: "Stornierungsbedingungen",
+    cancellation: (hours: number, percentage: number) =>
+      percentage === 0
+        ? "Die Stornierung ist bis zur Anreise kostenlos."
+        : `Kostenlose Stornierung bis ${hours} Stunden vor Anreise, danach ${percentage} % des Gesamtpreises.`,
+    dashboard: "Ihre Buchungen finden Sie jederzeit in Ihrem Konto:",
+    button: "Meine Buchungen",
+  },
+  en: {
+    subject: (number: string) => `Booking received: ${number}`,
+    greeting: (name: string) => `Hello ${name},`,
+    intro: (platform: string) =>
+      `thank you for booking with ${platform}. We have received your booking.`,
+    pending:
+      "This e-mail acknowledges receipt of your booking; it is not yet a booking confirmation. Your booking is pending until we have confirmed it. You will receive the booking confirmation by e-mail.",
+    pendingBankTransfer:
+      "This e-mail acknowledges receipt of your booking; it is not yet a booking confirmation. Your booking is pending until your payment has arrived and we have confirmed the booking. You will receive the booking confirmation by e-mail.",
+    breakdown: "Price breakdown",
+    nightsTimesPrice: (price: string, nights: number) =>
+      `${price} × ${nights} ${nights === 1 ? "night" : "nights"}`,
+    cleaningFee: "Cleaning fee",
+    serviceFee: "Service fee",
+    dueBy: "due by",
+    cancellationHeading: "Cancellation terms",
+    cancellation: (hours: number, percentage: number) =>
+      percentage === 0
+        ? "Cancellation is free of charge until arrival."
+        : `Free cancellation up to ${hours} hours before arrival, afterwards ${percentage} % of the total price.`,
+    dashboard: "You can find your bookings in your account at any time:",
+    button: "My bookings",
+  },
+});
+
+export const myBookingsUrl = (baseUrl: string) => `${baseUrl}/dashboard/bookings`;
+
+const bookingReceived = defineTemplate({
+  data: bookingReceivedSchema,
+  render(data, { baseUrl, platformName }) {
+    const l = receivedTexts[data.language];
+    const p = resources[data.language].translation.bookingSuccess.payment;
+    const money = (value: number) => formatMoney(value, data.language);
+    const subject = l.subject(singleLine(data.bookingNumber));
+    const guestName = singleLine(data.guestName);
+    const dashboardUrl = myBookingsUrl(baseUrl);
+    const termsUrl = `${baseUrl}/agb#zahlung`;
+
+    const priceRows: [string, string][] = [
+      [
+        l.nightsTimesPrice(money(data.nightlyPrice), data.nights),
+        money(data.nightlyPrice * data.nights),
+      ],
+      [l.cleaningFee, money(data.cleaningFee)],
+      [l.serviceFee, money(data.serviceFee)],
+      [bookingTexts[data.language].total, money(data.totalPrice)],
+    ];
+    const methodRow: [string, string] = [
+      bookingTexts[data.language].paymentMethod,
+      paymentMethodName(data),
+    ];
+    const account = data.paymentMethod === "bank-transfer" ? data.bankAccount : null;
+    const accountRows: [string, string][] = account
+      ? [
+          [p.accountHolder, account.accountHolder],
+          [p.iban, formatIban(account.iban)],
+          [p.bic, account.bic],
+          [p.bank, account.bankName],
+          [p.reference, data.bookingNumber],
+        ]
+      : [];
+    const scheduleRows: [string, string][] = account
+      ? paymentSchedule({
+          total: data.totalPrice,
+          bookingDay: data.bookingDay,
+          checkIn: data.checkIn,
+        }).map((payment) => [
+          p.kinds[payment.kind],
+          `${money(payment.amount)}, ${l.dueBy} ${formatDate(payment.dueDate, data.language)}`,
+        ])
+      : [];
+    const pending = account ? l.pendingBankTransfer : l.pending;
+    const cancellation = l.cancellation(
+      data.cancellation.freeHours,
+      data.cancellation.feePercentage,
+    );
+    const footerLines = companyLines(data.company, data.language);
+    const lines = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`);
+
+    const text = [
+      l.greeting(guestName),
+      "",
+      l.intro(platformName),
+      pending,
+      "",
+      ...lines(stayRows(data)),
+      "",
+      l.breakdown,
+      ...lines(priceRows),
+      "",
+      ...lines([methodRow]),
+      ...(account
+        ? [
+            "",
+            p.heading,
+            p.intro,
+            ...lines(accountRows),
+            p.referenceHint,
+            "",
+            p.schedule,
+            ...lines(scheduleRows),
+            p.rule,
+            `${p.termsLink}: ${termsUrl}`,
+          ]
+        : []),
+      "",
+      l.cancellationHeading,
+      cancellation,
+      "",
+      l.dashboard,
+      dashboardUrl,
+      "",
+      "--",
+      ...footerLines,
+    ].join("\n");
+
+    const html = htmlDocument({
+      language: data.language,
+      title: subject,
+      platformName,
+      body: [
+        `<p style="margin:0 0 12px">${escapeHtml(l.greeting(guestName))}</p>`,
+        `<p style="margin:0 0 12px">${escapeHtml(l.intro(platformName))}</p>`,
+        `<p style="margin:0 0 16px">${escapeHtml(pending)}</p>`,
+        htmlRows(stayRows(data)),
+        htmlHeading(l.breakdown),
+        htmlRows(priceRows),
+        htmlRows([methodRow]),
+        account
+          ? [
+              htmlHeading(p.heading),
+              `<p style="margin:0 0 8px">${escapeHtml(p.intro)}</p>`,
+              htmlRows(accountRows),
+              `<p style="margin:0 0 12px">${escapeHtml(p.referenceHint)}</p>`,
+              htmlHeading(p.schedule),
+              htmlRows(scheduleRows),
+              `<p style="margin:0 0 12px;font-size:14px">${escapeHtml(p.rule)} ${htmlLink(termsUrl, p.termsLink)}</p>`,
+            ].join("")
+          : "",
+        htmlHeading(l.cancellationHeading),
+        `<p style="margin:0 0 12px">${escapeHtml(cancellation)}</p>`,
+        htmlButton(dashboardUrl, l.button),
+      ].join(""),
+      footer: companyFooterHtml(data.company, data.language),
+    });
+    return {
+      subject,
+      text,
+      html,
+      replyTo: { name: singleLine(data.company.name), address: data.company.email },
+    };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// booking-new: to the operator (company e-mail) for every new booking; replies go to the guest.
+// Data: { language?, bookingNumber, guestName, guestEmail, guestPhone, specialRequests,
+//   propertyTitle, propertyLocation, checkIn, checkOut, nights, guests, totalPrice (cents),
+//   paymentMethod, company: EmailCompany }
+
+const bookingNewSchema = z.object({
+  language,
+  ...stayFields,
+  guestName: z.string(),
+  guestEmail: z.string(),
+  guestPhone: z.string().nullable(),
+  specialRequests: z.string().nullable(),
+});
+
+/** What `enqueueEmail(tx, { template: "booking-new", data })` takes. */
+export type BookingNewEmailData = z.input<typeof bookingNewSchema>;
+
+const newBookingTexts = texts({
+  de: {
+    subject: (number: string) => `Neue Buchung: ${number}`,
+    intro: (platform: string) => `Über ${platform} ist eine neue Buchung eingegangen.`,
+    guestName: "Gast",
+    guestEmail: "E-Mail",
+    guestPhone: "Telefon",
+    specialRequests: "Besondere Wünsche",
+    none: "–",
+    admin: "Die Buchung ist ausstehend. Prüfen und bestätigen Sie sie im Adminbereich:",
+    button: "Zum Adminbereich",
+    replyHint: "Antworten Sie direkt auf diese E-Mail, um dem Gast zu schreiben.",
+  },
+  en: {
+    subject: (number: string) => `New booking: ${number}`,
+    intro: (platform: string) => `A new booking has been made on ${platform}.`,
+    guestName: "Guest",
+    guestEmail: "E-mail",
+    guestPhone: "Phone",
+    specialRequests: "Special requests",
+    none: "–",
+    admin: "The booking is pending. Check and confirm it in the admin area:",
+    button: "Open the admin area",
+    replyHint: "Reply to this e-mail to write to the guest.",
+  },
+});
+
+const bookingNew = defineTemplate({
+  data: bookingNewSchema,
+  render(data, { baseUrl, platformName }) {
+    const l = newBookingTexts[data.language];
+    const subject = l.subject(singleLine(data.bookingNumber));
+    const guestName = singleLine(data.guestName);
+    const adminUrl = `${baseUrl}/admin`;
+    const guestRows: [string, string][] = [
+      [l.guestName, guestName],
+      [l.guestEmail, data.guestEmail],
+      [l.guestPhone, data.guestPhone || l.none],
+    ];
+    const bookingRows: [string, string][] = [
+      ...stayRows(data),
+      [bookingTexts[data.language].total, formatMoney(data.totalPrice, data.language)],
+      [bookingTexts[data.language].paymentMethod, paymentMethodName(data)],
+    ];
+    const requests = data.specialRequests?.trim() ? data.specialRequests.trim() : null;
+    const lines = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`);
+    const text = [
+      l.intro(platformName),
+      "",
+      ...lines(guestRows),
+      "",
+      ...lines(bookingRows),
+      "",
+      `${l.specialRequests}:`,
+      requests ?? l.none,
+      "",
+      l.admin,
+      adminUrl,
+      "",
+      l.replyHint,
+      "",
+      "--",
+      ...companyLines(data.company, data.language),
+    ].join("\n");
+    const html = htmlDocument({
+      language: data.language,
+      title: subject,
+      platformName,
+      body: [
+        `<p style="margin:0 0 16px">${escapeHtml(l.intro(platformName))}</p>`,
+        htmlRows(guestRows),
+        htmlRows(bookingRows),
+        `<p style="margin:0 0 8px;font-weight:700">${escapeHtml(l.specialRequests)}</p>`,
+        requests ? htmlParagraphs(requests) : `<p style="margin:0 0 12px">${l.none}</p>`,
+        `<p style="margin:16px 0 0">${escapeHtml(l.admin)}</p>`,
+        htmlButton(adminUrl, l.button),
+        `<p style="margin:0">${escapeHtml(l.replyHint)}</p>`,
+      ].join(""),
+      footer: companyFooterHtml(data.company, data.language),
+    });
+    return { subject, text, html, replyTo: { name: guestName, address: data.guestEmail } };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
 
 export const emailTemplates = {
   "contact-message": contactMessage,
   "newsletter-confirm": newsletterConfirm,
+  "booking-received": bookingReceived,
+  "booking-new": bookingNew,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

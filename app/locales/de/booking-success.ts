@@ -1,6 +1,68 @@
-/** German UI texts of the "bookingSuccess" area. */
+/**
+ * German UI texts of the "bookingSuccess" area: the page after booking (/booking-success) and
+ * the payment instructions for bank transfer, which the "booking received" e-mail and the guest
+ * dashboard show with the same words.
+ */
 const bookingSuccess = {
-  placeholder: "",
+  title: "Buchung eingegangen",
+  heading: "Vielen Dank für Ihre Buchung!",
+  intro: "Ihre Buchung ist bei uns eingegangen.",
+  pendingNote:
+    "Ihre Buchung ist ausstehend, bis Ihre Zahlung eingegangen ist und wir die Buchung bestätigt haben. Die Buchungsbestätigung erhalten Sie per E-Mail.",
+  pendingNoteOther:
+    "Ihre Buchung ist ausstehend, bis wir sie bestätigt haben. Die Buchungsbestätigung erhalten Sie per E-Mail.",
+  number: "Buchungsnummer",
+  status: "Status",
+  statuses: {
+    pending: "Ausstehend",
+    confirmed: "Bestätigt",
+    cancelled: "Storniert",
+    completed: "Abgeschlossen",
+  },
+  details: "Ihre Buchung",
+  property: "Unterkunft",
+  checkIn: "Anreise",
+  checkOut: "Abreise",
+  nights: "Nächte",
+  guests: "Gäste",
+  breakdown: "Preisaufschlüsselung",
+  nightsTimesPrice_one: "{{price}} × {{count}} Nacht",
+  nightsTimesPrice_other: "{{price}} × {{count}} Nächte",
+  cleaningFee: "Reinigungsgebühr",
+  serviceFee: "Servicegebühr",
+  total: "Gesamt",
+  paymentMethod: "Zahlungsmethode",
+  emailSent: "Eine Bestätigung wurde an {{email}} gesendet.",
+  myBookings: "Meine Buchungen",
+  moreProperties: "Weitere Unterkünfte entdecken",
+  payment: {
+    heading: "Zahlungsinformationen",
+    intro: "Bitte überweisen Sie die Beträge auf folgendes Konto:",
+    accountHolder: "Kontoinhaber",
+    iban: "IBAN",
+    bic: "BIC",
+    bank: "Bank",
+    reference: "Verwendungszweck",
+    referenceHint:
+      "Bitte geben Sie als Verwendungszweck nur die Buchungsnummer an, damit wir Ihre Zahlung zuordnen können.",
+    schedule: "Zahlungsplan",
+    kind: "Zahlung",
+    amount: "Betrag",
+    dueDate: "Fällig bis",
+    kinds: {
+      deposit: "Anzahlung (20 %)",
+      balance: "Restbetrag",
+      full: "Gesamtbetrag",
+    },
+    rule: "Anzahlung von 20 % innerhalb von 7 Tagen nach der Buchung, Restbetrag 30 Tage vor der Anreise; bei einer Buchung 37 Tage oder weniger vor der Anreise der Gesamtbetrag innerhalb von 7 Tagen – spätestens jeweils am Tag vor der Anreise.",
+    termsLink: "AGB § 3 Zahlung",
+    noAccount:
+      "Unsere Bankverbindung senden wir Ihnen in Kürze per E-Mail. Bitte überweisen Sie erst, wenn Sie sie erhalten haben.",
+    copyShort: "Kopieren",
+    copiedShort: "Kopiert",
+    copy: "{{label}} kopieren",
+    copied: "{{label}} kopiert",
+  },
 };
 
 export default bookingSuccess;

@@ -1,7 +1,65 @@
 import type de from "../de/booking-success";
 
 const bookingSuccess: typeof de = {
-  placeholder: "",
+  title: "Booking received",
+  heading: "Thank you for your booking!",
+  intro: "We have received your booking.",
+  pendingNote:
+    "Your booking is pending until your payment has arrived and we have confirmed the booking. You will receive the booking confirmation by e-mail.",
+  pendingNoteOther:
+    "Your booking is pending until we have confirmed it. You will receive the booking confirmation by e-mail.",
+  number: "Booking number",
+  status: "Status",
+  statuses: {
+    pending: "Pending",
+    confirmed: "Confirmed",
+    cancelled: "Cancelled",
+    completed: "Completed",
+  },
+  details: "Your booking",
+  property: "Property",
+  checkIn: "Check-in",
+  checkOut: "Check-out",
+  nights: "Nights",
+  guests: "Guests",
+  breakdown: "Price breakdown",
+  nightsTimesPrice_one: "{{price}} × {{count}} night",
+  nightsTimesPrice_other: "{{price}} × {{count}} nights",
+  cleaningFee: "Cleaning fee",
+  serviceFee: "Service fee",
+  total: "Total",
+  paymentMethod: "Payment method",
+  emailSent: "A confirmation has been sent to {{email}}.",
+  myBookings: "My bookings",
+  moreProperties: "Discover more properties",
+  payment: {
+    heading: "Payment details",
+    intro: "Please transfer the amounts to the following account:",
+    accountHolder: "Account holder",
+    iban: "IBAN",
+    bic: "BIC",
+    bank: "Bank",
+    reference: "Payment reference",
+    referenceHint:
+      "Please give only the booking number as the payment reference so that we can match your payment.",
+    schedule: "Payment schedule",
+    kind: "Payment",
+    amount: "Amount",
+    dueDate: "Due by",
+    kinds: {
+      deposit: "Deposit (20 %)",
+      balance: "Balance",
+      full: "Full amount",
+    },
+    rule: "20 % deposit within 7 days of booking, the balance 30 days before arrival; for a booking 37 days or less before arrival the full amount within 7 days – in each case no later than the day before arrival.",
+    termsLink: "Terms § 3 Payment",
+    noAccount:
+      "We will send you our bank details by e-mail shortly. Please do not transfer any money before you have received them.",
+    copyShort: "Copy",
+    copiedShort: "Copied",
+    copy: "Copy {{label}}",
+    copied: "{{label}} copied",
+  },
 };
 
 export default bookingSuccess;

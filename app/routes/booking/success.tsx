@@ -1,10 +1,237 @@
-import { data } from "react-router";
+import { CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/success";
+import { ErrorPage } from "~/components/error-page";
+import { Brand } from "~/components/layout/brand";
+import { requireUser } from "~/features/accounts/session.server";
+import { getBookingConfirmation } from "~/features/booking/booking-confirmation.server";
+import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
+import { imageUrls } from "~/lib/image-urls";
+import { formatDate, formatMoney, languageFromCookie, resources, type Language } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+import { useRootData } from "~/root";
 
-// Placeholder while the page is being built (issue 5).
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /booking-success?booking=<id>: where the guest lands after booking (spec 04). Only the
+ * booking's own guest or an admin sees it; a missing, malformed or foreign id is the same 404.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const bookingId = new URL(request.url).searchParams.get("booking") ?? "";
+  const booking = await getBookingConfirmation(bookingId, user);
+  if (!booking) throw data(null, { status: 404 });
+  const language = languageFromCookie(request.headers.get("cookie"));
+  return { booking, title: resources[language].translation.bookingSuccess.title };
 }
 
-export default function Placeholder() {
-  return null;
+type RootMeta = { language: Language };
+
+export const meta: Route.MetaFunction = (args) => {
+  const root = args.matches.find((match) => match?.id === "root")?.data as RootMeta | undefined;
+  const texts = resources[root?.language ?? "de"].translation;
+  return pageMeta(args, {
+    title: args.data?.title ?? texts.errors.notFoundTitle,
+    noindex: true,
+  });
+};
+
+/** The standalone frame: a slim header with the brand (a way home), no site navigation. */
+function SuccessFrame({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-4">
+          {root && <Brand settings={root.settings} />}
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+const statusColors = {
+  pending: "bg-amber-100 text-amber-900",
+  confirmed: "bg-green-100 text-green-900",
+  cancelled: "bg-red-100 text-red-900",
+  completed: "bg-slate-200 text-slate-900",
+} as const;
+
+const card = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
+const sectionHeading = "text-xl font-semibold text-secondary";
+
+export default function BookingSuccessPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const language: Language = root?.language ?? "de";
+  const { booking } = loaderData;
+  const money = (cents: number) => formatMoney(cents, language);
+  const image = booking.property.image && imageUrls(booking.property.image);
+  const { price } = booking;
+
+  const details: [string, ReactNode][] = [
+    [t("bookingSuccess.checkIn"), formatDate(booking.checkIn, language)],
+    [t("bookingSuccess.checkOut"), formatDate(booking.checkOut, language)],
+    [t("bookingSuccess.nights"), booking.nights],
+    [t("bookingSuccess.guests"), booking.guests],
+    [t("bookingSuccess.paymentMethod"), t(`paymentMethods.${booking.paymentMethod}`)],
+  ];
+  const breakdown: [string, number][] = [
+    [
+      t("bookingSuccess.nightsTimesPrice", {
+        price: money(price.nightlyPrice),
+        count: price.nights,
+      }),
+      price.nightlyPrice * price.nights,
+    ],
+    [t("bookingSuccess.cleaningFee"), price.cleaningFee],
+    [t("bookingSuccess.serviceFee"), price.serviceFee],
+  ];
+
+  return (
+    <SuccessFrame>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-10">
+        <div className="mx-auto max-w-3xl space-y-6">
+          <header className="text-center">
+            <CircleCheck aria-hidden className="mx-auto size-14 text-green-700" />
+            <h1 className="mt-4 text-3xl font-bold text-secondary md:text-4xl">
+              {t("bookingSuccess.heading")}
+            </h1>
+            <p className="mt-2 text-lg text-slate-700">{t("bookingSuccess.intro")}</p>
+            <p className="mt-4 text-slate-700">
+              {t("bookingSuccess.number")}:{" "}
+              <strong className="font-mono text-lg text-slate-900" data-testid="booking-number">
+                {booking.number}
+              </strong>
+            </p>
+          </header>
+
+          <section aria-labelledby="booking-details" className={card}>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="booking-details" className={sectionHeading}>
+                {t("bookingSuccess.details")}
+              </h2>
+              <p className="text-sm text-slate-700">
+                {t("bookingSuccess.status")}:{" "}
+                <span
+                  className={`rounded-full px-3 py-1 font-medium ${statusColors[booking.status]}`}
+                  data-testid="booking-status"
+                >
+                  {t(`bookingSuccess.statuses.${booking.status}`)}
+                </span>
+              </p>
+            </div>
+            <div className="mt-4 flex flex-col gap-4 sm:flex-row">
+              {image?.src && (
+                <img
+                  src={image.src}
+                  srcSet={image.srcSet}
+                  sizes="(min-width: 640px) 192px, 100vw"
+                  alt=""
+                  width={192}
+                  height={128}
+                  className="aspect-[3/2] w-full rounded-lg object-cover sm:w-48"
+                />
+              )}
+              <div>
+                <p className="text-sm text-slate-700">{t("bookingSuccess.property")}</p>
+                <p className="text-lg font-semibold text-slate-900">
+                  <Link
+                    to={`/properties/${booking.property.id}`}
+                    className="underline-offset-2 hover:underline"
+                  >
+                    {booking.property.title}
+                  </Link>
+                </p>
+                <p className="text-slate-700">{booking.property.location}</p>
+              </div>
+            </div>
+            <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+              {details.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-sm text-slate-700">{label}</dt>
+                  <dd className="font-medium text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="price-breakdown" className={card}>
+            <h2 id="price-breakdown" className={sectionHeading}>
+              {t("bookingSuccess.breakdown")}
+            </h2>
+            <dl className="mt-4 space-y-2">
+              {breakdown.map(([label, cents]) => (
+                <div key={label} className="flex justify-between gap-4 text-slate-700">
+                  <dt>{label}</dt>
+                  <dd className="tabular-nums">{money(cents)}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-lg font-semibold text-slate-900">
+                <dt>{t("bookingSuccess.total")}</dt>
+                <dd className="tabular-nums" data-testid="booking-total">
+                  {money(price.totalPrice)}
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          {booking.paymentMethod === "bank-transfer" && (
+            <PaymentInstructions
+              bookingNumber={booking.number}
+              totalPrice={price.totalPrice}
+              bookingDay={booking.createdDay}
+              checkIn={booking.checkIn}
+              bankAccount={booking.bankAccount}
+            />
+          )}
+
+          {booking.status === "pending" && (
+            <p className="text-slate-700">
+              {booking.paymentMethod === "bank-transfer"
+                ? t("bookingSuccess.pendingNote")
+                : t("bookingSuccess.pendingNoteOther")}
+            </p>
+          )}
+          <p className="font-medium text-slate-900">
+            {t("bookingSuccess.emailSent", { email: booking.guestEmail })}
+          </p>
+
+          <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <Link
+              to="/dashboard/bookings"
+              className="rounded-lg bg-primary-strong px-5 py-2.5 text-center font-medium text-white hover:opacity-90"
+            >
+              {t("bookingSuccess.myBookings")}
+            </Link>
+            <Link
+              to="/properties"
+              className="rounded-lg border border-secondary px-5 py-2.5 text-center font-medium text-secondary hover:bg-slate-100"
+            >
+              {t("bookingSuccess.moreProperties")}
+            </Link>
+          </div>
+        </div>
+      </main>
+    </SuccessFrame>
+  );
+}
+
+/** A missing or foreign booking: the German 404 inside the same slim frame. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const root = useRootData();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <SuccessFrame>
+      {isNotFound ? (
+        <ErrorPage status={404} title={t("errors.notFoundTitle")} text={t("errors.notFoundText")} />
+      ) : (
+        <ErrorPage title={t("errors.serverError")} requestId={root?.requestId} />
+      )}
+    </SuccessFrame>
+  );
 }

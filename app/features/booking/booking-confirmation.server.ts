@@ -1,0 +1,135 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
+import { dayInBerlin } from "~/lib/dates";
+import { db, schema } from "~/lib/db.server";
+import type { PropertyImage } from "../../../db/schema";
+
+export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** The operator's account a bank-transfer guest pays to. */
+export type PaymentAccount = {
+  accountHolder: string;
+  iban: string;
+  bic: string;
+  bankName: string;
+};
+
+/** One booking as its guest sees it after booking (success page; later the dashboard). */
+export type BookingConfirmation = {
+  id: string;
+  number: string;
+  status: BookingStatus;
+  property: { id: string; title: string; location: string; image: PropertyImage | null };
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  guests: number;
+  /** The breakdown stored with the booking (cents); later price changes do not alter it. */
+  price: {
+    nightlyPrice: number;
+    nights: number;
+    cleaningFee: number;
+    serviceFee: number;
+    totalPrice: number;
+  };
+  paymentMethod: PaymentMethod;
+  guestEmail: string;
+  /** The day the booking was made in Europe/Berlin: the payment schedule counts from it. */
+  createdDay: string;
+  /** Bank transfer only: the default active account, or null when there is none (anymore). */
+  bankAccount: PaymentAccount | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const asStatus = (value: string): BookingStatus =>
+  (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
+const asPaymentMethod = (value: string): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value)
+    ? (value as PaymentMethod)
+    : "bank-transfer";
+
+/**
+ * The booking `bookingId` for `viewer`: its own guest or an admin. Null for a malformed id, an
+ * unknown booking and someone else's booking alike, so a caller cannot tell them apart.
+ */
+export async function getBookingConfirmation(
+  bookingId: string,
+  viewer: { id: string; role: string },
+): Promise<BookingConfirmation | null> {
+  if (!UUID.test(bookingId)) return null;
+  const b = schema.booking;
+  const p = schema.property;
+  const conditions: SQL[] = [eq(b.id, bookingId.toLowerCase())];
+  if (viewer.role !== "admin") conditions.push(eq(b.userId, viewer.id));
+  const [row] = await db()
+    .select({
+      id: b.id,
+      number: b.number,
+      status: b.status,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      guests: b.guests,
+      nightlyPrice: b.nightlyPrice,
+      nights: b.nights,
+      cleaningFee: b.cleaningFee,
+      serviceFee: b.serviceFee,
+      totalPrice: b.totalPrice,
+      paymentMethod: b.paymentMethod,
+      guestEmail: b.guestEmail,
+      createdAt: b.createdAt,
+      propertyId: p.id,
+      propertyTitle: p.title,
+      propertyLocation: p.location,
+      propertyImages: p.images,
+    })
+    .from(b)
+    .innerJoin(p, eq(p.id, b.propertyId))
+    .where(and(...conditions));
+  if (!row) return null;
+
+  const paymentMethod = asPaymentMethod(row.paymentMethod);
+  return {
+    id: row.id,
+    number: row.number,
+    status: asStatus(row.status),
+    property: {
+      id: row.propertyId,
+      title: row.propertyTitle,
+      location: row.propertyLocation,
+      image: row.propertyImages[0] ?? null,
+    },
+    checkIn: row.checkIn,
+    checkOut: row.checkOut,
+    nights: row.nights,
+    guests: row.guests,
+    price: {
+      nightlyPrice: row.nightlyPrice,
+      nights: row.nights,
+      cleaningFee: row.cleaningFee,
+      serviceFee: row.serviceFee,
+      totalPrice: row.totalPrice,
+    },
+    paymentMethod,
+    guestEmail: row.guestEmail,
+    createdDay: dayInBerlin(row.createdAt),
+    bankAccount: paymentMethod === "bank-transfer" ? await getPaymentAccount() : null,
+  };
+}
+
+/** The default active bank account, or null. */
+export async function getPaymentAccount(): Promise<PaymentAccount | null> {
+  const a = schema.bankAccount;
+  const [account] = await db()
+    .select({
+      accountHolder: a.accountHolder,
+      iban: a.iban,
+      bic: a.bic,
+      bankName: a.bankName,
+    })
+    .from(a)
+    .where(and(eq(a.isDefault, true), eq(a.isActive, true)))
+    .limit(1);
+  return account ?? null;
+}

@@ -1,0 +1,296 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { emailCompany } from "~/features/email/templates";
+import { dayInBerlin } from "~/lib/dates";
+import { enqueueEmail } from "~/lib/email.server";
+import type { Language } from "~/lib/i18n";
+import {
+  db,
+  pgErrorCode,
+  PG_EXCLUSION_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  schema,
+} from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { stayProblem, type StayProblem } from "./availability";
+import { bookingFormSchema, type BookingErrorCode, type BookingFormField } from "./booking.schema";
+import { computePrice, nightsBetween } from "./price";
+
+export type CreateBookingResult =
+  | { ok: true; bookingId: string }
+  | {
+      ok: false;
+      error: BookingErrorCode;
+      fieldErrors?: Partial<Record<BookingFormField, string>>;
+    };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const STAY_ERRORS: Record<StayProblem, BookingErrorCode> = {
+  invalidDate: "dates",
+  checkInPast: "checkInPast",
+  checkOutBeforeCheckIn: "dates",
+  tooShort: "minStay",
+  tooLong: "maxStay",
+  booked: "datesTaken",
+};
+
+async function bookingForKey(userId: string, idempotencyKey: string) {
+  const [row] = await db()
+    .select({ id: schema.booking.id })
+    .from(schema.booking)
+    .where(
+      and(eq(schema.booking.userId, userId), eq(schema.booking.idempotencyKey, idempotencyKey)),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stores a booking request (spec/04-booking.md) for the signed-in guest `userId`.
+ *
+ * Everything the browser sends is only input: the rules are checked here, the price comes from
+ * the one price function with the property's stored prices, and status/payment status are set
+ * here. The database's exclusion constraints are the guard against double bookings (no
+ * check-then-insert); their violations become the spec's German messages. The e-mails are queued
+ * in the same transaction, so a stored booking always has its e-mails and vice versa.
+ * Repeating a submit with the same idempotency key returns the booking created the first time.
+ */
+export async function createBooking({
+  userId,
+  propertyId,
+  form,
+  today,
+  language,
+}: {
+  userId: string;
+  propertyId: string;
+  form: Record<string, unknown>;
+  /** Europe/Berlin calendar day of the request */
+  today: string;
+  language: Language;
+}): Promise<CreateBookingResult> {
+  const parsed = bookingFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<BookingFormField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as BookingFormField;
+      fieldErrors[field] ??= issue.message;
+    }
+    return { ok: false, error: "invalid", fieldErrors };
+  }
+  const input = parsed.data;
+  if (!UUID.test(propertyId)) return { ok: false, error: "propertyNotFound" };
+
+  const existing = await bookingForKey(userId, input.idempotencyKey);
+  if (existing) return { ok: true, bookingId: existing.id };
+
+  const [[property], settings, paymentMethods] = await Promise.all([
+    db()
+      .select()
+      .from(schema.property)
+      .where(and(eq(schema.property.id, propertyId), eq(schema.property.status, "published")))
+      .limit(1),
+    getSettings(),
+    getOfferedPaymentMethods(),
+  ]);
+  if (!property) return { ok: false, error: "propertyNotFound" };
+
+  // Dates against today and the stay limits; overlaps are left to the database constraint.
+  const problem = stayProblem(input.checkIn, input.checkOut, {
+    today,
+    stays: [],
+    minStayDays: settings.minStayDays,
+    maxStayDays: settings.maxStayDays,
+  });
+  if (problem) return { ok: false, error: STAY_ERRORS[problem] };
+  if (input.guests > property.maxGuests) return { ok: false, error: "guests" };
+  if (!paymentMethods.some((m) => m.method === input.paymentMethod && m.isOffered)) {
+    return { ok: false, error: "paymentUnavailable" };
+  }
+
+  const nights = nightsBetween(input.checkIn, input.checkOut);
+  const price = computePrice({ property, nights, serviceFee: settings.serviceFee, today });
+
+  try {
+    const bookingId = await db().transaction(async (tx) => {
+      const [booking] = await tx
+        .insert(schema.booking)
+        .values({
+          // FW-<year>-<000123>: padded to six digits, never truncated beyond them.
+          number: sql`'FW-' || ${today.slice(0, 4)} || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from nextval('booking_number_seq') as n)`,
+          userId,
+          propertyId: property.id,
+          checkIn: input.checkIn,
+          checkOut: input.checkOut,
+          guests: input.guests,
+          guestName: input.guestName,
+          guestEmail: input.guestEmail,
+          guestPhone: input.guestPhone,
+          specialRequests: input.specialRequests || null,
+          nightlyPrice: price.nightlyPrice,
+          nights: price.nights,
+          cleaningFee: price.cleaningFee,
+          serviceFee: price.serviceFee,
+          totalPrice: price.total,
+          paymentMethod: input.paymentMethod,
+          paymentStatus: "unpaid",
+          status: "pending",
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning({
+          id: schema.booking.id,
+          number: schema.booking.number,
+          createdAt: schema.booking.createdAt,
+        });
+
+      // The profile learns the name and phone the guest just gave, where it had none.
+      await tx
+        .update(schema.profile)
+        .set({
+          fullName: sql`case when btrim(${schema.profile.fullName}) = '' then ${input.guestName} else ${schema.profile.fullName} end`,
+          phone: sql`coalesce(nullif(btrim(${schema.profile.phone}), ''), ${input.guestPhone})`,
+        })
+        .where(eq(schema.profile.id, userId));
+
+      await queueBookingEmails(tx, {
+        // The day the success page and the dashboard derive from created_at, so that all of
+        // them state the same due dates even for a booking made at midnight.
+        booking: { ...booking, bookingDay: dayInBerlin(booking.createdAt), language },
+        input,
+        property,
+        price,
+        settings,
+      });
+      return booking.id;
+    });
+    return { ok: true, bookingId };
+  } catch (error) {
+    const code = pgErrorCode(error);
+    if (code === PG_EXCLUSION_VIOLATION || code === PG_UNIQUE_VIOLATION) {
+      // A double submit that lost the race against its twin: the twin's booking is the answer.
+      const twin = await bookingForKey(userId, input.idempotencyKey);
+      if (twin) return { ok: true, bookingId: twin.id };
+    }
+    if (code === PG_EXCLUSION_VIOLATION) {
+      return {
+        ok: false,
+        error: constraintName(error) === "booking_no_user_overlap" ? "ownOverlap" : "datesTaken",
+      };
+    }
+    logger.error({ err: error, propertyId, userId }, "creating a booking failed");
+    return { ok: false, error: "failed" };
+  }
+}
+
+function constraintName(error: unknown): string | undefined {
+  let e = error as { constraint?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.constraint === "string") return e.constraint;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/**
+ * "Buchung eingegangen" to the guest (with the bank details for a transfer) and "Neue Buchung"
+ * to the operator, queued in the booking's transaction. Sending bank details is recorded on the
+ * booking's audit trail (spec principle 2).
+ */
+async function queueBookingEmails(
+  tx: Transaction,
+  {
+    booking,
+    input,
+    property,
+    price,
+    settings,
+  }: {
+    booking: { id: string; number: string; bookingDay: string; language: Language };
+    input: ReturnType<typeof bookingFormSchema.parse>;
+    property: typeof schema.property.$inferSelect;
+    price: ReturnType<typeof computePrice>;
+    settings: Awaited<ReturnType<typeof getSettings>>;
+  },
+) {
+  const [bankAccount] =
+    input.paymentMethod === "bank-transfer"
+      ? await tx
+          .select({
+            id: schema.bankAccount.id,
+            accountHolder: schema.bankAccount.accountHolder,
+            iban: schema.bankAccount.iban,
+            bic: schema.bankAccount.bic,
+            bankName: schema.bankAccount.bankName,
+          })
+          .from(schema.bankAccount)
+          .where(and(eq(schema.bankAccount.isDefault, true), eq(schema.bankAccount.isActive, true)))
+          .limit(1)
+      : [];
+  // Offered-check above guarantees the account; if it vanished meanwhile, fail the booking.
+  if (input.paymentMethod === "bank-transfer" && !bankAccount) {
+    throw new Error("bank transfer without a default bank account");
+  }
+
+  const stay = {
+    bookingNumber: booking.number,
+    propertyTitle: property.title,
+    propertyLocation: property.location,
+    checkIn: input.checkIn,
+    checkOut: input.checkOut,
+    nights: price.nights,
+    guests: input.guests,
+    totalPrice: price.total,
+    paymentMethod: input.paymentMethod,
+    company: emailCompany(settings),
+  };
+  await enqueueEmail(tx, {
+    to: input.guestEmail,
+    template: "booking-received",
+    data: {
+      ...stay,
+      nightlyPrice: price.nightlyPrice,
+      cleaningFee: price.cleaningFee,
+      serviceFee: price.serviceFee,
+      bookingDay: booking.bookingDay,
+      language: booking.language,
+      guestName: input.guestName,
+      bankAccount: bankAccount
+        ? {
+            accountHolder: bankAccount.accountHolder,
+            iban: bankAccount.iban,
+            bic: bankAccount.bic,
+            bankName: bankAccount.bankName,
+          }
+        : null,
+      cancellation: {
+        freeHours: settings.freeCancellationHours,
+        feePercentage: settings.cancellationFeePercentage,
+      },
+    },
+  });
+  await enqueueEmail(tx, {
+    to: settings.companyEmail,
+    template: "booking-new",
+    data: {
+      ...stay,
+      language: "de",
+      guestName: input.guestName,
+      guestEmail: input.guestEmail,
+      guestPhone: input.guestPhone,
+      specialRequests: input.specialRequests || null,
+    },
+  });
+  if (bankAccount) {
+    await tx.insert(schema.auditLog).values({
+      actorId: null,
+      entity: "booking",
+      entityId: booking.id,
+      action: "payment-details-sent",
+      after: { bankAccountId: bankAccount.id, to: input.guestEmail, reason: "booking-received" },
+    });
+  }
+}

@@ -1,0 +1,126 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addDays } from "./availability";
+import { formatIban, paymentSchedule } from "./payment-schedule";
+
+describe("paymentSchedule", () => {
+  it("splits into a 20 % deposit within 7 days and the balance 30 days before arrival", () => {
+    expect(
+      paymentSchedule({ total: 123_450, bookingDay: "2026-03-01", checkIn: "2026-06-01" }),
+    ).toEqual([
+      { kind: "deposit", amount: 24_690, dueDate: "2026-03-08" },
+      { kind: "balance", amount: 98_760, dueDate: "2026-05-02" },
+    ]);
+  });
+
+  it("rounds the deposit to whole cents and gives the rest to the balance", () => {
+    const [deposit, balance] = paymentSchedule({
+      total: 46_403,
+      bookingDay: "2026-01-10",
+      checkIn: "2026-04-01",
+    });
+    expect(deposit.amount).toBe(9_281); // 9,280.6 rounded
+    expect(balance.amount).toBe(46_403 - 9_281);
+  });
+
+  it("asks for the whole amount within 7 days when the balance would not be due later", () => {
+    // Balance date 2026-03-08 = deposit date: one payment.
+    expect(
+      paymentSchedule({ total: 50_000, bookingDay: "2026-03-01", checkIn: "2026-04-07" }),
+    ).toEqual([{ kind: "full", amount: 50_000, dueDate: "2026-03-08" }]);
+    // One day later the balance is due after the deposit: two payments.
+    expect(
+      paymentSchedule({ total: 50_000, bookingDay: "2026-03-01", checkIn: "2026-04-08" }).map(
+        (p) => [p.kind, p.dueDate],
+      ),
+    ).toEqual([
+      ["deposit", "2026-03-08"],
+      ["balance", "2026-03-09"],
+    ]);
+  });
+
+  it("makes a short-notice booking due the day before arrival at the latest", () => {
+    expect(
+      paymentSchedule({ total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-05" }),
+    ).toEqual([{ kind: "full", amount: 30_000, dueDate: "2026-03-04" }]);
+    expect(
+      paymentSchedule({ total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-02" }),
+    ).toEqual([{ kind: "full", amount: 30_000, dueDate: "2026-03-01" }]);
+  });
+
+  it("never dates a payment before the booking day, even for arrival on the same day", () => {
+    expect(
+      paymentSchedule({ total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-01" }),
+    ).toEqual([{ kind: "full", amount: 30_000, dueDate: "2026-03-01" }]);
+  });
+
+  it("works across month and year ends and leap days", () => {
+    expect(
+      paymentSchedule({ total: 10_000, bookingDay: "2027-12-28", checkIn: "2028-03-30" }),
+    ).toEqual([
+      { kind: "deposit", amount: 2_000, dueDate: "2028-01-04" },
+      { kind: "balance", amount: 8_000, dueDate: "2028-02-29" },
+    ]);
+  });
+
+  it("refuses totals that are not whole, non-negative cents", () => {
+    for (const total of [-1, 12.5, Number.NaN]) {
+      expect(() =>
+        paymentSchedule({ total, bookingDay: "2026-03-01", checkIn: "2026-05-01" }),
+      ).toThrow(RangeError);
+    }
+  });
+
+  const day = fc.integer({ min: 0, max: 3_650 }).map((offset) => addDays("2025-01-01", offset));
+  const stay = fc.record({
+    total: fc.integer({ min: 0, max: 100_000_000 }),
+    bookingDay: day,
+    daysAhead: fc.integer({ min: 1, max: 800 }),
+  });
+
+  it("always adds up to the total, with due dates between booking day and the day before arrival", () => {
+    fc.assert(
+      fc.property(stay, ({ total, bookingDay, daysAhead }) => {
+        const checkIn = addDays(bookingDay, daysAhead);
+        const schedule = paymentSchedule({ total, bookingDay, checkIn });
+        expect(schedule.reduce((sum, p) => sum + p.amount, 0)).toBe(total);
+        for (const payment of schedule) {
+          expect(Number.isInteger(payment.amount)).toBe(true);
+          expect(payment.amount).toBeGreaterThanOrEqual(0);
+          expect(payment.dueDate >= bookingDay).toBe(true);
+          expect(payment.dueDate <= addDays(checkIn, -1)).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it("has either one full payment or a deposit strictly before the balance", () => {
+    fc.assert(
+      fc.property(stay, ({ total, bookingDay, daysAhead }) => {
+        const checkIn = addDays(bookingDay, daysAhead);
+        const schedule = paymentSchedule({ total, bookingDay, checkIn });
+        if (schedule.length === 1) {
+          expect(schedule[0].kind).toBe("full");
+          // Only when the balance date would not fall after the deposit date.
+          expect(addDays(checkIn, -30) <= addDays(bookingDay, 7)).toBe(true);
+        } else {
+          const [deposit, balance] = schedule;
+          expect([deposit.kind, balance.kind]).toEqual(["deposit", "balance"]);
+          expect(deposit.dueDate < balance.dueDate).toBe(true);
+          expect(deposit.dueDate).toBe(addDays(bookingDay, 7));
+          expect(balance.dueDate).toBe(addDays(checkIn, -30));
+          expect(deposit.amount).toBe(Math.round(total * 0.2));
+        }
+      }),
+    );
+  });
+});
+
+describe("formatIban", () => {
+  it("groups in fours, upper case, whatever spacing was stored", () => {
+    expect(formatIban("DE89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");
+    expect(formatIban(" de89 3704004405 32013000 ")).toBe("DE89 3704 0044 0532 0130 00");
+    expect(formatIban("NL91ABNA0417164300")).toBe("NL91 ABNA 0417 1643 00");
+    expect(formatIban("AT611904300234573201")).toBe("AT61 1904 3002 3457 3201");
+  });
+});

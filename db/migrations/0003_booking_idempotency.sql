@@ -1,0 +1,2 @@
+ALTER TABLE "booking" ADD COLUMN "idempotency_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "booking_user_idempotency_idx" ON "booking" USING btree ("user_id","idempotency_key") WHERE "booking"."idempotency_key" is not null;

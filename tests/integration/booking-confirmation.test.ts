@@ -1,0 +1,177 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getBookingConfirmation } from "~/features/booking/booking-confirmation.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { dayInBerlin } from "~/lib/dates";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import { createBooking, createProperty, createUser } from "../helpers/factories";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+async function addBankAccount(values: Partial<typeof schema.bankAccount.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(schema.bankAccount)
+    .values({
+      accountHolder: "TraumUrlaub Reisen GmbH",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: "Commerzbank",
+      isActive: true,
+      isDefault: true,
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+/** A guest's pending bank-transfer booking of a property with a photo. */
+async function bookedStay() {
+  const guest = await createUser();
+  const property = await createProperty({
+    title: "Strandhaus Kampen",
+    location: "Sylt, Deutschland",
+    pricePerNight: 12_000,
+    cleaningFee: 8_000,
+    images: [{ key: "demo/strandhaus-1", widths: [400, 800, 1600], category: "Außen" }],
+  });
+  const booking = await createBooking({
+    userId: guest.id,
+    propertyId: property.id,
+    checkIn: "2031-07-01",
+    checkOut: "2031-07-05",
+    guests: 3,
+    guestEmail: guest.email,
+    nightlyPrice: 12_000,
+    cleaningFee: 8_000,
+    serviceFee: 2_900,
+    totalPrice: 12_000 * 4 + 8_000 + 2_900,
+  });
+  return { guest, property, booking };
+}
+
+describe(`booking confirmation (${databaseKind()})`, () => {
+  it("shows the guest their own booking with the stored breakdown and the bank account", async () => {
+    await addBankAccount();
+    await addBankAccount({ isDefault: false, iban: "DE02120300000000202051", bankName: "DKB" });
+    const { guest, property, booking } = await bookedStay();
+
+    const confirmation = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
+    expect(confirmation).toEqual({
+      id: booking.id,
+      number: booking.number,
+      status: "pending",
+      property: {
+        id: property.id,
+        title: "Strandhaus Kampen",
+        location: "Sylt, Deutschland",
+        image: { key: "demo/strandhaus-1", widths: [400, 800, 1600], category: "Außen" },
+      },
+      checkIn: "2031-07-01",
+      checkOut: "2031-07-05",
+      nights: 4,
+      guests: 3,
+      price: {
+        nightlyPrice: 12_000,
+        nights: 4,
+        cleaningFee: 8_000,
+        serviceFee: 2_900,
+        totalPrice: 58_900,
+      },
+      paymentMethod: "bank-transfer",
+      guestEmail: guest.email,
+      createdDay: dayInBerlin(booking.createdAt),
+      bankAccount: {
+        accountHolder: "TraumUrlaub Reisen GmbH",
+        iban: "DE89370400440532013000",
+        bic: "COBADEFFXXX",
+        bankName: "Commerzbank",
+      },
+    });
+  });
+
+  it("gives another guest nothing, exactly as for an unknown booking", async () => {
+    const { booking } = await bookedStay();
+    const stranger = await createUser();
+    expect(await getBookingConfirmation(booking.id, { id: stranger.id, role: "user" })).toBeNull();
+    expect(
+      await getBookingConfirmation(crypto.randomUUID(), { id: stranger.id, role: "user" }),
+    ).toBeNull();
+    // A role that merely resembles "admin" is a user.
+    expect(await getBookingConfirmation(booking.id, { id: stranger.id, role: "Admin" })).toBeNull();
+  });
+
+  it("lets an admin open any booking", async () => {
+    const { booking } = await bookedStay();
+    const admin = await createUser({ role: "admin" });
+    const confirmation = await getBookingConfirmation(booking.id, { id: admin.id, role: "admin" });
+    expect(confirmation?.number).toBe(booking.number);
+  });
+
+  it("answers malformed ids with null instead of a database error", async () => {
+    const { guest, booking } = await bookedStay();
+    const viewer = { id: guest.id, role: "user" };
+    for (const id of ["", "abc", "1 or 1=1", `${booking.id}x`, "'; drop table booking; --"]) {
+      expect(await getBookingConfirmation(id, viewer)).toBeNull();
+    }
+    // The same id in capitals is the same booking.
+    expect((await getBookingConfirmation(booking.id.toUpperCase(), viewer))?.id).toBe(booking.id);
+  });
+
+  it("keeps the stored prices after the property's prices changed", async () => {
+    const { guest, property, booking } = await bookedStay();
+    await db()
+      .update(schema.property)
+      .set({ pricePerNight: 99_900, cleaningFee: 20_000 })
+      .where(eq(schema.property.id, property.id));
+    const confirmation = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
+    expect(confirmation?.price).toEqual({
+      nightlyPrice: 12_000,
+      nights: 4,
+      cleaningFee: 8_000,
+      serviceFee: 2_900,
+      totalPrice: 58_900,
+    });
+  });
+
+  it("names no bank account for card payments, nor when no active default account exists", async () => {
+    const { guest, property } = await bookedStay();
+    const card = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2031-08-01",
+      checkOut: "2031-08-03",
+      paymentMethod: "credit-card",
+    });
+    const viewer = { id: guest.id, role: "user" };
+    const cardConfirmation = await getBookingConfirmation(card.id, viewer);
+    expect(cardConfirmation?.paymentMethod).toBe("credit-card");
+    expect(cardConfirmation?.bankAccount).toBeNull();
+
+    const transfer = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2031-09-01",
+      checkOut: "2031-09-03",
+    });
+    await db().update(schema.bankAccount).set({ isActive: false });
+    expect((await getBookingConfirmation(transfer.id, viewer))?.bankAccount).toBeNull();
+    await db().update(schema.bankAccount).set({ isActive: true });
+  });
+
+  it("dates the booking by its day in Berlin, not in UTC", async () => {
+    const { guest, booking } = await bookedStay();
+    // 23:30 UTC on 31 March is already 1 April in Berlin (summer time).
+    await db()
+      .update(schema.booking)
+      .set({ createdAt: new Date("2031-03-31T23:30:00Z") })
+      .where(eq(schema.booking.id, booking.id));
+    const confirmation = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
+    expect(confirmation?.createdDay).toBe("2031-04-01");
+  });
+});

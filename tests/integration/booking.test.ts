@@ -1,0 +1,326 @@
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createBooking } from "~/features/booking/booking.server";
+import { computePrice } from "~/features/booking/price";
+import { emitSettingsChanged } from "~/features/settings/settings-events.server";
+import { ensureSettingsRow } from "~/features/settings/settings.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { openTestDatabase } from "../helpers/database";
+import { createProperty, createUser } from "../helpers/factories";
+
+const today = "2026-11-22";
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  await ensureSettingsRow();
+  await db().insert(schema.bankAccount).values({
+    accountHolder: "TraumUrlaub Reisen GmbH",
+    iban: "DE89370400440532013000",
+    bic: "COBADEFFXXX",
+    bankName: "Commerzbank",
+    isActive: true,
+    isDefault: true,
+  });
+});
+afterAll(() => handle.close());
+
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    checkIn: "2026-12-10",
+    checkOut: "2026-12-14",
+    guests: "2",
+    guestName: "Erika Musterfrau",
+    guestEmail: "erika@example.com",
+    guestPhone: "+49 30 1234567",
+    specialRequests: "",
+    paymentMethod: "bank-transfer",
+    idempotencyKey: crypto.randomUUID(),
+    ...overrides,
+  };
+}
+
+async function book(userId: string, propertyId: string, overrides: Record<string, unknown> = {}) {
+  return createBooking({ userId, propertyId, form: form(overrides), today, language: "de" });
+}
+
+async function storedBooking(id: string) {
+  const [row] = await db().select().from(schema.booking).where(eq(schema.booking.id, id));
+  return row;
+}
+
+describe("createBooking", () => {
+  beforeEach(async () => {
+    await db().delete(schema.booking);
+    await db().delete(schema.emailOutbox);
+  });
+
+  it("stores a pending booking with its number and the price of the one price function", async () => {
+    const guest = await createUser();
+    const property = await createProperty({
+      pricePerNight: 12_000,
+      cleaningFee: 6_000,
+      isSpecialOffer: true,
+      specialOfferPrice: 9_900,
+      specialOfferEndDate: today,
+    });
+    const result = await book(guest.id, property.id, { specialRequests: "Späte Anreise" });
+    expect(result.ok).toBe(true);
+    const booking = await storedBooking((result as { bookingId: string }).bookingId);
+    const price = computePrice({ property, nights: 4, serviceFee: 2_900, today });
+    expect(booking).toMatchObject({
+      userId: guest.id,
+      propertyId: property.id,
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "bank-transfer",
+      checkIn: "2026-12-10",
+      checkOut: "2026-12-14",
+      nights: 4,
+      nightlyPrice: 9_900,
+      cleaningFee: 6_000,
+      serviceFee: 2_900,
+      totalPrice: price.total,
+      specialRequests: "Späte Anreise",
+    });
+    expect(price.total).toBe(9_900 * 4 + 6_000 + 2_900);
+    expect(booking.number).toMatch(/^FW-2026-\d{6}$/);
+  });
+
+  it("ignores a total, price or status sent by the browser", async () => {
+    const guest = await createUser();
+    const property = await createProperty({ pricePerNight: 10_000, cleaningFee: 5_000 });
+    const result = await book(guest.id, property.id, {
+      totalPrice: "1",
+      nightlyPrice: "1",
+      status: "confirmed",
+      paymentStatus: "paid",
+      userId: crypto.randomUUID(),
+    });
+    const booking = await storedBooking((result as { bookingId: string }).bookingId);
+    expect(booking).toMatchObject({
+      totalPrice: 10_000 * 4 + 5_000 + 2_900,
+      nightlyPrice: 10_000,
+      status: "pending",
+      paymentStatus: "unpaid",
+      userId: guest.id,
+    });
+  });
+
+  it("queues the guest's and the operator's e-mail in the same transaction, and records the bank details sent", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    const result = await book(guest.id, property.id, { guestEmail: "reisende@example.com" });
+    const mails = await db().select().from(schema.emailOutbox);
+    expect(mails.map((m) => [m.template, m.to]).sort()).toEqual([
+      ["booking-new", "info@traumurlaub.example.com"],
+      ["booking-received", "reisende@example.com"],
+    ]);
+    const guestMail = mails.find((m) => m.template === "booking-received")!;
+    const booking = await storedBooking((result as { bookingId: string }).bookingId);
+    expect(guestMail.data).toMatchObject({
+      bookingNumber: booking.number,
+      totalPrice: booking.totalPrice,
+      bankAccount: { iban: "DE89370400440532013000" },
+    });
+    const audit = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "booking"), eq(schema.auditLog.entityId, booking.id)));
+    expect(audit.map((a) => a.action)).toEqual(["payment-details-sent"]);
+  });
+
+  it("fills the profile's missing name and phone, but keeps existing ones", async () => {
+    const guest = await createUser();
+    await db()
+      .update(schema.profile)
+      .set({ fullName: "", phone: null })
+      .where(eq(schema.profile.id, guest.id));
+    const property = await createProperty();
+    await book(guest.id, property.id, { guestName: "Max Mustermann", guestPhone: "0171 2345678" });
+    let [profile] = await db().select().from(schema.profile).where(eq(schema.profile.id, guest.id));
+    expect(profile).toMatchObject({ fullName: "Max Mustermann", phone: "0171 2345678" });
+
+    await book(guest.id, property.id, {
+      checkIn: "2027-01-10",
+      checkOut: "2027-01-12",
+      guestName: "Anderer Name",
+      guestPhone: "0999 999999",
+    });
+    [profile] = await db().select().from(schema.profile).where(eq(schema.profile.id, guest.id));
+    expect(profile).toMatchObject({ fullName: "Max Mustermann", phone: "0171 2345678" });
+  });
+
+  it("a repeated submit with the same form key returns the same booking", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    const idempotencyKey = crypto.randomUUID();
+    const first = await book(guest.id, property.id, { idempotencyKey });
+    const retry = await book(guest.id, property.id, { idempotencyKey });
+    expect(retry).toEqual(first);
+    // A double click: both requests at once.
+    const key2 = crypto.randomUUID();
+    const twins = await Promise.all([
+      book(guest.id, property.id, {
+        idempotencyKey: key2,
+        checkIn: "2027-02-01",
+        checkOut: "2027-02-03",
+      }),
+      book(guest.id, property.id, {
+        idempotencyKey: key2,
+        checkIn: "2027-02-01",
+        checkOut: "2027-02-03",
+      }),
+    ]);
+    expect(twins[0]).toEqual(twins[1]);
+    expect(twins[0].ok).toBe(true);
+    const count = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.booking);
+    expect(count[0].n).toBe(2);
+    expect(await db().select().from(schema.emailOutbox)).toHaveLength(4);
+  });
+
+  it("maps overlaps to the spec's messages; the check-out day stays bookable", async () => {
+    const first = await createUser();
+    const second = await createUser();
+    const property = await createProperty();
+    const other = await createProperty();
+    expect((await book(first.id, property.id)).ok).toBe(true);
+
+    expect(
+      await book(second.id, property.id, { checkIn: "2026-12-13", checkOut: "2026-12-16" }),
+    ).toEqual({
+      ok: false,
+      error: "datesTaken",
+    });
+    expect(
+      await book(first.id, other.id, { checkIn: "2026-12-12", checkOut: "2026-12-13" }),
+    ).toEqual({
+      ok: false,
+      error: "ownOverlap",
+    });
+    // Half-open stays: arriving on the day the first guest leaves is fine.
+    expect(
+      (await book(second.id, property.id, { checkIn: "2026-12-14", checkOut: "2026-12-16" })).ok,
+    ).toBe(true);
+    // Nothing was stored for the refused requests.
+    const count = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.booking);
+    expect(count[0].n).toBe(2);
+    expect(await db().select().from(schema.emailOutbox)).toHaveLength(4);
+  });
+
+  it("checks dates, stay limits, guests, the payment method and the property on the server", async () => {
+    const guest = await createUser();
+    const property = await createProperty({ maxGuests: 4 });
+    const draft = await createProperty({ status: "draft" });
+    expect(
+      await book(guest.id, property.id, { checkIn: "2026-11-21", checkOut: "2026-11-24" }),
+    ).toEqual({
+      ok: false,
+      error: "checkInPast",
+    });
+    expect(
+      await book(guest.id, property.id, { checkIn: "2026-12-10", checkOut: "2026-12-10" }),
+    ).toEqual({
+      ok: false,
+      error: "dates",
+    });
+    expect(
+      await book(guest.id, property.id, { checkIn: "2026-12-01", checkOut: "2027-01-15" }),
+    ).toEqual({
+      ok: false,
+      error: "maxStay",
+    });
+    expect(await book(guest.id, property.id, { guests: "5" })).toEqual({
+      ok: false,
+      error: "guests",
+    });
+    expect(await book(guest.id, property.id, { paymentMethod: "credit-card" })).toEqual({
+      ok: false,
+      error: "paymentUnavailable",
+    });
+    expect(await book(guest.id, draft.id)).toEqual({ ok: false, error: "propertyNotFound" });
+    expect(await book(guest.id, "not-a-uuid")).toEqual({ ok: false, error: "propertyNotFound" });
+
+    const invalid = await book(guest.id, property.id, {
+      guestEmail: "kein-at",
+      guestPhone: "12",
+      specialRequests: "x".repeat(2001),
+      paymentMethod: "bitcoin",
+    });
+    expect(invalid).toEqual({
+      ok: false,
+      error: "invalid",
+      fieldErrors: {
+        guestEmail: "booking.errors.emailInvalid",
+        guestPhone: "booking.errors.phoneInvalid",
+        specialRequests: "booking.errors.specialRequestsTooLong",
+        paymentMethod: "booking.errors.paymentMethodRequired",
+      },
+    });
+
+    // Minimum stay from the settings.
+    await db().update(schema.settings).set({ minStayDays: 3 });
+    emitSettingsChanged();
+    try {
+      expect(
+        await book(guest.id, property.id, { checkIn: "2026-12-10", checkOut: "2026-12-12" }),
+      ).toEqual({
+        ok: false,
+        error: "minStay",
+      });
+    } finally {
+      await db().update(schema.settings).set({ minStayDays: 1 });
+      emitSettingsChanged();
+    }
+    expect(await db().select().from(schema.booking)).toHaveLength(0);
+  });
+
+  it("does not offer bank transfer without a default account", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    await db().update(schema.bankAccount).set({ isDefault: false });
+    try {
+      expect(await book(guest.id, property.id)).toEqual({ ok: false, error: "paymentUnavailable" });
+    } finally {
+      await db().update(schema.bankAccount).set({ isDefault: true });
+    }
+  });
+
+  // On PostgreSQL the requests really run in parallel (pool of connections); PGlite serialises
+  // them, which still checks that every loser gets the right answer.
+  it("under 200 concurrent requests for overlapping stays of one property, exactly one booking wins", async () => {
+    const property = await createProperty();
+    // Guests as plain rows: 200 password hashes would only slow the test down.
+    const guests = Array.from({ length: 200 }, () => crypto.randomUUID());
+    await db()
+      .insert(schema.user)
+      .values(
+        guests.map((id, i) => ({ id, name: `Gast ${i}`, email: `race-${i}-${id}@example.com` })),
+      );
+    await db()
+      .insert(schema.profile)
+      .values(guests.map((id) => ({ id })));
+    const results = await Promise.all(
+      guests.map((id, i) =>
+        book(id, property.id, {
+          // Every stay overlaps every other one (all contain the night of 2027-03-10).
+          checkIn: `2027-03-${String(1 + (i % 10)).padStart(2, "0")}`,
+          checkOut: `2027-03-${String(11 + (i % 7)).padStart(2, "0")}`,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error === "datesTaken")).toBe(true);
+    const overlaps = await db().execute(sql`
+        select count(*)::int as n from booking a join booking b
+          on a.property_id = b.property_id and a.id < b.id
+         and daterange(a.check_in, a.check_out, '[)') && daterange(b.check_in, b.check_out, '[)')
+        where a.status <> 'cancelled' and b.status <> 'cancelled'`);
+    expect((overlaps as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  }, 60_000);
+});
