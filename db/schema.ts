@@ -215,6 +215,8 @@ export const property = pgTable(
     country: text("country").notNull(),
     city: text("city").notNull(),
     location: text("location").notNull(),
+    /** lower(unaccent(location)), for the trigram location search (migrations 0002, 0004). */
+    locationFold: text("location_fold").generatedAlwaysAs(sql`search_fold("location")`),
     bedrooms: integer("bedrooms").notNull().default(1),
     bathrooms: integer("bathrooms").notNull().default(1),
     maxGuests: integer("max_guests").notNull().default(2),
@@ -251,6 +253,13 @@ export const property = pgTable(
       .on(t.ratingAverage.desc().nullsLast(), t.reviewCount.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
     index("property_amenities_idx").using("gin", t.amenities),
+    // Price order over properties whose offer can be active (the search merges this with the
+    // regular price order of property_status_price_idx; decision 009).
+    index("property_published_offer_price_idx")
+      .on(t.specialOfferPrice)
+      .where(
+        sql`${t.status} = 'published' and ${t.isSpecialOffer} and ${t.specialOfferPrice} > 0 and ${t.specialOfferPrice} < ${t.pricePerNight}`,
+      ),
     index("property_status_price_idx").on(t.status, t.pricePerNight),
     index("property_country_idx").on(t.country),
     index("property_max_guests_idx").on(t.status, t.maxGuests),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { computePrice } from "~/features/booking/price";
 import {
   clearAmenityOptionsCache,
+  COUNT_CAP,
   listAmenityOptions,
   searchProperties,
 } from "~/features/properties/search.server";
@@ -257,6 +258,76 @@ describe("property search", () => {
 
     const none = await searchProperties(search({ location: "Atlantis" }), today);
     expect(none).toMatchObject({ total: 0, page: 1, pageCount: 1, items: [] });
+  });
+
+  it("price order pages through offers and regular prices alike, exactly as the price function ranks them", async () => {
+    const values = Array.from({ length: 60 }, (_, i) => {
+      const price = 5_000 + ((i * 7919) % 40) * 500;
+      const kind = i % 4; // 0: regular, 1: active offer, 2: expired offer, 3: offer not cheaper
+      return {
+        title: `P${i}`,
+        pricePerNight: price,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i % 7)),
+        isSpecialOffer: kind !== 0,
+        specialOfferPrice:
+          kind === 0 ? null : kind === 3 ? price + 100 : price - 1_500 - (i % 5) * 100,
+        specialOfferEndDate: kind === 2 ? "2026-11-21" : kind === 0 ? null : "2026-12-31",
+        country: "Deutschland",
+        city: "Sylt",
+        location: "Sylt, Deutschland",
+        status: "published",
+      };
+    });
+    await db().insert(schema.property).values(values);
+    const rows = await db().select().from(schema.property);
+    const nightly = (id: string) =>
+      computePrice({ property: rows.find((r) => r.id === id)!, nights: 1, serviceFee: 0, today })
+        .nightlyPrice;
+    const newest = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+    for (const [sort, direction] of [
+      ["price-asc", 1],
+      ["price-desc", -1],
+    ] as const) {
+      const expected = [...rows]
+        .sort((a, b) => direction * (nightly(a.id) - nightly(b.id)) || newest(a, b))
+        .map((r) => r.id);
+      const pages = [];
+      for (let page = 1; page <= 3; page++) {
+        const result = await searchProperties(search({ sort, page }), today);
+        expect(result.total).toBe(60);
+        pages.push(...result.items.map((i) => i.id));
+      }
+      expect(pages).toEqual(expected);
+      // With a price range, the count and the page agree with the price function too.
+      const ranged = await searchProperties(
+        search({ sort, minPrice: 8_000, maxPrice: 15_000 }),
+        today,
+      );
+      const inRange = expected.filter((id) => nightly(id) >= 8_000 && nightly(id) <= 15_000);
+      expect(ranged.total).toBe(inRange.length);
+      expect(ranged.items.map((i) => i.id)).toEqual(inRange.slice(0, PAGE_SIZE));
+    }
+  });
+
+  it("counts exactly up to 1,000 matches and says 'more' beyond", async () => {
+    await db()
+      .insert(schema.property)
+      .values(
+        Array.from({ length: COUNT_CAP + 1 }, (_, i) => ({
+          title: `Wohnung ${i}`,
+          pricePerNight: 9_000,
+          country: "Deutschland",
+          city: "Sylt",
+          location: "Sylt, Deutschland",
+          status: "published",
+        })),
+      );
+    const many = await searchProperties(search({ page: 999 }), today);
+    expect(many).toMatchObject({ total: COUNT_CAP, isTotalCapped: true, pageCount: 42, page: 42 });
+    expect(many.items).toHaveLength(COUNT_CAP - 41 * PAGE_SIZE);
+    const exact = await searchProperties(search({ maxPrice: 8_000 }), today);
+    expect(exact).toMatchObject({ total: 0, isTotalCapped: false });
   });
 
   it("offers the amenities of published properties, most common first", async () => {

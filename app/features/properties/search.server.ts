@@ -22,13 +22,17 @@ export type PropertySearchResult = {
 };
 
 /**
- * The nightly price on `today` in SQL. Must say exactly what `isOfferActive` says (the
- * integration test compares both), so that filtering and sorting match the prices on the cards.
+ * Whether the offer is active on `today`, in SQL. Must say exactly what `isOfferActive` says
+ * (the integration test compares both), so that filtering and sorting match the card prices.
  */
+function offerActiveSql(today: string) {
+  return sql`(p.is_special_offer and p.special_offer_price > 0
+    and p.special_offer_price < p.price_per_night and p.special_offer_end_date >= ${today}::date)`;
+}
+
+/** The nightly price on `today` in SQL (offer price while active). */
 function nightlyPriceSql(today: string) {
-  return sql`(case when p.is_special_offer and p.special_offer_price > 0
-    and p.special_offer_price < p.price_per_night and p.special_offer_end_date >= ${today}::date
-    then p.special_offer_price else p.price_per_night end)`;
+  return sql`(case when ${offerActiveSql(today)} then p.special_offer_price else p.price_per_night end)`;
 }
 
 /** `%`, `_` and `\` typed by a guest are literal characters, not LIKE wildcards. */
@@ -36,17 +40,30 @@ function likeSubstring(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereClause(search: PropertySearch, today: string): SQL {
+/**
+ * Which rows the price filter looks at: the price expression for every row, or (for the
+ * index-friendly price order) only properties without an active offer by their regular price,
+ * or only those with one by their offer price.
+ */
+type PriceBranch = "any" | "regular" | "offer";
+
+function whereClause(search: PropertySearch, today: string, branch: PriceBranch = "any"): SQL {
   const conditions: SQL[] = [sql`p.status = 'published'`];
   if (search.location) {
-    // search_fold = lower(unaccent(…)), indexed with pg_trgm (migration 0002).
-    conditions.push(
-      sql`search_fold(p.location) like search_fold(${likeSubstring(search.location)})`,
-    );
+    // location_fold = lower(unaccent(location)), a stored column with a trigram index.
+    conditions.push(sql`p.location_fold like search_fold(${likeSubstring(search.location)})`);
   }
-  const nightly = nightlyPriceSql(today);
-  if (search.minPrice !== undefined) conditions.push(sql`${nightly} >= ${search.minPrice}`);
-  if (search.maxPrice !== undefined) conditions.push(sql`${nightly} <= ${search.maxPrice}`);
+  const price =
+    branch === "regular"
+      ? sql`p.price_per_night`
+      : branch === "offer"
+        ? sql`p.special_offer_price`
+        : nightlyPriceSql(today);
+  // "is not true": a NULL in the offer columns must count as "no active offer", not vanish.
+  if (branch === "regular") conditions.push(sql`${offerActiveSql(today)} is not true`);
+  if (branch === "offer") conditions.push(offerActiveSql(today));
+  if (search.minPrice !== undefined) conditions.push(sql`${price} >= ${search.minPrice}`);
+  if (search.maxPrice !== undefined) conditions.push(sql`${price} <= ${search.maxPrice}`);
   if (search.guests) conditions.push(sql`p.max_guests >= ${search.guests}`);
   if (search.bedrooms) conditions.push(sql`p.bedrooms >= ${search.bedrooms}`);
   if (search.bathrooms) conditions.push(sql`p.bathrooms >= ${search.bathrooms}`);
@@ -58,31 +75,30 @@ function whereClause(search: PropertySearch, today: string): SQL {
     conditions.push(sql`p.amenities @> array[${list}]::text[]`);
   }
   if (search.checkIn && search.checkOut) {
-    // Same shape as the exclusion constraint's index (property_id, daterange … where not
-    // cancelled), so each candidate is one index probe. Half-open: check-out day is free.
+    // Half-open stays overlap when each starts before the other ends; the check-out day is
+    // free. One probe per candidate in booking_active_property_checkout_idx.
     conditions.push(sql`not exists (
       select 1 from booking b
       where b.property_id = p.id and b.status <> 'cancelled'
-        and daterange(b.check_in, b.check_out, '[)')
-          && daterange(${search.checkIn}::date, ${search.checkOut}::date, '[)'))`);
+        and b.check_in < ${search.checkOut}::date and b.check_out > ${search.checkIn}::date)`);
   }
   return sql.join(conditions, sql` and `);
 }
 
-function orderClause(search: PropertySearch, today: string): SQL {
-  // NULLS LAST everywhere to match the indexes of db/schema.ts exactly.
-  const newest = sql`p.created_at desc nulls last, p.id desc nulls last`;
-  switch (search.sort) {
-    case "price-asc":
-      return sql`${nightlyPriceSql(today)} asc, ${newest}`;
-    case "price-desc":
-      return sql`${nightlyPriceSql(today)} desc, ${newest}`;
-    case "rating":
-      return sql`p.rating_average desc nulls last, p.review_count desc nulls last, ${newest}`;
-    default:
-      return newest;
-  }
+// NULLS LAST everywhere to match the indexes of db/schema.ts exactly.
+const NEWEST = sql`p.created_at desc nulls last, p.id desc nulls last`;
+
+function orderClause(search: PropertySearch): SQL {
+  return search.sort === "rating"
+    ? sql`p.rating_average desc nulls last, p.review_count desc nulls last, ${NEWEST}`
+    : NEWEST;
 }
+
+const COLUMNS = sql`p.id, p.title, p.location, p.bedrooms, p.bathrooms, p.max_guests,
+  p.price_per_night, p.is_special_offer, p.special_offer_price,
+  to_char(p.special_offer_end_date, 'YYYY-MM-DD') as special_offer_end_date,
+  p.images -> 0 as image, p.review_count, p.rating_average::text as rating_average,
+  p.created_at`;
 
 type Row = {
   id: string;
@@ -106,31 +122,59 @@ async function query<T>(statement: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * Counting every match of a broad search over 100,000 properties costs more than the rest of
+ * the search together; beyond this many the page says "Mehr als 1.000" (decision 009).
+ */
+export const COUNT_CAP = 1000;
+
 export function searchPageSql(search: PropertySearch, today: string, page: number) {
-  return sql`select p.id, p.title, p.location, p.bedrooms, p.bathrooms, p.max_guests,
-      p.price_per_night, p.is_special_offer, p.special_offer_price,
-      to_char(p.special_offer_end_date, 'YYYY-MM-DD') as special_offer_end_date,
-      p.images -> 0 as image, p.review_count, p.rating_average::text as rating_average
-    from property p
+  const offset = (page - 1) * PAGE_SIZE;
+  if (search.sort === "price-asc" || search.sort === "price-desc") {
+    // Tonight's price cannot be indexed (it depends on today), so the order is merged from two
+    // index-ordered halves: properties without an active offer by their regular price, and those
+    // with one by their offer price. Each half only needs its first offset + 24 rows.
+    const direction = search.sort === "price-asc" ? sql`asc` : sql`desc`;
+    const half = (branch: "regular" | "offer") => {
+      const price = branch === "regular" ? sql`p.price_per_night` : sql`p.special_offer_price`;
+      return sql`(select ${COLUMNS}, ${price} as nightly from property p
+        where ${whereClause(search, today, branch)}
+        order by ${price} ${direction}, ${NEWEST} limit ${offset + PAGE_SIZE})`;
+    };
+    return sql`select * from (${half("regular")} union all ${half("offer")}) p
+      order by p.nightly ${direction}, ${NEWEST} limit ${PAGE_SIZE} offset ${offset}`;
+  }
+  return sql`select ${COLUMNS} from property p
     where ${whereClause(search, today)}
-    order by ${orderClause(search, today)}
-    limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`;
+    order by ${orderClause(search)}
+    limit ${PAGE_SIZE} offset ${offset}`;
 }
 
+/** Matches up to COUNT_CAP + 1 (more is "more than COUNT_CAP"). */
 export function searchCountSql(search: PropertySearch, today: string) {
-  return sql`select count(*)::int as total from property p where ${whereClause(search, today)}`;
+  const capped = (where: SQL) =>
+    sql`(select count(*) from (select 1 from property p where ${where} limit ${COUNT_CAP + 1}) s)`;
+  if (search.minPrice !== undefined || search.maxPrice !== undefined) {
+    // Both halves use their price index; together they are the same set as the price expression.
+    return sql`select least(${COUNT_CAP + 1}, ${capped(whereClause(search, today, "regular"))}
+      + ${capped(whereClause(search, today, "offer"))})::int as total`;
+  }
+  return sql`select ${capped(whereClause(search, today))}::int as total`;
 }
 
 /**
- * One page of published properties matching the search, with the total count. A page beyond
- * the last one shows the last page (an old bookmark after properties were removed).
+ * One page of published properties matching the search, with the number of matches (exact up
+ * to COUNT_CAP; `isTotalCapped` when there are more). A page beyond the last one shows the
+ * last page (an old bookmark after properties were removed).
  */
 export async function searchProperties(search: PropertySearch, today: string) {
   // Page and count in parallel: on PostgreSQL they run on two pool connections.
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total: counted }]] = await Promise.all([
     query<Row>(searchPageSql(search, today, search.page)),
     query<{ total: number }>(searchCountSql(search, today)),
   ]);
+  const isTotalCapped = counted > COUNT_CAP;
+  const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   let page = search.page;
   let pageRows = rows;
@@ -138,9 +182,12 @@ export async function searchProperties(search: PropertySearch, today: string) {
     page = pageCount;
     pageRows = await query<Row>(searchPageSql(search, today, page));
   }
+  // Browsing stops at the cap, also on the last page.
+  const visible = pageRows.slice(0, Math.max(0, total - (page - 1) * PAGE_SIZE));
   return {
-    items: pageRows.map((row) => toResult(row, today)),
+    items: visible.map((row) => toResult(row, today)),
     total,
+    isTotalCapped,
     page,
     pageCount,
     pageSize: PAGE_SIZE,

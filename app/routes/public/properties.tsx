@@ -109,7 +109,14 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                 role="status"
                 className="text-lg font-semibold text-slate-900 outline-none"
               >
-                {result ? t("search.found", { count: result.total }) : null}
+                {result
+                  ? result.isTotalCapped
+                    ? t("search.foundMore", { total: result.total.toLocaleString(language) })
+                    : t("search.found", {
+                        count: result.total,
+                        total: result.total.toLocaleString(language),
+                      })
+                  : null}
               </p>
               {search.checkIn && search.checkOut && (
                 <p className="text-sm text-slate-600">
