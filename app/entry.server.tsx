@@ -5,7 +5,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createI18n, languageFromCookie } from "~/lib/i18n";
+import { languageFromCookie, serverI18n } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { documentSecurityHeaders } from "~/lib/security-headers.server";
@@ -29,7 +29,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const i18n = createI18n(languageFromCookie(request.headers.get("cookie")));
+  const i18n = serverI18n(languageFromCookie(request.headers.get("cookie")));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -122,7 +122,9 @@ function useLiveSettings() {
 function useDocumentLanguage() {
   const data = useRootData();
   const { i18n } = useTranslation();
-  if (data && i18n.language !== data.language) void i18n.changeLanguage(data.language);
+  // Browser only: on the server each language has its own shared instance (serverI18n).
+  if (typeof document !== "undefined" && data && i18n.language !== data.language)
+    void i18n.changeLanguage(data.language);
 }
 
 export default function App() {

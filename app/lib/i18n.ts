@@ -35,6 +35,21 @@ export function createI18n(language: Language): i18n {
   return instance;
 }
 
+/**
+ * Server renders share one instance per language: creating and initialising an instance per
+ * request showed up in the CPU profile (docs/BENCHMARKS.md). Safe because nothing changes the
+ * language of these instances (the root component only switches languages in the browser).
+ */
+const serverInstances = new Map<Language, i18n>();
+export function serverI18n(language: Language): i18n {
+  let instance = serverInstances.get(language);
+  if (!instance) {
+    instance = createI18n(language);
+    serverInstances.set(language, instance);
+  }
+  return instance;
+}
+
 const locales: Record<Language, string> = { de: "de-DE", en: "en-GB" };
 
 /** Money in integer cents → "1.234,50 €" (de) / "€1,234.50" (en). */

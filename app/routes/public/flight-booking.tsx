@@ -19,7 +19,7 @@ import { contactHref } from "~/features/content/links";
 import { dayAfter } from "~/lib/stay-search";
 import { getContent } from "~/lib/content.server";
 import { todayInBerlin } from "~/lib/dates";
-import { createI18n, formatDate, languageFromCookie, type Language } from "~/lib/i18n";
+import { formatDate, languageFromCookie, serverI18n, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 /**
@@ -37,7 +37,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const values = flightValuesFromParams(params);
   const result = parseFlightRequest(values, today);
   if (!result.success) return { ...content, today, values, errors: result.errors };
-  const { t } = createI18n(language);
+  const { t } = serverI18n(language);
   const subject = flightRequestSubject(
     result.request,
     (key, options) => t(key, options),
