@@ -28,6 +28,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Needs the production build and PostgreSQL (TEST_DATABASE_URL); see scripts/test-all.sh.
+          name: "race",
+          include: ["tests/race/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/helpers/integration-setup.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

@@ -54,6 +54,16 @@ fi
 
 check "build" npm run -s build
 
+step "booking race (two app processes on PostgreSQL)"
+if [ -n "${PG_URL:-}" ]; then
+  TEST_DATABASE_URL="$PG_URL" npx vitest run --project race --reporter=default --reporter=json --outputFile=test-results/race.json
+  count_vitest "race" test-results/race.json $?
+elif [ "${CI:-}" = "true" ]; then
+  failed=$((failed + 1)); failures+=("race: no PostgreSQL")
+else
+  echo "PostgreSQL not available here; skipping the race test (CI always runs it)."
+fi
+
 step "end-to-end tests (Chromium)"
 if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   echo "Installing Debian's chromium..."

@@ -1,6 +1,101 @@
-/** German UI texts of the "booking" area. */
+/** German UI texts of the "booking" area: the booking page /properties/{id}/book (spec 04). */
 const booking = {
-  placeholder: "",
+  metaTitle: "Buchen: {{title}}",
+  heading: "Unterkunft buchen",
+  backToProperty: "Zurück zur Unterkunft",
+  steps: {
+    label: "Buchungsschritte",
+    dates: "Zeitraum wählen",
+    details: "Details eingeben",
+    payment: "Zahlung",
+    /** Shown after a finished step for screen readers. */
+    done: "(erledigt)",
+  },
+  dates: {
+    intro: "Wählen Sie Anreise, Abreise und die Anzahl der Gäste.",
+    guests: "Gäste",
+    next: "Weiter zu den Details",
+    change: "Zeitraum ändern",
+    noScript:
+      "Ohne JavaScript werden Preis und Verfügbarkeit beim Absenden geprüft; die Übersicht zeigt den Preis für die ursprünglich gewählten Daten.",
+  },
+  details: {
+    intro: "Ihre Kontaktdaten für die Buchungsbestätigung.",
+    fullName: "Vollständiger Name",
+    email: "E-Mail",
+    phone: "Telefon",
+    specialRequests: "Besondere Wünsche",
+    optional: "(optional)",
+    specialRequestsHint: "Zum Beispiel späte Anreise oder ein Kinderbett.",
+    counter: "{{count}} / {{max}} Zeichen",
+    next: "Weiter zur Zahlung",
+    back: "Zurück",
+    required: "Pflichtfelder sind mit * markiert.",
+  },
+  payment: {
+    methodLegend: "Zahlungsmethode",
+    methodHints: {
+      "bank-transfer": "Sie erhalten die Bankverbindung nach der Buchung per E-Mail.",
+      "credit-card": "Sicher bezahlen über unseren Zahlungsanbieter.",
+      paypal: "Bezahlen mit Ihrem PayPal-Konto.",
+    },
+    noneOffered:
+      "Derzeit ist leider keine Zahlungsmethode verfügbar, deshalb kann online nicht gebucht werden.",
+    noneOfferedContact: "Bitte kontaktieren Sie uns",
+    noneOfferedRest: ", wir helfen Ihnen gern bei Ihrer Buchung.",
+    bankTransferNote:
+      "Bei Überweisung: 20 % des Gesamtpreises als Anzahlung innerhalb von 7 Tagen nach der Buchung, der Restbetrag bis 30 Tage vor Anreise. Bei kurzfristigen Buchungen ist der gesamte Betrag innerhalb von 7 Tagen fällig, spätestens am Tag vor der Anreise. Ihre Buchung bleibt ausstehend, bis die Zahlung bestätigt ist.",
+    schedule: {
+      heading: "Ihr Zahlungsplan bei Überweisung",
+      deposit: "Anzahlung (20 %): {{amount}} bis {{date}}",
+      balance: "Restbetrag: {{amount}} bis {{date}}",
+      full: "Gesamtbetrag: {{amount}} bis {{date}}",
+    },
+    cancellationHeading: "Stornierungsbedingungen",
+    cancellation:
+      "Kostenlose Stornierung bis {{hours}} Stunden vor Anreise, danach {{percent}} % des Gesamtpreises",
+    submit: "Zahlungspflichtig buchen",
+    submitting: "Buchung wird verarbeitet...",
+    back: "Zurück",
+  },
+  summary: {
+    heading: "Ihre Buchung",
+    yourStay: "Ihre Reise",
+    dates: "Zeitraum",
+    checkIn: "Anreise",
+    checkOut: "Abreise",
+    nights: "Nächte",
+    guests: "Gäste",
+    chooseDates: "Bitte wählen Sie Ihre Reisedaten, um den Preis zu sehen.",
+  },
+  sessionExpiredReload: "Seite neu laden",
+  errors: {
+    // Spec 04 / 08, word for word.
+    datesTaken: "Der gewählte Zeitraum ist bereits gebucht",
+    ownOverlap: "Sie haben bereits eine Buchung für diesen Zeitraum",
+    failed: "Fehler beim Erstellen der Buchung",
+    paymentUnavailable: "Diese Zahlungsmethode ist derzeit nicht verfügbar.",
+    minStay: "Der Mindestaufenthalt beträgt {{count}} Nächte.",
+    minStay_one: "Der Mindestaufenthalt beträgt {{count}} Nacht.",
+    maxStay: "Der Höchstaufenthalt beträgt {{count}} Nächte.",
+    maxStay_one: "Der Höchstaufenthalt beträgt {{count}} Nacht.",
+    // Further rules of spec 04.
+    propertyNotFound: "Unterkunft nicht gefunden",
+    checkInPast: "Die Anreise darf nicht in der Vergangenheit liegen.",
+    dates: "Bitte wählen Sie gültige Reisedaten (die Abreise nach der Anreise).",
+    guests: "Bitte wählen Sie zwischen 1 und {{max}} Gästen.",
+    invalid: "Bitte überprüfen Sie Ihre Eingaben.",
+    // Fields (booking.schema.ts).
+    nameRequired: "Bitte geben Sie Ihren vollständigen Namen ein.",
+    nameTooLong: "Der Name darf höchstens 200 Zeichen lang sein.",
+    emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
+    emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+    phoneRequired: "Bitte geben Sie Ihre Telefonnummer ein.",
+    phoneInvalid:
+      "Bitte geben Sie eine gültige Telefonnummer ein (6 bis 20 Ziffern; erlaubt sind außerdem +, -, /, Klammern und Leerzeichen).",
+    specialRequestsTooLong: "Besondere Wünsche dürfen höchstens 2.000 Zeichen lang sein.",
+    paymentMethodRequired: "Bitte wählen Sie eine Zahlungsmethode.",
+  },
 };
 
 export default booking;

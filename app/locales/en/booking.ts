@@ -1,7 +1,98 @@
 import type de from "../de/booking";
 
 const booking: typeof de = {
-  placeholder: "",
+  metaTitle: "Book: {{title}}",
+  heading: "Book your stay",
+  backToProperty: "Back to the property",
+  steps: {
+    label: "Booking steps",
+    dates: "Choose dates",
+    details: "Enter details",
+    payment: "Payment",
+    done: "(done)",
+  },
+  dates: {
+    intro: "Choose your arrival and departure dates and the number of guests.",
+    guests: "Guests",
+    next: "Continue to details",
+    change: "Change dates",
+    noScript:
+      "Without JavaScript, price and availability are checked when you submit; the summary shows the price for the dates chosen originally.",
+  },
+  details: {
+    intro: "Your contact details for the booking confirmation.",
+    fullName: "Full name",
+    email: "Email",
+    phone: "Phone",
+    specialRequests: "Special requests",
+    optional: "(optional)",
+    specialRequestsHint: "For example a late arrival or a cot.",
+    counter: "{{count}} / {{max}} characters",
+    next: "Continue to payment",
+    back: "Back",
+    required: "Required fields are marked with *.",
+  },
+  payment: {
+    methodLegend: "Payment method",
+    methodHints: {
+      "bank-transfer": "You will receive the bank details by email after booking.",
+      "credit-card": "Pay securely through our payment provider.",
+      paypal: "Pay with your PayPal account.",
+    },
+    noneOffered:
+      "Unfortunately no payment method is available at the moment, so online booking is not possible.",
+    noneOfferedContact: "Please contact us",
+    noneOfferedRest: ", we are happy to help you with your booking.",
+    bankTransferNote:
+      "Bank transfer: a deposit of 20 % of the total within 7 days of booking, the balance 30 days before arrival. For short-notice bookings the full amount is due within 7 days, at the latest on the day before arrival. Your booking stays pending until the payment is confirmed.",
+    schedule: {
+      heading: "Your payment plan for bank transfer",
+      deposit: "Deposit (20 %): {{amount}} by {{date}}",
+      balance: "Balance: {{amount}} by {{date}}",
+      full: "Full amount: {{amount}} by {{date}}",
+    },
+    cancellationHeading: "Cancellation policy",
+    cancellation:
+      "Free cancellation up to {{hours}} hours before arrival, after that {{percent}} % of the total price",
+    submit: "Book with obligation to pay",
+    submitting: "Processing booking...",
+    back: "Back",
+  },
+  summary: {
+    heading: "Your booking",
+    yourStay: "Your stay",
+    dates: "Dates",
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    nights: "Nights",
+    guests: "Guests",
+    chooseDates: "Please choose your travel dates to see the price.",
+  },
+  sessionExpiredReload: "Reload page",
+  errors: {
+    datesTaken: "The selected dates are already booked",
+    ownOverlap: "You already have a booking for these dates",
+    failed: "The booking could not be created",
+    paymentUnavailable: "This payment method is currently not available.",
+    minStay: "The minimum stay is {{count}} nights.",
+    minStay_one: "The minimum stay is {{count}} night.",
+    maxStay: "The maximum stay is {{count}} nights.",
+    maxStay_one: "The maximum stay is {{count}} night.",
+    propertyNotFound: "Property not found",
+    checkInPast: "The arrival date cannot be in the past.",
+    dates: "Please choose valid travel dates (departure after arrival).",
+    guests: "Please choose between 1 and {{max}} guests.",
+    invalid: "Please check your entries.",
+    nameRequired: "Please enter your full name.",
+    nameTooLong: "The name can be at most 200 characters long.",
+    emailRequired: "Please enter your email address.",
+    emailInvalid: "Please enter a valid email address.",
+    phoneRequired: "Please enter your phone number.",
+    phoneInvalid:
+      "Please enter a valid phone number (6 to 20 digits; +, -, /, brackets and spaces are allowed too).",
+    specialRequestsTooLong: "Special requests can be at most 2,000 characters long.",
+    paymentMethodRequired: "Please choose a payment method.",
+  },
 };
 
 export default booking;

@@ -1,10 +1,206 @@
-import { data } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/book";
+import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import type { BookingErrorCode } from "~/features/booking/booking.schema";
+import { getBookingPageData } from "~/features/booking/booking-page.server";
+import { createBooking } from "~/features/booking/booking.server";
+import {
+  BOOKING_VALUE_FIELDS,
+  BookingForm,
+  type BookingActionData,
+  type BookingValues,
+} from "~/features/booking/components/booking-form";
+import { parseInitialStay } from "~/features/properties/property-detail.server";
+import { todayInBerlin } from "~/lib/dates";
+import { languageFromCookie } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+import { useRootData } from "~/root";
+import bookingDe from "~/locales/de/booking";
+import bookingEn from "~/locales/en/booking";
+import propertyDe from "~/locales/de/property";
+import propertyEn from "~/locales/en/property";
 
-// Placeholder while the page is being built (issue 5).
-export function loader() {
-  throw data(null, { status: 404 });
+/** Query values are only echoed into the form; anything longer is not a date. */
+const queryDay = (value: string | null) => value?.trim().slice(0, 10) || undefined;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // Visitors go to /auth?redirectTo=<this page with its query> and come back after signing in.
+  const user = await requireUser(request);
+  const today = todayInBerlin();
+  const page = await getBookingPageData({ propertyId: params.id, userId: user.id, today });
+  // Unknown ids, malformed ids, drafts and archived properties: the property page's 404.
+  if (!page) throw data(null, { status: 404 });
+  const { phone, ...rest } = page;
+  const url = new URL(request.url);
+  const language = languageFromCookie(request.headers.get("cookie"));
+  return {
+    ...rest,
+    metaTitle: (language === "en" ? bookingEn : bookingDe).metaTitle.replace(
+      "{{title}}",
+      page.property.title,
+    ),
+    today,
+    // The dates are checked in the page against the booked nights (invalid → step 1 with the
+    // reason); guests only pass when they fit the property.
+    initial: {
+      checkIn: queryDay(url.searchParams.get("checkIn")),
+      checkOut: queryDay(url.searchParams.get("checkOut")),
+      guests: parseInitialStay(url.searchParams, { today, maxGuests: page.property.maxGuests })
+        .guests,
+    },
+    prefill: {
+      guestName: user.fullName,
+      guestEmail: user.email,
+      guestPhone: phone,
+      specialRequests: "",
+    },
+    // One key per form render; a double click or retry sends the same one.
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+/** Echoed input only refills the form. */
+const ECHO_MAX = 2_100;
+
+const STATUS: Partial<Record<BookingErrorCode, number>> = {
+  datesTaken: 409,
+  ownOverlap: 409,
+  propertyNotFound: 404,
+  failed: 500,
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const values: BookingValues = {};
+  for (const field of BOOKING_VALUE_FIELDS) {
+    const value = formData.get(field);
+    if (typeof value === "string") values[field] = value.slice(0, ECHO_MAX);
+  }
+  // The same check as requireUser; an expired session keeps the form and its input on screen
+  // ("Ihre Sitzung ist abgelaufen…") instead of an error page.
+  const user = await getCurrentUser(request);
+  if (!user) {
+    return data({ error: "sessionExpired", fieldErrors: {}, values } satisfies BookingActionData, {
+      status: 401,
+    });
+  }
+  const result = await createBooking({
+    userId: user.id,
+    propertyId: params.id,
+    // Raw entries: the server validates and ignores anything else (prices, totals, status).
+    form: Object.fromEntries(formData),
+    today: todayInBerlin(),
+    language: languageFromCookie(request.headers.get("cookie")),
+  });
+  if (result.ok) {
+    return redirect(`/booking-success?booking=${encodeURIComponent(result.bookingId)}`);
+  }
+  return data(
+    {
+      error: result.error,
+      fieldErrors: result.fieldErrors ?? {},
+      values,
+    } satisfies BookingActionData,
+    { status: STATUS[result.error] ?? 400 },
+  );
+}
+
+/**
+ * After a submit the loader runs again even when the action answered with an error status:
+ * a "Der gewählte Zeitraum ist bereits gebucht" must show the newly booked nights.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod?.toUpperCase() === "POST") return true;
+  return defaultShouldRevalidate;
+}
+
+type RootMeta = { language: "de" | "en" };
+
+export const meta: Route.MetaFunction = (args) => {
+  if (args.data) return pageMeta(args, { title: args.data.metaTitle, noindex: true });
+  const root = args.matches.find((match) => match?.id === "root")?.data as RootMeta | undefined;
+  const texts = root?.language === "en" ? propertyEn : propertyDe;
+  const isNotFound = isRouteErrorResponse(args.error) && args.error.status === 404;
+  return pageMeta(args, { title: isNotFound ? texts.notFound : texts.loadFailed, noindex: true });
+};
+
+export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { property } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-6 md:py-10">
+      <p className="mb-4">
+        <Link
+          to={`/properties/${property.id}${location.search}`}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-secondary underline underline-offset-2 hover:no-underline"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {t("booking.backToProperty")}
+        </Link>
+      </p>
+      <h1 className="text-3xl font-bold text-secondary md:text-4xl">{t("booking.heading")}</h1>
+      <BookingForm
+        // Another property or other dates in the URL start a fresh form.
+        key={`${property.id}${location.search}`}
+        property={property}
+        stayRules={loaderData.stayRules}
+        cancellation={loaderData.cancellation}
+        bookedStays={loaderData.bookedStays}
+        paymentMethods={loaderData.paymentMethods}
+        today={loaderData.today}
+        initial={loaderData.initial}
+        prefill={loaderData.prefill}
+        idempotencyKey={loaderData.idempotencyKey}
+        actionData={actionData}
+      />
+    </main>
+  );
+}
+
+/**
+ * Unknown or unpublished property: "Unterkunft nicht gefunden" (as on the property page); any
+ * other failure: "Unterkunft konnte nicht geladen werden". No internals.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const root = useRootData();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      {isNotFound && <p className="text-5xl font-bold text-secondary">404</p>}
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">
+        {isNotFound ? t("property.notFound") : t("property.loadFailed")}
+      </h1>
+      <p className="mt-3 text-slate-600">
+        {isNotFound ? t("property.notFoundText") : t("property.loadFailedText")}
+      </p>
+      {!isNotFound && root?.requestId && (
+        <p className="mt-3 text-sm text-slate-600">
+          {t("common.requestId")}: <code>{root.requestId}</code>
+        </p>
+      )}
+      <Link
+        to="/properties"
+        className="mt-8 inline-flex items-center gap-2 rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        {t("property.backToSearch")}
+      </Link>
+    </main>
+  );
 }

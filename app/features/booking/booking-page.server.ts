@@ -1,0 +1,74 @@
+import { and, eq } from "drizzle-orm";
+import type { BookedStay } from "~/features/booking/availability";
+import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { listBookedStays } from "~/features/properties/availability.server";
+import { isPropertyId } from "~/features/properties/property-detail.server";
+import type { PaymentMethod } from "~/features/settings/settings";
+import { getSettings } from "~/features/settings/settings.server";
+import { db, schema } from "~/lib/db.server";
+
+/**
+ * Everything the booking page (/properties/{id}/book) needs, or null when there is no
+ * published property with this id (drafts and archived properties are 404, as on the
+ * property page). Only the stays' dates, the offered payment methods and the signed-in
+ * guest's own contact data reach the browser.
+ */
+export async function getBookingPageData({
+  propertyId,
+  userId,
+  today,
+}: {
+  propertyId: string | undefined;
+  userId: string;
+  /** Europe/Berlin, "YYYY-MM-DD" */
+  today: string;
+}) {
+  if (!isPropertyId(propertyId)) return null;
+  const p = schema.property;
+  const [[property], settings, bookedStays, paymentMethods, [profile]] = await Promise.all([
+    db()
+      .select({
+        id: p.id,
+        title: p.title,
+        location: p.location,
+        maxGuests: p.maxGuests,
+        images: p.images,
+        pricePerNight: p.pricePerNight,
+        cleaningFee: p.cleaningFee,
+        isSpecialOffer: p.isSpecialOffer,
+        specialOfferPrice: p.specialOfferPrice,
+        specialOfferEndDate: p.specialOfferEndDate,
+      })
+      .from(p)
+      .where(and(eq(p.id, propertyId), eq(p.status, "published"))),
+    getSettings(),
+    listBookedStays(propertyId, today),
+    getOfferedPaymentMethods(),
+    db()
+      .select({ phone: schema.profile.phone })
+      .from(schema.profile)
+      .where(eq(schema.profile.id, userId)),
+  ]);
+  if (!property) return null;
+  const { images, ...rest } = property;
+  return {
+    property: { ...rest, image: images[0] ?? null },
+    stayRules: {
+      minStayDays: settings.minStayDays,
+      maxStayDays: settings.maxStayDays,
+      serviceFee: settings.serviceFee,
+    },
+    cancellation: {
+      freeCancellationHours: settings.freeCancellationHours,
+      cancellationFeePercentage: settings.cancellationFeePercentage,
+    },
+    bookedStays: bookedStays satisfies BookedStay[],
+    /** Only the methods a guest can actually use (spec 04 "Payment methods"). */
+    paymentMethods: paymentMethods
+      .filter((entry) => entry.isOffered)
+      .map((entry) => entry.method) satisfies PaymentMethod[],
+    phone: profile?.phone ?? "",
+  };
+}
+
+export type BookingPageData = NonNullable<Awaited<ReturnType<typeof getBookingPageData>>>;

@@ -1,0 +1,566 @@
+import { Loader2 } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { DateRangePicker, useIsHydrated } from "~/components/date-range-picker";
+import {
+  isCalendarDay,
+  resolveInitialStay,
+  stayProblem,
+  type BookedStay,
+  type StayProblem,
+  type StayRules,
+  type StaySelection,
+} from "~/features/booking/availability";
+import {
+  bookingDetailsSchema,
+  type BookingErrorCode,
+  type BookingFormField,
+} from "~/features/booking/booking.schema";
+import { paymentSchedule } from "~/features/booking/payment-schedule";
+import { computePrice, nightsBetween, type PricedProperty } from "~/features/booking/price";
+import type { PaymentMethod } from "~/features/settings/settings";
+import { BookingSteps, type BookingStep } from "./booking-steps";
+import { BookingSummary, type SummaryProperty } from "./booking-summary";
+import {
+  DETAIL_FIELDS,
+  DetailsFields,
+  fieldId,
+  inputClass,
+  type DetailField,
+  type DetailValues,
+} from "./details-fields";
+import { PaymentFields } from "./payment-fields";
+
+/** The form fields the page sends and the action echoes back after a failure. */
+export const BOOKING_VALUE_FIELDS = [
+  "checkIn",
+  "checkOut",
+  "guests",
+  "guestName",
+  "guestEmail",
+  "guestPhone",
+  "specialRequests",
+  "paymentMethod",
+  "idempotencyKey",
+] as const satisfies readonly BookingFormField[];
+
+export type BookingValues = Partial<Record<(typeof BOOKING_VALUE_FIELDS)[number], string>>;
+
+/** What the booking action answers when it did not create a booking. */
+export type BookingActionData = {
+  error: BookingErrorCode | "sessionExpired";
+  /** catalogue keys (`booking.errors.*`) per field */
+  fieldErrors: Partial<Record<BookingFormField, string>>;
+  values: BookingValues;
+};
+
+export type BookingFormProps = {
+  property: PricedProperty & SummaryProperty & { id: string; maxGuests: number };
+  stayRules: { minStayDays: number; maxStayDays: number; serviceFee: number };
+  cancellation: { freeCancellationHours: number; cancellationFeePercentage: number };
+  bookedStays: BookedStay[];
+  /** only the offered methods */
+  paymentMethods: PaymentMethod[];
+  /** Europe/Berlin "YYYY-MM-DD", from the loader */
+  today: string;
+  /** the stay from the query string (unchecked dates, checked guests) */
+  initial: { checkIn?: string; checkOut?: string; guests?: number };
+  prefill: DetailValues;
+  idempotencyKey: string;
+  actionData: BookingActionData | undefined;
+};
+
+const FIELD_STEP: Record<BookingFormField, BookingStep> = {
+  checkIn: 1,
+  checkOut: 1,
+  guests: 1,
+  guestName: 2,
+  guestEmail: 2,
+  guestPhone: 2,
+  specialRequests: 2,
+  paymentMethod: 3,
+  idempotencyKey: 3,
+};
+
+/** Errors about the stay itself lead to step 1; the rest keep the guest on step 3 (spec 04). */
+const STAY_ERRORS: readonly string[] = ["checkInPast", "minStay", "maxStay", "dates", "guests"];
+
+/** Where a failed submit leaves the guest: the first step with an invalid field. */
+function stepAfter(result: BookingActionData): BookingStep {
+  const steps = Object.keys(result.fieldErrors).map(
+    (field) => FIELD_STEP[field as BookingFormField] ?? 3,
+  );
+  if (steps.length > 0) return Math.min(...steps) as BookingStep;
+  return STAY_ERRORS.includes(result.error) ? 1 : 3;
+}
+
+/** Catalogue key of the message for a stay that cannot be booked. */
+function stayProblemKey(problem: StayProblem) {
+  const names: Record<StayProblem, string> = {
+    invalidDate: "dates",
+    checkOutBeforeCheckIn: "dates",
+    checkInPast: "checkInPast",
+    tooShort: "minStay",
+    tooLong: "maxStay",
+    booked: "datesTaken",
+  };
+  return `booking.errors.${names[problem]}`;
+}
+
+/** Server keys may come as "booking.errors.x" or as the bare code "x". */
+const fullKey = (key: string) => (key.includes(".") ? key : `booking.errors.${key}`);
+const errorKeyOf = (code: BookingActionData["error"]) =>
+  code === "sessionExpired" ? "errors.sessionExpired" : `booking.errors.${code}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function initialDetails(actionData: BookingActionData | undefined, prefill: DetailValues) {
+  if (!actionData) return prefill;
+  return Object.fromEntries(
+    DETAIL_FIELDS.map((field) => [field, actionData.values[field] ?? ""]),
+  ) as DetailValues;
+}
+
+function pickDetailErrors(fieldErrors: BookingActionData["fieldErrors"]) {
+  const errors: Partial<Record<DetailField, string>> = {};
+  for (const field of DETAIL_FIELDS) {
+    const key = fieldErrors[field];
+    if (key) errors[field] = key;
+  }
+  return errors;
+}
+
+function stayErrorOf(result: BookingActionData) {
+  const key =
+    result.fieldErrors.checkIn ?? result.fieldErrors.checkOut ?? result.fieldErrors.guests;
+  if (key) return fullKey(key);
+  return STAY_ERRORS.includes(result.error) ? errorKeyOf(result.error) : null;
+}
+
+const primaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-lg bg-primary-strong px-5 py-3 font-semibold text-white outline-none hover:opacity-90 focus-visible:ring-2 focus-visible:ring-secondary focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+const secondaryButton =
+  "rounded-lg border border-slate-400 px-5 py-3 font-medium text-slate-900 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-secondary";
+const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6";
+const stepHeading = "text-xl font-semibold text-secondary outline-none";
+
+/**
+ * The booking page's three steps and summary (spec 04 "/properties/{id}/book").
+ *
+ * One POST form holds the fields of all steps; with JavaScript only the current step is shown
+ * (the others stay in the DOM, hidden, so their values are sent), without it the three steps
+ * are one long form and the server checks everything. Prices are never sent: the summary shows
+ * the one price function's result, the server computes its own.
+ */
+export function BookingForm(props: BookingFormProps) {
+  const {
+    property,
+    stayRules,
+    cancellation,
+    bookedStays,
+    paymentMethods,
+    today,
+    initial,
+    prefill,
+    actionData,
+  } = props;
+  const { t } = useTranslation();
+  const isHydrated = useIsHydrated();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const isSubmitting =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const rules: StayRules = {
+    today,
+    stays: bookedStays,
+    minStayDays: stayRules.minStayDays,
+    maxStayDays: stayRules.maxStayDays,
+  };
+
+  // The key of this form render: a retry or double click sends the same one, so the server
+  // returns the booking it already made instead of a second one.
+  const [idempotencyKey] = useState(() => {
+    const echoed = actionData?.values.idempotencyKey;
+    return echoed && UUID.test(echoed) ? echoed : props.idempotencyKey;
+  });
+
+  const [start] = useState(() => {
+    if (actionData) {
+      const { checkIn, checkOut } = actionData.values;
+      return {
+        selection: {
+          checkIn: isCalendarDay(checkIn) ? checkIn : undefined,
+          checkOut: isCalendarDay(checkOut) ? checkOut : undefined,
+        },
+        stayError: stayErrorOf(actionData),
+        step: stepAfter(actionData),
+      };
+    }
+    const resolved = resolveInitialStay(initial, rules);
+    const isComplete = !!resolved.checkIn && !!resolved.checkOut && !resolved.problem;
+    return {
+      selection: { checkIn: resolved.checkIn, checkOut: resolved.checkOut },
+      stayError: resolved.problem ? stayProblemKey(resolved.problem) : null,
+      step: (isComplete ? 2 : 1) as BookingStep,
+    };
+  });
+  const [step, setStep] = useState<BookingStep>(start.step);
+  const [selection, setSelection] = useState<StaySelection>(start.selection);
+  const [stayError, setStayError] = useState<string | null>(start.stayError);
+  const [guests, setGuests] = useState(() => {
+    const wanted = actionData ? Number(actionData.values.guests) : initial.guests;
+    return wanted && Number.isInteger(wanted) && wanted >= 1 && wanted <= property.maxGuests
+      ? wanted
+      : Math.min(2, property.maxGuests);
+  });
+  const [details, setDetails] = useState<DetailValues>(() => initialDetails(actionData, prefill));
+  const [detailErrors, setDetailErrors] = useState(() =>
+    actionData ? pickDetailErrors(actionData.fieldErrors) : {},
+  );
+  const [paymentMethod, setPaymentMethod] = useState(() => {
+    const echoed = actionData?.values.paymentMethod;
+    if (echoed && (paymentMethods as string[]).includes(echoed)) return echoed;
+    return paymentMethods.length === 1 ? paymentMethods[0] : "";
+  });
+  const [paymentError, setPaymentError] = useState<string | undefined>(
+    () => actionData?.fieldErrors.paymentMethod,
+  );
+  const [serverError, setServerError] = useState(actionData);
+
+  // A new answer from the action (JavaScript): show it where it belongs. The input is still
+  // in the state, exactly as it was sent.
+  const [handledAction, setHandledAction] = useState(actionData);
+  if (actionData !== handledAction) {
+    setHandledAction(actionData);
+    setServerError(actionData);
+    if (actionData) {
+      setStep(stepAfter(actionData));
+      setStayError(stayErrorOf(actionData));
+      setDetailErrors(pickDetailErrors(actionData.fieldErrors));
+      setPaymentError(actionData.fieldErrors.paymentMethod);
+    }
+  }
+
+  /** Element to focus after the next render (step heading, first invalid field, message). */
+  const focusTarget = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusTarget.current) return;
+    document.getElementById(focusTarget.current)?.focus();
+    focusTarget.current = null;
+  });
+  useEffect(() => {
+    if (!actionData) return;
+    const firstInvalid = BOOKING_VALUE_FIELDS.find((field) => actionData.fieldErrors[field]);
+    let target = "booking-error";
+    // The dates are the picker's fields ("booking-check-in"); the rest use fieldId().
+    if (firstInvalid === "checkIn" || firstInvalid === "checkOut") target = "booking-check-in";
+    else if (firstInvalid && firstInvalid !== "idempotencyKey") target = fieldId(firstInvalid);
+    document.getElementById(target)?.focus();
+  }, [actionData]);
+
+  const message = (key: string) => {
+    const name = key.slice(key.lastIndexOf(".") + 1);
+    if (name === "minStay") return t(key, { count: stayRules.minStayDays });
+    if (name === "maxStay") return t(key, { count: stayRules.maxStayDays });
+    if (name === "guests") return t(key, { max: property.maxGuests });
+    return t(key);
+  };
+
+  const { checkIn, checkOut } = selection;
+  const isStayBookable = !!checkIn && !!checkOut && stayProblem(checkIn, checkOut, rules) === null;
+  const price = isStayBookable
+    ? computePrice({
+        property,
+        nights: nightsBetween(checkIn, checkOut),
+        serviceFee: stayRules.serviceFee,
+        today,
+      })
+    : null;
+
+  function goTo(next: BookingStep, focusId = `booking-step-${next}-heading`) {
+    setStep(next);
+    focusTarget.current = focusId;
+  }
+
+  /** Step 1 check; returns false (and shows why) when the stay cannot be booked. */
+  function checkStay() {
+    const problem = stayProblem(selection.checkIn, selection.checkOut, rules);
+    setStayError(problem ? stayProblemKey(problem) : null);
+    return problem === null;
+  }
+
+  /** Step 2 check with the shared schema; focuses the first invalid field. */
+  function checkDetails() {
+    const parsed = bookingDetailsSchema.safeParse(details);
+    if (parsed.success) {
+      setDetailErrors({});
+      return true;
+    }
+    const errors: Partial<Record<DetailField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as DetailField;
+      errors[field] ??= issue.message;
+    }
+    setDetailErrors(errors);
+    return false;
+  }
+
+  function firstInvalidDetail() {
+    const parsed = bookingDetailsSchema.safeParse(details);
+    if (parsed.success) return null;
+    return DETAIL_FIELDS.find((field) =>
+      parsed.error.issues.some((issue) => issue.path[0] === field),
+    )!;
+  }
+
+  function continueFromDates() {
+    if (checkStay()) goTo(2);
+    else goTo(1, "booking-check-in");
+  }
+
+  function continueFromDetails() {
+    if (checkDetails()) goTo(3);
+    else goTo(2, fieldId(firstInvalidDetail() ?? "guestName"));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (isSubmitting) {
+      event.preventDefault();
+      return;
+    }
+    // Enter in a field of an earlier step means "next", not "book".
+    if (step === 1) {
+      event.preventDefault();
+      continueFromDates();
+      return;
+    }
+    if (step === 2) {
+      event.preventDefault();
+      continueFromDetails();
+      return;
+    }
+    if (!checkStay()) {
+      event.preventDefault();
+      goTo(1, "booking-check-in");
+      return;
+    }
+    if (!checkDetails()) {
+      event.preventDefault();
+      goTo(2, fieldId(firstInvalidDetail() ?? "guestName"));
+      return;
+    }
+    if (!paymentMethod) {
+      event.preventDefault();
+      setPaymentError("booking.errors.paymentMethodRequired");
+      focusTarget.current = fieldId("paymentMethod");
+      setStep(3);
+    }
+  }
+
+  const isShown = (section: BookingStep) => !isHydrated || step === section;
+  const serverErrorText = serverError && message(errorKeyOf(serverError.error));
+
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <div className="min-w-0">
+        <BookingSteps current={step} onSelect={isHydrated ? (next) => goTo(next) : undefined} />
+
+        <div id="booking-error" tabIndex={-1} className="outline-none">
+          {serverErrorText && (
+            <div
+              role="alert"
+              className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800"
+            >
+              <p className="font-medium">{serverErrorText}</p>
+              {serverError.error === "sessionExpired" && (
+                <a
+                  href={`${location.pathname}${location.search}`}
+                  className="mt-2 inline-block font-medium underline underline-offset-2"
+                >
+                  {t("booking.sessionExpiredReload")}
+                </a>
+              )}
+              {serverError.error === "datesTaken" && isHydrated && step !== 1 && (
+                <button
+                  type="button"
+                  onClick={() => goTo(1, "booking-check-in")}
+                  className="mt-2 font-medium underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-2 focus-visible:ring-secondary"
+                >
+                  {t("booking.dates.change")}
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+
+        <Form
+          method="post"
+          noValidate={isHydrated}
+          onSubmit={onSubmit}
+          className="mt-6 space-y-6"
+          aria-label={t("booking.heading")}
+        >
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+
+          <section
+            aria-labelledby="booking-step-1-heading"
+            hidden={!isShown(1)}
+            className={sectionClass}
+          >
+            <h2 id="booking-step-1-heading" tabIndex={-1} className={stepHeading}>
+              {t("booking.steps.dates")}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t("booking.dates.intro")}</p>
+            <div className="mt-4 max-w-md space-y-3">
+              <DateRangePicker
+                idPrefix="booking"
+                variant="compact"
+                value={selection}
+                onChange={(next) => {
+                  setSelection(next);
+                  setStayError(null);
+                  if (serverError && serverError.error !== "sessionExpired")
+                    setServerError(undefined);
+                }}
+                today={today}
+                bookedStays={bookedStays}
+                minStayDays={stayRules.minStayDays}
+                maxStayDays={stayRules.maxStayDays}
+                names={{ checkIn: "checkIn", checkOut: "checkOut" }}
+                errorId={stayError ? "booking-stay-error" : undefined}
+              />
+              <div>
+                <label htmlFor={fieldId("guests")} className="text-sm font-medium text-slate-800">
+                  {t("priceBox.guests")}
+                </label>
+                <select
+                  id={fieldId("guests")}
+                  name="guests"
+                  value={guests}
+                  onChange={(event) => setGuests(Number(event.target.value))}
+                  className={inputClass}
+                >
+                  {Array.from({ length: property.maxGuests }, (_, i) => i + 1).map((count) => (
+                    <option key={count} value={count}>
+                      {t("priceBox.guestOption", { count })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {stayError && (
+                <p
+                  id="booking-stay-error"
+                  role="alert"
+                  className="text-sm font-medium text-red-700"
+                >
+                  {message(stayError)}
+                </p>
+              )}
+              {!isHydrated && (
+                <noscript>
+                  <p className="text-sm text-slate-600">{t("booking.dates.noScript")}</p>
+                </noscript>
+              )}
+            </div>
+            {isHydrated && (
+              <div className="mt-6">
+                <button type="button" onClick={continueFromDates} className={primaryButton}>
+                  {t("booking.dates.next")}
+                </button>
+              </div>
+            )}
+          </section>
+
+          <section
+            aria-labelledby="booking-step-2-heading"
+            hidden={!isShown(2)}
+            className={sectionClass}
+          >
+            <h2 id="booking-step-2-heading" tabIndex={-1} className={stepHeading}>
+              {t("booking.steps.details")}
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-slate-600">{t("booking.details.intro")}</p>
+            <DetailsFields
+              values={details}
+              errors={Object.fromEntries(
+                Object.entries(detailErrors).map(([field, key]) => [field, message(fullKey(key))]),
+              )}
+              onChange={(name, value) => {
+                setDetails((current) => ({ ...current, [name]: value }));
+                if (detailErrors[name]) setDetailErrors(({ [name]: _fixed, ...rest }) => rest);
+              }}
+            />
+            {isHydrated && (
+              <div className="mt-6 flex flex-wrap gap-3">
+                <button type="button" onClick={() => goTo(1)} className={secondaryButton}>
+                  {t("booking.details.back")}
+                </button>
+                <button type="button" onClick={continueFromDetails} className={primaryButton}>
+                  {t("booking.details.next")}
+                </button>
+              </div>
+            )}
+          </section>
+
+          <section
+            aria-labelledby="booking-step-3-heading"
+            hidden={!isShown(3)}
+            className={sectionClass}
+          >
+            <h2 id="booking-step-3-heading" tabIndex={-1} className={stepHeading}>
+              {t("booking.steps.payment")}
+            </h2>
+            <div className="mt-4">
+              <PaymentFields
+                methods={paymentMethods}
+                value={paymentMethod}
+                error={paymentError ? message(fullKey(paymentError)) : undefined}
+                onChange={(method) => {
+                  setPaymentMethod(method);
+                  setPaymentError(undefined);
+                }}
+                freeCancellationHours={cancellation.freeCancellationHours}
+                cancellationFeePercentage={cancellation.cancellationFeePercentage}
+                bankTransferSchedule={
+                  price && checkIn
+                    ? paymentSchedule({ total: price.total, bookingDay: today, checkIn })
+                    : null
+                }
+              />
+            </div>
+            <div className="mt-6 flex flex-wrap gap-3">
+              {isHydrated && (
+                <button type="button" onClick={() => goTo(2)} className={secondaryButton}>
+                  {t("booking.payment.back")}
+                </button>
+              )}
+              <button
+                type="submit"
+                disabled={isSubmitting || paymentMethods.length === 0}
+                className={primaryButton}
+              >
+                {isSubmitting && <Loader2 aria-hidden className="size-5 animate-spin" />}
+                {isSubmitting ? t("booking.payment.submitting") : t("booking.payment.submit")}
+              </button>
+            </div>
+            <p role="status" className="sr-only">
+              {isSubmitting ? t("booking.payment.submitting") : ""}
+            </p>
+          </section>
+        </Form>
+      </div>
+
+      <div className="lg:sticky lg:top-6">
+        <BookingSummary
+          property={property}
+          checkIn={checkIn}
+          checkOut={checkOut}
+          guests={guests}
+          price={price}
+          onChangeDates={isHydrated && step !== 1 ? () => goTo(1, "booking-check-in") : undefined}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useTranslation } from "react-i18next";
+
+export const DETAIL_FIELDS = ["guestName", "guestEmail", "guestPhone", "specialRequests"] as const;
+export type DetailField = (typeof DETAIL_FIELDS)[number];
+export type DetailValues = Record<DetailField, string>;
+
+export const SPECIAL_REQUESTS_MAX = 2000;
+
+export const fieldId = (name: string) => `booking-${name}`;
+export const errorIdOf = (name: string) => `booking-${name}-error`;
+
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30 aria-[invalid=true]:border-red-700";
+
+/**
+ * Step 2: Vollständiger Name, E-Mail, Telefon (pre-filled from the profile) and Besondere
+ * Wünsche. Controlled, so leaving the step and coming back keeps the input; `errors` holds
+ * already translated messages.
+ */
+export function DetailsFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: DetailValues;
+  errors: Partial<Record<DetailField, string>>;
+  onChange: (name: DetailField, value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const input = (
+    name: Exclude<DetailField, "specialRequests">,
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => {
+    const error = errors[name];
+    return (
+      <div>
+        <label htmlFor={fieldId(name)} className="text-sm font-medium text-slate-800">
+          {label}{" "}
+          <span aria-hidden className="text-red-700">
+            *
+          </span>
+        </label>
+        <input
+          id={fieldId(name)}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          value={values[name]}
+          onChange={(event) => onChange(name, event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorIdOf(name) : undefined}
+          className={inputClass}
+        />
+        {error && (
+          <p id={errorIdOf(name)} className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const requestsError = errors.specialRequests;
+  const describedBy = [
+    "booking-specialRequests-hint",
+    "booking-specialRequests-counter",
+    requestsError && errorIdOf("specialRequests"),
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">{t("booking.details.required")}</p>
+      {input("guestName", t("booking.details.fullName"), "text", "name")}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {input("guestEmail", t("booking.details.email"), "email", "email")}
+        {input("guestPhone", t("booking.details.phone"), "tel", "tel")}
+      </div>
+      <div>
+        <label htmlFor={fieldId("specialRequests")} className="text-sm font-medium text-slate-800">
+          {t("booking.details.specialRequests")}{" "}
+          <span className="font-normal text-slate-600">{t("booking.details.optional")}</span>
+        </label>
+        <textarea
+          id={fieldId("specialRequests")}
+          name="specialRequests"
+          rows={4}
+          maxLength={SPECIAL_REQUESTS_MAX}
+          value={values.specialRequests}
+          onChange={(event) => onChange("specialRequests", event.target.value)}
+          aria-invalid={requestsError ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+        />
+        <div className="mt-1 flex justify-between gap-4 text-sm text-slate-600">
+          <p id="booking-specialRequests-hint">{t("booking.details.specialRequestsHint")}</p>
+          <p id="booking-specialRequests-counter" className="shrink-0 tabular-nums">
+            {t("booking.details.counter", {
+              count: values.specialRequests.length,
+              max: SPECIAL_REQUESTS_MAX,
+            })}
+          </p>
+        </div>
+        {requestsError && (
+          <p id={errorIdOf("specialRequests")} className="mt-1 text-sm text-red-700">
+            {requestsError}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

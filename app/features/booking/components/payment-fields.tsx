@@ -1,0 +1,144 @@
+import { Building2, CreditCard, Wallet } from "lucide-react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { ScheduledPayment } from "~/features/booking/payment-schedule";
+import type { PaymentMethod } from "~/features/settings/settings";
+import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import { errorIdOf, fieldId } from "./details-fields";
+
+const ICONS = { "bank-transfer": Building2, "credit-card": CreditCard, paypal: Wallet } as const;
+
+/**
+ * Step 3: the offered payment methods as radio cards (real radio inputs in a radiogroup), the
+ * payment rule for bank transfer and the cancellation terms from the settings. Without any
+ * offered method the page says so and points to the contact page.
+ */
+export function PaymentFields({
+  methods,
+  value,
+  error,
+  onChange,
+  freeCancellationHours,
+  cancellationFeePercentage,
+  bankTransferSchedule,
+}: {
+  /** only the offered methods */
+  methods: readonly PaymentMethod[];
+  value: string;
+  /** translated message */
+  error?: string;
+  onChange: (method: PaymentMethod) => void;
+  freeCancellationHours: number;
+  cancellationFeePercentage: number;
+  /** the payment rule applied to the chosen stay; null while there is no bookable stay */
+  bankTransferSchedule: ScheduledPayment[] | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
+  return (
+    <div className="space-y-5">
+      {methods.length === 0 ? (
+        <p
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+          data-testid="no-payment-method"
+        >
+          {t("booking.payment.noneOffered")}{" "}
+          <Link to="/kontakt" className="font-medium underline underline-offset-2">
+            {t("booking.payment.noneOfferedContact")}
+          </Link>
+          {t("booking.payment.noneOfferedRest")}
+        </p>
+      ) : (
+        <fieldset
+          role="radiogroup"
+          aria-labelledby="booking-payment-legend"
+          aria-describedby={error ? errorIdOf("paymentMethod") : undefined}
+          aria-invalid={error ? true : undefined}
+        >
+          <legend id="booking-payment-legend" className="text-sm font-medium text-slate-800">
+            {t("booking.payment.methodLegend")}{" "}
+            <span aria-hidden className="text-red-700">
+              *
+            </span>
+          </legend>
+          <div className="mt-2 grid gap-3">
+            {methods.map((method, i) => {
+              const Icon = ICONS[method];
+              const id =
+                i === 0 ? fieldId("paymentMethod") : `${fieldId("paymentMethod")}-${method}`;
+              return (
+                <label
+                  key={method}
+                  htmlFor={id}
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-4 hover:border-secondary has-[:checked]:border-secondary has-[:checked]:bg-secondary/5 has-[:checked]:ring-1 has-[:checked]:ring-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-secondary"
+                >
+                  <input
+                    id={id}
+                    type="radio"
+                    name="paymentMethod"
+                    value={method}
+                    required
+                    checked={value === method}
+                    onChange={() => onChange(method)}
+                    aria-labelledby={`${id}-name`}
+                    aria-describedby={`${id}-hint`}
+                    className="mt-1 size-4 accent-secondary"
+                  />
+                  <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-secondary" />
+                  <span>
+                    <span id={`${id}-name`} className="block font-medium text-slate-900">
+                      {t(`paymentMethods.${method}`)}
+                    </span>
+                    <span id={`${id}-hint`} className="block text-sm text-slate-600">
+                      {t(`booking.payment.methodHints.${method}`)}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          {error && (
+            <p id={errorIdOf("paymentMethod")} className="mt-2 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      {methods.includes("bank-transfer") && (
+        <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          <p>{t("booking.payment.bankTransferNote")}</p>
+          {bankTransferSchedule && (
+            <>
+              <p className="mt-2 font-medium text-slate-900">
+                {t("booking.payment.schedule.heading")}
+              </p>
+              <ul className="mt-1 list-disc pl-5" data-testid="payment-schedule">
+                {bankTransferSchedule.map((payment) => (
+                  <li key={payment.kind}>
+                    {t(`booking.payment.schedule.${payment.kind}`, {
+                      amount: formatMoney(payment.amount, language),
+                      date: formatDate(payment.dueDate, language),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">
+          {t("booking.payment.cancellationHeading")}
+        </h3>
+        <p className="mt-1 text-sm text-slate-700" data-testid="cancellation-terms">
+          {t("booking.payment.cancellation", {
+            hours: freeCancellationHours,
+            percent: cancellationFeePercentage,
+          })}
+        </p>
+      </div>
+    </div>
+  );
+}

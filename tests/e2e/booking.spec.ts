@@ -1,0 +1,383 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import { todayInBerlin } from "../../app/lib/dates";
+import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+
+/**
+ * The booking page /properties/{id}/book (spec 04): three steps, one POST form, the one price,
+ * the server's messages. Every test books its own dates (far ahead, distinct per test), so the
+ * tests do not depend on each other; the E2E database is fresh per run.
+ */
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, amount: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + amount * DAY_MS).toISOString().slice(0, 10);
+const germanDate = new Intl.DateTimeFormat("de-DE", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+/** The accessible name of a calendar day: "Donnerstag, 24. Dezember 2026". */
+const dayName = (day: string) => germanDate.format(new Date(`${day}T00:00:00Z`));
+/** "24.12.2026" */
+const shortDate = (day: string) => `${day.slice(8)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+/** A stay starting `offset` days from today. */
+const stayAt = (offset: number, nights = 3) => {
+  const checkIn = addDays(todayInBerlin(), offset);
+  return { checkIn, checkOut: addDays(checkIn, nights) };
+};
+
+let cachedPaths: string[] | undefined;
+/** Published property pages, from the sitemap. */
+async function propertyPaths(request: APIRequestContext) {
+  if (!cachedPaths) {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    cachedPaths = [...sitemap.matchAll(/<loc>[^<]*?(\/properties\/[0-9a-f-]{36})<\/loc>/g)].map(
+      (match) => match[1],
+    );
+  }
+  expect(cachedPaths.length).toBeGreaterThanOrEqual(3);
+  return cachedPaths;
+}
+
+const bookPath = (path: string, stay: { checkIn: string; checkOut: string }, guests = 1) =>
+  `${path}/book?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=${guests}`;
+
+const bookingForm = (page: Page) => page.getByRole("form", { name: "Unterkunft buchen" });
+const currentStep = (page: Page) =>
+  page.getByRole("navigation", { name: "Buchungsschritte" }).locator('[aria-current="step"]');
+const calendar = (page: Page) => page.getByRole("dialog", { name: "Reisedaten auswählen" });
+
+/** Pages the open calendar forward until `day` is shown and returns its button. */
+async function calendarDay(page: Page, day: string): Promise<Locator> {
+  const button = calendar(page).getByRole("button", { name: dayName(day), exact: true });
+  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
+    await calendar(page).getByRole("button", { name: "Nächster Monat" }).click();
+  }
+  await expect(button).toBeVisible();
+  return button;
+}
+
+/** From step 2: phone, "Weiter zur Zahlung", Überweisung, "Zahlungspflichtig buchen". */
+async function finishBooking(page: Page, phone = "+49 170 7654321") {
+  const form = bookingForm(page);
+  await form.getByRole("textbox", { name: "Telefon", exact: true }).fill(phone);
+  await form.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await expect(currentStep(page)).toContainText("Zahlung");
+  await form.getByRole("radio", { name: /überweisung/i }).check();
+  await form.getByRole("button", { name: "Zahlungspflichtig buchen" }).click();
+}
+
+/** Books a stay for whoever is signed in on `page` and returns the booking id. */
+async function book(page: Page, path: string, stay: { checkIn: string; checkOut: string }) {
+  await page.goto(bookPath(path, stay));
+  await expect(currentStep(page)).toContainText("Details eingeben");
+  await finishBooking(page);
+  await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
+  return new URL(page.url()).searchParams.get("booking")!;
+}
+
+/** A fresh guest account (registration form), signed in on a new page of its own context. */
+async function newGuest(browser: Browser, redirectTo: string) {
+  const context = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });
+  const page = await context.newPage();
+  await page.goto(`/auth?mode=register&redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Name").fill("Clara Sommer");
+  await page.getByLabel("E-Mail").fill(`clara.${Date.now()}@example.com`);
+  await page.getByLabel("Passwort").fill("Sonnenschein-2027");
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  return { context, page };
+}
+
+test.describe("booking page", () => {
+  test("a visitor books from the property page: sign-in, step 2 pre-filled, payment, success", async ({
+    page,
+  }) => {
+    const [path] = await propertyPaths(page.request);
+    const stay = stayAt(200);
+    await page.goto(`${path}?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=2`);
+    await page
+      .getByRole("region", { name: "Preis und Verfügbarkeit" })
+      .getByRole("link", { name: "Jetzt buchen" })
+      .click();
+    await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+    await page.getByLabel("E-Mail").fill(demoGuest.email);
+    await page.getByLabel("Passwort").fill(demoGuest.password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+
+    // Back on the booking page with the full query, opened at step 2.
+    await expect(page).toHaveURL(bookPath(path, stay, 2));
+    await expect(page).toHaveTitle(/^Buchen: /);
+    await expect(currentStep(page)).toContainText("Details eingeben");
+    await expect(page.getByRole("heading", { name: "Details eingeben" })).toBeVisible();
+    const form = bookingForm(page);
+    await expect(form.getByLabel("Vollständiger Name")).toHaveValue("Max Mustermann");
+    await expect(form.getByRole("textbox", { name: "E-Mail", exact: true })).toHaveValue(
+      demoGuest.email,
+    );
+    const summary = page.getByRole("region", { name: "Ihre Buchung" });
+    await expect(summary.getByTestId("summary-check-in")).toHaveText(shortDate(stay.checkIn));
+    await expect(summary.getByTestId("summary-check-out")).toHaveText(shortDate(stay.checkOut));
+
+    // While the request runs: disabled button, spinner text (the answer is held back a moment).
+    let releaseAction = () => {};
+    const actionHeld = new Promise<void>((resolve) => (releaseAction = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith(`${path}/book`),
+      async (route) => {
+        if (route.request().method() === "POST") await actionHeld;
+        await route.continue();
+      },
+    );
+    await finishBooking(page);
+    const submit = form.getByRole("button", { name: "Buchung wird verarbeitet..." });
+    await expect(submit).toBeDisabled();
+    releaseAction();
+    await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
+    await expect(page.getByText(/FW-\d{4}-\d{6}/).first()).toBeVisible();
+  });
+
+  test("step 2 names invalid fields, focuses the first; Zurück keeps the input", async ({
+    page,
+  }) => {
+    await signIn(page, demoGuest.email, demoGuest.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const [, path] = await propertyPaths(page.request);
+    await page.goto(bookPath(path, stayAt(205)));
+    const form = bookingForm(page);
+    const email = form.getByRole("textbox", { name: "E-Mail", exact: true });
+    const phone = form.getByRole("textbox", { name: "Telefon", exact: true });
+    await email.fill("keine-adresse");
+    await phone.fill("");
+    await form.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+    await expect(currentStep(page)).toContainText("Details eingeben");
+    await expect(email).toHaveAccessibleDescription(
+      "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+    );
+    await expect(phone).toHaveAccessibleDescription("Bitte geben Sie Ihre Telefonnummer ein.");
+    await expect(email).toBeFocused();
+
+    await phone.fill("abc");
+    await email.fill("max@example.com");
+    await form.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+    await expect(phone).toHaveAccessibleDescription(/Bitte geben Sie eine gültige Telefonnummer/);
+    await expect(phone).toBeFocused();
+
+    await phone.fill("+49 (0)221 123456");
+    const requests = form.getByLabel(/Besondere Wünsche/);
+    await requests.fill("Späte Anreise gegen 22 Uhr");
+    await expect(form.getByText("26 / 2000 Zeichen")).toBeVisible();
+    await form.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+    await expect(currentStep(page)).toContainText("Zahlung");
+    await expect(page.getByRole("heading", { name: "Zahlung", exact: true })).toBeFocused();
+    await expect(form.getByText("Kostenlose Stornierung bis 48 Stunden vor Anreise")).toHaveText(
+      "Kostenlose Stornierung bis 48 Stunden vor Anreise, danach 50 % des Gesamtpreises",
+    );
+    await expect(email).toBeHidden();
+
+    await form.getByRole("button", { name: "Zurück" }).click();
+    await expect(currentStep(page)).toContainText("Details eingeben");
+    await expect(email).toHaveValue("max@example.com");
+    await expect(phone).toHaveValue("+49 (0)221 123456");
+    await expect(requests).toHaveValue("Späte Anreise gegen 22 Uhr");
+  });
+
+  test("the summary total is the price box total for the same dates", async ({ page }) => {
+    await signIn(page, demoGuest.email, demoGuest.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const paths = await propertyPaths(page.request);
+    const stay = stayAt(207, 4);
+    for (const path of paths.slice(0, 3)) {
+      await page.goto(`${path}?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=2`);
+      const box = page.getByRole("region", { name: "Preis und Verfügbarkeit" });
+      const total = await box.getByRole("definition").last().innerText();
+      expect(total).toMatch(/€$/);
+      await box.getByRole("link", { name: "Jetzt buchen" }).click();
+      await expect(page).toHaveURL(bookPath(path, stay, 2));
+      const summary = page.getByRole("region", { name: "Ihre Buchung" });
+      await expect(summary.getByTestId("summary-total")).toHaveText(total);
+      await expect(summary.getByRole("term")).toHaveText([
+        "Anreise",
+        "Abreise",
+        "Nächte",
+        "Gäste",
+        /× 4 Nächte$/,
+        "Reinigungsgebühr",
+        "Servicegebühr",
+        "Gesamt",
+      ]);
+    }
+  });
+
+  test("dates booked meanwhile: the message, and the nights are blocked in the picker", async ({
+    page,
+    browser,
+  }) => {
+    const [, path] = await propertyPaths(page.request);
+    const stay = stayAt(220);
+    // A new guest opens the booking page for free dates ...
+    const guest = await newGuest(browser, bookPath(path, stay));
+    try {
+      const other = guest.page;
+      await expect(other).toHaveURL(bookPath(path, stay));
+      const form = bookingForm(other);
+      await expect(form.getByLabel("Vollständiger Name")).toHaveValue("Clara Sommer");
+      await expect(currentStep(other)).toContainText("Details eingeben");
+
+      // ... the demo guest books them first ...
+      await signIn(page, demoGuest.email, demoGuest.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await book(page, path, stay);
+
+      // ... and the new guest's submit fails with the spec's message, input intact.
+      await finishBooking(other, "030 1234567");
+      await expect(
+        other.getByRole("alert").filter({ hasText: "Der gewählte Zeitraum ist bereits gebucht" }),
+      ).toBeVisible();
+      await expect(other).toHaveURL(bookPath(path, stay));
+      await expect(currentStep(other)).toContainText("Zahlung");
+      await expect(form.getByRole("radio", { name: /überweisung/i })).toBeChecked();
+
+      // The calendar now shows the stay as booked.
+      await other.getByRole("button", { name: "Zeitraum ändern" }).first().click();
+      await expect(currentStep(other)).toContainText("Zeitraum wählen");
+      await form.getByRole("button", { name: /^Anreise/ }).click();
+      for (let night = addDays(stay.checkIn, 1); night < stay.checkOut; night = addDays(night, 1)) {
+        const day = await calendarDay(other, night);
+        await expect(day).toBeDisabled();
+        await expect(day).toHaveAccessibleDescription("Belegt");
+      }
+      await other.keyboard.press("Escape");
+      await form.getByRole("button", { name: "Weiter zu den Details" }).click();
+      await expect(
+        form.getByRole("alert").filter({ hasText: "Der gewählte Zeitraum ist bereits gebucht" }),
+      ).toBeVisible();
+      await expect(currentStep(other)).toContainText("Zeitraum wählen");
+    } finally {
+      await guest.context.close();
+    }
+  });
+
+  test("an overlapping stay of one's own on another property is refused", async ({ page }) => {
+    await signIn(page, demoGuest.email, demoGuest.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const [first, second] = await propertyPaths(page.request);
+    await book(page, first, stayAt(240));
+
+    await page.goto(bookPath(second, stayAt(241)));
+    await finishBooking(page);
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Sie haben bereits eine Buchung für diesen Zeitraum" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(bookPath(second, stayAt(241)));
+    await expect(currentStep(page)).toContainText("Zahlung");
+    await bookingForm(page).getByRole("button", { name: "Zurück" }).click();
+    await expect(
+      bookingForm(page).getByRole("textbox", { name: "Telefon", exact: true }),
+    ).toHaveValue("+49 170 7654321");
+  });
+
+  test("prices and status sent by the browser are ignored", async ({ page, baseURL }) => {
+    await signIn(page, demoGuest.email, demoGuest.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const [, , path] = await propertyPaths(page.request);
+    const stay = stayAt(260);
+    await page.goto(bookPath(path, stay));
+    const total = await page.getByTestId("summary-total").innerText();
+
+    const response = await page.request.post(`${path}/book`, {
+      headers: { Origin: baseURL! },
+      form: {
+        checkIn: stay.checkIn,
+        checkOut: stay.checkOut,
+        guests: "1",
+        guestName: "Max Mustermann",
+        guestEmail: demoGuest.email,
+        guestPhone: "+49 170 1234567",
+        specialRequests: "",
+        paymentMethod: "bank-transfer",
+        idempotencyKey: randomUUID(),
+        totalPrice: "1",
+        nightlyPrice: "1",
+        status: "confirmed",
+        paymentStatus: "paid",
+      },
+    });
+    expect(response.ok()).toBe(true);
+    expect(response.url()).toMatch(/\/booking-success\?booking=[0-9a-f-]{36}$/);
+    await page.goto(response.url());
+    await expect(page.getByText(total).first()).toBeVisible();
+    await expect(page.getByText("0,01 €")).toHaveCount(0);
+    await expect(page.getByText("Bestätigt", { exact: true })).toHaveCount(0);
+  });
+
+  test("without JavaScript the whole form is one page and books", async ({ browser }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      locale: "de-DE",
+      timezoneId: "Europe/Berlin",
+    });
+    const page = await context.newPage();
+    try {
+      const [path] = await propertyPaths(page.request);
+      const stay = stayAt(280);
+      await page.goto(`/auth?redirectTo=${encodeURIComponent(bookPath(path, stay))}`);
+      await page.getByLabel("E-Mail").fill(demoGuest.email);
+      await page.getByLabel("Passwort").fill(demoGuest.password);
+      await page.getByRole("button", { name: "Anmelden" }).click();
+      await expect(page).toHaveURL(bookPath(path, stay));
+
+      // All three steps at once; the dates are date inputs.
+      const form = bookingForm(page);
+      await expect(form.getByLabel("Anreise")).toHaveValue(stay.checkIn);
+      await expect(form.getByLabel("Abreise")).toHaveValue(stay.checkOut);
+      await expect(form.getByLabel("Vollständiger Name")).toHaveValue("Max Mustermann");
+      await expect(form.getByRole("button", { name: "Weiter zur Zahlung" })).toHaveCount(0);
+      await form.getByRole("textbox", { name: "Telefon", exact: true }).fill("+49 170 1234567");
+      await form.getByRole("radio", { name: /überweisung/i }).check();
+      await form.getByRole("button", { name: "Zahlungspflichtig buchen" }).click();
+      await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
+      await expect(page.getByText(/FW-\d{4}-\d{6}/).first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("invalid dates in the URL open step 1 with the reason; unknown properties are 404", async ({
+    page,
+  }) => {
+    await signIn(page, demoGuest.email, demoGuest.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const [path] = await propertyPaths(page.request);
+    const checkIn = addDays(todayInBerlin(), 300);
+    await page.goto(`${path}/book?checkIn=${checkIn}&checkOut=${checkIn}`);
+    await expect(currentStep(page)).toContainText("Zeitraum wählen");
+    await expect(bookingForm(page).getByRole("alert")).toHaveText(
+      "Bitte wählen Sie gültige Reisedaten (die Abreise nach der Anreise).",
+    );
+    await expect(page.getByRole("region", { name: "Ihre Buchung" })).toContainText(
+      "Bitte wählen Sie Ihre Reisedaten",
+    );
+
+    const response = await page.goto("/properties/00000000-0000-4000-8000-000000000000/book");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Unterkunft nicht gefunden" })).toBeVisible();
+  });
+
+  test("steps 2 and 3 have no serious accessibility violations", async ({ page }) => {
+    await signIn(page, demoGuest.email, demoGuest.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const [path] = await propertyPaths(page.request);
+    await page.goto(bookPath(path, stayAt(300)));
+    await expect(currentStep(page)).toContainText("Details eingeben");
+    await expectNoSeriousA11yViolations(page);
+    await bookingForm(page).getByRole("button", { name: "Weiter zur Zahlung" }).click();
+    await expect(currentStep(page)).toContainText("Zahlung");
+    await expectNoSeriousA11yViolations(page);
+  });
+});
