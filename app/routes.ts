@@ -28,12 +28,19 @@ export default [
   // Standalone pages.
   route("auth", "routes/auth/auth.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
+  route("auth/passwort-vergessen", "routes/auth/forgot-password.tsx"),
+  route("auth/passwort-zuruecksetzen", "routes/auth/reset-password.tsx"),
   route("booking-success", "routes/booking/success.tsx"),
   route("newsletter/bestaetigen", "routes/newsletter/confirm.tsx"),
   route("newsletter/abmelden", "routes/newsletter/unsubscribe.tsx"),
 
   // Guest dashboard.
-  layout("routes/dashboard/layout.tsx", [route("dashboard", "routes/dashboard/overview.tsx")]),
+  layout("routes/dashboard/layout.tsx", [
+    route("dashboard", "routes/dashboard/overview.tsx"),
+    route("dashboard/bookings", "routes/dashboard/bookings.tsx"),
+    route("dashboard/profile", "routes/dashboard/profile.tsx"),
+    route("dashboard/settings", "routes/dashboard/settings.tsx"),
+  ]),
 
   // Admin area: the layout AND every loader/action below check the role on the server.
   route("admin", "routes/admin/layout.tsx", [

@@ -8,6 +8,10 @@ import propertyTexts from "./de/property";
 import priceBoxTexts from "./de/price-box";
 import bookingTexts from "./de/booking";
 import bookingSuccessTexts from "./de/booking-success";
+import passwordResetTexts from "./de/password-reset";
+import accountSettingsTexts from "./de/account-settings";
+import myBookingsTexts from "./de/my-bookings";
+import profilePageTexts from "./de/profile-page";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -248,6 +252,10 @@ const de = {
   priceBox: priceBoxTexts,
   booking: bookingTexts,
   bookingSuccess: bookingSuccessTexts,
+  passwordReset: passwordResetTexts,
+  accountSettings: accountSettingsTexts,
+  myBookings: myBookingsTexts,
+  profilePage: profilePageTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

@@ -9,6 +9,10 @@ import propertyTexts from "./en/property";
 import priceBoxTexts from "./en/price-box";
 import bookingTexts from "./en/booking";
 import bookingSuccessTexts from "./en/booking-success";
+import passwordResetTexts from "./en/password-reset";
+import accountSettingsTexts from "./en/account-settings";
+import myBookingsTexts from "./en/my-bookings";
+import profilePageTexts from "./en/profile-page";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -245,6 +249,10 @@ const en: Catalogue = {
   priceBox: priceBoxTexts,
   booking: bookingTexts,
   bookingSuccess: bookingSuccessTexts,
+  passwordReset: passwordResetTexts,
+  accountSettings: accountSettingsTexts,
+  myBookings: myBookingsTexts,
+  profilePage: profilePageTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

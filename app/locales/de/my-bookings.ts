@@ -1,0 +1,6 @@
+/** German UI texts of the "myBookings" area. */
+const myBookings = {
+  placeholder: "",
+};
+
+export default myBookings;

@@ -1,0 +1,6 @@
+/** German UI texts of the "passwordReset" area. */
+const passwordReset = {
+  placeholder: "",
+};
+
+export default passwordReset;

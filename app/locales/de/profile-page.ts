@@ -1,0 +1,6 @@
+/** German UI texts of the "profilePage" area. */
+const profilePage = {
+  placeholder: "",
+};
+
+export default profilePage;

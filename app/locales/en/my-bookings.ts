@@ -1,0 +1,7 @@
+import type de from "../de/my-bookings";
+
+const myBookings: typeof de = {
+  placeholder: "",
+};
+
+export default myBookings;

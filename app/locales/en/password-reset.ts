@@ -1,0 +1,7 @@
+import type de from "../de/password-reset";
+
+const passwordReset: typeof de = {
+  placeholder: "",
+};
+
+export default passwordReset;

@@ -1,0 +1,7 @@
+import type de from "../de/profile-page";
+
+const profilePage: typeof de = {
+  placeholder: "",
+};
+
+export default profilePage;
