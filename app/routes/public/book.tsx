@@ -5,7 +5,6 @@ import {
   Link,
   redirect,
   useLocation,
-  useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -24,7 +23,6 @@ import { parseInitialStay } from "~/features/properties/property-detail.server";
 import { todayInBerlin } from "~/lib/dates";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
-import { useRootData } from "~/root";
 import bookingDe from "~/locales/de/booking";
 import bookingEn from "~/locales/en/booking";
 import propertyDe from "~/locales/de/property";
@@ -171,36 +169,4 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/**
- * Unknown or unpublished property: "Unterkunft nicht gefunden" (as on the property page); any
- * other failure: "Unterkunft konnte nicht geladen werden". No internals.
- */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const root = useRootData();
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      {isNotFound && <p className="text-5xl font-bold text-secondary">404</p>}
-      <h1 className="mt-4 text-2xl font-semibold text-slate-900">
-        {isNotFound ? t("property.notFound") : t("property.loadFailed")}
-      </h1>
-      <p className="mt-3 text-slate-600">
-        {isNotFound ? t("property.notFoundText") : t("property.loadFailedText")}
-      </p>
-      {!isNotFound && root?.requestId && (
-        <p className="mt-3 text-sm text-slate-600">
-          {t("common.requestId")}: <code>{root.requestId}</code>
-        </p>
-      )}
-      <Link
-        to="/properties"
-        className="mt-8 inline-flex items-center gap-2 rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        {t("property.backToSearch")}
-      </Link>
-    </main>
-  );
-}
+export { PropertyErrorBoundary as ErrorBoundary } from "~/components/property/property-error-boundary";

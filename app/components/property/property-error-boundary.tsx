@@ -1,0 +1,38 @@
+import { ArrowLeft } from "lucide-react";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+
+/**
+ * Unknown or unpublished property: "Unterkunft nicht gefunden"; any other failure: "Unterkunft
+ * konnte nicht geladen werden" (spec 03, 08). Rendered inside the public layout, no internals; the property and booking pages share it.
+ */
+export function PropertyErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const root = useRootData();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      {isNotFound && <p className="text-5xl font-bold text-secondary">404</p>}
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">
+        {isNotFound ? t("property.notFound") : t("property.loadFailed")}
+      </h1>
+      <p className="mt-3 text-slate-600">
+        {isNotFound ? t("property.notFoundText") : t("property.loadFailedText")}
+      </p>
+      {!isNotFound && root?.requestId && (
+        <p className="mt-3 text-sm text-slate-600">
+          {t("common.requestId")}: <code>{root.requestId}</code>
+        </p>
+      )}
+      <Link
+        to="/properties"
+        className="mt-8 inline-flex items-center gap-2 rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        {t("property.backToSearch")}
+      </Link>
+    </main>
+  );
+}
