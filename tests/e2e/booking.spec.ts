@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { todayInBerlin } from "../../app/lib/dates";
+import { addDays, dayName } from "./calendar";
 import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
@@ -9,18 +10,6 @@ import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "
  * tests do not depend on each other; the E2E database is fresh per run.
  */
 
-const DAY_MS = 86_400_000;
-const addDays = (day: string, amount: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + amount * DAY_MS).toISOString().slice(0, 10);
-const germanDate = new Intl.DateTimeFormat("de-DE", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-/** The accessible name of a calendar day: "Donnerstag, 24. Dezember 2026". */
-const dayName = (day: string) => germanDate.format(new Date(`${day}T00:00:00Z`));
 /** "24.12.2026" */
 const shortDate = (day: string) => `${day.slice(8)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 /** A stay starting `offset` days from today. */

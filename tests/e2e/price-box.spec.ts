@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { todayInBerlin } from "../../app/lib/dates";
+import { addDays, cents, dayName } from "./calendar";
 import {
   demoAdmin,
   demoGuest,
@@ -12,21 +13,6 @@ import {
 
 /** The price box of the property page (spec 03 "Price box", spec 04 "The one price"). */
 
-const DAY_MS = 86_400_000;
-const addDays = (day: string, amount: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + amount * DAY_MS).toISOString().slice(0, 10);
-const germanDate = new Intl.DateTimeFormat("de-DE", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-/** The accessible name of a calendar day: "Donnerstag, 24. Dezember 2026". */
-const dayName = (day: string) => germanDate.format(new Date(`${day}T00:00:00Z`));
-/** "1.234,50 €" → 123450 */
-const cents = (text: string) =>
-  Math.round(Number(text.replace(/[^\d,]/g, "").replace(",", ".")) * 100);
 const euro = (amount: number) =>
   new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(amount / 100);
 
