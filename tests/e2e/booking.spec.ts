@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { todayInBerlin } from "../../app/lib/dates";
 import { addDays, dayName } from "./calendar";
+import { plainText, waitForMail } from "./mail";
 import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
@@ -126,7 +127,17 @@ test.describe("booking page", () => {
     await expect(submit).toBeDisabled();
     releaseAction();
     await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
-    await expect(page.getByText(/FW-\d{4}-\d{6}/).first()).toBeVisible();
+    const number = (await page.getByTestId("booking-number").innerText()).trim();
+    expect(number).toMatch(/^FW-\d{4}-\d{6}$/);
+
+    // The bank-transfer instructions, and the same total in the e-mail at the SMTP receiver.
+    await expect(page.getByTestId("payment-reference")).toHaveText(number);
+    await expect(page.getByTestId("iban")).toHaveText(/^[A-Z]{2}\d{2}( [\dA-Z]{1,4})+$/);
+    const total = plainText(await page.getByTestId("booking-total").innerText());
+    const mail = await waitForMail((m) => m.subject === `Buchung eingegangen: ${number}`);
+    expect(mail.to).toBe(demoGuest.email);
+    expect(plainText(mail.text)).toContain(`Gesamt: ${total}`);
+    expect(plainText(mail.text)).toContain(`Verwendungszweck: ${number}`);
   });
 
   test("step 2 names invalid fields, focuses the first; Zurück keeps the input", async ({

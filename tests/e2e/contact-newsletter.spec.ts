@@ -1,25 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { parseMail, type ParsedMail } from "../helpers/mail";
 import { expect, expectNoSeriousA11yViolations, test } from "./helpers";
-import { e2eMailDir } from "./smtp-receiver";
-
-/** Waits for an e-mail that the SMTP receiver of the global setup saved. */
-async function waitForMail(match: (mail: ParsedMail) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const dir = e2eMailDir();
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-    for (const file of files) {
-      const mail = parseMail(fs.readFileSync(path.join(dir, file), "utf8"));
-      if (match(mail)) return mail;
-    }
-    if (Date.now() > deadline) throw new Error("the expected e-mail did not arrive");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+import { waitForMail } from "./mail";
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 const main = (page: Page) => page.getByRole("main");
