@@ -218,8 +218,8 @@ test.describe("property detail page", () => {
     request,
   }) => {
     const path = await findProperty(request, () => true);
-    // Far enough ahead to be free: the demo bookings lie within the next ~100 days.
-    const stay = `checkIn=${berlinDayIn(200)}&checkOut=${berlinDayIn(204)}&guests=1`;
+    // Free: demo bookings lie within ~100 days; other specs book 150–320 and 400+ days ahead.
+    const stay = `checkIn=${berlinDayIn(330)}&checkOut=${berlinDayIn(334)}&guests=1`;
     await page.goto(`${path.toUpperCase().replace("/PROPERTIES/", "/properties/")}?${stay}`);
     // An id in capitals leads to the one canonical address, keeping the query.
     await expect(page).toHaveURL(`${path}?${stay}`);
