@@ -40,6 +40,7 @@ export default [
     route("dashboard/bookings", "routes/dashboard/bookings.tsx"),
     route("dashboard/profile", "routes/dashboard/profile.tsx"),
     route("dashboard/settings", "routes/dashboard/settings.tsx"),
+    route("dashboard/reviews", "routes/dashboard/reviews.ts"),
   ]),
 
   // Admin area: the layout AND every loader/action below check the role on the server.

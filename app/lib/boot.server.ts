@@ -1,3 +1,7 @@
+import {
+  startCompleteStaysJob,
+  stopCompleteStaysJob,
+} from "~/features/booking/complete-stays.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import {
   listenForSettingsChanges,
@@ -47,6 +51,7 @@ export async function boot(): Promise<BootResult> {
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
   startEmailWorker();
+  startCompleteStaysJob();
   housekeeping = setInterval(() => {
     deleteExpiredRateLimits().catch((error) =>
       logger.warn({ err: error }, "rate-limit cleanup failed"),
@@ -78,6 +83,7 @@ export function beforeShutdown() {
 export async function shutdown() {
   clearInterval(housekeeping);
   await stopListening();
+  await stopCompleteStaysJob();
   await stopEmailWorker();
   try {
     await databaseHandle().close();

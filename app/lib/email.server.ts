@@ -3,8 +3,11 @@ import path from "node:path";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import {
+  emailKindOf,
+  isEmailWanted,
   parseEmailData,
   renderEmail,
+  type EmailKind,
   type EmailTemplateData,
   type EmailTemplateName,
 } from "~/features/email/templates";
@@ -81,7 +84,31 @@ export async function processEmailOutboxOnce(options: { limit?: number } = {}) {
   return result;
 }
 
+/**
+ * Whether the recipient of an optional e-mail turned it off (an account with that address whose
+ * notification settings say no). Transactional e-mails are never suppressed.
+ */
+export async function isSuppressedByRecipient(kind: EmailKind, to: string) {
+  if (kind === "transactional") return false;
+  const [row] = await db()
+    .select({ settings: schema.profile.notificationSettings })
+    .from(schema.profile)
+    .innerJoin(schema.user, eq(schema.user.id, schema.profile.id))
+    .where(sql`lower(${schema.user.email}) = lower(${to})`)
+    .limit(1);
+  return !isEmailWanted(kind, row?.settings ?? null);
+}
+
 async function sendOne(row: OutboxRow): Promise<"sent" | "retried" | "failed"> {
+  const kind = emailKindOf(row.template);
+  if (kind !== "transactional" && (await isSuppressedByRecipient(kind, row.to))) {
+    // Done without sending: no retry; the note says why there is no sent_at.
+    await db()
+      .update(outbox)
+      .set({ status: "sent", lastError: "not sent: the recipient turned these e-mails off" })
+      .where(eq(outbox.id, row.id));
+    return "sent";
+  }
   let message: SendMailOptions;
   try {
     message = await buildMessage(row);

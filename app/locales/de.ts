@@ -182,6 +182,10 @@ const de = {
     intro: "Hier verwalten Sie Ihre Buchungen, Ihr Profil und Ihre Einstellungen.",
     navLabel: "Kontobereich",
     overview: "Übersicht",
+    bookings: "Meine Buchungen",
+    profile: "Profil",
+    settings: "Einstellungen",
+    footerLabel: "Rechtliches",
     signedInAs: "Angemeldet als {{email}}",
   },
   admin: {

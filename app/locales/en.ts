@@ -179,6 +179,10 @@ const en: Catalogue = {
     intro: "Manage your bookings, your profile and your settings here.",
     navLabel: "Account area",
     overview: "Overview",
+    bookings: "My bookings",
+    profile: "Profile",
+    settings: "Settings",
+    footerLabel: "Legal",
     signedInAs: "Signed in as {{email}}",
   },
   admin: {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "./layout";
-import { renderEmail, type BookingNewEmailData, type BookingReceivedEmailData } from "./templates";
+import {
+  emailKindOf,
+  emailTemplates,
+  isEmailWanted,
+  renderEmail,
+  type BookingNewEmailData,
+  type BookingReceivedEmailData,
+} from "./templates";
 
 const context = { baseUrl: "https://ferien.example.com", platformName: "Alpen & <Meer>" };
 
@@ -48,6 +55,28 @@ describe("e-mail templates", () => {
       "https://ferien.example.com/newsletter/bestaetigen?token=a%2Bb%2Fc",
     );
     expect(mail.text).toContain("https://ferien.example.com/newsletter/abmelden?token=a%2Bb%2Fc");
+  });
+
+  it("sends the password reset link in German by default and in English on request", () => {
+    const de = renderEmail("password-reset", { name: "<Eva>", token: "a+b/c" }, context);
+    expect(de.subject).toBe("Passwort zurücksetzen");
+    expect(de.text).toContain("Hallo <Eva>,");
+    expect(de.text).toContain(
+      "https://ferien.example.com/auth/passwort-zuruecksetzen?token=a%2Bb%2Fc",
+    );
+    expect(de.text).toContain("1 Stunde gültig");
+    expect(de.html).toContain("Hallo &lt;Eva&gt;,");
+    const en = renderEmail("password-reset", { language: "en", token: "t" }, context);
+    expect(en.subject).toBe("Reset your password");
+    expect(en.text).toMatch(/^Hello,/);
+  });
+
+  it("marks no template optional yet: every current e-mail is transactional", () => {
+    for (const name of Object.keys(emailTemplates)) expect(emailKindOf(name)).toBe("transactional");
+    const off = { emailNotifications: false, marketingEmails: false };
+    expect(isEmailWanted("transactional", off)).toBe(true);
+    expect(isEmailWanted("notification", off)).toBe(false);
+    expect(isEmailWanted("marketing", { ...off, emailNotifications: true })).toBe(false);
   });
 
   it("refuses unknown templates and data that does not fit", () => {
@@ -248,5 +277,93 @@ describe("booking e-mails", () => {
     );
     expect(withoutExtras.text).toContain("Telefon: –");
     expect(withoutExtras.text).toContain("Besondere Wünsche:\n–");
+  });
+});
+
+describe("cancellation e-mails", () => {
+  const cancelled = {
+    guestName: "Erika Musterfrau",
+    bookingNumber: "FW-2026-000123",
+    propertyTitle: "Strandhaus Kampen",
+    propertyLocation: "Sylt, Deutschland",
+    checkIn: "2026-06-01",
+    checkOut: "2026-06-05",
+    nights: 4,
+    guests: 2,
+    totalPrice: 126_249,
+    paymentMethod: "bank-transfer",
+    cancellationFee: 63_125,
+    wasPaid: false,
+    company: {
+      name: "TraumUrlaub Reisen GmbH",
+      address: "Musterstraße 12",
+      postalCode: "10115",
+      city: "Berlin",
+      country: "Deutschland",
+      email: "info@traumurlaub.example.com",
+      phone: "+49 30 12345678",
+      registerCourt: "Amtsgericht Berlin-Charlottenburg",
+      registration: "HRB 123456 B",
+      vatId: "DE123456789",
+      representative: "Max Mustermann",
+    },
+  };
+  const plain = (value: string) => value.replace(/\u00a0/g, " ");
+
+  it("tells the guest the booking is cancelled, with the fee and the Impressum", () => {
+    const mail = renderEmail("booking-cancelled", cancelled, context);
+    expect(mail.subject).toBe("Buchung storniert: FW-2026-000123");
+    const text = plain(mail.text);
+    for (const line of [
+      "Hallo Erika Musterfrau,",
+      "Buchungsnummer: FW-2026-000123",
+      "Anreise: 01.06.2026",
+      "Gesamt: 1.262,49 €",
+      "Stornierungsgebühr: 631,25 €",
+      "Über die Zahlung der Stornierungsgebühr informieren wir Sie gesondert.",
+      "https://ferien.example.com/dashboard/bookings",
+      "Registergericht: Amtsgericht Berlin-Charlottenburg · Registernummer: HRB 123456 B",
+    ]) {
+      expect(text).toContain(line);
+    }
+    const free = renderEmail(
+      "booking-cancelled",
+      { ...cancelled, cancellationFee: 0, wasPaid: true },
+      context,
+    );
+    expect(free.text).toContain("Stornierungsgebühr: kostenlos");
+    expect(free.text).toContain("Bereits geleistete Zahlungen erstatten wir Ihnen");
+    const english = renderEmail("booking-cancelled", { ...cancelled, language: "en" }, context);
+    expect(english.subject).toBe("Booking cancelled: FW-2026-000123");
+    expect(english.text).toContain("Cancellation fee: €631.25");
+  });
+
+  it("tells the operator who cancelled, the fee and what to refund", () => {
+    const mail = renderEmail(
+      "booking-cancelled-operator",
+      { ...cancelled, guestEmail: "erika@example.com", wasPaid: true },
+      context,
+    );
+    expect(mail.subject).toBe("Stornierung durch den Gast: FW-2026-000123");
+    const text = plain(mail.text);
+    expect(text).toContain("Gast: Erika Musterfrau");
+    expect(text).toContain("E-Mail: erika@example.com");
+    expect(text).toContain("Stornierungsgebühr: 631,25 €");
+    expect(text).toContain("Zu erstatten (bezahlt, abzüglich Gebühr): 631,24 €");
+    expect(text).toContain("USt-IdNr.: DE123456789");
+    expect(mail.replyTo).toEqual({ name: "Erika Musterfrau", address: "erika@example.com" });
+  });
+
+  it("escapes input and refuses a fee above the total", () => {
+    const mail = renderEmail(
+      "booking-cancelled",
+      { ...cancelled, guestName: "<b>Eva</b>" },
+      context,
+    );
+    expect(mail.html).toContain("Hallo &lt;b&gt;Eva&lt;/b&gt;,");
+    expect(mail.html).not.toContain("<b>Eva");
+    expect(() =>
+      renderEmail("booking-cancelled", { ...cancelled, cancellationFee: 126_250 }, context),
+    ).toThrow();
   });
 });

@@ -35,8 +35,30 @@ export type RenderedEmail = {
 
 type Template<S extends z.ZodType> = {
   data: S;
+  /** Left out: "transactional" (always sent). See `EmailKind`. */
+  kind?: EmailKind;
   render: (data: z.output<S>, context: RenderContext) => RenderedEmail;
 };
+
+/**
+ * How a template is marked optional. "transactional" e-mails (bookings, password reset, replies
+ * to something the recipient just asked for) are always sent. "notification" and "marketing"
+ * e-mails are optional: the sender skips them when the recipient has an account whose
+ * notification settings turned them off (`emailNotifications` / `marketingEmails`).
+ */
+export type EmailKind = "transactional" | "notification" | "marketing";
+export type RecipientEmailSettings = { emailNotifications: boolean; marketingEmails: boolean };
+
+export function emailKindOf(template: string): EmailKind {
+  if (!isEmailTemplateName(template)) return "transactional";
+  return (emailTemplates[template] as Template<z.ZodType>).kind ?? "transactional";
+}
+
+/** The rule: transactional always; optional kinds only when the recipient's setting allows. */
+export function isEmailWanted(kind: EmailKind, settings: RecipientEmailSettings | null) {
+  if (kind === "transactional" || !settings) return true;
+  return kind === "notification" ? settings.emailNotifications : settings.marketingEmails;
+}
 
 const defineTemplate = <S extends z.ZodType>(template: Template<S>) => template;
 
@@ -670,12 +692,237 @@ const bookingNew = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// password-reset: the single-use link (valid 1 hour) from /auth/passwort-vergessen.
+// Data: { language?, name, token }. Transactional: sent whatever the notification settings say.
+
+export const passwordResetUrl = (baseUrl: string, token: string) =>
+  `${baseUrl}/auth/passwort-zuruecksetzen?token=${encodeURIComponent(token)}`;
+
+const passwordResetTexts = texts({
+  de: {
+    subject: "Passwort zurücksetzen",
+    greeting: (name: string) => (name ? `Hallo ${name},` : "Hallo,"),
+    intro: (platform: string) =>
+      `Sie haben angefordert, das Passwort Ihres Kontos bei ${platform} zurückzusetzen. Über diesen Link legen Sie ein neues Passwort fest:`,
+    button: "Neues Passwort festlegen",
+    validity:
+      "Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail einfach; Ihr Passwort bleibt unverändert.",
+  },
+  en: {
+    subject: "Reset your password",
+    greeting: (name: string) => (name ? `Hello ${name},` : "Hello,"),
+    intro: (platform: string) =>
+      `You asked to reset the password of your ${platform} account. Use this link to choose a new password:`,
+    button: "Choose a new password",
+    validity:
+      "The link is valid for 1 hour and can be used only once. If you did not ask for this, simply ignore this e-mail; your password stays unchanged.",
+  },
+});
+
+const passwordReset = defineTemplate({
+  data: z.object({ language, name: z.string().default(""), token: z.string().min(1) }),
+  render(data, { baseUrl, platformName }) {
+    const l = passwordResetTexts[data.language];
+    const url = passwordResetUrl(baseUrl, data.token);
+    const greeting = l.greeting(singleLine(data.name));
+    const text = [greeting, "", l.intro(platformName), url, "", l.validity].join("\n");
+    const html = htmlDocument({
+      language: data.language,
+      title: l.subject,
+      platformName,
+      body: [
+        `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>`,
+        `<p style="margin:0 0 12px">${escapeHtml(l.intro(platformName))}</p>`,
+        htmlButton(url, l.button),
+        `<p style="margin:0 0 12px;font-size:14px;word-break:break-all">${htmlLink(url)}</p>`,
+        `<p style="margin:0">${escapeHtml(l.validity)}</p>`,
+      ].join(""),
+    });
+    return { subject: l.subject, text, html };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// booking-cancelled: to the guest after they cancelled in "Meine Buchungen", with the fee.
+// booking-cancelled-operator: to the company e-mail for the same cancellation.
+// Data (money in cents): { language?, guestName, bookingNumber, propertyTitle, propertyLocation,
+//   checkIn, checkOut, nights, guests, totalPrice, paymentMethod, company: EmailCompany,
+//   cancellationFee, wasPaid } (+ guestEmail for the operator). `wasPaid`: the booking was
+//   marked paid, so the payments minus the fee are to be refunded.
+
+const cancelledFields = {
+  language,
+  guestName: z.string(),
+  ...stayFields,
+  cancellationFee: cents,
+  wasPaid: z.boolean(),
+};
+const feeNotAboveTotal = {
+  path: ["cancellationFee"],
+  message: "the cancellation fee cannot exceed the total",
+};
+const bookingCancelledSchema = z
+  .object(cancelledFields)
+  .refine((data) => data.cancellationFee <= data.totalPrice, feeNotAboveTotal);
+const bookingCancelledOperatorSchema = z
+  .object({ ...cancelledFields, guestEmail: z.string() })
+  .refine((data) => data.cancellationFee <= data.totalPrice, feeNotAboveTotal);
+
+/** What `enqueueEmail(tx, { template: "booking-cancelled", data })` takes. */
+export type BookingCancelledEmailData = z.input<typeof bookingCancelledSchema>;
+/** What `enqueueEmail(tx, { template: "booking-cancelled-operator", data })` takes. */
+export type BookingCancelledOperatorEmailData = z.input<typeof bookingCancelledOperatorSchema>;
+
+const cancelledTexts = texts({
+  de: {
+    subject: (number: string) => `Buchung storniert: ${number}`,
+    operatorSubject: (number: string) => `Stornierung durch den Gast: ${number}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    intro: "wir haben Ihre Stornierung erhalten. Die folgende Buchung ist storniert:",
+    operatorIntro: (platform: string) => `Ein Gast hat seine Buchung über ${platform} storniert.`,
+    fee: "Stornierungsgebühr",
+    free: "kostenlos",
+    refund: "Bereits geleistete Zahlungen erstatten wir Ihnen abzüglich der Stornierungsgebühr.",
+    feeDue: "Über die Zahlung der Stornierungsgebühr informieren wir Sie gesondert.",
+    toRefund: "Zu erstatten (bezahlt, abzüglich Gebühr)",
+    feeToCollect: "Die Buchung war noch nicht bezahlt; die Stornierungsgebühr ist offen.",
+    guestName: "Gast",
+    guestEmail: "E-Mail",
+    dates: "Die Nächte sind wieder buchbar.",
+    dashboard: "Ihre Buchungen finden Sie jederzeit in Ihrem Konto:",
+    button: "Meine Buchungen",
+    admin: "Zum Adminbereich",
+  },
+  en: {
+    subject: (number: string) => `Booking cancelled: ${number}`,
+    operatorSubject: (number: string) => `Cancelled by the guest: ${number}`,
+    greeting: (name: string) => `Hello ${name},`,
+    intro: "we have received your cancellation. The following booking is cancelled:",
+    operatorIntro: (platform: string) => `A guest has cancelled their booking on ${platform}.`,
+    fee: "Cancellation fee",
+    free: "free of charge",
+    refund: "We will refund any payments already made, minus the cancellation fee.",
+    feeDue: "We will let you know separately how to pay the cancellation fee.",
+    toRefund: "To refund (paid, minus the fee)",
+    feeToCollect: "The booking was not paid yet; the cancellation fee is outstanding.",
+    guestName: "Guest",
+    guestEmail: "E-mail",
+    dates: "The nights can be booked again.",
+    dashboard: "You can find your bookings in your account at any time:",
+    button: "My bookings",
+    admin: "Open the admin area",
+  },
+});
+
+const bookingCancelled = defineTemplate({
+  data: bookingCancelledSchema,
+  render(data, { baseUrl, platformName }) {
+    const l = cancelledTexts[data.language];
+    const money = (value: number) => formatMoney(value, data.language);
+    const subject = l.subject(singleLine(data.bookingNumber));
+    const guestName = singleLine(data.guestName);
+    const dashboardUrl = myBookingsUrl(baseUrl);
+    const rows: [string, string][] = [
+      ...stayRows(data),
+      [bookingTexts[data.language].total, money(data.totalPrice)],
+      [l.fee, data.cancellationFee === 0 ? l.free : money(data.cancellationFee)],
+    ];
+    const note = data.wasPaid ? l.refund : data.cancellationFee > 0 ? l.feeDue : null;
+    const text = [
+      l.greeting(guestName),
+      "",
+      l.intro,
+      "",
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      ...(note ? ["", note] : []),
+      "",
+      l.dashboard,
+      dashboardUrl,
+      "",
+      "--",
+      ...companyLines(data.company, data.language),
+    ].join("\n");
+    const html = htmlDocument({
+      language: data.language,
+      title: subject,
+      platformName,
+      body: [
+        `<p style="margin:0 0 12px">${escapeHtml(l.greeting(guestName))}</p>`,
+        `<p style="margin:0 0 16px">${escapeHtml(l.intro)}</p>`,
+        htmlRows(rows),
+        note ? `<p style="margin:0 0 12px">${escapeHtml(note)}</p>` : "",
+        htmlButton(dashboardUrl, l.button),
+      ].join(""),
+      footer: companyFooterHtml(data.company, data.language),
+    });
+    return {
+      subject,
+      text,
+      html,
+      replyTo: { name: singleLine(data.company.name), address: data.company.email },
+    };
+  },
+});
+
+const bookingCancelledOperator = defineTemplate({
+  data: bookingCancelledOperatorSchema,
+  render(data, { baseUrl, platformName }) {
+    const l = cancelledTexts[data.language];
+    const money = (value: number) => formatMoney(value, data.language);
+    const subject = l.operatorSubject(singleLine(data.bookingNumber));
+    const guestName = singleLine(data.guestName);
+    const adminUrl = `${baseUrl}/admin`;
+    const rows: [string, string][] = [
+      [l.guestName, guestName],
+      [l.guestEmail, data.guestEmail],
+      ...stayRows(data),
+      [bookingTexts[data.language].total, money(data.totalPrice)],
+      [bookingTexts[data.language].paymentMethod, paymentMethodName(data)],
+      [l.fee, data.cancellationFee === 0 ? l.free : money(data.cancellationFee)],
+      ...(data.wasPaid
+        ? [[l.toRefund, money(data.totalPrice - data.cancellationFee)] as [string, string]]
+        : []),
+    ];
+    const note = !data.wasPaid && data.cancellationFee > 0 ? l.feeToCollect : null;
+    const text = [
+      l.operatorIntro(platformName),
+      "",
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      ...(note ? ["", note] : []),
+      "",
+      l.dates,
+      adminUrl,
+      "",
+      "--",
+      ...companyLines(data.company, data.language),
+    ].join("\n");
+    const html = htmlDocument({
+      language: data.language,
+      title: subject,
+      platformName,
+      body: [
+        `<p style="margin:0 0 16px">${escapeHtml(l.operatorIntro(platformName))}</p>`,
+        htmlRows(rows),
+        note ? `<p style="margin:0 0 12px">${escapeHtml(note)}</p>` : "",
+        `<p style="margin:0 0 12px">${escapeHtml(l.dates)}</p>`,
+        htmlButton(adminUrl, l.admin),
+      ].join(""),
+      footer: companyFooterHtml(data.company, data.language),
+    });
+    return { subject, text, html, replyTo: { name: guestName, address: data.guestEmail } };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
 
 export const emailTemplates = {
   "contact-message": contactMessage,
   "newsletter-confirm": newsletterConfirm,
   "booking-received": bookingReceived,
   "booking-new": bookingNew,
+  "booking-cancelled": bookingCancelled,
+  "booking-cancelled-operator": bookingCancelledOperator,
+  "password-reset": passwordReset,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

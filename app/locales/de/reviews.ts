@@ -38,6 +38,53 @@ const reviews = {
     invalid: "Ungültige Anfrage. Bitte laden Sie die Seite neu.",
     failed: "Ihre Stimme konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.",
   },
+  myReview: {
+    write: "Bewertung schreiben",
+    edit: "Bearbeiten",
+    delete: "Löschen",
+    cancel: "Abbrechen",
+    forProperty: "für {{title}}",
+    yourReview: "Ihre Bewertung",
+    dialogTitleCreate: "Bewertung schreiben",
+    dialogTitleEdit: "Bewertung bearbeiten",
+    dialogIntro: "Ihr Aufenthalt in {{title}}",
+    ratingLegend: "Ihre Bewertung (1–5 Sterne)",
+    starOption_one: "{{count}} Stern",
+    starOption_other: "{{count}} Sterne",
+    titleLabel: "Titel (optional)",
+    titleHint: "Höchstens {{max}} Zeichen",
+    textLabel: "Ihre Erfahrung",
+    textHint: "{{min}} bis {{max}} Zeichen",
+    counter: "{{count}} / {{max}} Zeichen",
+    publishNote:
+      "Ihre Bewertung wird sofort mit dem Hinweis „Verifizierter Aufenthalt“ veröffentlicht.",
+    submitCreate: "Bewertung veröffentlichen",
+    submitEdit: "Änderungen speichern",
+    saving: "Wird gespeichert...",
+    deleteTitle: "Bewertung löschen?",
+    deleteQuestion:
+      "Möchten Sie Ihre Bewertung für {{title}} wirklich löschen? Das kann nicht rückgängig gemacht werden.",
+    deleteConfirm: "Bewertung löschen",
+    deleting: "Wird gelöscht...",
+    success: {
+      created: "Vielen Dank! Ihre Bewertung wurde veröffentlicht.",
+      updated: "Ihre Bewertung wurde aktualisiert.",
+      deleted: "Ihre Bewertung wurde gelöscht.",
+    },
+    errors: {
+      ratingRequired: "Bitte wählen Sie eine Bewertung von 1 bis 5 Sternen.",
+      titleTooLong: "Der Titel darf höchstens 100 Zeichen lang sein.",
+      textTooShort: "Der Text muss mindestens 20 Zeichen lang sein.",
+      textTooLong: "Der Text darf höchstens 2.000 Zeichen lang sein.",
+      invalid: "Bitte prüfen Sie Ihre Eingaben.",
+      notAllowed: "Für diese Buchung können Sie keine Bewertung schreiben.",
+      alreadyReviewed: "Für diese Buchung haben Sie bereits eine Bewertung geschrieben.",
+      notFound: "Diese Bewertung wurde nicht gefunden.",
+      failed:
+        "Die Bewertung konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.",
+      sessionExpired: "Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu...",
+    },
+  },
 };
 
 export default reviews;

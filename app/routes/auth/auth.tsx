@@ -104,6 +104,15 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             {isRegister ? t("auth.registerIntro") : t("auth.signInIntro")}
           </p>
 
+          {/* After /auth/passwort-zuruecksetzen (spec 05). */}
+          {!error && searchParams.get("reset") === "success" && (
+            <p
+              role="status"
+              className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+            >
+              {t("passwordReset.success")}
+            </p>
+          )}
           {error && (
             <p
               role="alert"
@@ -154,9 +163,19 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               />
             </div>
             <div>
-              <label htmlFor="password" className="text-sm font-medium text-slate-800">
-                {t("auth.password")}
-              </label>
+              <div className="flex items-baseline justify-between gap-2">
+                <label htmlFor="password" className="text-sm font-medium text-slate-800">
+                  {t("auth.password")}
+                </label>
+                {!isRegister && (
+                  <Link
+                    to="/auth/passwort-vergessen"
+                    className="text-sm font-medium text-secondary underline"
+                  >
+                    {t("auth.forgotPassword")}
+                  </Link>
+                )}
+              </div>
               <input
                 id="password"
                 name="password"

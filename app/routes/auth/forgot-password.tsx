@@ -1,10 +1,125 @@
-import { data } from "react-router";
+import { House } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/forgot-password";
+import { forgotPasswordSchema } from "~/features/accounts/account.schema";
+import { requestPasswordReset } from "~/features/accounts/password-reset.server";
+import { languageFromCookie, serverI18n } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+import { useRootData } from "~/root";
 
-// Placeholder while the page is being built (issue 6).
-export function loader() {
-  throw data(null, { status: 404 });
+export function loader({ request }: Route.LoaderArgs) {
+  const { t } = serverI18n(languageFromCookie(request.headers.get("cookie")));
+  return {
+    title: t("passwordReset.forgotTitle"),
+    description: t("passwordReset.forgotMetaDescription"),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data?.title,
+    description: args.data?.description,
+    noindex: true,
+  });
+
+type ActionError = "invalidEmail" | "tooManyAttempts";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const raw = form.get("email");
+  const email = typeof raw === "string" ? raw.slice(0, 300) : "";
+  const parsed = forgotPasswordSchema.safeParse({ email });
+  if (!parsed.success) {
+    return data({ error: "invalidEmail" as ActionError, email }, { status: 400 });
+  }
+  const result = await requestPasswordReset({
+    email: parsed.data.email,
+    clientIp: context.clientIp,
+    language: languageFromCookie(request.headers.get("cookie")),
+  });
+  if (!result.ok) return data({ error: result.error as ActionError, email }, { status: 429 });
+  // The same answer whether or not the account exists.
+  return { requested: true as const };
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30";
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const isRequested = Boolean(actionData && "requested" in actionData);
+
+  return (
+    <main
+      id="main"
+      className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12"
+    >
+      <div className="w-full max-w-md">
+        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
+          <House aria-hidden className="size-7 text-primary" />
+          <span className="text-xl font-bold">{root?.settings.platformName}</span>
+        </Link>
+        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <h1 className="text-2xl font-semibold text-secondary">
+            {t("passwordReset.forgotTitle")}
+          </h1>
+          {isRequested ? (
+            <div
+              role="status"
+              className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+            >
+              <p>{t("passwordReset.requested")}</p>
+              <p className="mt-1">{t("passwordReset.requestedHint")}</p>
+            </div>
+          ) : (
+            <>
+              <p className="mt-1 text-slate-600">{t("passwordReset.forgotIntro")}</p>
+              {error && (
+                <p
+                  role="alert"
+                  className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+                >
+                  {t(`passwordReset.${error}`)}
+                </p>
+              )}
+              <Form method="post" replace noValidate className="mt-6 space-y-4">
+                <div>
+                  <label htmlFor="email" className="text-sm font-medium text-slate-800">
+                    {t("passwordReset.email")}
+                  </label>
+                  <input
+                    id="email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    defaultValue={actionData && "email" in actionData ? actionData.email : ""}
+                    aria-invalid={error === "invalidEmail" || undefined}
+                    className={inputClass}
+                  />
+                </div>
+                <button
+                  type="submit"
+                  disabled={navigation.state === "submitting"}
+                  className="w-full rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
+                >
+                  {t("passwordReset.submitRequest")}
+                </button>
+              </Form>
+            </>
+          )}
+          <p className="mt-6 text-center text-sm">
+            <Link to="/auth" className="font-medium text-secondary underline">
+              {t("passwordReset.backToSignIn")}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </main>
+  );
 }

@@ -1,10 +1,281 @@
-import { data } from "react-router";
+import { CircleCheck } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/bookings";
+import { ErrorPage } from "~/components/error-page";
+import { requireUser } from "~/features/accounts/session.server";
+import { cancelBooking, getCancellationPreview } from "~/features/booking/cancellation.server";
+import { BookingCard } from "~/features/booking/components/my-bookings/booking-card";
+import { BookingDetail } from "~/features/booking/components/my-bookings/booking-detail";
+import { bookingsUrl } from "~/features/booking/components/my-bookings/bookings-url";
+import { CancelBooking } from "~/features/booking/components/my-bookings/cancel-booking";
+import { UrlDialog } from "~/features/booking/components/my-bookings/url-dialog";
+import {
+  cancelBookingSchema,
+  MY_BOOKING_STATUS_FILTERS,
+  parseMyBookingsQuery,
+  SEARCH_MAX_LENGTH,
+  type CancelBookingError,
+} from "~/features/booking/my-bookings.schema";
+import { getMyBookingDetail, listMyBookings } from "~/features/booking/my-bookings.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { dayInBerlin } from "~/lib/dates";
+import { formatMoney, languageFromCookie, resources } from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
 
-// Placeholder while the page is being built (issue 6).
-export function loader() {
-  throw data(null, { status: 404 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => data(null, { status: 404 });
+
+/**
+ * /dashboard/bookings (spec 05): the guest's bookings by tab, search and status, all in the URL
+ * (a GET form), with the detail (`?booking=`) and cancel (`?cancel=`) dialogs. Every query is
+ * scoped to the signed-in guest; someone else's booking id is a 404 like an unknown one.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const query = parseMyBookingsQuery(url.searchParams);
+  // A dialog id that is malformed is as unknown as a foreign one.
+  if (url.searchParams.has("booking") && !query.booking) throw notFound();
+  if (url.searchParams.has("cancel") && !query.cancel) throw notFound();
+  const now = new Date();
+  const today = dayInBerlin(now);
+  const cancelledId = url.searchParams.get("cancelled") ?? "";
+
+  const [bookings, detail, cancel, settings, cancelled] = await Promise.all([
+    listMyBookings({ userId: user.id, today, tab: query.tab, q: query.q, status: query.status }),
+    query.booking ? getMyBookingDetail(user.id, query.booking, today) : null,
+    query.cancel ? getCancellationPreview({ userId: user.id, bookingId: query.cancel, now }) : null,
+    getSettings(),
+    UUID.test(cancelledId) ? getMyBookingDetail(user.id, cancelledId.toLowerCase(), today) : null,
+  ]);
+  if (query.booking && !detail) throw notFound();
+  if (query.cancel && !cancel) throw notFound();
+
+  const texts = resources[languageFromCookie(request.headers.get("cookie"))].translation.myBookings;
+  return {
+    query: { tab: query.tab, q: query.q, status: query.status },
+    bookings,
+    detail,
+    cancel,
+    terms: {
+      freeCancellationHours: settings.freeCancellationHours,
+      cancellationFeePercentage: settings.cancellationFeePercentage,
+    },
+    cancelled:
+      cancelled?.status === "cancelled"
+        ? { number: cancelled.number, fee: cancelled.cancellationFee ?? 0 }
+        : null,
+    title: texts.list.title,
+    description: texts.list.description,
+  };
 }
 
-export default function Placeholder() {
-  return null;
+/** "Stornieren" confirmed: cancels the guest's own booking, then shows it in "Vergangen". */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = cancelBookingSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw notFound();
+  const result = await cancelBooking({
+    userId: user.id,
+    bookingId: parsed.data.bookingId,
+    quotedFee: parsed.data.quotedFee,
+    now: new Date(),
+    language: languageFromCookie(request.headers.get("cookie")),
+  });
+  if (result.ok) {
+    throw redirect(`/dashboard/bookings?tab=past&cancelled=${parsed.data.bookingId}`);
+  }
+  if (result.error === "notFound") throw notFound();
+  return { error: result.error satisfies CancelBookingError };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.data?.title, description: args.data?.description, noindex: true });
+
+const input =
+  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:ring-2 focus-visible:ring-secondary focus-visible:outline-none";
+
+export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === "en" ? "en" : "de";
+  const { query, bookings, detail, cancel, terms, cancelled } = loaderData;
+  const here = bookingsUrl(query);
+  const isFiltered = query.q !== "" || query.status !== "all";
+
+  return (
+    <main id="main">
+      <h1 className="text-2xl font-semibold text-secondary md:text-3xl">
+        {t("myBookings.list.title")}
+      </h1>
+
+      {cancelled && (
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-lg bg-green-50 p-3 font-medium text-green-900 ring-1 ring-green-200"
+          data-testid="cancelled-notice"
+        >
+          <CircleCheck aria-hidden className="size-5 shrink-0" />
+          {cancelled.fee === 0
+            ? t("myBookings.list.cancelledFree", { number: cancelled.number })
+            : t("myBookings.list.cancelled", {
+                number: cancelled.number,
+                fee: formatMoney(cancelled.fee, language),
+              })}
+        </p>
+      )}
+
+      <nav aria-label={t("myBookings.list.tabsLabel")} className="mt-6 border-b border-slate-300">
+        <ul className="-mb-px flex gap-2">
+          {(["upcoming", "past"] as const).map((tab) => {
+            const isCurrent = query.tab === tab;
+            return (
+              <li key={tab}>
+                <Link
+                  to={bookingsUrl({ ...query, tab })}
+                  aria-current={isCurrent ? "page" : undefined}
+                  className={`inline-block border-b-2 px-4 py-2 font-medium ${
+                    isCurrent
+                      ? "border-secondary text-secondary"
+                      : "border-transparent text-slate-700 hover:border-slate-400"
+                  }`}
+                >
+                  {t(`myBookings.list.${tab}`)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("myBookings.list.filterLabel")}
+        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        {query.tab !== "upcoming" && <input type="hidden" name="tab" value={query.tab} />}
+        <div className="flex-1">
+          <label htmlFor="bookings-q" className="block text-sm font-medium text-slate-800">
+            {t("myBookings.list.search")}
+          </label>
+          <input
+            id="bookings-q"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={SEARCH_MAX_LENGTH}
+            className={input}
+          />
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor="bookings-status" className="block text-sm font-medium text-slate-800">
+            {t("myBookings.list.status")}
+          </label>
+          <select id="bookings-status" name="status" defaultValue={query.status} className={input}>
+            {MY_BOOKING_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {status === "all"
+                  ? t("myBookings.list.statusAll")
+                  : t(`bookingSuccess.statuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="rounded-lg bg-primary-strong px-5 py-2 font-medium text-white hover:opacity-90"
+        >
+          {t("myBookings.list.apply")}
+        </button>
+        {isFiltered && (
+          <Link
+            to={bookingsUrl({ tab: query.tab, q: "", status: "all" })}
+            className="self-center text-secondary underline underline-offset-2 hover:no-underline"
+          >
+            {t("myBookings.list.reset")}
+          </Link>
+        )}
+      </Form>
+
+      <div className="mt-6">
+        {detail && (
+          <UrlDialog
+            key={`detail-${detail.id}`}
+            titleId="booking-detail-title"
+            title={t("myBookings.detail.title", { number: detail.number })}
+            closeTo={here}
+            testId="booking-detail"
+          >
+            <BookingDetail booking={detail} cancelTo={bookingsUrl(query, { cancel: detail.id })} />
+          </UrlDialog>
+        )}
+        {cancel && (
+          <UrlDialog
+            key={`cancel-${cancel.booking.id}`}
+            titleId="cancel-booking-title"
+            title={t("myBookings.cancel.title")}
+            closeTo={here}
+            testId="cancel-dialog"
+          >
+            <CancelBooking
+              booking={cancel.booking}
+              quote={cancel.quote}
+              terms={terms}
+              error={actionData?.error ?? null}
+              keepTo={here}
+            />
+          </UrlDialog>
+        )}
+
+        {bookings.length > 0 ? (
+          <>
+            <p className="mb-3 text-sm text-slate-700" aria-live="polite">
+              {t("myBookings.list.count", { count: bookings.length })}
+            </p>
+            <ul className="space-y-4" data-testid="booking-list">
+              {bookings.map((booking) => (
+                <li key={booking.id}>
+                  <BookingCard
+                    booking={booking}
+                    detailsTo={bookingsUrl(query, { booking: booking.id })}
+                    cancelTo={bookingsUrl(query, { cancel: booking.id })}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+            <p className="text-lg font-medium text-slate-900" data-testid="bookings-empty">
+              {query.tab === "upcoming"
+                ? t("myBookings.list.emptyUpcoming")
+                : t("myBookings.list.emptyPast")}
+            </p>
+            <Link
+              to="/properties"
+              className="mt-4 inline-block rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
+            >
+              {t("myBookings.list.discover")}
+            </Link>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** A foreign, unknown or malformed booking id: the German 404 inside the dashboard frame. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage status={404} title={t("errors.notFoundTitle")} text={t("errors.notFoundText")} />
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    return <ErrorPage title={t("errors.sessionExpired")} />;
+  }
+  return <ErrorPage title={t("errors.serverError")} />;
 }

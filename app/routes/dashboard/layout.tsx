@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut } from "lucide-react";
+import { CalendarDays, LayoutDashboard, LogOut, Settings, UserRound } from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/layout";
@@ -6,58 +6,89 @@ import { Brand } from "~/components/layout/brand";
 import { requireUser } from "~/features/accounts/session.server";
 import { useRootData } from "~/root";
 
+/**
+ * The guest dashboard frame (spec 05): header, a sidebar (a horizontal, scrollable bar on small
+ * screens) and a small footer line; no public footer. Visitors go to /auth?redirectTo=….
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return { email: user.email };
 }
 
+const navItems = [
+  { to: "/dashboard", label: "dashboard.overview", icon: LayoutDashboard, end: true },
+  { to: "/dashboard/bookings", label: "dashboard.bookings", icon: CalendarDays, end: false },
+  { to: "/dashboard/profile", label: "dashboard.profile", icon: UserRound, end: false },
+  { to: "/dashboard/settings", label: "dashboard.settings", icon: Settings, end: false },
+] as const;
+
+const itemClass =
+  "flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 font-medium whitespace-nowrap";
+
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
-  const item = ({ isActive }: { isActive: boolean }) =>
-    `flex items-center gap-2 rounded-lg px-3 py-2 font-medium ${isActive ? "bg-slate-100 text-secondary" : "text-slate-700 hover:bg-slate-50"}`;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3">
           {root && <Brand settings={root.settings} />}
-          <p className="text-sm text-slate-600">
+          <p className="min-w-0 truncate text-sm text-slate-700">
             {t("dashboard.signedInAs", { email: loaderData.email })}
           </p>
         </div>
       </header>
-      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
-        <aside className="md:w-60">
-          <nav aria-label={t("dashboard.navLabel")} className="flex flex-col gap-1">
-            <NavLink to="/dashboard" end className={item}>
-              <LayoutDashboard aria-hidden className="size-4" />
-              {t("dashboard.overview")}
-            </NavLink>
-            <Form method="post" action="/auth/logout">
-              <button
-                type="submit"
-                className="flex w-full items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-50"
-              >
-                <LogOut aria-hidden className="size-4" />
-                {t("nav.signOut")}
-              </button>
-            </Form>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
+        <aside className="md:w-60 md:shrink-0">
+          <nav
+            aria-label={t("dashboard.navLabel")}
+            className="-mx-4 overflow-x-auto border-b border-slate-200 px-4 pb-2 md:mx-0 md:border-0 md:px-0 md:pb-0"
+          >
+            <ul className="flex gap-1 md:flex-col">
+              {navItems.map(({ to, label, icon: Icon, end }) => (
+                <li key={to} className="shrink-0">
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className={({ isActive }) =>
+                      `${itemClass} ${isActive ? "bg-white text-secondary shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white"}`
+                    }
+                  >
+                    <Icon aria-hidden className="size-4" />
+                    {t(label)}
+                  </NavLink>
+                </li>
+              ))}
+              <li className="shrink-0 md:mt-2 md:border-t md:border-slate-200 md:pt-2">
+                <Form method="post" action="/auth/logout">
+                  <button
+                    type="submit"
+                    className={`${itemClass} w-full text-slate-700 hover:bg-white`}
+                  >
+                    <LogOut aria-hidden className="size-4" />
+                    {t("nav.signOut")}
+                  </button>
+                </Form>
+              </li>
+            </ul>
           </nav>
         </aside>
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <Outlet />
         </div>
       </div>
-      <footer className="border-t border-slate-200 bg-white py-4 text-center text-sm text-slate-600">
-        <Link to="/datenschutz" className="mx-2 hover:underline">
-          {t("footer.privacy")}
-        </Link>
-        <Link to="/agb" className="mx-2 hover:underline">
-          {t("footer.terms")}
-        </Link>
-        <Link to="/kontakt" className="mx-2 hover:underline">
-          {t("footer.contact")}
-        </Link>
+      <footer className="border-t border-slate-200 bg-white py-4 text-center text-sm text-slate-700">
+        <nav aria-label={t("dashboard.footerLabel")}>
+          <Link to="/datenschutz" className="mx-2 hover:underline">
+            {t("footer.privacy")}
+          </Link>
+          <Link to="/agb" className="mx-2 hover:underline">
+            {t("footer.terms")}
+          </Link>
+          <Link to="/kontakt" className="mx-2 hover:underline">
+            {t("footer.contact")}
+          </Link>
+        </nav>
       </footer>
     </div>
   );

@@ -1,10 +1,359 @@
-import { data } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { UserRound } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/profile";
+import {
+  AVATAR_ACCEPT,
+  PROFILE_FIELDS,
+  profileFormSchema,
+  type ProfileActionData,
+  type ProfileField,
+  type ProfileFieldError,
+} from "~/features/accounts/profile.schema";
+import {
+  getProfile,
+  readAvatarUpload,
+  readBodyWithLimit,
+  saveProfile,
+  storeAvatar,
+  type ProfileView,
+} from "~/features/accounts/profile.server";
+import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import { languageFromCookie, serverI18n } from "~/lib/i18n";
+import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/seo";
 
-// Placeholder while the page is being built (issue 6).
-export function loader() {
-  throw data(null, { status: 404 });
+/** The profile form is a few short fields; nothing legitimate comes near this. */
+const PROFILE_BODY_LIMIT = 64 * 1024;
+const BANNER_MS = 3000;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { t } = serverI18n(languageFromCookie(request.headers.get("cookie")));
+  return {
+    title: t("profilePage.title"),
+    description: t("profilePage.description"),
+    profile: await getProfile(user),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.data?.title, description: args.data?.description, noindex: true });
+
+function isMultipart(request: Request) {
+  return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const isUpload = isMultipart(request);
+  // An expired session keeps the page and the input on screen ("Ihre Sitzung ist abgelaufen…").
+  if (!(await getCurrentUser(request))) {
+    return data(
+      { intent: isUpload ? "avatar" : "profile", ok: false, error: "sessionExpired" } as const,
+      { status: 401 },
+    );
+  }
+  const user = await requireUser(request);
+
+  if (isUpload) {
+    const upload = await readAvatarUpload(request);
+    if (!upload.ok) {
+      return data(
+        { intent: "avatar", ok: false, error: upload.error } satisfies ProfileActionData,
+        {
+          status: upload.error === "tooLarge" ? 413 : 400,
+        },
+      );
+    }
+    const stored = await storeAvatar(user, upload.bytes);
+    if (!stored.ok) {
+      return data(
+        { intent: "avatar", ok: false, error: stored.error } satisfies ProfileActionData,
+        {
+          status: stored.error === "failed" ? 500 : 400,
+        },
+      );
+    }
+    return { intent: "avatar", ok: true, avatarUrl: stored.avatarUrl } satisfies ProfileActionData;
+  }
+
+  const body = await readBodyWithLimit(request, PROFILE_BODY_LIMIT);
+  if (!body) {
+    return data({ intent: "profile", ok: false, error: "invalid" } satisfies ProfileActionData, {
+      status: 413,
+    });
+  }
+  const form = new URLSearchParams(body.toString("utf8"));
+  const values: Partial<Record<ProfileField, string>> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = form.get(field);
+    if (value !== null) values[field] = value.slice(0, 500);
+  }
+  const parsed = profileFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<ProfileField, ProfileFieldError>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as ProfileField;
+      fieldErrors[field] ??= issue.message as ProfileFieldError;
+    }
+    return data(
+      {
+        intent: "profile",
+        ok: false,
+        error: "invalid",
+        fieldErrors,
+        values,
+      } satisfies ProfileActionData,
+      { status: 400 },
+    );
+  }
+  try {
+    await saveProfile(user, parsed.data);
+    return { intent: "profile", ok: true, savedAt: Date.now() } satisfies ProfileActionData;
+  } catch (error) {
+    logger.error({ err: error }, "saving the profile failed");
+    return data(
+      { intent: "profile", ok: false, error: "failed", values } satisfies ProfileActionData,
+      { status: 500 },
+    );
+  }
+}
+
+const inputClass =
+  "mt-1 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-secondary aria-invalid:border-red-700";
+const buttonClass =
+  "inline-flex items-center justify-center rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary disabled:opacity-70";
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { profile } = loaderData;
+  const result = actionData as ProfileActionData | undefined;
+  return (
+    <main id="main">
+      <h1 className="text-2xl font-semibold text-secondary">{t("profilePage.heading")}</h1>
+      <p className="mt-1 text-slate-700">{t("profilePage.intro")}</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <AvatarSection
+          profile={profile}
+          result={result?.intent === "avatar" ? result : undefined}
+        />
+        <DetailsSection
+          profile={profile}
+          result={result?.intent === "profile" ? result : undefined}
+        />
+      </div>
+    </main>
+  );
+}
+
+function AvatarSection({
+  profile,
+  result,
+}: {
+  profile: ProfileView;
+  result?: Extract<ProfileActionData, { intent: "avatar" }>;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const isUploading =
+    navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const error = !isUploading && result && !result.ok ? result.error : null;
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  return (
+    <section
+      aria-labelledby="avatar-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="avatar-heading" className="text-lg font-semibold text-secondary">
+        {t("profilePage.avatar.heading")}
+      </h2>
+      <div className="mt-4 flex justify-center">
+        {profile.avatarUrl ? (
+          <img
+            src={profile.avatarUrl}
+            alt={t("profilePage.avatar.alt")}
+            width={128}
+            height={128}
+            className="size-32 rounded-full object-cover"
+            data-testid="avatar-image"
+          />
+        ) : (
+          <span
+            role="img"
+            aria-label={t("profilePage.avatar.none")}
+            className="flex size-32 items-center justify-center rounded-full bg-slate-100 text-slate-500"
+          >
+            <UserRound aria-hidden className="size-16" />
+          </span>
+        )}
+      </div>
+      <Form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4"
+        aria-labelledby="avatar-heading"
+      >
+        <label htmlFor="avatar" className="font-medium text-slate-800">
+          {t("profilePage.avatar.label")}
+        </label>
+        <input
+          id="avatar"
+          name="avatar"
+          type="file"
+          accept={AVATAR_ACCEPT}
+          aria-describedby={`avatar-hint${error ? " avatar-error" : ""}`}
+          aria-invalid={error ? true : undefined}
+          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-slate-50 file:px-3 file:py-2 file:font-medium file:text-secondary"
+        />
+        <p id="avatar-hint" className="mt-1 text-sm text-slate-600">
+          {t("profilePage.avatar.hint")}
+        </p>
+        {error && (
+          <p
+            id="avatar-error"
+            role="alert"
+            className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {error === "sessionExpired"
+              ? t("errors.sessionExpired")
+              : t(`profilePage.avatarErrors.${error}`)}
+          </p>
+        )}
+        <div role="status" className="mt-2 text-sm">
+          {result?.ok && !isUploading && (
+            <p className="rounded-lg bg-green-50 px-3 py-2 text-green-800">
+              {t("profilePage.avatar.success")}
+            </p>
+          )}
+        </div>
+        <button type="submit" disabled={isUploading} className={`${buttonClass} mt-3 w-full`}>
+          {isUploading ? t("profilePage.avatar.uploading") : t("profilePage.avatar.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function DetailsSection({
+  profile,
+  result,
+}: {
+  profile: ProfileView;
+  result?: Extract<ProfileActionData, { intent: "profile" }>;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const isSaving =
+    navigation.state === "submitting" &&
+    navigation.formEncType === "application/x-www-form-urlencoded";
+  const failure = !isSaving && result && !result.ok ? result : null;
+  const fieldErrors = failure?.fieldErrors ?? {};
+  const echoed = failure?.values ?? {};
+  const savedAt = result?.ok ? result.savedAt : null;
+  const [showSaved, setShowSaved] = useState(savedAt !== null);
+
+  useEffect(() => {
+    if (savedAt === null) {
+      setShowSaved(false);
+      return;
+    }
+    setShowSaved(true);
+    const timer = setTimeout(() => setShowSaved(false), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [savedAt]);
+
+  const field = (name: ProfileField, options: { autoComplete: string; type?: string }) => {
+    const error = fieldErrors[name];
+    const hint = name === "phone" ? "phone-hint" : null;
+    const describedBy = [hint, error ? `${name}-error` : null].filter(Boolean).join(" ");
+    return (
+      <div>
+        <label htmlFor={name} className="font-medium text-slate-800">
+          {t(`profilePage.details.${name}`)}
+        </label>
+        <input
+          id={name}
+          name={name}
+          type={options.type ?? "text"}
+          autoComplete={options.autoComplete}
+          defaultValue={echoed[name] ?? profile[name]}
+          required={name === "fullName"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={inputClass}
+        />
+        {hint && (
+          <p id={hint} className="mt-1 text-sm text-slate-600">
+            {t("profilePage.details.phoneHint")}
+          </p>
+        )}
+        {error && (
+          <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
+            {t(`profilePage.errors.${error}`)}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="details-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="details-heading" className="text-lg font-semibold text-secondary">
+        {t("profilePage.details.heading")}
+      </h2>
+      <div role="status" className="mt-3">
+        {showSaved && (
+          <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">
+            {t("profilePage.details.saved")}
+          </p>
+        )}
+      </div>
+      {failure && (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
+          {failure.error === "sessionExpired"
+            ? t("errors.sessionExpired")
+            : t("profilePage.details.failed")}
+        </p>
+      )}
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <div className="sm:col-span-2">{field("fullName", { autoComplete: "name" })}</div>
+        <div className="sm:col-span-2">
+          <label htmlFor="email" className="font-medium text-slate-800">
+            {t("profilePage.details.email")}
+          </label>
+          <input
+            id="email"
+            type="email"
+            value={profile.email}
+            readOnly
+            aria-describedby="email-hint"
+            className={`${inputClass} bg-slate-100 text-slate-700`}
+          />
+          <p id="email-hint" className="mt-1 text-sm text-slate-600">
+            {t("profilePage.details.emailHint")}
+          </p>
+        </div>
+        <div className="sm:col-span-2">{field("phone", { autoComplete: "tel", type: "tel" })}</div>
+        <div className="sm:col-span-2">{field("address", { autoComplete: "street-address" })}</div>
+        {field("postalCode", { autoComplete: "postal-code" })}
+        {field("city", { autoComplete: "address-level2" })}
+        <div className="sm:col-span-2">{field("country", { autoComplete: "country-name" })}</div>
+        <div className="sm:col-span-2">
+          <button type="submit" disabled={isSaving} className={buttonClass}>
+            {isSaving ? t("profilePage.details.saving") : t("profilePage.details.submit")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
 }

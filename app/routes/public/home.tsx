@@ -1,4 +1,5 @@
 import { BadgeEuro, CalendarCheck, Headset, ShieldCheck } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
 import { PropertyCard } from "~/components/property-card";
@@ -44,9 +45,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { content, featured, recommended, heroImages, today } = loaderData;
   const language = i18n.language as Language;
+  // After deleting the account (/dashboard/settings) the guest lands here with this flag.
+  const [searchParams] = useSearchParams();
+  const accountDeleted = searchParams.get("konto") === "geloescht";
 
   return (
     <main id="main">
+      {accountDeleted && (
+        <p
+          role="status"
+          className="bg-emerald-50 px-4 py-3 text-center font-medium text-emerald-900"
+        >
+          {t("accountSettings.accountDeleted")}
+        </p>
+      )}
       <Hero images={heroImages}>
         <h1 className="max-w-3xl text-4xl font-bold text-white md:text-5xl">
           {content.hero.headline}

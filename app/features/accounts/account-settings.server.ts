@@ -1,0 +1,243 @@
+import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
+import type { NotificationSettings } from "../../../db/schema";
+import { getAuth } from "~/lib/auth.server";
+import { dayInBerlin, todayInBerlin } from "~/lib/dates";
+import { db, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { ensureProfile } from "./session.server";
+
+/** Personal data of a deleted account's bookings is replaced by this (spec 05). */
+export const DELETED_GUEST_NAME = "Gelöschter Benutzer";
+
+/** The id of the session the request is signed in with (null: none). */
+export async function getCurrentSessionId(request: Request) {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  return session?.session.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+export type SessionInfo = {
+  id: string;
+  isCurrent: boolean;
+  browser: string | null;
+  os: string | null;
+  /** Whole days since the session was last refreshed (Better Auth renews at most once a day). */
+  lastActiveDaysAgo: number;
+};
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, "Edge"],
+  [/OPR\/|Opera/, "Opera"],
+  [/SamsungBrowser\//, "Samsung Internet"],
+  [/Firefox\/|FxiOS\//, "Firefox"],
+  [/Chrome\/|CriOS\/|Chromium\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, "iOS"],
+  [/Android/, "Android"],
+  [/Windows/, "Windows"],
+  [/Mac OS X|Macintosh/, "macOS"],
+  [/CrOS/, "ChromeOS"],
+  [/Linux/, "Linux"],
+];
+
+/** Browser and operating system in words, from a User-Agent header (null when unknown). */
+export function describeUserAgent(userAgent: string | null | undefined) {
+  const ua = userAgent ?? "";
+  return {
+    browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
+    os: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
+  };
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000));
+
+export async function listSessions(userId: string, currentSessionId: string | null) {
+  const rows = await db()
+    .select({
+      id: schema.session.id,
+      userAgent: schema.session.userAgent,
+      updatedAt: schema.session.updatedAt,
+    })
+    .from(schema.session)
+    .where(and(eq(schema.session.userId, userId), gte(schema.session.expiresAt, sql`now()`)))
+    .orderBy(desc(schema.session.updatedAt));
+  const today = todayInBerlin();
+  const sessions: SessionInfo[] = rows.map((row) => ({
+    id: row.id,
+    isCurrent: row.id === currentSessionId,
+    ...describeUserAgent(row.userAgent),
+    lastActiveDaysAgo: daysBetween(dayInBerlin(row.updatedAt), today),
+  }));
+  // This device first.
+  return sessions.sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent));
+}
+
+/** Ends one session, only when it belongs to `userId` (the id alone is never enough). */
+export async function revokeSession(input: { userId: string; sessionId: string }) {
+  const deleted = await db()
+    .delete(schema.session)
+    .where(and(eq(schema.session.id, input.sessionId), eq(schema.session.userId, input.userId)))
+    .returning({ id: schema.session.id });
+  return deleted.length > 0;
+}
+
+/** Ends every session of the user except the current one. */
+export async function revokeOtherSessions(input: { userId: string; currentSessionId: string }) {
+  const deleted = await db()
+    .delete(schema.session)
+    .where(
+      and(eq(schema.session.userId, input.userId), ne(schema.session.id, input.currentSessionId)),
+    )
+    .returning({ id: schema.session.id });
+  return deleted.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+export async function getNotificationSettings(userId: string, name = "") {
+  const profile = await ensureProfile(userId, name);
+  return profile.notificationSettings;
+}
+
+export async function updateNotificationSettings(userId: string, settings: NotificationSettings) {
+  await ensureProfile(userId, "");
+  await db()
+    .update(schema.profile)
+    .set({
+      notificationSettings: {
+        emailNotifications: settings.emailNotifications,
+        marketingEmails: settings.marketingEmails,
+      },
+    })
+    .where(eq(schema.profile.id, userId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password
+
+async function credentialAccount(userId: string) {
+  const [row] = await db()
+    .select({ id: schema.account.id, password: schema.account.password })
+    .from(schema.account)
+    .where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, "credential")));
+  return row ?? null;
+}
+
+async function isPasswordCorrect(hash: string | null | undefined, password: string) {
+  if (!hash) return false;
+  const context = await getAuth().$context;
+  return context.password.verify({ hash, password });
+}
+
+export type ChangePasswordResult =
+  | { ok: true; endedSessions: number }
+  | { ok: false; error: "wrongCurrentPassword" | "changeFailed" };
+
+/** Checks the current password, stores the new one and ends every OTHER session. */
+export async function changePassword(input: {
+  userId: string;
+  currentSessionId: string;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<ChangePasswordResult> {
+  try {
+    const account = await credentialAccount(input.userId);
+    if (!account || !(await isPasswordCorrect(account.password, input.currentPassword))) {
+      return { ok: false, error: "wrongCurrentPassword" };
+    }
+    const context = await getAuth().$context;
+    const hash = await context.password.hash(input.newPassword);
+    return await db().transaction(async (tx) => {
+      await tx
+        .update(schema.account)
+        .set({ password: hash })
+        .where(eq(schema.account.id, account.id));
+      const ended = await tx
+        .delete(schema.session)
+        .where(
+          and(
+            eq(schema.session.userId, input.userId),
+            ne(schema.session.id, input.currentSessionId),
+          ),
+        )
+        .returning({ id: schema.session.id });
+      return { ok: true as const, endedSessions: ended.length };
+    });
+  } catch (error) {
+    logger.error({ err: error }, "password change failed");
+    return { ok: false, error: "changeFailed" };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account deletion
+
+export type DeleteAccountResult =
+  { ok: true } | { ok: false; error: "wrongPassword" | "upcomingBookings" | "deleteFailed" };
+
+const UPCOMING = "upcoming";
+
+/**
+ * Deletes the account after checking the password. Blocked while a booking that is not
+ * cancelled ends today or later. In ONE transaction: the user's bookings stay for accounting
+ * with the personal data removed, then the user row goes (profile, sessions, accounts and
+ * review votes cascade; reviews and bookings keep their rows with user_id null).
+ */
+export async function deleteAccount(input: {
+  userId: string;
+  password: string;
+  today?: string;
+}): Promise<DeleteAccountResult> {
+  const today = input.today ?? todayInBerlin();
+  try {
+    const account = await credentialAccount(input.userId);
+    if (!account || !(await isPasswordCorrect(account.password, input.password))) {
+      return { ok: false, error: "wrongPassword" };
+    }
+    await db().transaction(async (tx) => {
+      // Locks the user: a booking being created for them waits and then fails its foreign key.
+      await tx
+        .select({ id: schema.user.id })
+        .from(schema.user)
+        .where(eq(schema.user.id, input.userId))
+        .for("update");
+      const [upcoming] = await tx
+        .select({ id: schema.booking.id })
+        .from(schema.booking)
+        .where(
+          and(
+            eq(schema.booking.userId, input.userId),
+            ne(schema.booking.status, "cancelled"),
+            gte(schema.booking.checkOut, today),
+          ),
+        )
+        .limit(1);
+      if (upcoming) throw new Error(UPCOMING);
+      await tx
+        .update(schema.booking)
+        .set({
+          guestName: DELETED_GUEST_NAME,
+          guestEmail: "",
+          guestPhone: null,
+          specialRequests: null,
+          userId: null,
+        })
+        .where(eq(schema.booking.userId, input.userId));
+      await tx.delete(schema.user).where(eq(schema.user.id, input.userId));
+    });
+    logger.info({ userId: input.userId }, "account deleted by its owner");
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Error && error.message === UPCOMING) {
+      return { ok: false, error: "upcomingBookings" };
+    }
+    logger.error({ err: error }, "account deletion failed");
+    return { ok: false, error: "deleteFailed" };
+  }
+}

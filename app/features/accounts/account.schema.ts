@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./auth.schema";
+
+/**
+ * Forms of the password reset pages and /dashboard/settings. Messages are catalogue keys
+ * (passwordReset.* and accountSettings.*), so browser and server show the same text.
+ */
+
+const text = (max: number) => z.string().max(max);
+
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().toLowerCase().email("invalidEmail").max(254, "invalidEmail"),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1, "invalidToken").max(200, "invalidToken"),
+    password: z.string().min(PASSWORD_MIN, "passwordTooShort").max(PASSWORD_MAX, "passwordTooLong"),
+    confirmPassword: text(PASSWORD_MAX + 1),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "passwordMismatch",
+  });
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+export const notificationSettingsSchema = z.object({
+  emailNotifications: checkbox,
+  marketingEmails: checkbox,
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, "wrongCurrentPassword")
+      .max(PASSWORD_MAX, "wrongCurrentPassword"),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN, "newPasswordTooShort")
+      .max(PASSWORD_MAX, "newPasswordTooLong"),
+    confirmPassword: text(PASSWORD_MAX + 1),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "passwordMismatch",
+  });
+
+export const revokeSessionSchema = z.object({
+  sessionId: z.uuid("sessionNotFound"),
+});
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, "wrongPassword").max(PASSWORD_MAX, "wrongPassword"),
+});
+
+export const SETTINGS_INTENTS = [
+  "notifications",
+  "changePassword",
+  "revokeSession",
+  "revokeOtherSessions",
+  "deleteAccount",
+] as const;
+export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
+
+export function isSettingsIntent(value: unknown): value is SettingsIntent {
+  return typeof value === "string" && (SETTINGS_INTENTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import { and, eq, gt, like, sql } from "drizzle-orm";
+import { getAuth } from "~/lib/auth.server";
+import { db, schema } from "~/lib/db.server";
+import { enqueueEmail } from "~/lib/email.server";
+import type { Language } from "~/lib/i18n";
+import { logger } from "~/lib/logger.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+
+/**
+ * Password reset with our own single-use tokens (Better Auth's reset endpoint would store the
+ * token itself in plain text and send its own link). The e-mailed token is 32 random bytes; the
+ * `verification` table keeps only its SHA-256 (identifier "password-reset:<hash>", value = the
+ * user id) for one hour. Only the POST of the reset form uses (deletes) it.
+ */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+export const RESET_LIMITS = {
+  perClient: { max: 10, windowSeconds: 15 * 60 },
+  perAccount: { max: 3, windowSeconds: 15 * 60 },
+};
+
+const PREFIX = "password-reset:";
+const v = schema.verification;
+
+export const hashResetToken = (token: string) =>
+  crypto.createHash("sha256").update(token, "utf8").digest("hex");
+
+export type ResetRequestResult = { ok: true } | { ok: false; error: "tooManyAttempts" };
+
+/**
+ * Queues the reset e-mail when an account with this address exists. The caller always shows the
+ * same neutral answer; only the rate limit is visible.
+ */
+export async function requestPasswordReset(input: {
+  email: string;
+  clientIp: string;
+  language: Language;
+}): Promise<ResetRequestResult> {
+  const email = input.email.trim().toLowerCase();
+  const client = await hitRateLimit(
+    `password-reset:client:${input.clientIp}`,
+    RESET_LIMITS.perClient.max,
+    RESET_LIMITS.perClient.windowSeconds,
+  );
+  const account = await hitRateLimit(
+    `password-reset:account:${email}`,
+    RESET_LIMITS.perAccount.max,
+    RESET_LIMITS.perAccount.windowSeconds,
+  );
+  if (client.isLimited || account.isLimited) return { ok: false, error: "tooManyAttempts" };
+
+  const [user] = await db()
+    .select({ id: schema.user.id, name: schema.user.name, email: schema.user.email })
+    .from(schema.user)
+    .where(sql`lower(${schema.user.email}) = ${email}`);
+  if (!user) return { ok: true };
+
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db().transaction(async (tx) => {
+    // Only the newest link works.
+    await tx.delete(v).where(and(like(v.identifier, `${PREFIX}%`), eq(v.value, user.id)));
+    await tx.insert(v).values({
+      identifier: PREFIX + hashResetToken(token),
+      value: user.id,
+      expiresAt: sql`now() + make_interval(secs => ${RESET_TOKEN_TTL_SECONDS})`,
+    });
+    await enqueueEmail(tx, {
+      to: user.email,
+      template: "password-reset",
+      data: { language: input.language, name: user.name, token },
+    });
+  });
+  return { ok: true };
+}
+
+/** Whether the link is still usable (the GET shows the form or the "invalid" message; uses nothing). */
+export async function isResetTokenValid(token: string) {
+  if (!token) return false;
+  const [row] = await db()
+    .select({ id: v.id })
+    .from(v)
+    .where(and(eq(v.identifier, PREFIX + hashResetToken(token)), gt(v.expiresAt, sql`now()`)));
+  return Boolean(row);
+}
+
+export type ResetResult =
+  { ok: true; userId: string } | { ok: false; error: "invalidToken" | "resetFailed" };
+
+/**
+ * Sets the new password and ends ALL sessions of the user, in one transaction that also uses up
+ * the token (two concurrent submits: only one finds the row it deletes).
+ */
+export async function resetPassword(input: {
+  token: string;
+  password: string;
+}): Promise<ResetResult> {
+  const identifier = PREFIX + hashResetToken(input.token);
+  try {
+    const context = await getAuth().$context;
+    const hash = await context.password.hash(input.password);
+    return await db().transaction(async (tx) => {
+      const [row] = await tx
+        .delete(v)
+        .where(eq(v.identifier, identifier))
+        .returning({ userId: v.value, expiresAt: v.expiresAt });
+      if (!row || row.expiresAt.getTime() <= Date.now()) {
+        return { ok: false as const, error: "invalidToken" as const };
+      }
+      const [user] = await tx
+        .select({ id: schema.user.id })
+        .from(schema.user)
+        .where(sql`${schema.user.id}::text = ${row.userId}`);
+      if (!user) return { ok: false as const, error: "invalidToken" as const };
+      const updated = await tx
+        .update(schema.account)
+        .set({ password: hash })
+        .where(and(eq(schema.account.userId, user.id), eq(schema.account.providerId, "credential")))
+        .returning({ id: schema.account.id });
+      if (updated.length === 0) {
+        await tx.insert(schema.account).values({
+          userId: user.id,
+          accountId: user.id,
+          providerId: "credential",
+          password: hash,
+        });
+      }
+      await tx.delete(schema.session).where(eq(schema.session.userId, user.id));
+      return { ok: true as const, userId: user.id };
+    });
+  } catch (error) {
+    logger.error({ err: error }, "password reset failed");
+    return { ok: false, error: "resetFailed" };
+  }
+}

@@ -1,0 +1,179 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { db, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { deleteObject, MEDIA_PREFIX, publicUrl, putObject } from "~/lib/storage.server";
+import { AVATAR_MAX_BYTES, type AvatarError, type ProfileForm } from "./profile.schema";
+import { ensureProfile } from "./session.server";
+
+const p = schema.profile;
+
+/** Room for the multipart boundaries and the other (small) fields next to the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** An oversized upload is read to the end (and thrown away) up to this size, so the browser
+ * gets the answer instead of a broken connection; beyond it the connection is cut. */
+const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+/** Refuse decompression bombs: an avatar needs no more than ~25 megapixels of input. */
+const MAX_INPUT_PIXELS = 25_000_000;
+const AVATAR_SIZE = 256;
+const AVATAR_FOLDER = "avatars";
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+
+/** The profile shown on /dashboard/profile; a missing row is recreated first (spec 05). */
+export async function getProfile(user: { id: string; email: string; fullName: string }) {
+  const row = await ensureProfile(user.id, user.fullName);
+  return {
+    email: user.email,
+    fullName: row.fullName,
+    avatarUrl: row.avatarUrl,
+    phone: row.phone ?? "",
+    address: row.address ?? "",
+    city: row.city ?? "",
+    postalCode: row.postalCode ?? "",
+    country: row.country ?? "",
+  };
+}
+
+export type ProfileView = Awaited<ReturnType<typeof getProfile>>;
+
+/** Saves the validated form; recreates a missing profile row first. */
+export async function saveProfile(user: { id: string; fullName: string }, form: ProfileForm) {
+  await ensureProfile(user.id, user.fullName);
+  await db()
+    .update(p)
+    .set({
+      fullName: form.fullName,
+      phone: form.phone,
+      address: form.address,
+      city: form.city,
+      postalCode: form.postalCode,
+      country: form.country,
+    })
+    .where(eq(p.id, user.id));
+}
+
+/**
+ * Reads a request body, but keeps at most `limit` bytes in memory. Null when the body is larger
+ * (checked against Content-Length first and then while reading; the header is not trusted).
+ */
+export async function readBodyWithLimit(request: Request, limit: number): Promise<Buffer | null> {
+  const declared = Number(request.headers.get("content-length"));
+  const body = request.body;
+  if (!body) return Buffer.alloc(0);
+  const reader = body.getReader();
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
+    await reader.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > DRAIN_LIMIT_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    if (total <= limit) chunks.push(value);
+  }
+  if (total > limit) return null;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The avatar form's body, read with a size limit: the file's bytes, or why there are none.
+ * Content-Type and file name of the part are ignored; the image itself decides (storeAvatar).
+ */
+export async function readAvatarUpload(
+  request: Request,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: AvatarError }> {
+  const body = await readBodyWithLimit(request, AVATAR_MAX_BYTES + FORM_OVERHEAD_BYTES);
+  if (!body) return { ok: false, error: "tooLarge" };
+  let form: FormData;
+  try {
+    form = await new Request(request.url, {
+      method: "POST",
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      body: new Uint8Array(body),
+    }).formData();
+  } catch {
+    return { ok: false, error: "missing" };
+  }
+  const file = form.get("avatar");
+  if (!file || typeof file === "string" || file.size === 0) return { ok: false, error: "missing" };
+  if (file.size > AVATAR_MAX_BYTES) return { ok: false, error: "tooLarge" };
+  return { ok: true, bytes: Buffer.from(await file.arrayBuffer()) };
+}
+
+/**
+ * Checks that the bytes are a JPG, PNG or WebP image (by decoding them, not by name or type),
+ * re-encodes them as a 256×256 WebP without metadata, stores it under a new random key, points
+ * the profile at it and removes the previous avatar file.
+ */
+export async function storeAvatar(
+  user: { id: string; fullName: string },
+  bytes: Buffer,
+): Promise<{ ok: true; avatarUrl: string } | { ok: false; error: AvatarError }> {
+  if (bytes.byteLength > AVATAR_MAX_BYTES) return { ok: false, error: "tooLarge" };
+  let format: string | undefined;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) return { ok: false, error: "wrongType" };
+    format = meta.format;
+  } catch {
+    return { ok: false, error: "wrongType" };
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) return { ok: false, error: "wrongType" };
+
+  let webp: Buffer;
+  try {
+    // sharp writes no metadata (EXIF, GPS, ICC) unless asked to; rotate() applies the
+    // orientation before it is dropped.
+    webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    // Truncated or corrupt files of an accepted format.
+    logger.info({ err: error }, "avatar could not be decoded");
+    return { ok: false, error: "wrongType" };
+  }
+
+  try {
+    const key = `${AVATAR_FOLDER}/${crypto.randomUUID()}.webp`;
+    await putObject(key, webp);
+    await ensureProfile(user.id, user.fullName);
+    const previous = await db().transaction(async (tx) => {
+      const [row] = await tx
+        .select({ avatarUrl: p.avatarUrl })
+        .from(p)
+        .where(eq(p.id, user.id))
+        .for("update");
+      await tx
+        .update(p)
+        .set({ avatarUrl: publicUrl(key) })
+        .where(eq(p.id, user.id));
+      return row?.avatarUrl ?? null;
+    });
+    const previousKey = ownAvatarKey(previous);
+    if (previousKey) {
+      await deleteObject(previousKey).catch((error: unknown) =>
+        logger.warn({ err: error, key: previousKey }, "old avatar could not be removed"),
+      );
+    }
+    return { ok: true, avatarUrl: publicUrl(key) };
+  } catch (error) {
+    logger.error({ err: error }, "storing the avatar failed");
+    return { ok: false, error: "failed" };
+  }
+}
+
+/** The storage key of an avatar this module stored (never a foreign URL or a seed image). */
+export function ownAvatarKey(url: string | null) {
+  if (!url?.startsWith(`${MEDIA_PREFIX}${AVATAR_FOLDER}/`)) return null;
+  const key = url.slice(MEDIA_PREFIX.length);
+  return /^avatars\/[0-9a-f-]{36}\.webp$/.test(key) ? key : null;
+}

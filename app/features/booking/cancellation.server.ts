@@ -1,0 +1,178 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { emailCompany } from "~/features/email/templates";
+import { getSettings } from "~/features/settings/settings.server";
+import { dayInBerlin } from "~/lib/dates";
+import { db, schema } from "~/lib/db.server";
+import { enqueueEmail } from "~/lib/email.server";
+import type { Language } from "~/lib/i18n";
+import { logger } from "~/lib/logger.server";
+import { CANCELLABLE_STATUSES, cancellationQuote, isCancellable } from "./cancellation";
+import type { CancelBookingError } from "./my-bookings.schema";
+import { getMyBookingDetail, type MyBookingDetail } from "./my-bookings.server";
+
+/**
+ * A guest cancels their own booking (spec/05-account.md "Stornieren"): pending or confirmed,
+ * before the check-in day (Europe/Berlin), with the fee of `cancellationQuote`.
+ *
+ * Payment status: an unpaid booking stays `unpaid`; a paid one becomes `refunded`, which here
+ * means "to be refunded" — the payments minus the fee. The operator's e-mail and the audit log
+ * state the amount to pay back; the actual transfer is the operator's job.
+ */
+
+const b = schema.booking;
+
+/**
+ * The cancel dialog: the guest's booking and, while it can be cancelled, the fee if cancelled at
+ * `now` (`quote` null otherwise). Null when the booking is not the guest's (or does not exist).
+ */
+export async function getCancellationPreview({
+  userId,
+  bookingId,
+  now,
+}: {
+  userId: string;
+  bookingId: string;
+  now: Date;
+}): Promise<{
+  booking: MyBookingDetail;
+  quote: { fee: number; isFree: boolean; freeUntil: string } | null;
+} | null> {
+  const booking = await getMyBookingDetail(userId, bookingId, dayInBerlin(now));
+  if (!booking) return null;
+  if (!booking.isCancellable) return { booking, quote: null };
+  const settings = await getSettings();
+  const quote = cancellationQuote({
+    totalPrice: booking.price.totalPrice,
+    checkIn: booking.checkIn,
+    now,
+    freeCancellationHours: settings.freeCancellationHours,
+    cancellationFeePercentage: settings.cancellationFeePercentage,
+  });
+  return {
+    booking,
+    quote: { fee: quote.fee, isFree: quote.isFree, freeUntil: quote.freeUntil.toISOString() },
+  };
+}
+
+export type CancelBookingResult =
+  { ok: true; fee: number } | { ok: false; error: "notFound" | CancelBookingError; fee?: number };
+
+/**
+ * Cancels `bookingId` for its guest `userId` in one transaction: the row is locked, the rule and
+ * the fee are checked, then a conditional update (`status in ('pending','confirmed')`) makes a
+ * second cancel a no-op; the audit row and both e-mails are written in the same transaction.
+ * "notFound" for an unknown id and for someone else's booking alike (nothing changes).
+ */
+export async function cancelBooking({
+  userId,
+  bookingId,
+  quotedFee,
+  now,
+  language,
+}: {
+  userId: string;
+  bookingId: string;
+  /** the fee the guest confirmed in the dialog (cents) */
+  quotedFee: number;
+  now: Date;
+  language: Language;
+}): Promise<CancelBookingResult> {
+  const today = dayInBerlin(now);
+  const settings = await getSettings();
+  try {
+    return await db().transaction(async (tx): Promise<CancelBookingResult> => {
+      const [booking] = await tx
+        .select({
+          id: b.id,
+          number: b.number,
+          status: b.status,
+          paymentStatus: b.paymentStatus,
+          checkIn: b.checkIn,
+          checkOut: b.checkOut,
+          nights: b.nights,
+          guests: b.guests,
+          totalPrice: b.totalPrice,
+          paymentMethod: b.paymentMethod,
+          guestName: b.guestName,
+          guestEmail: b.guestEmail,
+          propertyTitle: schema.property.title,
+          propertyLocation: schema.property.location,
+        })
+        .from(b)
+        .innerJoin(schema.property, eq(schema.property.id, b.propertyId))
+        .where(and(eq(b.id, bookingId), eq(b.userId, userId)))
+        .for("update", { of: b });
+      if (!booking) return { ok: false, error: "notFound" };
+      if (!isCancellable(booking, today)) return { ok: false, error: "notCancellable" };
+
+      const { fee } = cancellationQuote({
+        totalPrice: booking.totalPrice,
+        checkIn: booking.checkIn,
+        now,
+        freeCancellationHours: settings.freeCancellationHours,
+        cancellationFeePercentage: settings.cancellationFeePercentage,
+      });
+      if (fee > quotedFee) return { ok: false, error: "feeChanged", fee };
+
+      const wasPaid = booking.paymentStatus === "paid";
+      const paymentStatus = wasPaid ? "refunded" : booking.paymentStatus;
+      const updated = await tx
+        .update(b)
+        .set({ status: "cancelled", cancellationFee: fee, paymentStatus })
+        .where(
+          and(
+            eq(b.id, booking.id),
+            eq(b.userId, userId),
+            inArray(b.status, [...CANCELLABLE_STATUSES]),
+          ),
+        )
+        .returning({ id: b.id });
+      if (updated.length === 0) return { ok: false, error: "notCancellable" };
+
+      await tx.insert(schema.auditLog).values({
+        actorId: userId,
+        entity: "booking",
+        entityId: booking.id,
+        action: "cancelled-by-guest",
+        before: { status: booking.status, paymentStatus: booking.paymentStatus },
+        after: {
+          status: "cancelled",
+          paymentStatus,
+          cancellationFee: fee,
+          refundDue: wasPaid ? booking.totalPrice - fee : 0,
+        },
+      });
+
+      const paymentMethod = booking.paymentMethod as "bank-transfer" | "credit-card" | "paypal";
+      const mail = {
+        guestName: booking.guestName,
+        bookingNumber: booking.number,
+        propertyTitle: booking.propertyTitle,
+        propertyLocation: booking.propertyLocation,
+        checkIn: booking.checkIn,
+        checkOut: booking.checkOut,
+        nights: booking.nights,
+        guests: booking.guests,
+        totalPrice: booking.totalPrice,
+        paymentMethod,
+        cancellationFee: fee,
+        wasPaid,
+        company: emailCompany(settings),
+      };
+      await enqueueEmail(tx, {
+        to: booking.guestEmail,
+        template: "booking-cancelled",
+        data: { ...mail, language },
+      });
+      await enqueueEmail(tx, {
+        to: settings.companyEmail,
+        template: "booking-cancelled-operator",
+        data: { ...mail, language: "de", guestEmail: booking.guestEmail },
+      });
+      return { ok: true, fee };
+    });
+  } catch (error) {
+    logger.error({ err: error, bookingId, userId }, "cancelling a booking failed");
+    return { ok: false, error: "failed" };
+  }
+}

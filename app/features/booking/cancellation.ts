@@ -1,0 +1,96 @@
+/**
+ * The cancellation rule (spec/05-account.md "Stornieren", AGB): a guest may cancel a pending or
+ * confirmed booking before the check-in day (Europe/Berlin). It is free until
+ * `freeCancellationHours` before 00:00 Europe/Berlin of the check-in day; afterwards the fee is
+ * `cancellationFeePercentage` % of the stored total, rounded to whole cents (half up).
+ *
+ * The hours are real elapsed hours counted back from that midnight instant, so a DST change in
+ * between moves the wall-clock time of the deadline by one hour (48 h before 00:00 on the Monday
+ * after the spring change is 23:00 on Friday), never the length of the window.
+ */
+
+export const CANCELLABLE_STATUSES = ["pending", "confirmed"] as const;
+
+const HOUR_MS = 3_600_000;
+
+const berlinParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Europe/Berlin",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** Milliseconds Berlin's wall clock is ahead of UTC at `instant` (+1 h or +2 h). */
+function berlinOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(
+    berlinParts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant 00:00 Europe/Berlin starts the calendar day `day` ("YYYY-MM-DD"). */
+export function berlinMidnight(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  const wallMidnight = Date.UTC(y, m - 1, d);
+  // Berlin switches at 02:00/03:00, so midnight always exists once; two passes settle the offset.
+  let instant = wallMidnight - berlinOffsetMs(wallMidnight);
+  instant = wallMidnight - berlinOffsetMs(instant);
+  return new Date(instant);
+}
+
+/** The last instant (exclusive) a booking with this check-in can be cancelled for free. */
+export function freeCancellationDeadline(checkIn: string, freeCancellationHours: number): Date {
+  return new Date(berlinMidnight(checkIn).getTime() - freeCancellationHours * HOUR_MS);
+}
+
+/** Whether the guest may still cancel: pending or confirmed, and today is before check-in. */
+export function isCancellable(booking: { status: string; checkIn: string }, today: string) {
+  return (
+    (CANCELLABLE_STATUSES as readonly string[]).includes(booking.status) && today < booking.checkIn
+  );
+}
+
+export type CancellationQuote = {
+  /** cents; 0 while cancelling is free */
+  fee: number;
+  isFree: boolean;
+  /** until when (exclusive) cancelling is free */
+  freeUntil: Date;
+};
+
+/** The fee for cancelling at `now` a booking with the stored `totalPrice` (cents). */
+export function cancellationQuote({
+  totalPrice,
+  checkIn,
+  now,
+  freeCancellationHours,
+  cancellationFeePercentage,
+}: {
+  totalPrice: number;
+  checkIn: string;
+  now: Date;
+  freeCancellationHours: number;
+  cancellationFeePercentage: number;
+}): CancellationQuote {
+  if (!Number.isSafeInteger(totalPrice) || totalPrice < 0) {
+    throw new RangeError(`invalid total: ${totalPrice}`);
+  }
+  const percentage = Math.min(Math.max(Math.trunc(cancellationFeePercentage), 0), 100);
+  const freeUntil = freeCancellationDeadline(checkIn, Math.max(freeCancellationHours, 0));
+  if (now.getTime() < freeUntil.getTime()) return { fee: 0, isFree: true, freeUntil };
+  // Integer arithmetic: total × pct is exact; one division, rounded half up to whole cents.
+  const fee = Math.round((totalPrice * percentage) / 100);
+  return { fee, isFree: fee === 0, freeUntil };
+}

@@ -1,0 +1,141 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
+import type { MyBookingDetail } from "~/features/booking/my-bookings.server";
+import { imageUrls } from "~/lib/image-urls";
+import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import { StatusBadge } from "./status-badge";
+
+/** The detail dialog's content: the stay, the stored breakdown and, if due, how to pay. */
+export function BookingDetail({
+  booking,
+  cancelTo,
+}: {
+  booking: MyBookingDetail;
+  cancelTo: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.language === "en" ? "en" : "de";
+  const money = (cents: number) => formatMoney(cents, language);
+  const image = booking.property.image && imageUrls(booking.property.image);
+  const { price } = booking;
+
+  const details: [string, ReactNode][] = [
+    [
+      t("bookingSuccess.number"),
+      <span key="n" className="font-mono" data-testid="detail-number">
+        {booking.number}
+      </span>,
+    ],
+    [t("bookingSuccess.status"), <StatusBadge key="s" status={booking.status} />],
+    [t("bookingSuccess.checkIn"), formatDate(booking.checkIn, language)],
+    [t("bookingSuccess.checkOut"), formatDate(booking.checkOut, language)],
+    [t("bookingSuccess.nights"), booking.nights],
+    [t("bookingSuccess.guests"), booking.guests],
+    [t("bookingSuccess.paymentMethod"), t(`paymentMethods.${booking.paymentMethod}`)],
+  ];
+  const breakdown: [string, number][] = [
+    [
+      t("bookingSuccess.nightsTimesPrice", {
+        price: money(price.nightlyPrice),
+        count: price.nights,
+      }),
+      price.nightlyPrice * price.nights,
+    ],
+    [t("bookingSuccess.cleaningFee"), price.cleaningFee],
+    [t("bookingSuccess.serviceFee"), price.serviceFee],
+  ];
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-4 sm:flex-row">
+        {image?.src && (
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes="(min-width: 640px) 192px, 100vw"
+            alt=""
+            width={192}
+            height={128}
+            className="aspect-[3/2] w-full rounded-lg object-cover sm:w-48"
+          />
+        )}
+        <div>
+          <p className="text-lg font-semibold text-slate-900">
+            <Link
+              to={`/properties/${booking.property.id}`}
+              className="underline-offset-2 hover:underline"
+            >
+              {booking.property.title}
+            </Link>
+          </p>
+          <p className="text-slate-700">{booking.property.location}</p>
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+        {details.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-700">{label}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="detail-breakdown" className="rounded-xl bg-white p-4">
+        <h3 id="detail-breakdown" className="text-lg font-semibold text-secondary">
+          {t("bookingSuccess.breakdown")}
+        </h3>
+        <dl className="mt-3 space-y-2">
+          {breakdown.map(([label, cents]) => (
+            <div key={label} className="flex justify-between gap-4 text-slate-700">
+              <dt>{label}</dt>
+              <dd className="tabular-nums">{money(cents)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 font-semibold text-slate-900">
+            <dt>{t("bookingSuccess.total")}</dt>
+            <dd className="tabular-nums" data-testid="detail-total">
+              {money(price.totalPrice)}
+            </dd>
+          </div>
+          {booking.status === "cancelled" && booking.cancellationFee !== null && (
+            <div className="flex justify-between gap-4 text-slate-700">
+              <dt>{t("myBookings.detail.cancellationFee")}</dt>
+              <dd className="tabular-nums">
+                {booking.cancellationFee === 0
+                  ? t("myBookings.list.free")
+                  : money(booking.cancellationFee)}
+              </dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      {booking.paymentMethod === "bank-transfer" && booking.status === "pending" && (
+        <PaymentInstructions
+          bookingNumber={booking.number}
+          totalPrice={price.totalPrice}
+          bookingDay={booking.createdDay}
+          checkIn={booking.checkIn}
+          bankAccount={booking.bankAccount}
+          headingLevel="h3"
+        />
+      )}
+
+      {booking.isCancellable && (
+        <p>
+          <Link
+            to={cancelTo}
+            preventScrollReset
+            replace
+            className="inline-block rounded-lg border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
+          >
+            {t("myBookings.list.cancel")}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

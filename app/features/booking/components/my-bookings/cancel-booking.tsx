@@ -1,0 +1,112 @@
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { MyBookingDetail } from "~/features/booking/my-bookings.server";
+import type { CancelBookingError } from "~/features/booking/my-bookings.schema";
+import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+
+const berlinTime = (language: Language) =>
+  new Intl.DateTimeFormat(language === "en" ? "en-GB" : "de-DE", {
+    timeZone: "Europe/Berlin",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+const berlinDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" });
+
+/**
+ * The cancel dialog's content: the fee at this moment (or "kostenlos"), the terms, and a POST
+ * form confirming it. The shown fee travels with the form; the server never charges more.
+ */
+export function CancelBooking({
+  booking,
+  quote,
+  terms,
+  error,
+  keepTo,
+}: {
+  booking: MyBookingDetail;
+  /** null when the booking cannot be cancelled (anymore) */
+  quote: { fee: number; isFree: boolean; freeUntil: string } | null;
+  terms: { freeCancellationHours: number; cancellationFeePercentage: number };
+  error: CancelBookingError | null;
+  keepTo: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.language === "en" ? "en" : "de";
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting";
+  const money = (cents: number) => formatMoney(cents, language);
+  const freeUntil = quote ? new Date(quote.freeUntil) : null;
+
+  return (
+    <div className="space-y-4">
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
+          {t(`myBookings.cancel.errors.${error}`)}
+        </p>
+      )}
+      <p className="text-slate-800">
+        {t("myBookings.cancel.question", {
+          number: booking.number,
+          property: booking.property.title,
+          checkIn: formatDate(booking.checkIn, language),
+          checkOut: formatDate(booking.checkOut, language),
+        })}
+      </p>
+      {quote && freeUntil ? (
+        <>
+          <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="cancel-fee">
+            {quote.isFree ? (
+              <>
+                <p className="font-semibold text-green-900">{t("myBookings.cancel.free")}</p>
+                <p className="text-sm text-slate-700">
+                  {t("myBookings.cancel.freeUntil", {
+                    date: formatDate(berlinDay.format(freeUntil), language),
+                    time: berlinTime(language).format(freeUntil),
+                  })}
+                </p>
+              </>
+            ) : (
+              <p className="font-semibold text-red-900">
+                {t("myBookings.cancel.fee", {
+                  fee: money(quote.fee),
+                  percentage: terms.cancellationFeePercentage,
+                  total: money(booking.price.totalPrice),
+                })}
+              </p>
+            )}
+          </div>
+          <p className="text-sm text-slate-700">
+            {t("myBookings.cancel.terms", {
+              hours: terms.freeCancellationHours,
+              percentage: terms.cancellationFeePercentage,
+            })}
+          </p>
+          <Form method="post" preventScrollReset className="flex flex-wrap justify-end gap-3">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="bookingId" value={booking.id} />
+            <input type="hidden" name="quotedFee" value={quote.fee} />
+            <Link
+              to={keepTo}
+              preventScrollReset
+              replace
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
+            >
+              {t("myBookings.cancel.keep")}
+            </Link>
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              {quote.isFree
+                ? t("myBookings.cancel.confirm")
+                : t("myBookings.cancel.confirmWithFee")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="font-medium text-slate-900">{t("myBookings.cancel.notCancellable")}</p>
+      )}
+    </div>
+  );
+}

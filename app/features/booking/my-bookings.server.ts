@@ -1,0 +1,269 @@
+import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
+import { db, schema } from "~/lib/db.server";
+import type { PropertyImage } from "../../../db/schema";
+import {
+  BOOKING_STATUSES,
+  getBookingConfirmation,
+  type BookingConfirmation,
+  type BookingStatus,
+} from "./booking-confirmation.server";
+import { isCancellable } from "./cancellation";
+import type { MyBookingStatusFilter, MyBookingTab } from "./my-bookings.schema";
+
+/**
+ * The guest's own bookings for the dashboard (spec/05-account.md). Every query here is scoped
+ * with `user_id = <the signed-in user>`; an id of someone else's booking finds nothing.
+ * `today` is the Europe/Berlin calendar day of the request.
+ */
+
+export type MyBookingReview = { id: string; rating: number; title: string; text: string };
+
+export type MyBooking = {
+  id: string;
+  number: string;
+  status: BookingStatus;
+  property: { id: string; title: string; location: string; image: PropertyImage | null };
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  guests: number;
+  /** cents, stored with the booking */
+  totalPrice: number;
+  /** cents; set once cancelled */
+  cancellationFee: number | null;
+  paymentMethod: PaymentMethod;
+  /** pending or confirmed and today is before check-in */
+  isCancellable: boolean;
+  /** the guest's own review of this stay, or null */
+  review: MyBookingReview | null;
+};
+
+const asStatus = (value: string): BookingStatus =>
+  (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
+const asPaymentMethod = (value: string): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value)
+    ? (value as PaymentMethod)
+    : "bank-transfer";
+
+const b = schema.booking;
+const p = schema.property;
+const r = schema.review;
+
+/** Tabs (spec 05): upcoming = check-out today or later and not cancelled; past = the rest. */
+export function tabCondition(tab: MyBookingTab, today: string): SQL {
+  return tab === "upcoming"
+    ? and(sql`${b.checkOut} >= ${today}`, ne(b.status, "cancelled"))!
+    : or(sql`${b.checkOut} < ${today}`, eq(b.status, "cancelled"))!;
+}
+
+/** `like` pattern for a literal search term (%, _ and \ taken literally). */
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+async function selectMyBookings(
+  userId: string,
+  today: string,
+  where: SQL[],
+  order: SQL[],
+  limit: number,
+): Promise<MyBooking[]> {
+  const rows = await db()
+    .select({
+      id: b.id,
+      number: b.number,
+      status: b.status,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      nights: b.nights,
+      guests: b.guests,
+      totalPrice: b.totalPrice,
+      cancellationFee: b.cancellationFee,
+      paymentMethod: b.paymentMethod,
+      propertyId: p.id,
+      propertyTitle: p.title,
+      propertyLocation: p.location,
+      propertyImages: p.images,
+      reviewId: r.id,
+      reviewRating: r.rating,
+      reviewTitle: r.title,
+      reviewText: r.text,
+    })
+    .from(b)
+    .innerJoin(p, eq(p.id, b.propertyId))
+    .leftJoin(r, and(eq(r.bookingId, b.id), eq(r.userId, userId)))
+    .where(and(eq(b.userId, userId), ...where))
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    status: asStatus(row.status),
+    property: {
+      id: row.propertyId,
+      title: row.propertyTitle,
+      location: row.propertyLocation,
+      image: row.propertyImages[0] ?? null,
+    },
+    checkIn: row.checkIn,
+    checkOut: row.checkOut,
+    nights: row.nights,
+    guests: row.guests,
+    totalPrice: row.totalPrice,
+    cancellationFee: row.cancellationFee,
+    paymentMethod: asPaymentMethod(row.paymentMethod),
+    isCancellable: isCancellable(row, today),
+    review:
+      row.reviewId === null
+        ? null
+        : {
+            id: row.reviewId,
+            rating: row.reviewRating ?? 0,
+            title: row.reviewTitle ?? "",
+            text: row.reviewText ?? "",
+          },
+  }));
+}
+
+/** A guest keeps their bookings for years; one page shows at most this many per tab. */
+export const MY_BOOKINGS_LIMIT = 200;
+
+/** /dashboard/bookings: one tab, optionally searched (title or location) and filtered by status. */
+export async function listMyBookings({
+  userId,
+  today,
+  tab,
+  q,
+  status,
+}: {
+  userId: string;
+  today: string;
+  tab: MyBookingTab;
+  q: string;
+  status: MyBookingStatusFilter;
+}): Promise<MyBooking[]> {
+  const where: SQL[] = [tabCondition(tab, today)];
+  if (status !== "all") where.push(eq(b.status, status));
+  if (q !== "") {
+    // Accent- and case-insensitive, like the public search (search_fold = lower(unaccent(…))).
+    const pattern = containsPattern(q);
+    where.push(
+      or(
+        sql`search_fold(${p.title}) like search_fold(${pattern})`,
+        sql`search_fold(${p.location}) like search_fold(${pattern})`,
+      )!,
+    );
+  }
+  // Upcoming: the next arrival first; past: the latest stay first.
+  const order =
+    tab === "upcoming" ? [asc(b.checkIn), asc(b.id)] : [desc(b.checkIn), desc(b.createdAt)];
+  return selectMyBookings(userId, today, where, order, MY_BOOKINGS_LIMIT);
+}
+
+export type DashboardStats = {
+  /** not cancelled, check-out today or later */
+  activeBookings: number;
+  totalBookings: number;
+  /** cents: sum of the totals of non-cancelled bookings */
+  totalSpent: number;
+  reviewCount: number;
+  /** null without reviews */
+  ratingAverage: number | null;
+};
+
+/** The stat cards of /dashboard, aggregated in the database from the guest's own rows. */
+export async function getDashboardStats(userId: string, today: string): Promise<DashboardStats> {
+  const [[bookings], [reviews]] = await Promise.all([
+    db()
+      .select({
+        active:
+          sql<number>`count(*) filter (where ${b.status} <> 'cancelled' and ${b.checkOut} >= ${today})`.mapWith(
+            Number,
+          ),
+        total: sql<number>`count(*)`.mapWith(Number),
+        spent:
+          sql<number>`coalesce(sum(${b.totalPrice}) filter (where ${b.status} <> 'cancelled'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(b)
+      .where(eq(b.userId, userId)),
+    db()
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        average: sql<string | null>`round(avg(${r.rating}), 1)`,
+      })
+      .from(r)
+      .where(eq(r.userId, userId)),
+  ]);
+  return {
+    activeBookings: bookings.active,
+    totalBookings: bookings.total,
+    totalSpent: bookings.spent,
+    reviewCount: reviews.count,
+    ratingAverage: reviews.average === null ? null : Number(reviews.average),
+  };
+}
+
+export type DashboardProfile = {
+  fullName: string;
+  email: string;
+  phone: string | null;
+  avatarUrl: string | null;
+  /** name or phone missing: the teaser asks to complete the profile */
+  isIncomplete: boolean;
+};
+
+/** /dashboard: stats, the three most recently made bookings and the profile teaser. */
+export async function getDashboardOverview(userId: string, today: string) {
+  const [stats, recentBookings, [profile]] = await Promise.all([
+    getDashboardStats(userId, today),
+    selectMyBookings(userId, today, [], [desc(b.createdAt), desc(b.id)], 3),
+    db()
+      .select({
+        fullName: schema.profile.fullName,
+        phone: schema.profile.phone,
+        avatarUrl: schema.profile.avatarUrl,
+        email: schema.user.email,
+      })
+      .from(schema.user)
+      .leftJoin(schema.profile, eq(schema.profile.id, schema.user.id))
+      .where(eq(schema.user.id, userId)),
+  ]);
+  const fullName = profile?.fullName?.trim() ?? "";
+  const phone = profile?.phone?.trim() || null;
+  return {
+    stats,
+    recentBookings,
+    profile: {
+      fullName,
+      email: profile?.email ?? "",
+      phone,
+      avatarUrl: profile?.avatarUrl ?? null,
+      isIncomplete: fullName === "" || phone === null,
+    } satisfies DashboardProfile,
+  };
+}
+
+export type MyBookingDetail = BookingConfirmation & {
+  cancellationFee: number | null;
+  isCancellable: boolean;
+};
+
+/** The detail dialog: the guest's own booking only (admins too see only their own here). */
+export async function getMyBookingDetail(
+  userId: string,
+  bookingId: string,
+  today: string,
+): Promise<MyBookingDetail | null> {
+  const booking = await getBookingConfirmation(bookingId, { id: userId, role: "user" });
+  if (!booking) return null;
+  const [row] = await db()
+    .select({ cancellationFee: b.cancellationFee })
+    .from(b)
+    .where(and(eq(b.id, booking.id), eq(b.userId, userId)));
+  return {
+    ...booking,
+    cancellationFee: row?.cancellationFee ?? null,
+    isCancellable: isCancellable(booking, today),
+  };
+}

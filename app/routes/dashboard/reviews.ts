@@ -1,0 +1,88 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/reviews";
+import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import { createReview, deleteReview, updateReview } from "~/features/reviews/my-reviews.server";
+import {
+  REVIEW_FETCH_FIELD,
+  reviewActionSchema,
+  reviewReturnUrl,
+  type ReviewActionResponse,
+  type ReviewErrorCode,
+  type ReviewField,
+  type ReviewFieldError,
+} from "~/features/reviews/review-form.schema";
+import { logger } from "~/lib/logger.server";
+
+const STATUS: Record<ReviewErrorCode, number> = {
+  invalid: 400,
+  notAllowed: 403,
+  alreadyReviewed: 409,
+  notFound: 404,
+  failed: 500,
+  sessionExpired: 401,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Write, edit and delete one's own review (the dialog of /dashboard/bookings). A fetcher
+ * (`_fetch=1`) gets the result as data; a form posted without JavaScript is redirected back to
+ * the past bookings with the result in the URL.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const viaFetcher = form.get(REVIEW_FETCH_FIELD) === "1";
+  const rawBookingId = form.get("bookingId");
+  const bookingId =
+    typeof rawBookingId === "string" && UUID.test(rawBookingId) ? rawBookingId : undefined;
+
+  const answer = (response: ReviewActionResponse) => {
+    if (viaFetcher) {
+      return data(response, { status: response.ok ? 200 : STATUS[response.error] });
+    }
+    return redirect(reviewReturnUrl(response.ok ? response.result : response.error, bookingId));
+  };
+
+  if (!(await getCurrentUser(request))) {
+    if (viaFetcher) return answer({ ok: false, error: "sessionExpired" });
+    return redirect(`/auth?redirectTo=${encodeURIComponent("/dashboard/bookings?tab=past")}`);
+  }
+  const user = await requireUser(request);
+
+  const raw = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const parsed = reviewActionSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<ReviewField, ReviewFieldError>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === "rating" || field === "title" || field === "text") {
+        fieldErrors[field] ??= issue.message as ReviewFieldError;
+      }
+    }
+    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+    return answer({ ok: false, error: "invalid", ...(hasFieldErrors ? { fieldErrors } : {}) });
+  }
+
+  try {
+    const input = parsed.data;
+    switch (input.intent) {
+      case "create":
+        return answer(
+          await createReview({ userId: user.id, bookingId: input.bookingId, fields: input }),
+        );
+      case "update":
+        return answer(
+          await updateReview({ userId: user.id, reviewId: input.reviewId, fields: input }),
+        );
+      case "delete":
+        return answer(await deleteReview({ userId: user.id, reviewId: input.reviewId }));
+    }
+  } catch (error) {
+    logger.error({ err: error, intent: parsed.data.intent }, "saving a review failed");
+    return answer({ ok: false, error: "failed" });
+  }
+}
+
+export const loader = () => redirect("/dashboard/bookings?tab=past");

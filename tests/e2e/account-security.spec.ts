@@ -1,0 +1,172 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import { waitForMail } from "./mail";
+
+const PASSWORD = "Sonnenschein-2027";
+
+/** Registers a fresh guest through the UI (signed in afterwards, on /dashboard). */
+async function registerGuest(page: Page) {
+  const email = `sicher.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await page.goto("/auth?mode=register");
+  await page.getByLabel("Name").fill("Sina Sicher");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill(PASSWORD);
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+test.describe("password reset", () => {
+  test("the e-mailed link sets a new password once; signing in works with it", async ({
+    page,
+    context,
+  }) => {
+    const email = await registerGuest(page);
+    await context.clearCookies();
+
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Passwort vergessen?" }).click();
+    await expect(page).toHaveURL(/\/auth\/passwort-vergessen$/);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("E-Mail").fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Link senden" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      "Falls ein Konto mit dieser E-Mail existiert, haben wir Ihnen einen Link zum Zurücksetzen gesendet.",
+    );
+
+    const mail = await waitForMail(
+      (m) => m.to.includes(email) && m.subject === "Passwort zurücksetzen",
+    );
+    const link = mail.text.match(/https?:\/\/\S+\/auth\/passwort-zuruecksetzen\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    const resetPath = new URL(link!).pathname + new URL(link!).search;
+
+    await page.goto(resetPath);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Neues Passwort festlegen");
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("Neues Passwort").fill("Mondschein-2028");
+    await page.getByLabel("Passwort bestätigen").fill("Mondschein-2029");
+    await page.getByRole("button", { name: "Passwort speichern" }).click();
+    await expect(page.getByText("Die Passwörter stimmen nicht überein")).toBeVisible();
+
+    await page.getByLabel("Neues Passwort").fill("Mondschein-2028");
+    await page.getByLabel("Passwort bestätigen").fill("Mondschein-2028");
+    await page.getByRole("button", { name: "Passwort speichern" }).click();
+    await expect(page).toHaveURL(/\/auth\?reset=success$/);
+    await expect(page.getByRole("status")).toHaveText(
+      "Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.",
+    );
+
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByRole("alert")).toHaveText("E-Mail oder Passwort ist falsch");
+    await signIn(page, email, "Mondschein-2028");
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Used once: the link now explains itself and offers a new one.
+    await page.goto(resetPath);
+    await expect(page.getByRole("alert")).toHaveText("Dieser Link ist ungültig oder abgelaufen.");
+    await expect(page.getByRole("link", { name: "Neuen Link anfordern" })).toHaveAttribute(
+      "href",
+      "/auth/passwort-vergessen",
+    );
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("account settings", () => {
+  test("notifications save on toggle; a wrong current password is refused", async ({ page }) => {
+    await registerGuest(page);
+    await page.goto("/dashboard/settings");
+    await expect(page).toHaveTitle(/^Einstellungen – /);
+    await expectNoSeriousA11yViolations(page);
+
+    const marketing = page.getByRole("switch", { name: "Marketing-E-Mails" });
+    const notifications = page.getByRole("switch", { name: "E-Mail-Benachrichtigungen" });
+    await expect(notifications).toBeChecked();
+    await expect(marketing).not.toBeChecked();
+    await marketing.check();
+    await expect(page.getByRole("status")).toHaveText("Einstellungen gespeichert");
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Marketing-E-Mails" })).toBeChecked();
+
+    const passwordSection = page.getByRole("region", { name: "Passwort ändern" });
+    await passwordSection.getByLabel("Aktuelles Passwort").fill("falsch-falsch");
+    await passwordSection.getByLabel("Neues Passwort", { exact: true }).fill("Mondschein-2028");
+    await passwordSection.getByLabel("Neues Passwort bestätigen").fill("Mondschein-2028");
+    await passwordSection.getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(passwordSection.getByLabel("Aktuelles Passwort")).toHaveAccessibleDescription(
+      "Das aktuelle Passwort ist falsch",
+    );
+
+    await passwordSection.getByLabel("Aktuelles Passwort").fill(PASSWORD);
+    await passwordSection.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
+    await passwordSection.getByLabel("Neues Passwort bestätigen").fill("kurz");
+    await passwordSection.getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(
+      passwordSection.getByText("Das neue Passwort muss mindestens 8 Zeichen lang sein"),
+    ).toBeVisible();
+
+    await passwordSection.getByLabel("Aktuelles Passwort").fill(PASSWORD);
+    await passwordSection.getByLabel("Neues Passwort", { exact: true }).fill("Mondschein-2028");
+    await passwordSection.getByLabel("Neues Passwort bestätigen").fill("Mondschein-2028");
+    await passwordSection.getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(passwordSection.getByRole("status")).toContainText(
+      "Passwort erfolgreich geändert",
+    );
+    // This device stays signed in.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("signing out another session ends it for that browser", async ({ page, browser }) => {
+    const email = await registerGuest(page);
+    const other = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });
+    try {
+      const otherPage = await other.newPage();
+      await signIn(otherPage, email, PASSWORD);
+      await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+      await page.goto("/dashboard/settings");
+      const sessions = page.getByRole("list", { name: "Aktive Sitzungen" });
+      await expect(sessions.getByRole("listitem")).toHaveCount(2);
+      await expect(sessions.getByRole("listitem").first()).toContainText("Dieses Gerät");
+      await expect(sessions.getByRole("listitem").first()).toContainText("Chrome auf Windows");
+      await expect(sessions.getByRole("listitem").first()).toContainText("Zuletzt aktiv: heute");
+      await sessions.getByRole("button", { name: /^Sitzung .* abmelden$/ }).click();
+      await expect(page.getByRole("status")).toHaveText("Die Sitzung wurde beendet.");
+      await expect(sessions.getByRole("listitem")).toHaveCount(1);
+
+      await otherPage.goto("/dashboard");
+      await expect(otherPage).toHaveURL(/\/auth\?redirectTo=%2Fdashboard$/);
+      // This browser is still signed in.
+      await page.goto("/dashboard");
+      await expect(page).toHaveURL(/\/dashboard$/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("deleting the account needs the password, then the guest is signed out for good", async ({
+    page,
+  }) => {
+    const email = await registerGuest(page);
+    await page.goto("/dashboard/settings");
+    const danger = page.getByRole("region", { name: "Konto löschen" });
+    await danger.getByLabel("Passwort zur Bestätigung").fill("Falsch-Falsch-123");
+    await danger.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await expect(danger.getByRole("alert")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/settings/);
+
+    await danger.getByLabel("Passwort zur Bestätigung").fill(PASSWORD);
+    await danger.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await expect(page).toHaveURL(/\/\?konto=geloescht$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Ihr Konto wurde gelöscht." }),
+    ).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByText("E-Mail oder Passwort ist falsch")).toBeVisible();
+  });
+});

@@ -1,0 +1,293 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  changePassword,
+  DELETED_GUEST_NAME,
+  deleteAccount,
+  describeUserAgent,
+  getCurrentSessionId,
+  getNotificationSettings,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  updateNotificationSettings,
+} from "~/features/accounts/account-settings.server";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { signIn } from "~/features/accounts/sign-in.server";
+import { emailKindOf, isEmailWanted } from "~/features/email/templates";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { isSuppressedByRecipient } from "~/lib/email.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import {
+  createBooking,
+  createProperty,
+  createUser,
+  sessionCookie,
+  TEST_PASSWORD,
+} from "../helpers/factories";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const page = (cookie: string) =>
+  new Request("http://localhost:3000/dashboard/settings", { headers: { cookie } });
+const isSignedIn = async (cookie: string) => (await getCurrentUser(page(cookie))) !== null;
+const sessionIdOf = async (cookie: string) => (await getCurrentSessionId(page(cookie)))!;
+
+let ipCounter = 0;
+const canSignIn = async (email: string, password: string) =>
+  (await signIn({ email, password, clientIp: `192.0.2.${++ipCounter}`, headers: new Headers() }))
+    .ok;
+
+describe(`password change (${databaseKind()})`, () => {
+  it("refuses a wrong current password and changes nothing", async () => {
+    const { id, email } = await createUser();
+    const cookie = await sessionCookie(email);
+    const other = await sessionCookie(email);
+    const result = await changePassword({
+      userId: id,
+      currentSessionId: await sessionIdOf(cookie),
+      currentPassword: "falsch-falsch",
+      newPassword: "Neues-Passwort-2027",
+    });
+    expect(result).toEqual({ ok: false, error: "wrongCurrentPassword" });
+    expect(await isSignedIn(other)).toBe(true);
+    expect(await canSignIn(email, TEST_PASSWORD)).toBe(true);
+  });
+
+  it("stores the new password, keeps this session and ends the others", async () => {
+    const { id, email } = await createUser();
+    const cookie = await sessionCookie(email);
+    const other1 = await sessionCookie(email);
+    const other2 = await sessionCookie(email);
+    const result = await changePassword({
+      userId: id,
+      currentSessionId: await sessionIdOf(cookie),
+      currentPassword: TEST_PASSWORD,
+      newPassword: "Neues-Passwort-2027",
+    });
+    // Sign-up opened a session too.
+    expect(result).toEqual({ ok: true, endedSessions: 3 });
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await isSignedIn(other1)).toBe(false);
+    expect(await isSignedIn(other2)).toBe(false);
+    expect(await canSignIn(email, TEST_PASSWORD)).toBe(false);
+    expect(await canSignIn(email, "Neues-Passwort-2027")).toBe(true);
+  });
+});
+
+describe(`active sessions (${databaseKind()})`, () => {
+  it("lists the user's sessions with this device marked and the browser in words", async () => {
+    const { id, email } = await createUser();
+    const cookie = await sessionCookie(email);
+    await sessionCookie(email);
+    const sessions = await listSessions(id, await sessionIdOf(cookie));
+    // Sign-up opened one session, then two sign-ins.
+    expect(sessions).toHaveLength(3);
+    expect(sessions[0].isCurrent).toBe(true);
+    expect(sessions.slice(1).every((s) => !s.isCurrent)).toBe(true);
+    expect(sessions[0].lastActiveDaysAgo).toBe(0);
+
+    expect(
+      describeUserAgent(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      ),
+    ).toEqual({ browser: "Chrome", os: "Windows" });
+    expect(
+      describeUserAgent(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      ),
+    ).toEqual({ browser: "Safari", os: "iOS" });
+    expect(
+      describeUserAgent("Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"),
+    ).toEqual({ browser: "Firefox", os: "Linux" });
+    expect(describeUserAgent(null)).toEqual({ browser: null, os: null });
+  });
+
+  it("user A cannot end user B's session by its id", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const cookieB = await sessionCookie(b.email);
+    const sessionB = await sessionIdOf(cookieB);
+    expect(await revokeSession({ userId: a.id, sessionId: sessionB })).toBe(false);
+    expect(await isSignedIn(cookieB)).toBe(true);
+    // Also "end all other sessions" of A leaves B alone.
+    const cookieA = await sessionCookie(a.email);
+    await revokeOtherSessions({ userId: a.id, currentSessionId: await sessionIdOf(cookieA) });
+    expect(await isSignedIn(cookieB)).toBe(true);
+
+    expect(await revokeSession({ userId: b.id, sessionId: sessionB })).toBe(true);
+    expect(await isSignedIn(cookieB)).toBe(false);
+  });
+
+  it("ends all other sessions and keeps the current one", async () => {
+    const { id, email } = await createUser();
+    const cookie = await sessionCookie(email);
+    const other = await sessionCookie(email);
+    expect(
+      await revokeOtherSessions({ userId: id, currentSessionId: await sessionIdOf(cookie) }),
+    ).toBe(2);
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await isSignedIn(other)).toBe(false);
+  });
+});
+
+describe(`notification settings (${databaseKind()})`, () => {
+  it("stores the toggles (defaults: notifications on, marketing off)", async () => {
+    const { id } = await createUser();
+    expect(await getNotificationSettings(id)).toEqual({
+      emailNotifications: true,
+      marketingEmails: false,
+    });
+    await updateNotificationSettings(id, { emailNotifications: false, marketingEmails: true });
+    expect(await getNotificationSettings(id)).toEqual({
+      emailNotifications: false,
+      marketingEmails: true,
+    });
+  });
+
+  it("optional e-mails follow the recipient's settings; transactional ones are always sent", async () => {
+    expect(
+      isEmailWanted("transactional", { emailNotifications: false, marketingEmails: false }),
+    ).toBe(true);
+    expect(
+      isEmailWanted("notification", { emailNotifications: false, marketingEmails: true }),
+    ).toBe(false);
+    expect(
+      isEmailWanted("notification", { emailNotifications: true, marketingEmails: false }),
+    ).toBe(true);
+    expect(isEmailWanted("marketing", { emailNotifications: true, marketingEmails: false })).toBe(
+      false,
+    );
+    expect(isEmailWanted("marketing", { emailNotifications: false, marketingEmails: true })).toBe(
+      true,
+    );
+    // No account with that address: nothing to honour.
+    expect(isEmailWanted("marketing", null)).toBe(true);
+    for (const template of [
+      "booking-received",
+      "booking-new",
+      "password-reset",
+      "contact-message",
+    ]) {
+      expect(emailKindOf(template)).toBe("transactional");
+    }
+
+    const { id, email } = await createUser();
+    await updateNotificationSettings(id, { emailNotifications: false, marketingEmails: false });
+    expect(await isSuppressedByRecipient("transactional", email)).toBe(false);
+    expect(await isSuppressedByRecipient("notification", email.toUpperCase())).toBe(true);
+    expect(await isSuppressedByRecipient("marketing", email)).toBe(true);
+    expect(await isSuppressedByRecipient("marketing", "fremd@example.com")).toBe(false);
+    await updateNotificationSettings(id, { emailNotifications: true, marketingEmails: false });
+    expect(await isSuppressedByRecipient("notification", email)).toBe(false);
+  });
+});
+
+describe(`account deletion (${databaseKind()})`, () => {
+  const today = "2027-03-10";
+
+  it("needs the password", async () => {
+    const { id, email } = await createUser();
+    expect(await deleteAccount({ userId: id, password: "falsch-falsch", today })).toEqual({
+      ok: false,
+      error: "wrongPassword",
+    });
+    expect(await canSignIn(email, TEST_PASSWORD)).toBe(true);
+  });
+
+  it("is blocked while a booking that is not cancelled ends today or later", async () => {
+    const { id } = await createUser();
+    const property = await createProperty();
+    await createBooking({
+      userId: id,
+      propertyId: property.id,
+      checkIn: "2027-03-08",
+      checkOut: "2027-03-10",
+      status: "confirmed",
+    });
+    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+      ok: false,
+      error: "upcomingBookings",
+    });
+    const [user] = await db().select().from(schema.user).where(eq(schema.user.id, id));
+    expect(user).toBeDefined();
+  });
+
+  it("keeps past and cancelled bookings anonymised and reviews without the user", async () => {
+    const { id, email } = await createUser();
+    const cookie = await sessionCookie(email);
+    const property = await createProperty();
+    const past = await createBooking({
+      userId: id,
+      propertyId: property.id,
+      checkIn: "2027-01-02",
+      checkOut: "2027-01-05",
+      status: "completed",
+      guestName: "Erika Musterfrau",
+      guestEmail: email,
+      guestPhone: "+49 170 1234567",
+      specialRequests: "Kinderbett bitte",
+    });
+    const cancelled = await createBooking({
+      userId: id,
+      propertyId: property.id,
+      checkIn: "2027-05-02",
+      checkOut: "2027-05-05",
+      status: "cancelled",
+      guestEmail: email,
+    });
+    const [review] = await db()
+      .insert(schema.review)
+      .values({
+        bookingId: past.id,
+        propertyId: property.id,
+        userId: id,
+        rating: 5,
+        text: "Wunderbare Wohnung, sehr gerne wieder.",
+      })
+      .returning();
+
+    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+      ok: true,
+    });
+
+    expect(await db().select().from(schema.user).where(eq(schema.user.id, id))).toEqual([]);
+    expect(await db().select().from(schema.profile).where(eq(schema.profile.id, id))).toEqual([]);
+    expect(await db().select().from(schema.account).where(eq(schema.account.userId, id))).toEqual(
+      [],
+    );
+    expect(await isSignedIn(cookie)).toBe(false);
+
+    for (const bookingId of [past.id, cancelled.id]) {
+      const [row] = await db()
+        .select()
+        .from(schema.booking)
+        .where(eq(schema.booking.id, bookingId));
+      expect(row).toMatchObject({
+        userId: null,
+        guestName: DELETED_GUEST_NAME,
+        guestEmail: "",
+        guestPhone: null,
+        specialRequests: null,
+      });
+    }
+    const [pastRow] = await db()
+      .select()
+      .from(schema.booking)
+      .where(eq(schema.booking.id, past.id));
+    expect(pastRow.totalPrice).toBe(past.totalPrice);
+    const [kept] = await db().select().from(schema.review).where(eq(schema.review.id, review.id));
+    expect(kept).toMatchObject({ userId: null, rating: 5 });
+    const leftovers = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.booking)
+      .where(eq(schema.booking.guestEmail, email));
+    expect(leftovers[0].n).toBe(0);
+  });
+});
