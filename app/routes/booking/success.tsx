@@ -7,9 +7,10 @@ import { ErrorPage } from "~/components/error-page";
 import { Brand } from "~/components/layout/brand";
 import { requireUser } from "~/features/accounts/session.server";
 import { getBookingConfirmation } from "~/features/booking/booking-confirmation.server";
+import { BookingFacts, StoredBreakdown } from "~/features/booking/components/stored-breakdown";
 import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
 import { imageUrls } from "~/lib/image-urls";
-import { formatDate, formatMoney, languageFromCookie, resources, type Language } from "~/lib/i18n";
+import { formatDate, languageFromCookie, resources, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 
@@ -67,7 +68,6 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
   const root = useRootData();
   const language: Language = root?.language ?? "de";
   const { booking } = loaderData;
-  const money = (cents: number) => formatMoney(cents, language);
   const image = booking.property.image && imageUrls(booking.property.image);
   const { price } = booking;
 
@@ -77,17 +77,6 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
     [t("bookingSuccess.nights"), booking.nights],
     [t("bookingSuccess.guests"), booking.guests],
     [t("bookingSuccess.paymentMethod"), t(`paymentMethods.${booking.paymentMethod}`)],
-  ];
-  const breakdown: [string, number][] = [
-    [
-      t("bookingSuccess.nightsTimesPrice", {
-        price: money(price.nightlyPrice),
-        count: price.nights,
-      }),
-      price.nightlyPrice * price.nights,
-    ],
-    [t("bookingSuccess.cleaningFee"), price.cleaningFee],
-    [t("bookingSuccess.serviceFee"), price.serviceFee],
   ];
 
   return (
@@ -148,34 +137,14 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
                 <p className="text-slate-700">{booking.property.location}</p>
               </div>
             </div>
-            <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
-              {details.map(([label, value]) => (
-                <div key={label}>
-                  <dt className="text-sm text-slate-700">{label}</dt>
-                  <dd className="font-medium text-slate-900">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <BookingFacts items={details} className="mt-4" />
           </section>
 
           <section aria-labelledby="price-breakdown" className={card}>
             <h2 id="price-breakdown" className={sectionHeading}>
               {t("bookingSuccess.breakdown")}
             </h2>
-            <dl className="mt-4 space-y-2">
-              {breakdown.map(([label, cents]) => (
-                <div key={label} className="flex justify-between gap-4 text-slate-700">
-                  <dt>{label}</dt>
-                  <dd className="tabular-nums">{money(cents)}</dd>
-                </div>
-              ))}
-              <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-lg font-semibold text-slate-900">
-                <dt>{t("bookingSuccess.total")}</dt>
-                <dd className="tabular-nums" data-testid="booking-total">
-                  {money(price.totalPrice)}
-                </dd>
-              </div>
-            </dl>
+            <StoredBreakdown price={price} totalTestId="booking-total" isLarge />
           </section>
 
           {booking.paymentMethod === "bank-transfer" && (

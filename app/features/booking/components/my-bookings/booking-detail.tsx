@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { BookingFacts, StoredBreakdown } from "../stored-breakdown";
 import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
 import type { MyBookingDetail } from "~/features/booking/my-bookings.server";
 import { imageUrls } from "~/lib/image-urls";
@@ -35,17 +36,6 @@ export function BookingDetail({
     [t("bookingSuccess.guests"), booking.guests],
     [t("bookingSuccess.paymentMethod"), t(`paymentMethods.${booking.paymentMethod}`)],
   ];
-  const breakdown: [string, number][] = [
-    [
-      t("bookingSuccess.nightsTimesPrice", {
-        price: money(price.nightlyPrice),
-        count: price.nights,
-      }),
-      price.nightlyPrice * price.nights,
-    ],
-    [t("bookingSuccess.cleaningFee"), price.cleaningFee],
-    [t("bookingSuccess.serviceFee"), price.serviceFee],
-  ];
 
   return (
     <div className="space-y-5">
@@ -74,32 +64,13 @@ export function BookingDetail({
         </div>
       </div>
 
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
-        {details.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-slate-700">{label}</dt>
-            <dd className="font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <BookingFacts items={details} />
 
       <section aria-labelledby="detail-breakdown" className="rounded-xl bg-white p-4">
         <h3 id="detail-breakdown" className="text-lg font-semibold text-secondary">
           {t("bookingSuccess.breakdown")}
         </h3>
-        <dl className="mt-3 space-y-2">
-          {breakdown.map(([label, cents]) => (
-            <div key={label} className="flex justify-between gap-4 text-slate-700">
-              <dt>{label}</dt>
-              <dd className="tabular-nums">{money(cents)}</dd>
-            </div>
-          ))}
-          <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 font-semibold text-slate-900">
-            <dt>{t("bookingSuccess.total")}</dt>
-            <dd className="tabular-nums" data-testid="detail-total">
-              {money(price.totalPrice)}
-            </dd>
-          </div>
+        <StoredBreakdown price={price} totalTestId="detail-total">
           {booking.status === "cancelled" && booking.cancellationFee !== null && (
             <div className="flex justify-between gap-4 text-slate-700">
               <dt>{t("myBookings.detail.cancellationFee")}</dt>
@@ -110,7 +81,7 @@ export function BookingDetail({
               </dd>
             </div>
           )}
-        </dl>
+        </StoredBreakdown>
       </section>
 
       {booking.paymentMethod === "bank-transfer" && booking.status === "pending" && (

@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoney, type Language } from "~/lib/i18n";
+
+/** The price of a stored booking (never recomputed: later price changes do not alter it). */
+export type StoredPrice = {
+  nightlyPrice: number;
+  nights: number;
+  cleaningFee: number;
+  serviceFee: number;
+  totalPrice: number;
+};
+
+/**
+ * "X € × N Nächte", Reinigungsgebühr, Servicegebühr and Gesamt of a stored booking, as the
+ * success page and the guest's booking detail show it. `children` adds rows after the total
+ * (e.g. a cancellation fee).
+ */
+export function StoredBreakdown({
+  price,
+  totalTestId,
+  isLarge = false,
+  children,
+}: {
+  price: StoredPrice;
+  totalTestId: string;
+  isLarge?: boolean;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, i18n.language as Language);
+  const rows: [string, number][] = [
+    [
+      t("bookingSuccess.nightsTimesPrice", {
+        price: money(price.nightlyPrice),
+        count: price.nights,
+      }),
+      price.nightlyPrice * price.nights,
+    ],
+    [t("bookingSuccess.cleaningFee"), price.cleaningFee],
+    [t("bookingSuccess.serviceFee"), price.serviceFee],
+  ];
+  return (
+    <dl className={`${isLarge ? "mt-4" : "mt-3"} space-y-2`}>
+      {rows.map(([label, cents]) => (
+        <div key={label} className="flex justify-between gap-4 text-slate-700">
+          <dt>{label}</dt>
+          <dd className="tabular-nums">{money(cents)}</dd>
+        </div>
+      ))}
+      <div
+        className={`flex justify-between gap-4 border-t border-slate-200 pt-3 font-semibold text-slate-900 ${isLarge ? "text-lg" : ""}`}
+      >
+        <dt>{t("bookingSuccess.total")}</dt>
+        <dd className="tabular-nums" data-testid={totalTestId}>
+          {money(price.totalPrice)}
+        </dd>
+      </div>
+      {children}
+    </dl>
+  );
+}
+
+/** Label/value pairs of a booking (dates, nights, guests, …) in a responsive grid. */
+export function BookingFacts({
+  items,
+  className = "",
+}: {
+  items: [string, ReactNode][];
+  className?: string;
+}) {
+  return (
+    <dl className={`grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 ${className}`}>
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm text-slate-700">{label}</dt>
+          <dd className="font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
