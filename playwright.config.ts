@@ -55,6 +55,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       BUILD_DIR: buildDir,
       LOG_LEVEL: "warn",
+      // Each test's browser context sends its own X-Forwarded-For (tests/e2e/helpers.ts), so the
+      // per-client rate limits see separate visitors, as they would in real use.
+      TRUST_PROXY: "true",
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
     },
   },

@@ -5,6 +5,12 @@ import { DEMO_LOGINS } from "../../db/demo-logins";
 export const demoAdmin = DEMO_LOGINS[0];
 export const demoGuest = DEMO_LOGINS[1];
 
+/** An address from the 198.18.0.0/15 benchmark range, never a real visitor's. */
+function randomTestAddress() {
+  const byte = () => Math.floor(Math.random() * 256);
+  return `198.${18 + Math.floor(Math.random() * 2)}.${byte()}.${byte()}`;
+}
+
 /** Menus and dialogs need the page hydrated; the root component marks <html> when it is. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -58,6 +64,9 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         });
         page.on("pageerror", (error) => errors.push(String(error)));
       };
+      // One client address per test (the server trusts X-Forwarded-For in E2E): the whole suite
+      // would otherwise be a single visitor hitting the registration and sign-in limits.
+      await context.setExtraHTTPHeaders({ "x-forwarded-for": randomTestAddress() });
       for (const page of context.pages()) {
         watch(page);
         waitForHydrationOnGoto(page);

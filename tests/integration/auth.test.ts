@@ -117,7 +117,21 @@ describe(`sign-up, sign-in and roles (${databaseKind()})`, () => {
     expect(blocked).toEqual({ ok: false, error: "tooManyAttempts" });
   });
 
-  it("limits sign-in attempts per client address across accounts", async () => {
+  it("does not count successful sign-ins against the client address", async () => {
+    const { email } = await createUser();
+    const ip = "192.0.2.88";
+    for (let i = 0; i <= SIGN_IN_LIMITS.perClient.max; i++) {
+      const attempt = await signIn({
+        email,
+        password: TEST_PASSWORD,
+        clientIp: ip,
+        headers: new Headers(),
+      });
+      expect(attempt.ok).toBe(true);
+    }
+  });
+
+  it("limits failed sign-in attempts per client address across accounts", async () => {
     const ip = "192.0.2.77";
     let last;
     for (let i = 0; i <= SIGN_IN_LIMITS.perClient.max; i++) {
