@@ -8,23 +8,11 @@ import {
   signIn,
   test,
 } from "./helpers";
-import { waitForMail } from "./mail";
+import { addDays, berlinDay, euroCents, germanDate } from "./calendar";
+import { plainText, waitForMail } from "./mail";
 
-/** Intl writes a no-break space before "€". */
-const plain = (text: string) => text.replace(/\u00a0/g, " ").trim();
-
-/** "1.234,50 €" → 123450 (cents). */
-function cents(text: string) {
-  const match = /(\d{1,3}(?:\.\d{3})*),(\d{2})\s*€/.exec(plain(text));
-  if (!match) throw new Error(`not an amount: ${text}`);
-  return Number(match[1].replace(/\./g, "")) * 100 + Number(match[2]);
-}
-
-const berlinDay = (date: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(date);
-const addDays = (day: string, amount: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + amount * 86_400_000).toISOString().slice(0, 10);
-const germanDate = (day: string) => day.split("-").reverse().join(".");
+const plain = plainText;
+const cents = euroCents;
 
 /** The URL of the success page of a booking the signed-in `page` makes (the form's POST). */
 async function bookStay(page: Page, stay: { checkIn: string; checkOut: string }) {

@@ -18,3 +18,17 @@ export const dayName = (day: string) => germanDate.format(new Date(`${day}T00:00
 /** "1.234,50 €" → 123450 */
 export const cents = (text: string) =>
   Math.round(Number(text.replace(/[^\d,]/g, "").replace(",", ".")) * 100);
+
+/** Today (or the day of `date`) in Europe/Berlin, "YYYY-MM-DD". */
+export const berlinDay = (date: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(date);
+
+/** "2026-12-24" → "24.12.2026" */
+export const germanDate = (day: string) => day.split("-").reverse().join(".");
+
+/** An amount as a page or e-mail writes it ("1.234,50 €") → 123450; throws on anything else. */
+export function euroCents(text: string) {
+  const match = /(\d{1,3}(?:\.\d{3})*),(\d{2})\s*€/.exec(text.replace(/\u00a0/g, " ").trim());
+  if (!match) throw new Error(`not an amount: ${text}`);
+  return Number(match[1].replace(/\./g, "")) * 100 + Number(match[2]);
+}

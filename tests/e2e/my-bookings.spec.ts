@@ -1,22 +1,11 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import { addDays, berlinDay, euroCents, germanDate } from "./calendar";
+import { plainText } from "./mail";
 
-/** Intl writes a no-break space before "€". */
-const plain = (text: string) => text.replace(/\u00a0/g, " ").trim();
-
-/** "1.234,50 €" → 123450 (cents). */
-function cents(text: string) {
-  const match = /(\d{1,3}(?:\.\d{3})*),(\d{2})\s*€/.exec(plain(text));
-  if (!match) throw new Error(`not an amount: ${text}`);
-  return Number(match[1].replace(/\./g, "")) * 100 + Number(match[2]);
-}
-
-const berlinDay = (date: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(date);
-const addDays = (day: string, amount: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + amount * 86_400_000).toISOString().slice(0, 10);
-const germanDate = (day: string) => day.split("-").reverse().join(".");
+const plain = plainText;
+const cents = euroCents;
 
 async function publishedPropertyIds(page: Page) {
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
