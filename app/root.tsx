@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { useTranslation } from "react-i18next";
+import { LanguageProvider, useTranslation } from "~/lib/i18n-react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { getCurrentUser } from "~/features/accounts/session.server";
@@ -93,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </head>
       <body className="min-h-screen">
-        {children}
+        <LanguageProvider value={language}>{children}</LanguageProvider>
         {/* Keyed by path: a change of query parameters alone keeps the scroll position. */}
         <ScrollRestoration nonce={nonce} getKey={(location) => location.pathname} />
         <Scripts nonce={nonce} />
@@ -119,16 +119,7 @@ function useLiveSettings() {
   }, []);
 }
 
-function useDocumentLanguage() {
-  const data = useRootData();
-  const { i18n } = useTranslation();
-  // Browser only: on the server each language has its own shared instance (serverI18n).
-  if (typeof document !== "undefined" && data && i18n.language !== data.language)
-    void i18n.changeLanguage(data.language);
-}
-
 export default function App() {
-  useDocumentLanguage();
   useLiveSettings();
   useEffect(() => {
     // The installable app's shell (production builds only; dev serves modules unbundled).

@@ -7,7 +7,7 @@ import {
   useSyncExternalStore,
   type KeyboardEvent,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import {
   addDays,
   addMonths,

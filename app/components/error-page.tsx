@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /** A German error page without internals; admins see the request id to find the log line. */
 export function ErrorPage({

@@ -1,6 +1,6 @@
 import { Bath, BedDouble, Star, Users } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../db/schema";
 import { formatMoney, type Language } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { subjectFromQuery } from "~/features/contact/contact.schema";
 import { CONTACT_LIMIT } from "~/features/contact/contact.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { createI18n } from "~/lib/i18n";
+import { getTranslator } from "~/lib/i18n";
 import { action, loader } from "~/routes/public/contact";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 
@@ -20,7 +20,7 @@ beforeEach(async () => {
   await db().delete(schema.rateLimit);
 });
 
-const german = createI18n("de");
+const german = getTranslator("de");
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 

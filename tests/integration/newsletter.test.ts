@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NEWSLETTER_LIMITS } from "~/features/newsletter/newsletter.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { createI18n } from "~/lib/i18n";
+import { getTranslator } from "~/lib/i18n";
 import { action as subscribeAction } from "~/routes/api/newsletter";
 import * as confirmPage from "~/routes/newsletter/confirm";
 import * as unsubscribePage from "~/routes/newsletter/unsubscribe";
@@ -21,7 +21,7 @@ beforeEach(async () => {
   await db().delete(schema.rateLimit);
 });
 
-const german = createI18n("de");
+const german = getTranslator("de");
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;
 const context = (clientIp = freshIp()) => ({ clientIp, requestId: "test", nonce: "" });

@@ -1,6 +1,6 @@
 import { House } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
 
 /** "TraumUrlaub Reisen" → ["TraumUrlaub", "Reisen"]: split at the first space (spec 01). */

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 
 /** Lists the only cookies the site sets; there are no tracking cookies, hence no banner. */

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };

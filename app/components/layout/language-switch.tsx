@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { LANGUAGES } from "~/lib/i18n";
 
 const NAMES = { de: "Deutsch", en: "English" } as const;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/root";
 import { DEFAULT_SETTINGS, publicSettings } from "~/features/settings/settings";
 import { SiteFooter } from "./site-footer";

@@ -1,6 +1,6 @@
 import { Clock, CreditCard, Globe, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
 import { Brand } from "./brand";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";

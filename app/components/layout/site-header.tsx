@@ -1,6 +1,6 @@
 import { ChevronDown, Menu, X } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
 import { Brand } from "./brand";
 import { useDismissableMenu } from "./use-dismiss";

@@ -1,5 +1,5 @@
 import { Mail, Phone } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
 import { FacebookIcon, InstagramIcon, XIcon } from "~/components/ui/social-icons";
 import { LanguageSwitch } from "./language-switch";

@@ -30,7 +30,7 @@ import {
   Anchor,
   type LucideIcon,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /**
  * Icons and translations of the amenities the demo data and the admin form use (stored in

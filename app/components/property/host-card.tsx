@@ -1,5 +1,5 @@
 import { UserRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Language } from "~/lib/i18n";
 
 export type Host = {

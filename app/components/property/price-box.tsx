@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { DateRangePicker, useIsHydrated } from "~/components/date-range-picker";
 import {
   resolveInitialStay,

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/root";
 
 /**

@@ -1,6 +1,6 @@
 import { UserRound } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { StarRating } from "~/features/reviews/components/star-rating";
 import { formatRating } from "~/features/reviews/review-display";
 import { formatDate, type Language } from "~/lib/i18n";

@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /**
  * A native modal `<dialog>` (focus trap, Escape and inert background from the browser) with a

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { ContactField } from "./contact.schema";
 
 /** What the /kontakt action answers; `errors` and `values` hold catalogue keys and the input. */

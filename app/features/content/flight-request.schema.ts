@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/lib/stay-search";
+import type { TranslationValues } from "~/lib/i18n";
 
 /**
  * The flight request form of /flugbuchung. Flights are not sold online: a valid request becomes
@@ -89,7 +90,7 @@ export function parseFlightRequest(
   return { success: false, errors };
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: string, options?: TranslationValues) => string;
 
 /**
  * "Fluganfrage: Berlin → Palma, 12.06.2027–19.06.2027, 2 Passagiere" — the contact subject.

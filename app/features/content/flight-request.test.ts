@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createI18n, formatDate } from "~/lib/i18n";
+import { getTranslator, formatDate } from "~/lib/i18n";
 import {
   flightRequestSubject,
   flightValuesFromParams,
@@ -86,7 +86,7 @@ describe("flightRequestSubject", () => {
   const subject = (language: "de" | "en", overrides: Partial<FlightRequestValues> = {}) => {
     const result = parseFlightRequest(values(overrides), today);
     if (!result.success) throw new Error("invalid test input");
-    const { t } = createI18n(language);
+    const { t } = getTranslator(language);
     return flightRequestSubject(
       result.request,
       (key, options) => t(key, options),

@@ -1,6 +1,6 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../../db/schema";
 import { imageUrls } from "~/lib/image-urls";
 

@@ -1,7 +1,7 @@
 import { House } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/root";
 
 /** The standalone pages that newsletter e-mail links open: a centred card, a way home. */

@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut, Settings } from "lucide-react";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";
 import { ErrorPage } from "~/components/error-page";
 import { Brand } from "~/components/layout/brand";

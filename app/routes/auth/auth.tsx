@@ -1,6 +1,6 @@
 import { House } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/auth";
 import { registerSchema, signInSchema } from "~/features/accounts/auth.schema";
 import { getCurrentUser } from "~/features/accounts/session.server";

@@ -1,15 +1,15 @@
 import { House } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/forgot-password";
 import { forgotPasswordSchema } from "~/features/accounts/account.schema";
 import { requestPasswordReset } from "~/features/accounts/password-reset.server";
-import { languageFromCookie, serverI18n } from "~/lib/i18n";
+import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { t } = serverI18n(languageFromCookie(request.headers.get("cookie")));
+  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   return {
     title: t("passwordReset.forgotTitle"),
     description: t("passwordReset.forgotMetaDescription"),

@@ -1,17 +1,17 @@
 import { House } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/reset-password";
 import { resetPasswordSchema } from "~/features/accounts/account.schema";
 import { isResetTokenValid, resetPassword } from "~/features/accounts/password-reset.server";
 import { PASSWORD_MAX } from "~/features/accounts/auth.schema";
-import { languageFromCookie, serverI18n } from "~/lib/i18n";
+import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 
 /** GET only shows the form (mail scanners that open the link use nothing up). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t } = serverI18n(languageFromCookie(request.headers.get("cookie")));
+  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
   return {
     title: t("passwordReset.resetTitle"),

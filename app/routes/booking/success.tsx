@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/success";
 import { ErrorPage } from "~/components/error-page";
 import { Brand } from "~/components/layout/brand";

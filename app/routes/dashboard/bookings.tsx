@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/bookings";
 import { ErrorPage } from "~/components/error-page";
 import { requireUser } from "~/features/accounts/session.server";

@@ -1,6 +1,6 @@
 import { CalendarDays, LayoutDashboard, LogOut, Settings, UserRound } from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";
 import { Brand } from "~/components/layout/brand";
 import { requireUser } from "~/features/accounts/session.server";

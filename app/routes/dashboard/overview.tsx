@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarCheck, CalendarDays, Star, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/overview";
 import { requireUser } from "~/features/accounts/session.server";
 import { bookingsUrl } from "~/features/booking/components/my-bookings/bookings-url";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { UserRound } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/profile";
 import {
   AVATAR_ACCEPT,
@@ -20,7 +20,7 @@ import {
   type ProfileView,
 } from "~/features/accounts/profile.server";
 import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
-import { languageFromCookie, serverI18n } from "~/lib/i18n";
+import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -30,7 +30,7 @@ const BANNER_MS = 3000;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const { t } = serverI18n(languageFromCookie(request.headers.get("cookie")));
+  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   return {
     title: t("profilePage.title"),
     description: t("profilePage.description"),

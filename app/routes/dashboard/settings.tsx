@@ -1,7 +1,7 @@
 import { Bell, KeyRound, MonitorSmartphone, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/settings";
 import {
   changePasswordSchema,
@@ -25,13 +25,13 @@ import { PASSWORD_MAX } from "~/features/accounts/auth.schema";
 import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
 import { getAuth } from "~/lib/auth.server";
 import { withSetCookies } from "~/lib/http.server";
-import { languageFromCookie, serverI18n } from "~/lib/i18n";
+import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const { t } = serverI18n(languageFromCookie(request.headers.get("cookie")));
+  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   const currentSessionId = await getCurrentSessionId(request);
   const [notifications, sessions] = await Promise.all([
     getNotificationSettings(user.id, user.fullName),

@@ -7,7 +7,7 @@ import {
   useLocation,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/book";
 import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
 import type { BookingErrorCode } from "~/features/booking/booking.schema";

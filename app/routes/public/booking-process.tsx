@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/booking-process";
 import { ContactCta } from "~/components/content/contact-cta";
 import { ContentSection, PageHeader } from "~/components/content/page-header";

@@ -1,7 +1,7 @@
 import { Building2, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/contact";
 import { ContactForm, type ContactActionData } from "~/features/contact/contact-form";
 import { mapSearchUrl, type ContactContent } from "~/features/contact/contact-content";

@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
 import { data } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/destination";
 import { Card } from "~/components/content/card";
 import { LinkButton } from "~/components/content/link-button";

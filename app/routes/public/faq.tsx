@@ -7,7 +7,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/faq";
 import { Accordion } from "~/components/content/accordion";
 import { ContactCta } from "~/components/content/contact-cta";

@@ -1,7 +1,7 @@
 import { Clock, Plane, Send } from "lucide-react";
 import { useState } from "react";
 import { Form, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/flight-booking";
 import { Card } from "~/components/content/card";
 import { LinkButton } from "~/components/content/link-button";
@@ -19,7 +19,7 @@ import { contactHref } from "~/features/content/links";
 import { dayAfter } from "~/lib/stay-search";
 import { getContent } from "~/lib/content.server";
 import { todayInBerlin } from "~/lib/dates";
-import { formatDate, languageFromCookie, serverI18n, type Language } from "~/lib/i18n";
+import { formatDate, languageFromCookie, getTranslator, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 /**
@@ -37,7 +37,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const values = flightValuesFromParams(params);
   const result = parseFlightRequest(values, today);
   if (!result.success) return { ...content, today, values, errors: result.errors };
-  const { t } = serverI18n(language);
+  const { t } = getTranslator(language);
   const subject = flightRequestSubject(
     result.request,
     (key, options) => t(key, options),

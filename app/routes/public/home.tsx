@@ -1,6 +1,6 @@
 import { BadgeEuro, CalendarCheck, Headset, ShieldCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/home";
 import { PropertyCard } from "~/components/property-card";
 import { StaySearchForm } from "~/components/stay-search-form";

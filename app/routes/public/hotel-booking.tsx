@@ -1,5 +1,5 @@
 import { Building2, Check, MapPin } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/hotel-booking";
 import { StaySearchForm } from "~/components/stay-search-form";
 import { Card } from "~/components/content/card";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/imprint";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { ImprintWarning } from "~/features/company/components/imprint-warning";

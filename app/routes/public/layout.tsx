@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { ErrorPage } from "~/components/error-page";
 import { PublicChrome } from "~/components/layout/public-chrome";
 import { useRootData } from "~/root";

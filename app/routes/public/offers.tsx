@@ -1,6 +1,6 @@
 import { CalendarClock, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/offers";
 import type { OffersContent } from "~/features/company/content-types";

@@ -1,6 +1,6 @@
 import { Check, CircleCheck, CircleSlash, CreditCard, Landmark, Lock, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/payment-methods";
 import type { PaymentMethodsContent } from "~/features/company/content-types";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/privacy";
 import { ContactCta } from "~/components/content/contact-cta";
 import { LegalText } from "~/components/content/legal-text";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/properties";
 import { PropertyCard } from "~/components/property-card";
 import { SearchFilters } from "~/features/properties/components/search-filters";

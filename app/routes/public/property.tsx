@@ -1,6 +1,6 @@
 import { ArrowLeft, Bath, BedDouble, MapPin, Users } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/property";
 import { AmenityList } from "~/components/property/amenity-list";
 import { HostCard } from "~/components/property/host-card";

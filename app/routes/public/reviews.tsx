@@ -1,6 +1,6 @@
 import { PenLine, ShieldCheck } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/reviews";
 import { getCurrentUser } from "~/features/accounts/session.server";

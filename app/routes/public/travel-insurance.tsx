@@ -1,5 +1,5 @@
 import { Check, HeartPulse, Luggage, Phone, ShieldCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/travel-insurance";
 import { Accordion } from "~/components/content/accordion";
 import { Badge, Card } from "~/components/content/card";

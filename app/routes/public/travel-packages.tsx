@@ -1,5 +1,5 @@
 import { Check, Clock, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/travel-packages";
 import { Badge, Card } from "~/components/content/card";
 import { ContactCta } from "~/components/content/contact-cta";

@@ -1,5 +1,5 @@
 import { MapPin } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../../../db/schema";
 import type { PriceBreakdown } from "~/features/booking/price";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 export const DETAIL_FIELDS = ["guestName", "guestEmail", "guestPhone", "specialRequests"] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];

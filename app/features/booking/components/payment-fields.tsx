@@ -1,6 +1,6 @@
 import { Building2, CreditCard, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { ScheduledPayment } from "~/features/booking/payment-schedule";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";

@@ -1,7 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useId, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { PaymentAccount } from "~/features/booking/booking-confirmation.server";
 import { formatIban, paymentSchedule } from "~/features/booking/payment-schedule";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";

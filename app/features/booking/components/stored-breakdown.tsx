@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { formatMoney, type Language } from "~/lib/i18n";
 
 /** The price of a stored booking (never recomputed: later price changes do not alter it). */

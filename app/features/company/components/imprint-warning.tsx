@@ -1,6 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { ImprintField } from "../imprint";
 
 /**

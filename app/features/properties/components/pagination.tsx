@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { propertySearchQuery, type PropertySearch } from "../search.schema";
 
 /** 1 … 4 5 [6] 7 8 … 20: first, last and two either side of the current page. */

@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from "lucide-react";
 import { Form, Link, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import {
   centsToEuroParam,
   GUEST_FILTER_OPTIONS,

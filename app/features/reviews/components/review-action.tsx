@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import {
   REVIEW_BOOKING_PARAM,
   REVIEW_FETCH_FIELD,

@@ -1,6 +1,6 @@
 import { BadgeCheck, ThumbsUp, UserRound } from "lucide-react";
 import { Link, useFetcher } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { formatDate, type Language } from "~/lib/i18n";
 import type { ReviewListItem } from "../reviews.server";
 import type { HelpfulVoteResponse } from "../reviews.schema";

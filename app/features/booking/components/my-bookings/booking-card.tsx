@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { MyBooking } from "~/features/booking/my-bookings.server";
 import { ReviewAction } from "~/features/reviews/components/review-action";
 import { imageUrls } from "~/lib/image-urls";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { BookingFacts, StoredBreakdown } from "../stored-breakdown";
 import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
 import type { MyBookingDetail } from "~/features/booking/my-bookings.server";

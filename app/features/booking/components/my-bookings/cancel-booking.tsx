@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { MyBookingDetail } from "~/features/booking/my-bookings.server";
 import type { CancelBookingError } from "~/features/booking/my-bookings.schema";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";

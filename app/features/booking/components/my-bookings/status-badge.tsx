@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { BookingStatus } from "~/features/booking/booking-confirmation.server";
 
 /** Ausstehend yellow, Bestätigt green, Storniert red, Abgeschlossen grey (dark text: AA). */

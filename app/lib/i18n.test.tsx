@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import de from "~/locales/de";
 import en from "~/locales/en";
-import { createI18n, formatDate, formatMoney, languageFromCookie } from "./i18n";
+import { renderToStaticMarkup } from "react-dom/server";
+import { getTranslator, formatDate, formatMoney, languageFromCookie, translate } from "./i18n";
+import { LanguageProvider, Trans } from "./i18n-react";
 
 function leaves(value: unknown, prefix = ""): [string, string][] {
   if (typeof value === "string") return [[prefix, value]];
@@ -56,8 +58,33 @@ describe("languages", () => {
   });
 
   it("renders plurals per language", () => {
-    expect(createI18n("de").t("home.guests", { count: 1 })).toBe("1 Gast");
-    expect(createI18n("de").t("home.guests", { count: 4 })).toBe("4 Gäste");
-    expect(createI18n("en").t("home.guests", { count: 4 })).toBe("4 guests");
+    expect(getTranslator("de").t("home.guests", { count: 1 })).toBe("1 Gast");
+    expect(getTranslator("de").t("home.guests", { count: 4 })).toBe("4 Gäste");
+    expect(getTranslator("en").t("home.guests", { count: 4 })).toBe("4 guests");
+  });
+});
+
+describe("translate", () => {
+  it("fills placeholders and keeps unknown ones", () => {
+    expect(translate("de", "dashboard.greeting", { name: "Anna" })).toBe("Hallo Anna!");
+    expect(translate("de", "dashboard.greeting")).toBe("Hallo {{name}}!");
+  });
+
+  it("picks the plural form per language and shows an unknown key as it is", () => {
+    expect(translate("en", "home.guests", { count: 1 })).toBe("1 guest");
+    expect(translate("de", "home.guests", { count: 0 })).toBe("0 Gäste");
+    expect(translate("en", "no.such.key")).toBe("no.such.key");
+  });
+
+  it("renders a text with elements inside (Trans)", () => {
+    const html = renderToStaticMarkup(
+      <LanguageProvider value="de">
+        <Trans i18nKey="auth.legal" components={{ agb: <a href="/agb" />, privacy: <b /> }} />
+      </LanguageProvider>,
+    );
+    expect(html).toBe(
+      'Mit der Anmeldung akzeptieren Sie unsere <a href="/agb">AGB</a> und unsere ' +
+        "<b>Datenschutzerklärung</b>. Fragen? Kontakt",
+    );
   });
 });
