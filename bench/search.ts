@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/search.ts [--sizes 1000,10000,100000] [--iterations 200] [--warmup 20]
  *                           [--pglite-sizes 1000,10000] [--reuse] [--generate-only]
- *                           [--plans docs/bench/search-plans-100k.txt]
+ *                           [--plans docs/bench/search-plans-100k.txt] [--http]
  *
  * For every size it creates a fresh PostgreSQL database `fw_bench_<1k|10k|100k>` (dropped and
  * recreated; server from BENCH_DATABASE_URL or `bash scripts/ensure-postgres.sh`), migrates it
@@ -15,10 +15,16 @@
  * PostgreSQL size it captures the SQL the function runs (drizzle logger) and writes
  * `EXPLAIN (ANALYZE, BUFFERS)` of every statement to `--plans`.
  * `--pglite-sizes` runs the same mix on in-memory PGlite for comparison ("" to skip).
+ * `--http` also measures the whole request a guest waits for: for every PostgreSQL size it starts
+ * the production server (`node server/index.ts` with NODE_ENV=production on the build in
+ * `--build-dir`, built first when missing) on that database and times `GET /properties?…` for the
+ * same mix, one request at a time, from sending the request to the last byte of the HTML
+ * (loader, search, server rendering; the client is in this process on the same machine).
  * `--reuse` keeps an existing benchmark database of the right size (only valid while the
  * migrations and the generator are unchanged). Results are also written to tmp/bench-search.json.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +32,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { PropertySearch } from "~/features/properties/search.schema";
+import { propertySearchQuery, type PropertySearch } from "~/features/properties/search.schema";
 import { searchProperties } from "~/features/properties/search.server";
 import { connectDatabase, schema, setDatabase, type Database } from "~/lib/db.server";
 import { todayInBerlin } from "~/lib/dates";
@@ -41,6 +47,9 @@ const { values: args } = parseArgs({
     plans: { type: "string", default: "docs/bench/search-plans-100k.txt" },
     reuse: { type: "boolean", default: false },
     "generate-only": { type: "boolean", default: false },
+    http: { type: "boolean", default: false },
+    "build-dir": { type: "string", default: "build" },
+    "http-port": { type: "string", default: "3990" },
   },
 });
 const numbers = (list: string) =>
@@ -118,9 +127,15 @@ const QUERIES: Query[] = [
 // Measuring
 // ---------------------------------------------------------------------------------------------
 
-type Stats = { p50: number; p95: number; max: number; total: number; n: number };
+type Stats = { p50: number; p95: number; max: number; total: number | string; n: number };
+type Target = "postgres" | "pglite" | "http";
+const TARGET_TITLES: Record<Target, string> = {
+  postgres: "PostgreSQL, searchProperties (SQL and mapping)",
+  http: "PostgreSQL, the whole request GET /properties?… (production server, HTML)",
+  pglite: "PGlite (in memory), searchProperties",
+};
 type SizeResult = {
-  target: "postgres" | "pglite";
+  target: Target;
   /** 1-minute load average before and after the timed rounds (other work on the machine). */
   load: [number, number];
   size: number;
@@ -144,27 +159,102 @@ function stats(samples: number[]) {
   };
 }
 
-async function measure(search: typeof searchProperties) {
-  const loadBefore = os.loadavg()[0];
-  const first = await search(base, today);
+/** One search of the mix; returns what it found (the count, or the count text of the page). */
+type Runner = (filters: PropertySearch) => Promise<number | string>;
+
+/** The mix's filters for the database that is currently set (page 20 needs the last page). */
+async function mixFilters() {
+  const first = await searchProperties(base, today);
   const ctx = { lastPage: Math.max(1, first.pageCount) };
-  const filters = QUERIES.map((q) => q.filters(ctx));
+  return QUERIES.map((q) => q.filters(ctx));
+}
+
+async function measure(run: Runner, filters: PropertySearch[]) {
+  const loadBefore = os.loadavg()[0];
   const samples = QUERIES.map(() => [] as number[]);
-  const totals = QUERIES.map(() => 0);
+  const totals: (number | string)[] = QUERIES.map(() => 0);
   // Interleaved rounds: every query once per round, so caches are shared like in real use.
   for (let round = 0; round < warmup + iterations; round++) {
     for (let i = 0; i < QUERIES.length; i++) {
       const started = performance.now();
-      const result = await search(filters[i], today);
+      const found = await run(filters[i]);
       const ms = performance.now() - started;
       if (round >= warmup) samples[i].push(ms);
-      totals[i] = result.total;
+      totals[i] = found;
     }
   }
   const queries: Record<string, Stats> = {};
   QUERIES.forEach((q, i) => (queries[q.name] = { ...stats(samples[i]), total: totals[i] }));
   const load: [number, number] = [loadBefore, os.loadavg()[0]];
   return { queries, overall: stats(samples.flat()), filters, load };
+}
+
+const searchRunner: Runner = async (filters) => (await searchProperties(filters, today)).total;
+
+// ---------------------------------------------------------------------------------------------
+// The whole request (--http): the production server on the benchmark database
+// ---------------------------------------------------------------------------------------------
+
+function ensureBuild(buildDir: string) {
+  if (fs.existsSync(path.join(buildDir, "server/index.js"))) return;
+  console.log(`  building into ${buildDir}`);
+  execFileSync("npx", ["react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+}
+
+async function waitForServer(url: string, server: ReturnType<typeof spawn>) {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url}`);
+}
+
+async function measureHttp(url: string, filters: PropertySearch[]) {
+  const buildDir = path.resolve(args["build-dir"]);
+  ensureBuild(buildDir);
+  const port = Number(args["http-port"]);
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-bench-http-"));
+  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      BASE_URL: origin,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: "false",
+      AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForServer(`${origin}/robots.txt`, server);
+    const run: Runner = async (search) => {
+      const query = propertySearchQuery(search);
+      const response = await fetch(`${origin}/properties${query ? `?${query}` : ""}`);
+      const html = await response.text();
+      if (response.status !== 200) throw new Error(`GET /properties?${query}: ${response.status}`);
+      // The count line the guest reads ("128 Unterkünfte gefunden", "Mehr als 1.000 …").
+      const found = /((?:Mehr als )?[\d.]+) Unterk(?:ünfte|unft) gefunden/.exec(html);
+      return found ? found[1] : "?";
+    };
+    return await measure(run, filters);
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,7 +332,8 @@ async function runPostgres(server: string, size: number, writePlans: boolean) {
   }) as unknown as Database;
   setDatabase({ db: database, kind: "postgres", url, close: () => pool.end() });
   try {
-    const result = await measure(searchProperties);
+    const filters = await mixFilters();
+    const result = await measure(searchRunner, filters);
     if (writePlans) {
       const sections: string[] = [];
       for (let i = 0; i < QUERIES.length; i++) {
@@ -270,7 +361,15 @@ async function runPostgres(server: string, size: number, writePlans: boolean) {
       fs.writeFileSync(args.plans, header + sections.join("\n"));
       console.log(`  plans written to ${args.plans}`);
     }
-    return { target: "postgres", size, generateMs, generateSteps, data, ...result } as SizeResult;
+    const results: SizeResult[] = [
+      { target: "postgres", size, generateMs, generateSteps, data, ...result },
+    ];
+    if (args.http) {
+      console.log("  the whole request (HTTP)");
+      const http = await measureHttp(url, filters);
+      results.push({ target: "http", size, generateMs, generateSteps, data, ...http });
+    }
+    return results;
   } finally {
     setDatabase(undefined);
     await pool.end();
@@ -289,7 +388,7 @@ async function runPglite(size: number) {
     console.log(`  generated in ${(generateMs / 1000).toFixed(1)} s`, data);
     if (args["generate-only"]) return undefined;
     setDatabase(handle);
-    const result = await measure(searchProperties);
+    const result = await measure(searchRunner, await mixFilters());
     return { target: "pglite", size, generateMs, generateSteps, data, ...result } as SizeResult;
   } finally {
     setDatabase(undefined);
@@ -346,8 +445,7 @@ async function main() {
     const largest = Math.max(...sizes);
     for (const size of sizes) {
       console.log(`PostgreSQL, ${size} properties`);
-      const r = await runPostgres(server, size, size === largest);
-      if (r) results.push(r);
+      results.push(...((await runPostgres(server, size, size === largest)) ?? []));
     }
   }
   for (const size of pgliteSizes) {
@@ -363,9 +461,9 @@ async function main() {
   console.log(
     `\n${new Date().toISOString().slice(0, 10)}, ${machine}, ${iterations} iterations after ${warmup} warm-up rounds; ms\n`,
   );
-  for (const target of ["postgres", "pglite"] as const) {
+  for (const target of ["postgres", "http", "pglite"] as const) {
     const t = table(results, target);
-    if (t) console.log(`${target === "postgres" ? "PostgreSQL" : "PGlite (in memory)"}\n\n${t}\n`);
+    if (t) console.log(`${TARGET_TITLES[target]}\n\n${t}\n`);
   }
   console.log(
     "Load average (1 min) before/after the timed rounds: " +
@@ -381,15 +479,17 @@ async function main() {
         ")",
     );
   }
-  const pgRows = results.filter((r) => r.target === "postgres").sort((a, b) => a.size - b.size);
-  if (pgRows.length > 1) {
-    const small = pgRows[0];
-    const big = pgRows[pgRows.length - 1];
+  for (const target of ["postgres", "http"] as const) {
+    const rows = results.filter((r) => r.target === target).sort((a, b) => a.size - b.size);
+    if (rows.length < 2) continue;
+    const small = rows[0];
+    const big = rows[rows.length - 1];
     const ratio = big.overall.p50 / small.overall.p50;
     console.log(
-      `\nTargets (PostgreSQL): p95 at ${label(big.size)} = ${ms(big.overall.p95)} ms (goal ≤ 50): ` +
-        `${big.overall.p95 <= 50 ? "met" : "NOT met"}; p50 ${label(big.size)}/${label(small.size)} = ` +
-        `${ratio.toFixed(2)} (goal ≤ 1.5): ${ratio <= 1.5 ? "met" : "NOT met"}`,
+      `\nTargets (${TARGET_TITLES[target]}): p95 at ${label(big.size)} = ${ms(big.overall.p95)} ms ` +
+        `(goal ≤ 50): ${big.overall.p95 <= 50 ? "met" : "NOT met"}; ` +
+        `p50 ${label(big.size)}/${label(small.size)} = ${ratio.toFixed(2)} (goal ≤ 1.5): ` +
+        `${ratio <= 1.5 ? "met" : "NOT met"}`,
     );
   }
   fs.mkdirSync("tmp", { recursive: true });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
-import { DEFAULT_SETTINGS, settingsFormSchema } from "~/features/settings/settings";
+import { DEFAULT_SETTINGS } from "~/features/settings/settings";
+import { settingsFormSchema } from "~/features/settings/settings.schema";
 import { ensureSettingsRow, saveSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, settingsFormSchema } from "~/features/settings/settings";
+import { DEFAULT_SETTINGS } from "~/features/settings/settings";
+import { settingsFormSchema } from "~/features/settings/settings.schema";
 import { ensureSettingsRow, getSettings, saveSettings } from "~/features/settings/settings.server";
 import {
   listenForSettingsChanges,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
-import { isNewsletterResult, type NewsletterResult } from "./newsletter.schema";
+import { useTranslation } from "~/lib/i18n-react";
+import { isNewsletterResult, type NewsletterResult } from "./newsletter-results";
 
 type Props = {
   /** Unique per page (the footer and the home block both show a form): ids and the anchor. */

@@ -1,12 +1,10 @@
 import { z } from "zod";
 
-/** The outcomes the newsletter form shows (catalogue keys newsletter.*). */
-export const NEWSLETTER_RESULTS = ["pending", "invalid", "tooMany", "failed"] as const;
-export type NewsletterResult = (typeof NEWSLETTER_RESULTS)[number];
-
-export function isNewsletterResult(value: unknown): value is NewsletterResult {
-  return typeof value === "string" && (NEWSLETTER_RESULTS as readonly string[]).includes(value);
-}
+export {
+  isNewsletterResult,
+  NEWSLETTER_RESULTS,
+  type NewsletterResult,
+} from "./newsletter-results";
 
 export const newsletterSchema = z.object({
   email: z

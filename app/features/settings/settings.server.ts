@@ -5,9 +5,9 @@ import {
   DEFAULT_SETTINGS,
   PAYMENT_METHODS,
   type PaymentMethod,
-  type SettingsFormValues,
   type SiteSettings,
 } from "./settings";
+import type { SettingsFormValues } from "./settings.schema";
 import { emitSettingsChanged, onSettingsChanged, SETTINGS_CHANNEL } from "./settings-events.server";
 
 /**

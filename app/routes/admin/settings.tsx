@@ -1,13 +1,10 @@
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/settings";
 import { getCurrentUser, requireAdmin } from "~/features/accounts/session.server";
-import {
-  PAYMENT_METHODS,
-  settingsFormSchema,
-  type SiteSettings,
-} from "~/features/settings/settings";
+import { PAYMENT_METHODS, type SiteSettings } from "~/features/settings/settings";
+import { settingsFormSchema } from "~/features/settings/settings.schema";
 import { getSettings, saveSettings } from "~/features/settings/settings.server";
 import { ImprintWarning } from "~/features/company/components/imprint-warning";
 import { placeholderImprintFields } from "~/features/company/imprint";

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { PAYMENT_METHODS } from "./settings";
+
+// Kept apart from settings.ts, which the root layout imports: zod would otherwise be part of
+// every public page's JavaScript.
+
+const text = (max = 300) => z.string().trim().min(1, "required").max(max);
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((v) => (v === "" ? null : v))
+  .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), "url");
+const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "color")
+  .transform((v) => v.toUpperCase());
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/**
+ * The admin settings form. Error messages are catalogue keys under `settings.invalid`, so the
+ * browser and the server show the same German (or English) text.
+ */
+export const settingsFormSchema = z
+  .object({
+    platformName: text(80),
+    pageTitle: text(160),
+    metaDescription: text(320),
+    metaKeywords: text(320),
+    primaryColor: color,
+    secondaryColor: color,
+    companyName: text(),
+    companyEmail: z.string().trim().email("email").max(254),
+    companyPhone: text(60),
+    companyAddress: text(),
+    companyCity: text(120),
+    companyPostalCode: text(20),
+    companyCountry: text(120),
+    companyRegistration: text(),
+    companyTaxId: text(),
+    companyVatId: text(),
+    companyRepresentative: text(),
+    companyRegisterCourt: text(),
+    socialFacebookUrl: optionalUrl,
+    socialInstagramUrl: optionalUrl,
+    socialXUrl: optionalUrl,
+    minStayDays: wholeNumber("minStay", 1, 365),
+    maxStayDays: wholeNumber("maxStay", 1, 365),
+    /** Entered in euros ("29" or "29,50"), stored in cents. */
+    serviceFee: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}([.,]\d{1,2})?$/, "serviceFee")
+      .transform((v) => Math.round(Number(v.replace(",", ".")) * 100)),
+    freeCancellationHours: wholeNumber("hours", 0, 24 * 365),
+    cancellationFeePercentage: wholeNumber("percentage", 0, 100),
+    allowedPaymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, "paymentMethods"),
+  })
+  .refine((v) => v.maxStayDays >= v.minStayDays, { path: ["maxStayDays"], message: "maxStay" });
+
+export type SettingsFormValues = z.infer<typeof settingsFormSchema>;
