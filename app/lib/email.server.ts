@@ -6,6 +6,7 @@ import {
   emailKindOf,
   isEmailWanted,
   parseEmailData,
+  redactEmailData,
   renderEmail,
   type EmailKind,
   type EmailTemplateData,
@@ -105,7 +106,11 @@ async function sendOne(row: OutboxRow): Promise<"sent" | "retried" | "failed"> {
     // Done without sending: no retry; the note says why there is no sent_at.
     await db()
       .update(outbox)
-      .set({ status: "sent", lastError: "not sent: the recipient turned these e-mails off" })
+      .set({
+        status: "sent",
+        lastError: "not sent: the recipient turned these e-mails off",
+        ...withoutSecrets(row),
+      })
       .where(eq(outbox.id, row.id));
     return "sent";
   }
@@ -121,12 +126,22 @@ async function sendOne(row: OutboxRow): Promise<"sent" | "retried" | "failed"> {
     await deliver(row, message);
     await db()
       .update(outbox)
-      .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+      .set({ status: "sent", sentAt: sql`now()`, lastError: null, ...withoutSecrets(row) })
       .where(eq(outbox.id, row.id));
     return "sent";
   } catch (error) {
     return markFailed(row, error, false);
   }
+}
+
+/**
+ * The update that blanks a done e-mail's secrets (its reset link): once it is sent or given up,
+ * nothing needs them, and a database dump or backup must not hold a usable link. A row that
+ * will be retried keeps them, as the next attempt renders the e-mail again.
+ */
+function withoutSecrets(row: OutboxRow): { data?: Record<string, unknown> } {
+  const redacted = redactEmailData(row.template, row.data);
+  return redacted ? { data: redacted } : {};
 }
 
 async function markFailed(row: OutboxRow, error: unknown, isPermanent: boolean) {
@@ -137,7 +152,7 @@ async function markFailed(row: OutboxRow, error: unknown, isPermanent: boolean) 
     .update(outbox)
     .set(
       isFinal
-        ? { status: "failed", lastError }
+        ? { status: "failed", lastError, ...withoutSecrets(row) }
         : { lastError, nextAttemptAt: sql`now() + make_interval(secs => ${delay})` },
     )
     .where(eq(outbox.id, row.id));

@@ -13,6 +13,7 @@ import {
   stopEmailWorker,
 } from "~/lib/email.server";
 import { resetEnvCache } from "~/lib/env.server";
+import { REDACTED } from "~/features/email/templates";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { parseMail, startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
 
@@ -211,6 +212,58 @@ describe(`e-mail outbox (${databaseKind()})`, () => {
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
     expect(row.lastError).toMatch(/ECONNREFUSED/);
     expect(row.sentAt).toBeNull();
+  });
+
+  it("blanks the reset link's token once the e-mail is sent, and keeps other data as it was", async () => {
+    const token = "geheimes-Token_0123456789abcdef";
+    const resetId = await enqueueEmail(db(), {
+      to: "lena.vogel@example.com",
+      template: "password-reset",
+      data: { name: "Lena Vogel", token },
+    });
+    const contactId = await enqueueEmail(db(), {
+      to: "info@example.com",
+      template: "contact-message",
+      data: contactData,
+    });
+    expect((await outboxRow(resetId)).data).toMatchObject({ token });
+
+    expect(await processEmailOutboxOnce()).toMatchObject({ sent: 2 });
+    await receiver.waitForMessages(2);
+    // The guest got the working link …
+    const mail = parseMail(
+      receiver.messages.find((m) => m.to[0] === "lena.vogel@example.com")!.raw,
+    );
+    expect(mail.text).toContain(`/auth/passwort-zuruecksetzen?token=${token}`);
+    // … and the database keeps no trace of it.
+    const row = await outboxRow(resetId);
+    expect(row.status).toBe("sent");
+    expect(row.data).toEqual({ language: "de", name: "Lena Vogel", token: REDACTED });
+    const dump = await db().execute(sql`select * from email_outbox`);
+    expect(JSON.stringify(dump)).not.toContain(token);
+    // Templates without secrets are stored unchanged.
+    expect((await outboxRow(contactId)).data).toEqual({ language: "de", ...contactData });
+  });
+
+  it("keeps the token while a reset e-mail waits for a retry, and blanks it when given up", async () => {
+    useSmtp(`smtp://127.0.0.1:${await closedPort()}`);
+    const token = "noch-ein-geheimes-Token_42";
+    const id = await enqueueEmail(db(), {
+      to: "lena.vogel@example.com",
+      template: "password-reset",
+      data: { name: "Lena Vogel", token },
+    });
+    expect(await processEmailOutboxOnce()).toMatchObject({ retried: 1 });
+    // The next attempt renders the e-mail again and needs the token.
+    expect((await outboxRow(id)).data).toMatchObject({ token });
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+      await makeDue(id);
+      await processEmailOutboxOnce();
+    }
+    const row = await outboxRow(id);
+    expect(row.status).toBe("failed");
+    expect(row.data).toMatchObject({ name: "Lena Vogel", token: REDACTED });
+    expect(JSON.stringify(row)).not.toContain(token);
   });
 
   it("marks an e-mail with an unknown template failed at once", async () => {

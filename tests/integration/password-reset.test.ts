@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,10 +11,12 @@ import {
 } from "~/features/accounts/password-reset.server";
 import { signIn } from "~/features/accounts/sign-in.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { renderEmail } from "~/features/email/templates";
+import { REDACTED, renderEmail } from "~/features/email/templates";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { outboxFolder, processEmailOutboxOnce } from "~/lib/email.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie, TEST_PASSWORD } from "../helpers/factories";
+import { parseMail } from "../helpers/mail";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -73,6 +77,37 @@ describe(`password reset (${databaseKind()})`, () => {
     expect(mail.text).toContain(
       `https://ferien.example.com/auth/passwort-zuruecksetzen?token=${token}`,
     );
+  });
+
+  it("the sent e-mail's link works, and the outbox row no longer holds the token", async () => {
+    const { email } = await createUser({ name: "Jonas Berg" });
+    await requestPasswordReset({ email, clientIp: freshIp(), language: "de" });
+    const [queued] = await db()
+      .select()
+      .from(schema.emailOutbox)
+      .where(
+        and(eq(schema.emailOutbox.to, email), eq(schema.emailOutbox.template, "password-reset")),
+      );
+
+    // No SMTP_URL in the tests: the worker writes the e-mail into DATA_DIR/outbox.
+    await processEmailOutboxOnce({ limit: 100 });
+    const file = fs.readdirSync(outboxFolder()).find((name) => name.includes(queued.id));
+    const mail = parseMail(fs.readFileSync(path.join(outboxFolder(), file!), "utf8"));
+    const token = /passwort-zuruecksetzen\?token=([\w-]+)/.exec(mail.text)?.[1];
+    expect(token).toMatch(/^[\w-]{40,}$/);
+
+    const [sent] = await db()
+      .select()
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.id, queued.id));
+    expect(sent.status).toBe("sent");
+    expect(sent.data).toEqual({ language: "de", name: "Jonas Berg", token: REDACTED });
+    const dump = await db().execute(sql`select * from email_outbox`);
+    expect(JSON.stringify(dump)).not.toContain(token!);
+
+    expect(await resetPassword({ token: token!, password: "Neues-Passwort-2027" })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("answers an unknown e-mail the same way and queues nothing", async () => {

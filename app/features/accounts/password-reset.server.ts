@@ -11,7 +11,9 @@ import { hitRateLimit } from "~/lib/rate-limit.server";
  * Password reset with our own single-use tokens (Better Auth's reset endpoint would store the
  * token itself in plain text and send its own link). The e-mailed token is 32 random bytes; the
  * `verification` table keeps only its SHA-256 (identifier "password-reset:<hash>", value = the
- * user id) for one hour. Only the POST of the reset form uses (deletes) it.
+ * user id) for one hour. Only the POST of the reset form uses (deletes) it. The plain token lives
+ * only in the queued e-mail, and the outbox blanks it once the e-mail is sent or given up (the
+ * template marks it secret), so no database dump holds a usable link.
  */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const RESET_LIMITS = {

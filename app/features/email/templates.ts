@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatIban, paymentSchedule } from "~/features/booking/payment-schedule";
 import { PAYMENT_METHODS, type SiteSettings } from "~/features/settings/settings";
-import { formatDate, formatMoney, resources } from "~/lib/i18n";
+import { formatDate, formatMoney, catalogueOf } from "~/lib/i18n";
 import { isCalendarDay } from "~/lib/stay-search";
 import {
   escapeHtml,
@@ -37,6 +37,12 @@ type Template<S extends z.ZodType> = {
   data: S;
   /** Left out: "transactional" (always sent). See `EmailKind`. */
   kind?: EmailKind;
+  /**
+   * Fields of the data that are secrets (a link that signs someone in or changes a password).
+   * The outbox blanks them once the e-mail is sent or given up, so a database dump or backup
+   * holds no usable link; see `redactEmailData`.
+   */
+  secretFields?: readonly string[];
   render: (data: z.output<S>, context: RenderContext) => RenderedEmail;
 };
 
@@ -364,7 +370,7 @@ function stayRows(data: StayData): [string, string][] {
 }
 
 const paymentMethodName = (data: StayData) =>
-  resources[data.language].translation.paymentMethods[data.paymentMethod];
+  catalogueOf(data.language).paymentMethods[data.paymentMethod];
 
 // ---------------------------------------------------------------------------------------------
 // booking-received: to the guest right after booking (status "pending"); for bank transfer with
@@ -466,7 +472,7 @@ const bookingReceived = defineTemplate({
   data: bookingReceivedSchema,
   render(data, { baseUrl, platformName }) {
     const l = receivedTexts[data.language];
-    const p = resources[data.language].translation.bookingSuccess.payment;
+    const p = catalogueOf(data.language).bookingSuccess.payment;
     const money = (value: number) => formatMoney(value, data.language);
     const subject = l.subject(singleLine(data.bookingNumber));
     const guestName = singleLine(data.guestName);
@@ -721,6 +727,8 @@ const passwordResetTexts = texts({
 
 const passwordReset = defineTemplate({
   data: z.object({ language, name: z.string().default(""), token: z.string().min(1) }),
+  // Whoever holds the token can set the account's password for an hour.
+  secretFields: ["token"],
   render(data, { baseUrl, platformName }) {
     const l = passwordResetTexts[data.language];
     const url = passwordResetUrl(baseUrl, data.token);
@@ -938,6 +946,26 @@ export function isEmailTemplateName(name: string): name is EmailTemplateName {
 /** Checks the data of a queued e-mail; throws a ZodError when it does not fit the template. */
 export function parseEmailData<K extends EmailTemplateName>(template: K, data: unknown) {
   return emailTemplates[template].data.parse(data) as z.output<(typeof emailTemplates)[K]["data"]>;
+}
+
+/** What a secret field holds after the outbox has redacted it. */
+export const REDACTED = "[redacted]";
+
+/**
+ * The stored data of an e-mail that is done (sent or given up) with its template's secret
+ * fields replaced by `REDACTED`; null when the template has no secret there (nothing to change).
+ * The marker instead of deleting the field keeps the row readable: it shows the value existed.
+ */
+export function redactEmailData(template: string, data: unknown): Record<string, unknown> | null {
+  if (!isEmailTemplateName(template)) return null;
+  const fields = (emailTemplates[template] as Template<z.ZodType>).secretFields ?? [];
+  if (!data || typeof data !== "object") return null;
+  const record = data as Record<string, unknown>;
+  const present = fields.filter(
+    (field) => Object.hasOwn(record, field) && record[field] !== REDACTED,
+  );
+  if (present.length === 0) return null;
+  return { ...record, ...Object.fromEntries(present.map((field) => [field, REDACTED])) };
 }
 
 /** Renders a stored e-mail. Throws on an unknown template or data that does not fit it. */
