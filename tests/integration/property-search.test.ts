@@ -81,6 +81,36 @@ describe("property search", () => {
     expect(await titles({ location: "S_lt" })).toEqual([]);
   });
 
+  it("finds umlauts typed as ae/oe/ue, and names that really contain those letters", async () => {
+    const place = (title: string, city: string) =>
+      createProperty({ title, city, country: "Deutschland", location: `${city}, Deutschland` });
+    await place("München", "München");
+    await place("Köln", "Köln");
+    await place("Kues", "Bernkastel-Kues");
+    await place("Itzehoe", "Itzehoe");
+    await place("Sankt Michael", "Sankt Michael im Lungau");
+    await place("Bad Säckingen", "Bad Säckingen");
+
+    for (const query of ["Muenchen", "MUENCHEN", "münchen", "München", "munchen"]) {
+      expect(await titles({ location: query }), query).toEqual(["München"]);
+    }
+    expect(await titles({ location: "Koeln" })).toEqual(["Köln"]);
+    expect(await titles({ location: "Bad Saeckingen" })).toEqual(["Bad Säckingen"]);
+    expect(await titles({ location: "Kues" })).toEqual(["Kues"]);
+    expect(await titles({ location: "bernkastel-kues" })).toEqual(["Kues"]);
+    expect(await titles({ location: "Itzehoe" })).toEqual(["Itzehoe"]);
+    expect(await titles({ location: "Michael" })).toEqual(["Sankt Michael"]);
+    // The folded pattern alone would find nothing here; only the transliterated one does.
+    expect(await titles({ location: "Muen" })).toEqual(["München"]);
+  });
+
+  it("keeps % and _ literal in the transliterated pattern too", async () => {
+    await createProperty({ title: "München", location: "München, Deutschland" });
+    expect(await titles({ location: "Mue%" })).toEqual([]);
+    expect(await titles({ location: "M_enchen" })).toEqual([]);
+    expect(await titles({ location: "Mue_chen" })).toEqual([]);
+  });
+
   it("filters by guests, bedrooms, bathrooms (at least) and all chosen amenities", async () => {
     await createProperty({
       title: "Klein",

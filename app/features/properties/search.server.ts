@@ -51,7 +51,16 @@ function whereClause(search: PropertySearch, today: string, branch: PriceBranch 
   const conditions: SQL[] = [sql`p.status = 'published'`];
   if (search.location) {
     // location_fold = lower(unaccent(location)), a stored column with a trigram index.
-    conditions.push(sql`p.location_fold like search_fold(${likeSubstring(search.location)})`);
+    const folded = sql`p.location_fold like search_fold(${likeSubstring(search.location)})`;
+    // unaccent folds ü to u, so "Muenchen" (how Germans type München without umlauts) would
+    // miss it. A second pattern with ae/oe/ue as a/o/u finds it, while the first one still finds
+    // names that really contain them (Bernkastel-Kues, Itzehoe); both use the trigram index.
+    const transliterated = search.location.replace(/([aou])e/gi, "$1");
+    conditions.push(
+      transliterated === search.location
+        ? folded
+        : sql`(${folded} or p.location_fold like search_fold(${likeSubstring(transliterated)}))`,
+    );
   }
   const price =
     branch === "regular"
