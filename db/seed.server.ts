@@ -7,10 +7,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import sharp from "sharp";
 import { DEFAULT_SETTINGS, type PaymentMethod } from "../app/features/settings/settings";
 import { getAuth } from "../app/lib/auth.server";
-import { db, schema } from "../app/lib/db.server";
+import { databaseHandle, db, isDatabaseEmpty, schema } from "../app/lib/db.server";
 import { storeImageVariants } from "../app/lib/images.server";
 import { DEMO_LOGINS } from "./demo-logins";
 import type { PropertyImage } from "./schema";
@@ -50,7 +51,49 @@ const IMAGE_CONCURRENCY = 4;
 /** Special offers in the demo started this many days ago (prices of older bookings are regular). */
 const OFFER_STARTED_DAYS_AGO = 10;
 
-export async function seedDemoData(options: { uploadsDir: string }): Promise<void> {
+/** Advisory lock key for seeding (the migrations in db.server.ts use 727274). */
+const SEED_LOCK_KEY = 727275;
+
+/** PGlite: calls in this process take turns (another process cannot open the folder at all). */
+let seedingInProcess: Promise<unknown> = Promise.resolve();
+
+/**
+ * Seeds the demo data when the database is still empty; returns whether this call seeded.
+ * Several app processes may start at once on one empty PostgreSQL database: each checks
+ * emptiness while holding an advisory lock, so the first seeds and the others wait for it and
+ * then find the data. The lock is session-level on its own connection rather than a
+ * transaction-level one: seeding runs through Better Auth and several transactions on the
+ * pool, and a transaction left idle for the whole seed could be ended by the server's
+ * idle_in_transaction_session_timeout, dropping the lock half-way. If the process dies, its
+ * connection closes and PostgreSQL releases the lock.
+ */
+export async function seedDemoData(options: { uploadsDir: string }): Promise<boolean> {
+  const handle = databaseHandle();
+  const seedIfEmpty = async () => {
+    if (!(await isDatabaseEmpty(handle.db))) return false;
+    await seedEmptyDatabase(options);
+    return true;
+  };
+  if (handle.kind === "pglite" || !handle.url) {
+    const run = seedingInProcess.then(seedIfEmpty);
+    seedingInProcess = run.catch(() => {});
+    return run;
+  }
+  const lock = new pg.Client({ connectionString: handle.url });
+  // A dropped lock connection must not crash the process; the seed itself still finishes.
+  lock.on("error", () => {});
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [SEED_LOCK_KEY]);
+    return await seedIfEmpty();
+  } finally {
+    // Ending the session releases the lock as well; the explicit unlock is just tidy.
+    await lock.query("select pg_advisory_unlock($1)", [SEED_LOCK_KEY]).catch(() => {});
+    await lock.end().catch(() => {});
+  }
+}
+
+async function seedEmptyDatabase(options: { uploadsDir: string }) {
   // Files are written through the storage driver (locally DATA_DIR/uploads, the folder boot
   // passes here); the seed only makes sure the folder exists.
   await fs.mkdir(options.uploadsDir, { recursive: true });

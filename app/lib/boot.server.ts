@@ -45,9 +45,9 @@ export async function boot(): Promise<BootResult> {
   if (env.seedDemoData && (await isDatabaseEmpty(handle.db))) {
     const { seedDemoData } = await import("../../db/seed.server");
     const started = Date.now();
-    await seedDemoData({ uploadsDir: uploadsDir() });
-    logger.info({ ms: Date.now() - started }, "demo data seeded");
-    seeded = true;
+    // False when another process starting at the same time seeded first (it holds a lock).
+    seeded = await seedDemoData({ uploadsDir: uploadsDir() });
+    if (seeded) logger.info({ ms: Date.now() - started }, "demo data seeded");
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
   startEmailWorker();

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { uploadsDir } from "~/lib/storage.server";
+import { OTHER_GUESTS, PROPERTIES } from "../../db/seed-data";
+import { seedDemoData } from "../../db/seed.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+type Table = (typeof schema)["user" | "property" | "bankAccount" | "booking"];
+async function count(table: Table) {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table);
+  return row.n;
+}
+
+describe(`demo seed (${databaseKind()})`, () => {
+  // On PostgreSQL nothing in this process orders the two calls: they meet only at the advisory
+  // lock in the database, as two app processes starting at once would. Without it both find
+  // the database empty, and the second fails on the demo admin's e-mail half-way through.
+  it(
+    "two seeds started at once on an empty database seed exactly once",
+    { timeout: 300_000 },
+    async () => {
+      const results = await Promise.all([
+        seedDemoData({ uploadsDir: uploadsDir() }),
+        seedDemoData({ uploadsDir: uploadsDir() }),
+      ]);
+      expect(results.sort()).toEqual([false, true]);
+
+      // The admin, the demo guest and the other guests, once each.
+      expect(await count(schema.user)).toBe(2 + OTHER_GUESTS.length);
+      expect(await count(schema.property)).toBe(PROPERTIES.length);
+      expect(await count(schema.bankAccount)).toBe(1);
+
+      // A later start finds the data and leaves it alone.
+      const bookings = await count(schema.booking);
+      expect(bookings).toBeGreaterThan(0);
+      expect(await seedDemoData({ uploadsDir: uploadsDir() })).toBe(false);
+      expect(await count(schema.booking)).toBe(bookings);
+    },
+  );
+});
