@@ -16,7 +16,7 @@ import { getCurrentUser } from "~/features/accounts/session.server";
 import { signIn } from "~/features/accounts/sign-in.server";
 import { emailKindOf, isEmailWanted } from "~/features/email/templates";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { isSuppressedByRecipient } from "~/lib/email.server";
+import { enqueueEmail, isSuppressedByRecipient } from "~/lib/email.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import {
   createBooking,
@@ -289,5 +289,115 @@ describe(`account deletion (${databaseKind()})`, () => {
       .from(schema.booking)
       .where(eq(schema.booking.guestEmail, email));
     expect(leftovers[0].n).toBe(0);
+  });
+
+  it("drops e-mails still queued for the deleted person; sent ones and others' stay", async () => {
+    const { id, email } = await createUser();
+    const other = await createUser();
+    const queued = await enqueueEmail(db(), {
+      to: email,
+      template: "password-reset",
+      data: { name: "Erika Musterfrau", token: "noch-nicht-gesendet" },
+    });
+    // The same address typed differently (e.g. as the guest e-mail of a booking).
+    const queuedUpper = await enqueueEmail(db(), {
+      to: email.toUpperCase(),
+      template: "newsletter-confirm",
+      data: { token: "bestaetigen-123" },
+    });
+    const [sent] = await db()
+      .insert(schema.emailOutbox)
+      .values({
+        to: email,
+        template: "newsletter-confirm",
+        data: { token: "schon-gesendet" },
+        status: "sent",
+        sentAt: new Date(),
+      })
+      .returning();
+    const forOther = await enqueueEmail(db(), {
+      to: other.email,
+      template: "newsletter-confirm",
+      data: { token: "fuer-jemand-anderen" },
+    });
+    // The operator still learns about things the guest did before deleting the account.
+    const forOperator = await enqueueEmail(db(), {
+      to: "info@example.com",
+      template: "contact-message",
+      data: {
+        firstName: "Erika",
+        lastName: "Musterfrau",
+        email,
+        subject: "Frage",
+        message: "Eine Frage vor dem Löschen.",
+      },
+    });
+
+    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+      ok: true,
+    });
+
+    const left = await db().select({ id: schema.emailOutbox.id }).from(schema.emailOutbox);
+    const ids = left.map((row) => row.id);
+    expect(ids).not.toContain(queued);
+    expect(ids).not.toContain(queuedUpper);
+    expect(ids).toEqual(expect.arrayContaining([sent.id, forOther, forOperator]));
+  });
+
+  it("ends the newsletter subscription of the deleted account's address, and only that", async () => {
+    const { id, email } = await createUser();
+    const other = await createUser();
+    await db()
+      .insert(schema.newsletterSubscription)
+      .values([
+        { email, token: `nl-${id}`, status: "confirmed", confirmedAt: new Date() },
+        { email: other.email, token: `nl-${other.id}`, status: "confirmed" },
+      ]);
+    const subscriptionOf = (address: string) =>
+      db()
+        .select()
+        .from(schema.newsletterSubscription)
+        .where(sql`lower(${schema.newsletterSubscription.email}) = lower(${address})`);
+
+    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+      ok: true,
+    });
+    expect(await subscriptionOf(email)).toEqual([]);
+    expect(await subscriptionOf(other.email)).toHaveLength(1);
+  });
+
+  it("a blocked deletion keeps the queued e-mails and the newsletter subscription", async () => {
+    const { id, email } = await createUser();
+    const property = await createProperty();
+    await createBooking({
+      userId: id,
+      propertyId: property.id,
+      checkIn: "2027-04-01",
+      checkOut: "2027-04-05",
+      status: "pending",
+    });
+    const queued = await enqueueEmail(db(), {
+      to: email,
+      template: "newsletter-confirm",
+      data: { token: `blockiert-${id}` },
+    });
+    await db()
+      .insert(schema.newsletterSubscription)
+      .values({ email, token: `nl-blockiert-${id}`, status: "confirmed" });
+
+    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+      ok: false,
+      error: "upcomingBookings",
+    });
+    const [row] = await db()
+      .select()
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.id, queued));
+    expect(row.status).toBe("pending");
+    const subscriptions = await db()
+      .select()
+      .from(schema.newsletterSubscription)
+      .where(eq(schema.newsletterSubscription.email, email));
+    expect(subscriptions).toHaveLength(1);
   });
 });

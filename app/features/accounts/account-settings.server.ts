@@ -186,7 +186,8 @@ const UPCOMING = "upcoming";
 /**
  * Deletes the account after checking the password. Blocked while a booking that is not
  * cancelled ends today or later. In ONE transaction: the user's bookings stay for accounting
- * with the personal data removed, then the user row goes (profile, sessions, accounts and
+ * with the personal data removed, e-mails still queued for the account's address and its
+ * newsletter subscription are deleted, then the user row goes (profile, sessions, accounts and
  * review votes cascade; reviews and bookings keep their rows with user_id null).
  */
 export async function deleteAccount(input: {
@@ -202,8 +203,8 @@ export async function deleteAccount(input: {
     }
     await db().transaction(async (tx) => {
       // Locks the user: a booking being created for them waits and then fails its foreign key.
-      await tx
-        .select({ id: schema.user.id })
+      const [user] = await tx
+        .select({ id: schema.user.id, email: schema.user.email })
         .from(schema.user)
         .where(eq(schema.user.id, input.userId))
         .for("update");
@@ -229,6 +230,24 @@ export async function deleteAccount(input: {
           userId: null,
         })
         .where(eq(schema.booking.userId, input.userId));
+      if (user) {
+        // A deleted person gets no more mail from us: e-mails still queued for the address go
+        // (already sent ones stay as the record of what was sent), and so does a newsletter
+        // subscription of the address, whose consent ends with the account.
+        // Only the account's own address: the one on a booking may be someone else's.
+        const address = sql`lower(${user.email})`;
+        await tx
+          .delete(schema.emailOutbox)
+          .where(
+            and(
+              eq(schema.emailOutbox.status, "pending"),
+              sql`lower(${schema.emailOutbox.to}) = ${address}`,
+            ),
+          );
+        await tx
+          .delete(schema.newsletterSubscription)
+          .where(sql`lower(${schema.newsletterSubscription.email}) = ${address}`);
+      }
       await tx.delete(schema.user).where(eq(schema.user.id, input.userId));
     });
     logger.info({ userId: input.userId }, "account deleted by its owner");
