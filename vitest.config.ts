@@ -13,6 +13,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["tests/helpers/unit-setup.ts"],
         },
       },
       {

@@ -6,6 +6,7 @@ import { logger } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { documentSecurityHeaders } from "~/lib/security-headers.server";
 import "~/lib/load-context";
+import "~/locales/all-languages.server";
 
 // The Node server (server/index.ts) reaches boot and shutdown through the build's entry module,
 // so the app and the server share one instance of the database and the workers.

@@ -1,12 +1,27 @@
-import de from "~/locales/de";
-import en from "~/locales/en";
+import de, { type Catalogue } from "~/locales/de";
 
 export const LANGUAGES = ["de", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "de";
 export const LANGUAGE_COOKIE = "lang";
 
-export const resources = { de: { translation: de }, en: { translation: en } } as const;
+/**
+ * The catalogues this process has. German (the default and fallback) is always there; the
+ * server registers the others at start (`~/locales/all-languages.server`), the browser only the
+ * page's language before hydrating (entry.client.tsx), so a German page does not carry the
+ * English texts (11 KB gzip).
+ */
+const texts: Partial<Record<Language, Catalogue>> = { de };
+
+export function registerCatalogue(language: Language, catalogue: Catalogue) {
+  texts[language] = catalogue;
+  catalogues.delete(language);
+}
+
+/** The whole catalogue of a language (German when it is not loaded), for texts needed as data. */
+export function catalogueOf(language: Language): Catalogue {
+  return texts[language] ?? de;
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
@@ -24,10 +39,10 @@ export type TranslationValues = Record<string, string | number | undefined>;
 export type TFunction = (key: string, values?: TranslationValues) => string;
 export type Translator = { t: TFunction; i18n: { language: Language } };
 
-type Catalogue = Map<string, string>;
+type FlatCatalogue = Map<string, string>;
 
 /** "a.b.c" → text, flattened once per language (a lookup is one Map read). */
-function flatten(value: unknown, prefix: string, into: Catalogue) {
+function flatten(value: unknown, prefix: string, into: FlatCatalogue) {
   if (typeof value === "string") into.set(prefix, value);
   else if (value && typeof value === "object")
     for (const [key, child] of Object.entries(value)) {
@@ -36,11 +51,11 @@ function flatten(value: unknown, prefix: string, into: Catalogue) {
   return into;
 }
 
-const catalogues = new Map<Language, Catalogue>();
+const catalogues = new Map<Language, FlatCatalogue>();
 function catalogue(language: Language) {
   let found = catalogues.get(language);
   if (!found) {
-    found = flatten(resources[language].translation, "", new Map());
+    found = flatten(catalogueOf(language), "", new Map());
     catalogues.set(language, found);
   }
   return found;

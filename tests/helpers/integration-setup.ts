@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, vi } from "vitest";
+// Like the server (entry.server.tsx): texts and e-mails in every language.
+import "~/locales/all-languages.server";
 
 // Each test file gets its own data folder and a fixed secret; nothing touches ./data.
 process.env.NODE_ENV = "test";

@@ -10,7 +10,7 @@ import { getBookingConfirmation } from "~/features/booking/booking-confirmation.
 import { BookingFacts, StoredBreakdown } from "~/features/booking/components/stored-breakdown";
 import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
 import { imageUrls } from "~/lib/image-urls";
-import { formatDate, languageFromCookie, resources, type Language } from "~/lib/i18n";
+import { formatDate, languageFromCookie, catalogueOf, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 
@@ -24,14 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const booking = await getBookingConfirmation(bookingId, user);
   if (!booking) throw data(null, { status: 404 });
   const language = languageFromCookie(request.headers.get("cookie"));
-  return { booking, title: resources[language].translation.bookingSuccess.title };
+  return { booking, title: catalogueOf(language).bookingSuccess.title };
 }
 
 type RootMeta = { language: Language };
 
 export const meta: Route.MetaFunction = (args) => {
   const root = args.matches.find((match) => match?.id === "root")?.data as RootMeta | undefined;
-  const texts = resources[root?.language ?? "de"].translation;
+  const texts = catalogueOf(root?.language ?? "de");
   return pageMeta(args, {
     title: args.data?.title ?? texts.errors.notFoundTitle,
     noindex: true,

@@ -20,7 +20,7 @@ import {
 import { getMyBookingDetail, listMyBookings } from "~/features/booking/my-bookings.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { dayInBerlin } from "~/lib/dates";
-import { formatMoney, languageFromCookie, resources } from "~/lib/i18n";
+import { formatMoney, languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (query.booking && !detail) throw notFound();
   if (query.cancel && !cancel) throw notFound();
 
-  const texts = resources[languageFromCookie(request.headers.get("cookie"))].translation.myBookings;
+  const texts = catalogueOf(languageFromCookie(request.headers.get("cookie"))).myBookings;
   return {
     query: { tab: query.tab, q: query.q, status: query.status },
     bookings,

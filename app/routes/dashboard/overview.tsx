@@ -7,7 +7,13 @@ import { bookingsUrl } from "~/features/booking/components/my-bookings/bookings-
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
 import { getDashboardOverview } from "~/features/booking/my-bookings.server";
 import { todayInBerlin } from "~/lib/dates";
-import { formatDate, formatMoney, languageFromCookie, resources, type Language } from "~/lib/i18n";
+import {
+  formatDate,
+  formatMoney,
+  languageFromCookie,
+  catalogueOf,
+  type Language,
+} from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 /** /dashboard (spec 05): the guest's numbers, the latest bookings and the profile teaser. */
@@ -15,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const today = todayInBerlin();
   const overview = await getDashboardOverview(user.id, today);
-  const texts = resources[languageFromCookie(request.headers.get("cookie"))].translation;
+  const texts = catalogueOf(languageFromCookie(request.headers.get("cookie")));
   return {
     ...overview,
     // Each links to its detail dialog on the tab that lists it.

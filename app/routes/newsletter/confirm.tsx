@@ -1,7 +1,7 @@
 import type { Route } from "./+types/confirm";
 import { confirmationState, confirmSubscription } from "~/features/newsletter/newsletter.server";
 import { NewsletterTokenAction } from "~/features/newsletter/token-page";
-import { languageFromCookie, resources } from "~/lib/i18n";
+import { languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 /**
@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
   const token = new URL(request.url).searchParams.get("token");
   return {
-    title: resources[language].translation.newsletter.confirm.title,
+    title: catalogueOf(language).newsletter.confirm.title,
     token: token ?? "",
     state: await confirmationState(token),
   };

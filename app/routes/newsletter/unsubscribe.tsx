@@ -1,7 +1,7 @@
 import type { Route } from "./+types/unsubscribe";
 import { unsubscribe, unsubscribeState } from "~/features/newsletter/newsletter.server";
 import { NewsletterTokenAction } from "~/features/newsletter/token-page";
-import { languageFromCookie, resources } from "~/lib/i18n";
+import { languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 /** The unsubscribe link of every newsletter e-mail: GET shows a button, its POST unsubscribes. */
@@ -9,7 +9,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
   const token = new URL(request.url).searchParams.get("token");
   return {
-    title: resources[language].translation.newsletter.unsubscribe.title,
+    title: catalogueOf(language).newsletter.unsubscribe.title,
     token: token ?? "",
     state: await unsubscribeState(token),
   };

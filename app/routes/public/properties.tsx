@@ -13,7 +13,7 @@ import {
 } from "~/features/properties/search.schema";
 import { listAmenityOptions, searchProperties } from "~/features/properties/search.server";
 import { todayInBerlin } from "~/lib/dates";
-import { formatDate, languageFromCookie, resources, type Language } from "~/lib/i18n";
+import { formatDate, languageFromCookie, catalogueOf, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = todayInBerlin();
   const url = new URL(request.url);
   const { search, notices } = parsePropertySearch(url.searchParams, today);
-  const texts = resources[languageFromCookie(request.headers.get("cookie"))].translation.search;
+  const texts = catalogueOf(languageFromCookie(request.headers.get("cookie"))).search;
   const meta = { title: texts.metaTitle, description: texts.metaDescription };
   try {
     const [result, amenityOptions] = await Promise.all([
