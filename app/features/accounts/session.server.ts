@@ -29,7 +29,13 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
+/** Better Auth's session cookie (with the `__Secure-` prefix on HTTPS). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
 async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
+  // Most page views are visitors without a session cookie: no session can be found, so Better
+  // Auth (cookie parsing, endpoint set-up) is skipped for them.
+  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const profile = await ensureProfile(session.user.id, session.user.name);
