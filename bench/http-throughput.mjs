@@ -2,10 +2,13 @@
 // (ARCHITECTURE: a trivial route should reach >= 80 % of bare node:http; public pages are
 // measured with their database reads). Local traffic only, bounded in time.
 //
-//   npm run build && node bench/http-throughput.mjs [--seconds 10] [--connections 50]
+//   npm run build && node bench/http-throughput.mjs [--seconds 10] [--connections 50] [--postgres]
 //
-// Starts its own servers on loopback ports with a throw-away data folder (demo data seeded).
-import { spawn } from "node:child_process";
+// Starts its own servers on loopback ports with a throw-away data folder (demo data seeded): on
+// the embedded PGlite, or with --postgres on a fresh database `fw_bench_http` of the machine's
+// PostgreSQL (scripts/ensure-postgres.sh), which is what production runs on.
+import { execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -16,6 +19,7 @@ const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
+    postgres: { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -76,6 +80,21 @@ const bare = http.createServer((_req, res) => {
 });
 await new Promise((resolve) => bare.listen(BARE_PORT, "127.0.0.1", resolve));
 
+/** A fresh, empty PostgreSQL database for the run (the app migrates and seeds it). */
+function freshPostgresDatabase() {
+  const server = execFileSync("bash", ["scripts/ensure-postgres.sh"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }).trim();
+  const psql = (sql) =>
+    execFileSync("psql", [server, "-q", "-c", sql], { stdio: ["ignore", "ignore", "inherit"] });
+  psql("drop database if exists fw_bench_http with (force)");
+  psql("create database fw_bench_http");
+  const url = new URL(server);
+  url.pathname = "/fw_bench_http";
+  return url.toString();
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-bench-"));
 const app = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   env: {
@@ -84,6 +103,13 @@ const app = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     PORT: String(APP_PORT),
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    ...(values.postgres
+      ? {
+          DATABASE_URL: freshPostgresDatabase(),
+          AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+          SEED_DEMO_DATA: "true",
+        }
+      : {}),
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -99,8 +125,16 @@ try {
   await measure("app: /robots.txt (trivial route)", `http://127.0.0.1:${APP_PORT}/robots.txt`);
   await measure("app: / (home, SSR + DB)", `http://127.0.0.1:${APP_PORT}/`);
   await measure("app: /angebote (SSR + DB)", `http://127.0.0.1:${APP_PORT}/angebote`);
+  await measure("app: /properties (search, SSR + DB)", `http://127.0.0.1:${APP_PORT}/properties`);
+  const listing = await (await fetch(`http://127.0.0.1:${APP_PORT}/properties`)).text();
+  const property = /href="(\/properties\/[0-9a-f-]{36})"/.exec(listing)?.[1];
+  if (!property) throw new Error("no property link on /properties");
+  await measure("app: /properties/{id} (property page)", `http://127.0.0.1:${APP_PORT}${property}`);
   const bareRps = rows[0].rps;
-  console.log(`\n${seconds}s per run, ${connections} connections, ${os.cpus().length} cores\n`);
+  console.log(
+    `\n${values.postgres ? "PostgreSQL" : "PGlite"}, ${seconds}s per run, ${connections} connections, ` +
+      `${os.cpus().length} cores, load average (1 min) ${os.loadavg()[0].toFixed(1)}\n`,
+  );
   console.log(
     "| target | req/s | vs bare | p50 ms | p99 ms | errors |\n| --- | ---: | ---: | ---: | ---: | ---: |",
   );
