@@ -340,24 +340,50 @@ describe("property search", () => {
     }
   });
 
-  it("counts exactly up to 1,000 matches and says 'more' beyond", async () => {
+  it("counts exactly up to 100 matches; beyond, it says 'more' and pages on while there are more", async () => {
+    const count = 3 * COUNT_CAP + 7;
     await db()
       .insert(schema.property)
       .values(
-        Array.from({ length: COUNT_CAP + 1 }, (_, i) => ({
+        Array.from({ length: count }, (_, i) => ({
           title: `Wohnung ${i}`,
-          pricePerNight: 9_000,
+          pricePerNight: 9_000 + (i % 3) * 1_000,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
           country: "Deutschland",
           city: "Sylt",
           location: "Sylt, Deutschland",
           status: "published",
         })),
       );
-    const many = await searchProperties(search({ page: 999 }), today);
-    expect(many).toMatchObject({ total: COUNT_CAP, isTotalCapped: true, pageCount: 42, page: 42 });
-    expect(many.items).toHaveLength(COUNT_CAP - 41 * PAGE_SIZE);
+    const first = await searchProperties(search(), today);
+    // 101 matches certainly fill five pages; what lies beyond is found by paging on.
+    expect(first).toMatchObject({ total: COUNT_CAP, isTotalCapped: true, page: 1, pageCount: 5 });
+    const fifth = await searchProperties(search({ page: 5 }), today);
+    expect(fifth.pageCount).toBe(6);
+
+    // Following "Weiter" visits every property once, newest first, up to the real last page.
+    const lastPage = Math.ceil(count / PAGE_SIZE);
+    const seen: string[] = [];
+    let page = 1;
+    for (;;) {
+      const result = await searchProperties(search({ page }), today);
+      seen.push(...result.items.map((item) => item.title));
+      if (result.pageCount <= page) break;
+      page++;
+    }
+    expect(page).toBe(lastPage);
+    expect(seen).toEqual(Array.from({ length: count }, (_, i) => `Wohnung ${count - 1 - i}`));
+
+    // A page number beyond the end shows the real last page.
+    const beyond = await searchProperties(search({ page: 999 }), today);
+    expect(beyond).toMatchObject({ page: lastPage, pageCount: lastPage, isTotalCapped: true });
+    expect(beyond.items).toHaveLength(count - (lastPage - 1) * PAGE_SIZE);
+
+    // The price filter counts through both price halves and is capped the same way.
+    const ranged = await searchProperties(search({ minPrice: 10_000, maxPrice: 11_000 }), today);
+    expect(ranged).toMatchObject({ total: COUNT_CAP, isTotalCapped: true });
     const exact = await searchProperties(search({ maxPrice: 8_000 }), today);
-    expect(exact).toMatchObject({ total: 0, isTotalCapped: false });
+    expect(exact).toMatchObject({ total: 0, isTotalCapped: false, pageCount: 1 });
   });
 
   it("offers the amenities of published properties, most common first", async () => {

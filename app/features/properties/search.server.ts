@@ -132,49 +132,65 @@ async function query<T>(statement: SQL): Promise<T[]> {
 }
 
 /**
- * Counting every match of a broad search over 100,000 properties costs more than the rest of
- * the search together; beyond this many the page says "Mehr als 1.000" (decision 009).
+ * Counting the matches of a broad search at 100,000 properties costs more than the rest of the
+ * search together, and grows with the data (the trigram and GIN bitmaps hold every match). Up
+ * to this many the count is exact, which is every search of an operator with up to 100
+ * properties; beyond, the page says "Mehr als 100 Unterkünfte gefunden" and paging goes on page
+ * by page ("Weiter") as long as there are more (decision 009, docs/BENCHMARKS.md).
  */
-export const COUNT_CAP = 1000;
+export const COUNT_CAP = 100;
+
+/** One page plus one row: the extra row tells whether a next page exists. */
+const PAGE_ROWS = PAGE_SIZE + 1;
 
 export function searchPageSql(search: PropertySearch, today: string, page: number) {
   const offset = (page - 1) * PAGE_SIZE;
   if (search.sort === "price-asc" || search.sort === "price-desc") {
     // Tonight's price cannot be indexed (it depends on today), so the order is merged from two
     // index-ordered halves: properties without an active offer by their regular price, and those
-    // with one by their offer price. Each half only needs its first offset + 24 rows.
+    // with one by their offer price. Each half only needs its first offset + 25 rows.
     const direction = search.sort === "price-asc" ? sql`asc` : sql`desc`;
     const half = (branch: "regular" | "offer") => {
       const price = branch === "regular" ? sql`p.price_per_night` : sql`p.special_offer_price`;
       return sql`(select ${COLUMNS}, ${price} as nightly from property p
         where ${whereClause(search, today, branch)}
-        order by ${price} ${direction}, ${NEWEST} limit ${offset + PAGE_SIZE})`;
+        order by ${price} ${direction}, ${NEWEST} limit ${offset + PAGE_ROWS})`;
     };
     return sql`select * from (${half("regular")} union all ${half("offer")}) p
-      order by p.nightly ${direction}, ${NEWEST} limit ${PAGE_SIZE} offset ${offset}`;
+      order by p.nightly ${direction}, ${NEWEST} limit ${PAGE_ROWS} offset ${offset}`;
   }
   return sql`select ${COLUMNS} from property p
     where ${whereClause(search, today)}
     order by ${orderClause(search)}
-    limit ${PAGE_SIZE} offset ${offset}`;
+    limit ${PAGE_ROWS} offset ${offset}`;
 }
 
-/** Matches up to COUNT_CAP + 1 (more is "more than COUNT_CAP"). */
-export function searchCountSql(search: PropertySearch, today: string) {
-  const capped = (where: SQL) =>
-    sql`(select count(*) from (select 1 from property p where ${where} limit ${COUNT_CAP + 1}) s)`;
+/** Matches up to `cap` + 1 (more is "more than `cap`"); `cap` null counts them all. */
+export function searchCountSql(
+  search: PropertySearch,
+  today: string,
+  cap: number | null = COUNT_CAP,
+) {
+  const limit = cap === null ? sql`` : sql` limit ${cap + 1}`;
+  const counted = (where: SQL) =>
+    sql`(select count(*) from (select 1 from property p where ${where}${limit}) s)`;
   if (search.minPrice !== undefined || search.maxPrice !== undefined) {
     // Both halves use their price index; together they are the same set as the price expression.
-    return sql`select least(${COUNT_CAP + 1}, ${capped(whereClause(search, today, "regular"))}
-      + ${capped(whereClause(search, today, "offer"))})::int as total`;
+    const sum = sql`${counted(whereClause(search, today, "regular"))}
+      + ${counted(whereClause(search, today, "offer"))}`;
+    return cap === null
+      ? sql`select (${sum})::int as total`
+      : sql`select least(${cap + 1}, ${sum})::int as total`;
   }
-  return sql`select ${capped(whereClause(search, today))}::int as total`;
+  return sql`select ${counted(whereClause(search, today))}::int as total`;
 }
 
 /**
- * One page of published properties matching the search, with the number of matches (exact up
- * to COUNT_CAP; `isTotalCapped` when there are more). A page beyond the last one shows the
- * last page (an old bookmark after properties were removed).
+ * One page of published properties matching the search, with the number of matches: exact up
+ * to COUNT_CAP, otherwise `isTotalCapped` with `total` = COUNT_CAP. `pageCount` is the number of
+ * pages known to exist: all of them for an exact count; for a capped one the pages the first
+ * COUNT_CAP + 1 matches fill, and the next one while the current page is followed by more.
+ * A page beyond the last one shows the last page (an old bookmark after properties went).
  */
 export async function searchProperties(search: PropertySearch, today: string) {
   // Page and count in parallel: on PostgreSQL they run on two pool connections.
@@ -184,17 +200,22 @@ export async function searchProperties(search: PropertySearch, today: string) {
   ]);
   const isTotalCapped = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   let page = search.page;
   let pageRows = rows;
-  if (page > pageCount) {
-    page = pageCount;
+  let lastPage = Math.max(1, Math.ceil(counted / PAGE_SIZE));
+  if (!isTotalCapped && page > lastPage) {
+    page = lastPage;
+    pageRows = await query<Row>(searchPageSql(search, today, page));
+  } else if (isTotalCapped && page > 1 && rows.length === 0) {
+    // Beyond the end of a long list: only here is the whole list counted, to find its last page.
+    const [{ total: all }] = await query<{ total: number }>(searchCountSql(search, today, null));
+    page = lastPage = Math.max(1, Math.ceil(all / PAGE_SIZE));
     pageRows = await query<Row>(searchPageSql(search, today, page));
   }
-  // Browsing stops at the cap, also on the last page.
-  const visible = pageRows.slice(0, Math.max(0, total - (page - 1) * PAGE_SIZE));
+  const hasNextPage = pageRows.length > PAGE_SIZE;
+  const pageCount = isTotalCapped ? Math.max(lastPage, hasNextPage ? page + 1 : page) : lastPage;
   return {
-    items: visible.map((row) => toResult(row, today)),
+    items: pageRows.slice(0, PAGE_SIZE).map((row) => toResult(row, today)),
     total,
     isTotalCapped,
     page,

@@ -45,6 +45,7 @@ const search = {
   next: "Weiter",
   page: "Seite {{page}}",
   pageOf: "Seite {{page}} von {{pages}}",
+  pageCurrent: "Seite {{page}}",
   notices: {
     priceInvalid: "Ein Preis war keine gültige Zahl und wurde nicht berücksichtigt.",
     priceSwapped: "Der Mindestpreis war höher als der Höchstpreis; wir haben die Werte getauscht.",

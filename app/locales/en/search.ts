@@ -46,6 +46,7 @@ const search: typeof de = {
   next: "Next",
   page: "Page {{page}}",
   pageOf: "Page {{page}} of {{pages}}",
+  pageCurrent: "Page {{page}}",
   notices: {
     priceInvalid: "A price was not a valid number and was ignored.",
     priceSwapped: "The minimum price was higher than the maximum; we swapped them.",

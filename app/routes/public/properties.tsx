@@ -196,7 +196,12 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              <Pagination search={search} page={result.page} pageCount={result.pageCount} />
+              <Pagination
+                search={search}
+                page={result.page}
+                pageCount={result.pageCount}
+                hasMore={result.isTotalCapped}
+              />
             </>
           )}
         </section>

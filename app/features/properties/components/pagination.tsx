@@ -13,15 +13,21 @@ export function pageNumbers(page: number, pageCount: number): (number | "gap")[]
   return pages;
 }
 
-/** Links (not buttons): each page is a real URL, so paging works without JavaScript. */
+/**
+ * Links (not buttons): each page is a real URL, so paging works without JavaScript. With a
+ * capped count (`hasMore`: "Mehr als 100 …") the last number is only the next page; "…" after it
+ * says that more may follow.
+ */
 export function Pagination({
   search,
   page,
   pageCount,
+  hasMore = false,
 }: {
   search: PropertySearch;
   page: number;
   pageCount: number;
+  hasMore?: boolean;
 }) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
@@ -32,7 +38,11 @@ export function Pagination({
   const item = "flex min-w-10 items-center justify-center rounded-lg px-3 py-2 text-sm font-medium";
   return (
     <nav aria-label={t("search.pagination")} className="mt-8">
-      <p className="sr-only">{t("search.pageOf", { page, pages: pageCount })}</p>
+      <p className="sr-only">
+        {hasMore
+          ? t("search.pageCurrent", { page })
+          : t("search.pageOf", { page, pages: pageCount })}
+      </p>
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           {page > 1 ? (
@@ -60,6 +70,11 @@ export function Pagination({
             </li>
           ),
         )}
+        {hasMore && page < pageCount ? (
+          <li aria-hidden className="px-1 text-slate-600">
+            …
+          </li>
+        ) : null}
         <li>
           {page < pageCount ? (
             <Link to={href(page + 1)} className={`${item} text-secondary hover:bg-slate-100`}>
