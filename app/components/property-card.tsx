@@ -1,5 +1,5 @@
-import { Bath, BedDouble, Star, Users } from "lucide-react";
 import { Link } from "react-router";
+import { BathIcon, BedIcon, GuestsIcon, StarIcon } from "~/components/card-icons";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../db/schema";
 import { formatMoney, type Language } from "~/lib/i18n";
@@ -76,17 +76,17 @@ export function PropertyCard({
         <p className="text-sm text-slate-600">{property.location}</p>
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           <span className="flex items-center gap-1">
-            <BedDouble aria-hidden className="size-4" />
+            <BedIcon />
             {t("home.bedrooms", { count: property.bedrooms })}
           </span>
           {property.bathrooms !== undefined && (
             <span className="flex items-center gap-1">
-              <Bath aria-hidden className="size-4" />
+              <BathIcon />
               {t("search.card.bathrooms", { count: property.bathrooms })}
             </span>
           )}
           <span className="flex items-center gap-1">
-            <Users aria-hidden className="size-4" />
+            <GuestsIcon />
             {t("home.guests", { count: property.maxGuests })}
           </span>
         </p>
@@ -113,7 +113,7 @@ export function PropertyCard({
             <p className="flex shrink-0 items-center gap-1 text-sm text-slate-800">
               {property.rating.count > 0 && property.rating.average !== null ? (
                 <>
-                  <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" />
+                  <StarIcon className="size-4 fill-amber-400 text-amber-500" />
                   <span className="sr-only">
                     {t("search.card.rating", {
                       rating: property.rating.average.toLocaleString(language),
