@@ -3,7 +3,7 @@
  * PostgreSQL, at least 200 concurrent booking submits for overlapping stays of one property,
  * each from its own signed-in guest, through the real HTTP form action.
  * Run after the build: `TEST_DATABASE_URL=… npx vitest run --project race`
- * (RACE_REQUESTS raises the number of requests; bench/booking-race.md has larger runs).
+ * (RACE_REQUESTS raises the number of requests; bench/booking-race.ts runs the 10,000-attempt goal).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";

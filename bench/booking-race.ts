@@ -1,0 +1,204 @@
+/**
+ * The booking race at the scale of the architecture goal: 10,000 concurrent booking attempts,
+ * 50 per slot, on two production app processes over one PostgreSQL; afterwards there must be
+ * exactly one booking per slot and no overlapping stays (../shared/ARCHITECTURE.md).
+ *
+ *   npm run build && npx tsx bench/booking-race.ts [--slots 200] [--per-slot 50] [--in-flight 200]
+ *
+ * One property, `--slots` disjoint stays of three nights (a slot), `--per-slot` guests who each
+ * try every slot once (so nobody's own stays overlap), through the real HTTP form action with a
+ * signed-in session. Requests go out slot by slot, `--in-flight` at a time, so the attempts on a
+ * slot are in flight together. The database is a fresh one on the machine's PostgreSQL
+ * (scripts/ensure-postgres.sh), dropped afterwards. The test suite runs the same race with 200
+ * attempts on one slot (tests/race/booking-race.test.ts); this script is not part of it.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+
+const { values: args } = parseArgs({
+  options: {
+    slots: { type: "string", default: "200" },
+    "per-slot": { type: "string", default: "50" },
+    "in-flight": { type: "string", default: "200" },
+    "build-dir": { type: "string", default: "build" },
+  },
+});
+const SLOTS = Number(args.slots);
+const PER_SLOT = Number(args["per-slot"]);
+const IN_FLIGHT = Number(args["in-flight"]);
+const PORTS = [3941, 3942];
+
+// The app code reads these when it opens the database and signs guests in; the servers get the
+// same secret, so the sessions made here are valid there.
+process.env.TEST_DATABASE_URL ??= execFileSync("bash", ["scripts/ensure-postgres.sh"], {
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+}).trim();
+process.env.NODE_ENV = "test";
+process.env.AUTH_SECRET = crypto.randomBytes(32).toString("hex");
+process.env.BASE_URL = "http://localhost:3000";
+process.env.LOG_LEVEL = "silent";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-bench-race-"));
+process.env.DATA_DIR = dataDir;
+
+const { openTestDatabase } = await import("../tests/helpers/database");
+const { createProperty, createUser, sessionCookie } = await import("../tests/helpers/factories");
+const { ensureSettingsRow } = await import("~/features/settings/settings.server");
+const { db, schema } = await import("~/lib/db.server");
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function addDays(day: string, days: number) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function rows<T>(statement: ReturnType<typeof sql>) {
+  return ((await db().execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+const handle = await openTestDatabase();
+const servers: ChildProcess[] = [];
+try {
+  await ensureSettingsRow();
+  // Long enough for the three-night slots whatever the settings say.
+  await db().update(schema.settings).set({ minStayDays: 1, maxStayDays: 30 });
+  await db().insert(schema.bankAccount).values({
+    accountHolder: "TraumUrlaub Reisen GmbH",
+    iban: "DE89370400440532013000",
+    bic: "COBADEFFXXX",
+    bankName: "Commerzbank",
+    isDefault: true,
+  });
+  const property = await createProperty({ maxGuests: 4 });
+  console.log(`signing in ${PER_SLOT} guests …`);
+  const guests: { id: string; email: string; cookie: string }[] = [];
+  for (let i = 0; i < PER_SLOT; i++) {
+    const user = await createUser({ name: `Gast ${i}` });
+    guests.push({ ...user, cookie: await sessionCookie(user.email) });
+  }
+
+  const url = handle.url!;
+  for (const port of PORTS) {
+    servers.push(
+      spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          BUILD_DIR: path.resolve(args["build-dir"]),
+          PORT: String(port),
+          BASE_URL: `http://localhost:${port}`,
+          DATABASE_URL: url,
+          SEED_DEMO_DATA: "false",
+          LOG_LEVEL: "error",
+        },
+        stdio: ["ignore", "ignore", "inherit"],
+      }),
+    );
+  }
+  await Promise.all(PORTS.map((port) => waitFor(`http://localhost:${port}/robots.txt`)));
+
+  // Slot k: three nights from day 4k after the first arrival (a free day between slots).
+  const firstArrival = addDays(new Date().toISOString().slice(0, 10), 60);
+  const attempts = Array.from({ length: SLOTS * PER_SLOT }, (_, n) => ({
+    slot: Math.floor(n / PER_SLOT),
+    guest: guests[n % PER_SLOT],
+  }));
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const winners = new Map<number, number>();
+  let next = 0;
+  const started = performance.now();
+  async function worker() {
+    while (next < attempts.length) {
+      const n = next++;
+      const { slot, guest } = attempts[n];
+      const checkIn = addDays(firstArrival, slot * 4);
+      const port = PORTS[n % PORTS.length];
+      const body = new URLSearchParams({
+        checkIn,
+        checkOut: addDays(checkIn, 3),
+        guests: "2",
+        guestName: "Gast",
+        guestEmail: guest.email,
+        guestPhone: "+49 30 1234567",
+        specialRequests: "",
+        paymentMethod: "bank-transfer",
+        idempotencyKey: crypto.randomUUID(),
+      });
+      const t = performance.now();
+      const response = await fetch(`http://localhost:${port}/properties/${property.id}/book`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: {
+          cookie: guest.cookie,
+          origin: `http://localhost:${port}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - t);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status === 302) winners.set(slot, (winners.get(slot) ?? 0) + 1);
+    }
+  }
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const seconds = (performance.now() - started) / 1000;
+
+  const [{ stored }] = await rows<{ stored: number }>(
+    sql`select count(*)::int as stored from booking where property_id = ${property.id}`,
+  );
+  const [{ overlaps }] = await rows<{ overlaps: number }>(sql`
+    select count(*)::int as overlaps from booking a join booking b
+      on a.property_id = b.property_id and a.id < b.id
+     and daterange(a.check_in, a.check_out, '[)') && daterange(b.check_in, b.check_out, '[)')
+    where a.status <> 'cancelled' and b.status <> 'cancelled'`);
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  const slotsWithOneWinner = [...winners.values()].filter((w) => w === 1).length;
+  console.log(
+    `\n${attempts.length} attempts (${SLOTS} slots × ${PER_SLOT}), ${IN_FLIGHT} in flight, ` +
+      `2 app processes, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+  );
+  console.log(
+    `  time ${seconds.toFixed(1)} s, ${(attempts.length / seconds).toFixed(0)} attempts/s`,
+  );
+  console.log(
+    `  latency p50 ${pick(0.5).toFixed(0)} ms, p95 ${pick(0.95).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
+  );
+  console.log(`  responses: ${[...statuses].map(([s, c]) => `${s} × ${c}`).join(", ")}`);
+  console.log(`  slots with exactly one winner: ${slotsWithOneWinner} of ${SLOTS}`);
+  console.log(`  bookings stored: ${stored}; overlapping pairs: ${overlaps}`);
+  const ok =
+    slotsWithOneWinner === SLOTS &&
+    stored === SLOTS &&
+    overlaps === 0 &&
+    statuses.get(409) === attempts.length - SLOTS;
+  console.log(ok ? "  RESULT: goal met" : "  RESULT: goal NOT met");
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  for (const server of servers) server.kill("SIGTERM");
+  await Promise.all(
+    servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once("exit", r)))),
+  );
+  await handle.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
