@@ -54,7 +54,7 @@ fi
 
 check "build" npm run -s build
 
-step "booking race (two app processes on PostgreSQL)"
+step "PostgreSQL-only tests (booking race with two app processes, connection loss)"
 if [ -n "${PG_URL:-}" ]; then
   TEST_DATABASE_URL="$PG_URL" npx vitest run --project race --reporter=default --reporter=json --outputFile=test-results/race.json
   count_vitest "race" test-results/race.json $?

@@ -57,6 +57,10 @@ export async function connectDatabase(options: OpenOptions): Promise<DatabaseHan
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Idle clients can error when PostgreSQL restarts; the pool replaces them.
     pool.on("error", () => {});
+    // So can a client that is checked out between two statements of a transaction. Its 'error'
+    // event had no listener and took the whole process down (bench/crash-durability.ts found it);
+    // the transaction fails on its own, and the pool drops the broken client on release.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const database = drizzlePg({ client: pool, schema }) as unknown as Database;
     const client = await pool.connect();
     try {
