@@ -169,7 +169,7 @@ try {
           const id = /booking=([0-9a-f-]{36})/.exec(response.headers.get("location") ?? "")?.[1];
           if (response.status === 302 && id) acknowledged.push(id);
           else fail(`HTTP ${response.status}`);
-        } catch (error) {
+        } catch {
           fail("connection lost"); // the app or the database died: not acknowledged
         }
       }
