@@ -12,7 +12,7 @@
  * (scripts/ensure-postgres.sh), dropped afterwards. The test suite runs the same race with 200
  * attempts on one slot (tests/race/booking-race.test.ts); this script is not part of it.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -46,22 +46,12 @@ process.env.LOG_LEVEL = "silent";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-bench-race-"));
 process.env.DATA_DIR = dataDir;
 
+const { addBankAccount, countOverlappingStays, startAppServer, stopAppServers, submitBooking } =
+  await import("../tests/helpers/app-servers");
 const { openTestDatabase } = await import("../tests/helpers/database");
 const { createProperty, createUser, sessionCookie } = await import("../tests/helpers/factories");
 const { ensureSettingsRow } = await import("~/features/settings/settings.server");
 const { db, schema } = await import("~/lib/db.server");
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function addDays(day: string, days: number) {
   const d = new Date(`${day}T00:00:00Z`);
@@ -74,18 +64,12 @@ async function rows<T>(statement: ReturnType<typeof sql>) {
 }
 
 const handle = await openTestDatabase();
-const servers: ChildProcess[] = [];
+let servers: ChildProcess[] = [];
 try {
   await ensureSettingsRow();
   // Long enough for the three-night slots whatever the settings say.
   await db().update(schema.settings).set({ minStayDays: 1, maxStayDays: 30 });
-  await db().insert(schema.bankAccount).values({
-    accountHolder: "TraumUrlaub Reisen GmbH",
-    iban: "DE89370400440532013000",
-    bic: "COBADEFFXXX",
-    bankName: "Commerzbank",
-    isDefault: true,
-  });
+  await addBankAccount();
   const property = await createProperty({ maxGuests: 4 });
   console.log(`signing in ${PER_SLOT} guests …`);
   const guests: { id: string; email: string; cookie: string }[] = [];
@@ -94,25 +78,11 @@ try {
     guests.push({ ...user, cookie: await sessionCookie(user.email) });
   }
 
-  const url = handle.url!;
-  for (const port of PORTS) {
-    servers.push(
-      spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          BUILD_DIR: path.resolve(args["build-dir"]),
-          PORT: String(port),
-          BASE_URL: `http://localhost:${port}`,
-          DATABASE_URL: url,
-          SEED_DEMO_DATA: "false",
-          LOG_LEVEL: "error",
-        },
-        stdio: ["ignore", "ignore", "inherit"],
-      }),
-    );
-  }
-  await Promise.all(PORTS.map((port) => waitFor(`http://localhost:${port}/robots.txt`)));
+  servers = await Promise.all(
+    PORTS.map((port) =>
+      startAppServer({ port, databaseUrl: handle.url!, buildDir: args["build-dir"] }),
+    ),
+  );
 
   // Slot k: three nights from day 4k after the first arrival (a free day between slots).
   const firstArrival = addDays(new Date().toISOString().slice(0, 10), 60);
@@ -131,27 +101,13 @@ try {
       const { slot, guest } = attempts[n];
       const checkIn = addDays(firstArrival, slot * 4);
       const port = PORTS[n % PORTS.length];
-      const body = new URLSearchParams({
+      const t = performance.now();
+      const response = await submitBooking({
+        port,
+        propertyId: property.id,
+        guest,
         checkIn,
         checkOut: addDays(checkIn, 3),
-        guests: "2",
-        guestName: "Gast",
-        guestEmail: guest.email,
-        guestPhone: "+49 30 1234567",
-        specialRequests: "",
-        paymentMethod: "bank-transfer",
-        idempotencyKey: crypto.randomUUID(),
-      });
-      const t = performance.now();
-      const response = await fetch(`http://localhost:${port}/properties/${property.id}/book`, {
-        method: "POST",
-        body,
-        redirect: "manual",
-        headers: {
-          cookie: guest.cookie,
-          origin: `http://localhost:${port}`,
-          "content-type": "application/x-www-form-urlencoded",
-        },
       });
       await response.arrayBuffer();
       latencies.push(performance.now() - t);
@@ -165,11 +121,7 @@ try {
   const [{ stored }] = await rows<{ stored: number }>(
     sql`select count(*)::int as stored from booking where property_id = ${property.id}`,
   );
-  const [{ overlaps }] = await rows<{ overlaps: number }>(sql`
-    select count(*)::int as overlaps from booking a join booking b
-      on a.property_id = b.property_id and a.id < b.id
-     and daterange(a.check_in, a.check_out, '[)') && daterange(b.check_in, b.check_out, '[)')
-    where a.status <> 'cancelled' and b.status <> 'cancelled'`);
+  const overlaps = await countOverlappingStays();
   latencies.sort((a, b) => a - b);
   const pick = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
@@ -195,10 +147,7 @@ try {
   console.log(ok ? "  RESULT: goal met" : "  RESULT: goal NOT met");
   process.exitCode = ok ? 0 : 1;
 } finally {
-  for (const server of servers) server.kill("SIGTERM");
-  await Promise.all(
-    servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once("exit", r)))),
-  );
+  await stopAppServers(servers);
   await handle.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

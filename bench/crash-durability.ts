@@ -13,7 +13,7 @@
  * as acknowledged when the app answered 302 to /booking-success?booking=<id>. At the end every
  * acknowledged id must be in the database, and no stays overlap.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -62,6 +62,8 @@ process.env.LOG_LEVEL = "silent";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-bench-crash-"));
 process.env.DATA_DIR = dataDir;
 
+const { addBankAccount, countOverlappingStays, startAppServer, stopAppServers, submitBooking } =
+  await import("../tests/helpers/app-servers");
 const { openTestDatabase } = await import("../tests/helpers/database");
 const { createProperty, createUser, sessionCookie } = await import("../tests/helpers/factories");
 const { ensureSettingsRow } = await import("~/features/settings/settings.server");
@@ -90,13 +92,7 @@ let app: ChildProcess | undefined;
 try {
   await ensureSettingsRow();
   await db().update(schema.settings).set({ minStayDays: 1, maxStayDays: 30 });
-  await db().insert(schema.bankAccount).values({
-    accountHolder: "TraumUrlaub Reisen GmbH",
-    iban: "DE89370400440532013000",
-    bic: "COBADEFFXXX",
-    bankName: "Commerzbank",
-    isDefault: true,
-  });
+  await addBankAccount();
   const properties: Awaited<ReturnType<typeof createProperty>>[] = [];
   for (let i = 0; i < 10; i++) properties.push(await createProperty({ maxGuests: 4 }));
   const guests: { email: string; cookie: string }[] = [];
@@ -123,20 +119,12 @@ try {
   };
   let next = 0;
   for (let round = 1; round <= ROUNDS; round++) {
-    app = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        BUILD_DIR: path.resolve(args["build-dir"]),
-        PORT: String(PORT),
-        BASE_URL: `http://localhost:${PORT}`,
-        DATABASE_URL: handle.url!,
-        SEED_DEMO_DATA: "false",
-        LOG_LEVEL: "silent",
-      },
-      stdio: process.env.DEBUG_BENCH ? ["ignore", "ignore", "inherit"] : "ignore",
+    app = await startAppServer({
+      port: PORT,
+      databaseUrl: handle.url!,
+      buildDir: args["build-dir"],
+      stderr: process.env.DEBUG_BENCH ? "inherit" : "ignore",
     });
-    await until(async () => (await fetch(`http://localhost:${PORT}/robots.txt`)).ok, "the app");
     let running = true;
     const worker = async () => {
       while (running) {
@@ -145,25 +133,12 @@ try {
         const guest = guests[n % IN_FLIGHT];
         sent++;
         try {
-          const response = await fetch(`http://localhost:${PORT}/properties/${property.id}/book`, {
-            method: "POST",
-            redirect: "manual",
-            body: new URLSearchParams({
-              checkIn,
-              checkOut,
-              guests: "2",
-              guestName: "Gast",
-              guestEmail: guest.email,
-              guestPhone: "+49 30 1234567",
-              specialRequests: "",
-              paymentMethod: "bank-transfer",
-              idempotencyKey: crypto.randomUUID(),
-            }),
-            headers: {
-              cookie: guest.cookie,
-              origin: `http://localhost:${PORT}`,
-              "content-type": "application/x-www-form-urlencoded",
-            },
+          const response = await submitBooking({
+            port: PORT,
+            propertyId: property.id,
+            guest,
+            checkIn,
+            checkOut,
           });
           await response.arrayBuffer();
           const id = /booking=([0-9a-f-]{36})/.exec(response.headers.get("location") ?? "")?.[1];
@@ -178,12 +153,9 @@ try {
     await new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000));
     const killsDatabase = round % 2 === 0;
     if (killsDatabase) await killPostgres();
-    app.kill("SIGKILL");
+    const stopped = stopAppServers([app], "SIGKILL");
     running = false;
-    await Promise.all(workers);
-    await new Promise((r) =>
-      app!.exitCode !== null || app!.signalCode ? r(null) : app!.once("exit", r),
-    );
+    await Promise.all([...workers, stopped]);
     if (killsDatabase) startPostgres();
     await until(async () => (await rows(sql`select 1`)).length === 1, "PostgreSQL");
     console.log(
@@ -196,11 +168,7 @@ try {
     (await rows<{ id: string }>(sql`select id from booking`)).map((r) => r.id),
   );
   const lost = acknowledged.filter((id) => !stored.has(id));
-  const [{ overlaps }] = await rows<{ overlaps: number }>(sql`
-    select count(*)::int as overlaps from booking a join booking b
-      on a.property_id = b.property_id and a.id < b.id
-     and daterange(a.check_in, a.check_out, '[)') && daterange(b.check_in, b.check_out, '[)')
-    where a.status <> 'cancelled' and b.status <> 'cancelled'`);
+  const overlaps = await countOverlappingStays();
   console.log(
     `\n${ROUNDS} rounds (PostgreSQL killed in ${Math.floor(ROUNDS / 2)}), ${IN_FLIGHT} in flight: ` +
       `${sent} submits, ${acknowledged.length} acknowledged, ${failed} not ` +
@@ -213,7 +181,7 @@ try {
   console.log(ok ? "  RESULT: goal met" : "  RESULT: goal NOT met");
   process.exitCode = ok ? 0 : 1;
 } finally {
-  if (app && app.exitCode === null && !app.signalCode) app.kill("SIGKILL");
+  if (app) await stopAppServers([app], "SIGKILL");
   startPostgres();
   await handle.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
