@@ -12,13 +12,11 @@
  * (scripts/ensure-postgres.sh), dropped afterwards. The test suite runs the same race with 200
  * attempts on one slot (tests/race/booking-race.test.ts); this script is not part of it.
  */
-import { execFileSync, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { addDays, openBookingBench } from "./booking-setup";
 
 const { values: args } = parseArgs({
   options: {
@@ -33,54 +31,15 @@ const PER_SLOT = Number(args["per-slot"]);
 const IN_FLIGHT = Number(args["in-flight"]);
 const PORTS = [3941, 3942];
 
-// The app code reads these when it opens the database and signs guests in; the servers get the
-// same secret, so the sessions made here are valid there.
-process.env.TEST_DATABASE_URL ??= execFileSync("bash", ["scripts/ensure-postgres.sh"], {
-  encoding: "utf8",
-  stdio: ["ignore", "pipe", "inherit"],
-}).trim();
-process.env.NODE_ENV = "test";
-process.env.AUTH_SECRET = crypto.randomBytes(32).toString("hex");
-process.env.BASE_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "silent";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-bench-race-"));
-process.env.DATA_DIR = dataDir;
-
-const { addBankAccount, countOverlappingStays, startAppServer, stopAppServers, submitBooking } =
-  await import("../tests/helpers/app-servers");
-const { openTestDatabase } = await import("../tests/helpers/database");
-const { createProperty, createUser, sessionCookie } = await import("../tests/helpers/factories");
-const { ensureSettingsRow } = await import("~/features/settings/settings.server");
-const { db, schema } = await import("~/lib/db.server");
-
-function addDays(day: string, days: number) {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-async function rows<T>(statement: ReturnType<typeof sql>) {
-  return ((await db().execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
-const handle = await openTestDatabase();
+const bench = await openBookingBench();
 let servers: ChildProcess[] = [];
 try {
-  await ensureSettingsRow();
-  // Long enough for the three-night slots whatever the settings say.
-  await db().update(schema.settings).set({ minStayDays: 1, maxStayDays: 30 });
-  await addBankAccount();
-  const property = await createProperty({ maxGuests: 4 });
+  const property = await bench.createProperty({ maxGuests: 4 });
   console.log(`signing in ${PER_SLOT} guests …`);
-  const guests: { id: string; email: string; cookie: string }[] = [];
-  for (let i = 0; i < PER_SLOT; i++) {
-    const user = await createUser({ name: `Gast ${i}` });
-    guests.push({ ...user, cookie: await sessionCookie(user.email) });
-  }
-
+  const guests = await bench.signedInGuests(PER_SLOT);
   servers = await Promise.all(
     PORTS.map((port) =>
-      startAppServer({ port, databaseUrl: handle.url!, buildDir: args["build-dir"] }),
+      bench.startAppServer({ port, databaseUrl: bench.databaseUrl, buildDir: args["build-dir"] }),
     ),
   );
 
@@ -102,7 +61,7 @@ try {
       const checkIn = addDays(firstArrival, slot * 4);
       const port = PORTS[n % PORTS.length];
       const t = performance.now();
-      const response = await submitBooking({
+      const response = await bench.submitBooking({
         port,
         propertyId: property.id,
         guest,
@@ -118,10 +77,10 @@ try {
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const seconds = (performance.now() - started) / 1000;
 
-  const [{ stored }] = await rows<{ stored: number }>(
+  const [{ stored }] = await bench.rows<{ stored: number }>(
     sql`select count(*)::int as stored from booking where property_id = ${property.id}`,
   );
-  const overlaps = await countOverlappingStays();
+  const overlaps = await bench.countOverlappingStays();
   latencies.sort((a, b) => a - b);
   const pick = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
@@ -147,7 +106,6 @@ try {
   console.log(ok ? "  RESULT: goal met" : "  RESULT: goal NOT met");
   process.exitCode = ok ? 0 : 1;
 } finally {
-  await stopAppServers(servers);
-  await handle.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.stopAppServers(servers);
+  await bench.close();
 }

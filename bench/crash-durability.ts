@@ -14,12 +14,9 @@
  * acknowledged id must be in the database, and no stays overlap.
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { addDays, openBookingBench, startPostgres } from "./booking-setup";
 
 const { values: args } = parseArgs({
   options: {
@@ -31,13 +28,6 @@ const { values: args } = parseArgs({
 const ROUNDS = Number(args.rounds);
 const IN_FLIGHT = Number(args["in-flight"]);
 const PORT = 3951;
-
-function startPostgres() {
-  return execFileSync("bash", ["scripts/ensure-postgres.sh"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  }).trim();
-}
 
 /** Every process of the cluster, as a power cut would leave it (no shutdown, no checkpoint). */
 async function killPostgres() {
@@ -54,31 +44,6 @@ async function killPostgres() {
   throw new Error("PostgreSQL did not exit after SIGKILL");
 }
 
-process.env.TEST_DATABASE_URL ??= startPostgres();
-process.env.NODE_ENV = "test";
-process.env.AUTH_SECRET = crypto.randomBytes(32).toString("hex");
-process.env.BASE_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "silent";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-bench-crash-"));
-process.env.DATA_DIR = dataDir;
-
-const { addBankAccount, countOverlappingStays, startAppServer, stopAppServers, submitBooking } =
-  await import("../tests/helpers/app-servers");
-const { openTestDatabase } = await import("../tests/helpers/database");
-const { createProperty, createUser, sessionCookie } = await import("../tests/helpers/factories");
-const { ensureSettingsRow } = await import("~/features/settings/settings.server");
-const { db, schema } = await import("~/lib/db.server");
-
-function addDays(day: string, days: number) {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-async function rows<T>(statement: ReturnType<typeof sql>) {
-  return ((await db().execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 async function until(check: () => Promise<boolean>, what: string) {
   for (let i = 0; i < 240; i++) {
     if (await check().catch(() => false)) return;
@@ -87,19 +52,12 @@ async function until(check: () => Promise<boolean>, what: string) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const handle = await openTestDatabase();
+const bench = await openBookingBench();
 let app: ChildProcess | undefined;
 try {
-  await ensureSettingsRow();
-  await db().update(schema.settings).set({ minStayDays: 1, maxStayDays: 30 });
-  await addBankAccount();
-  const properties: Awaited<ReturnType<typeof createProperty>>[] = [];
-  for (let i = 0; i < 10; i++) properties.push(await createProperty({ maxGuests: 4 }));
-  const guests: { email: string; cookie: string }[] = [];
-  for (let i = 0; i < IN_FLIGHT; i++) {
-    const user = await createUser({ name: `Gast ${i}` });
-    guests.push({ email: user.email, cookie: await sessionCookie(user.email) });
-  }
+  const properties: Awaited<ReturnType<typeof bench.createProperty>>[] = [];
+  for (let i = 0; i < 10; i++) properties.push(await bench.createProperty({ maxGuests: 4 }));
+  const guests = await bench.signedInGuests(IN_FLIGHT);
 
   // Stay n: property n % 10, two nights, a new week per 10 stays; guest n % IN_FLIGHT. With
   // IN_FLIGHT a multiple of 10 a guest always books the same property, on weeks that differ.
@@ -119,9 +77,9 @@ try {
   };
   let next = 0;
   for (let round = 1; round <= ROUNDS; round++) {
-    app = await startAppServer({
+    app = await bench.startAppServer({
       port: PORT,
-      databaseUrl: handle.url!,
+      databaseUrl: bench.databaseUrl,
       buildDir: args["build-dir"],
       stderr: process.env.DEBUG_BENCH ? "inherit" : "ignore",
     });
@@ -133,7 +91,7 @@ try {
         const guest = guests[n % IN_FLIGHT];
         sent++;
         try {
-          const response = await submitBooking({
+          const response = await bench.submitBooking({
             port: PORT,
             propertyId: property.id,
             guest,
@@ -153,11 +111,11 @@ try {
     await new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000));
     const killsDatabase = round % 2 === 0;
     if (killsDatabase) await killPostgres();
-    const stopped = stopAppServers([app], "SIGKILL");
+    const stopped = bench.stopAppServers([app], "SIGKILL");
     running = false;
     await Promise.all([...workers, stopped]);
     if (killsDatabase) startPostgres();
-    await until(async () => (await rows(sql`select 1`)).length === 1, "PostgreSQL");
+    await until(async () => (await bench.select1()).length === 1, "PostgreSQL");
     console.log(
       `round ${round}: killed the app${killsDatabase ? " and PostgreSQL" : ""}; ` +
         `acknowledged so far ${acknowledged.length}`,
@@ -165,10 +123,10 @@ try {
   }
 
   const stored = new Set(
-    (await rows<{ id: string }>(sql`select id from booking`)).map((r) => r.id),
+    (await bench.rows<{ id: string }>(sql`select id from booking`)).map((r) => r.id),
   );
   const lost = acknowledged.filter((id) => !stored.has(id));
-  const overlaps = await countOverlappingStays();
+  const overlaps = await bench.countOverlappingStays();
   console.log(
     `\n${ROUNDS} rounds (PostgreSQL killed in ${Math.floor(ROUNDS / 2)}), ${IN_FLIGHT} in flight: ` +
       `${sent} submits, ${acknowledged.length} acknowledged, ${failed} not ` +
@@ -181,8 +139,7 @@ try {
   console.log(ok ? "  RESULT: goal met" : "  RESULT: goal NOT met");
   process.exitCode = ok ? 0 : 1;
 } finally {
-  if (app) await stopAppServers([app], "SIGKILL");
+  if (app) await bench.stopAppServers([app], "SIGKILL");
   startPostgres();
-  await handle.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
