@@ -15,8 +15,8 @@ export type PaymentAccount = {
   bankName: string;
 };
 
-/** One booking as its guest sees it after booking (success page; later the dashboard). */
-export type BookingConfirmation = {
+/** What every view of one booking starts from: the success page and the guest's list. */
+export type BookingSummary = {
   id: string;
   number: string;
   status: BookingStatus;
@@ -25,6 +25,11 @@ export type BookingConfirmation = {
   checkOut: string;
   nights: number;
   guests: number;
+  paymentMethod: PaymentMethod;
+};
+
+/** One booking as its guest sees it after booking (success page; later the dashboard). */
+export type BookingConfirmation = BookingSummary & {
   /** The breakdown stored with the booking (cents); later price changes do not alter it. */
   price: {
     nightlyPrice: number;
@@ -33,7 +38,6 @@ export type BookingConfirmation = {
     serviceFee: number;
     totalPrice: number;
   };
-  paymentMethod: PaymentMethod;
   guestEmail: string;
   /** The day the booking was made in Europe/Berlin: the payment schedule counts from it. */
   createdDay: string;
@@ -50,6 +54,56 @@ const asPaymentMethod = (value: string): PaymentMethod =>
     ? (value as PaymentMethod)
     : "bank-transfer";
 
+/** The columns `toBookingSummary` needs, for a select from booking joined with its property. */
+export const bookingSummaryColumns = {
+  id: schema.booking.id,
+  number: schema.booking.number,
+  status: schema.booking.status,
+  checkIn: schema.booking.checkIn,
+  checkOut: schema.booking.checkOut,
+  nights: schema.booking.nights,
+  guests: schema.booking.guests,
+  paymentMethod: schema.booking.paymentMethod,
+  propertyId: schema.property.id,
+  propertyTitle: schema.property.title,
+  propertyLocation: schema.property.location,
+  propertyImages: schema.property.images,
+};
+
+type SummaryRow = {
+  id: string;
+  number: string;
+  status: string;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  guests: number;
+  paymentMethod: string;
+  propertyId: string;
+  propertyTitle: string;
+  propertyLocation: string;
+  propertyImages: PropertyImage[];
+};
+
+export function toBookingSummary(row: SummaryRow): BookingSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: asStatus(row.status),
+    property: {
+      id: row.propertyId,
+      title: row.propertyTitle,
+      location: row.propertyLocation,
+      image: row.propertyImages[0] ?? null,
+    },
+    checkIn: row.checkIn,
+    checkOut: row.checkOut,
+    nights: row.nights,
+    guests: row.guests,
+    paymentMethod: asPaymentMethod(row.paymentMethod),
+  };
+}
+
 /**
  * The booking `bookingId` for `viewer`: its own guest or an admin. Null for a malformed id, an
  * unknown booking and someone else's booking alike, so a caller cannot tell them apart.
@@ -65,45 +119,22 @@ export async function getBookingConfirmation(
   if (viewer.role !== "admin") conditions.push(eq(b.userId, viewer.id));
   const [row] = await db()
     .select({
-      id: b.id,
-      number: b.number,
-      status: b.status,
-      checkIn: b.checkIn,
-      checkOut: b.checkOut,
-      guests: b.guests,
+      ...bookingSummaryColumns,
       nightlyPrice: b.nightlyPrice,
-      nights: b.nights,
       cleaningFee: b.cleaningFee,
       serviceFee: b.serviceFee,
       totalPrice: b.totalPrice,
-      paymentMethod: b.paymentMethod,
       guestEmail: b.guestEmail,
       createdAt: b.createdAt,
-      propertyId: p.id,
-      propertyTitle: p.title,
-      propertyLocation: p.location,
-      propertyImages: p.images,
     })
     .from(b)
     .innerJoin(p, eq(p.id, b.propertyId))
     .where(and(...conditions));
   if (!row) return null;
 
-  const paymentMethod = asPaymentMethod(row.paymentMethod);
+  const summary = toBookingSummary(row);
   return {
-    id: row.id,
-    number: row.number,
-    status: asStatus(row.status),
-    property: {
-      id: row.propertyId,
-      title: row.propertyTitle,
-      location: row.propertyLocation,
-      image: row.propertyImages[0] ?? null,
-    },
-    checkIn: row.checkIn,
-    checkOut: row.checkOut,
-    nights: row.nights,
-    guests: row.guests,
+    ...summary,
     price: {
       nightlyPrice: row.nightlyPrice,
       nights: row.nights,
@@ -111,10 +142,9 @@ export async function getBookingConfirmation(
       serviceFee: row.serviceFee,
       totalPrice: row.totalPrice,
     },
-    paymentMethod,
     guestEmail: row.guestEmail,
     createdDay: dayInBerlin(row.createdAt),
-    bankAccount: paymentMethod === "bank-transfer" ? await getPaymentAccount() : null,
+    bankAccount: summary.paymentMethod === "bank-transfer" ? await getPaymentAccount() : null,
   };
 }
 

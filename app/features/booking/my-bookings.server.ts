@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
 import { db, schema } from "~/lib/db.server";
-import type { PropertyImage } from "../../../db/schema";
 import {
-  BOOKING_STATUSES,
+  bookingSummaryColumns,
   getBookingConfirmation,
+  toBookingSummary,
   type BookingConfirmation,
-  type BookingStatus,
+  type BookingSummary,
 } from "./booking-confirmation.server";
 import { isCancellable } from "./cancellation";
 import type { MyBookingStatusFilter, MyBookingTab } from "./my-bookings.schema";
@@ -19,32 +18,16 @@ import type { MyBookingStatusFilter, MyBookingTab } from "./my-bookings.schema";
 
 export type MyBookingReview = { id: string; rating: number; title: string; text: string };
 
-export type MyBooking = {
-  id: string;
-  number: string;
-  status: BookingStatus;
-  property: { id: string; title: string; location: string; image: PropertyImage | null };
-  checkIn: string;
-  checkOut: string;
-  nights: number;
-  guests: number;
+export type MyBooking = BookingSummary & {
   /** cents, stored with the booking */
   totalPrice: number;
   /** cents; set once cancelled */
   cancellationFee: number | null;
-  paymentMethod: PaymentMethod;
   /** pending or confirmed and today is before check-in */
   isCancellable: boolean;
   /** the guest's own review of this stay, or null */
   review: MyBookingReview | null;
 };
-
-const asStatus = (value: string): BookingStatus =>
-  (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
-const asPaymentMethod = (value: string): PaymentMethod =>
-  (PAYMENT_METHODS as readonly string[]).includes(value)
-    ? (value as PaymentMethod)
-    : "bank-transfer";
 
 const b = schema.booking;
 const p = schema.property;
@@ -69,20 +52,9 @@ async function selectMyBookings(
 ): Promise<MyBooking[]> {
   const rows = await db()
     .select({
-      id: b.id,
-      number: b.number,
-      status: b.status,
-      checkIn: b.checkIn,
-      checkOut: b.checkOut,
-      nights: b.nights,
-      guests: b.guests,
+      ...bookingSummaryColumns,
       totalPrice: b.totalPrice,
       cancellationFee: b.cancellationFee,
-      paymentMethod: b.paymentMethod,
-      propertyId: p.id,
-      propertyTitle: p.title,
-      propertyLocation: p.location,
-      propertyImages: p.images,
       reviewId: r.id,
       reviewRating: r.rating,
       reviewTitle: r.title,
@@ -95,22 +67,9 @@ async function selectMyBookings(
     .orderBy(...order)
     .limit(limit);
   return rows.map((row) => ({
-    id: row.id,
-    number: row.number,
-    status: asStatus(row.status),
-    property: {
-      id: row.propertyId,
-      title: row.propertyTitle,
-      location: row.propertyLocation,
-      image: row.propertyImages[0] ?? null,
-    },
-    checkIn: row.checkIn,
-    checkOut: row.checkOut,
-    nights: row.nights,
-    guests: row.guests,
+    ...toBookingSummary(row),
     totalPrice: row.totalPrice,
     cancellationFee: row.cancellationFee,
-    paymentMethod: asPaymentMethod(row.paymentMethod),
     isCancellable: isCancellable(row, today),
     review:
       row.reviewId === null
