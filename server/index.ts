@@ -7,10 +7,10 @@ import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestListener } from "@react-router/node";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createAppListener } from "./app-listener";
 import { serveFile } from "./static";
 
 type EntryModule = {
@@ -27,6 +27,7 @@ type EntryModule = {
     demoLogins: { role: string; email: string; password: string }[];
   }>;
   beforeShutdown: () => void;
+  bodyLimitFor: (pathname: string) => number;
   shutdown: () => Promise<void>;
 };
 
@@ -55,7 +56,7 @@ const entry = (await loadBuild()).entry.module as unknown as EntryModule;
 const booted = await entry.boot();
 const { port, baseUrl, dataDir, uploadsDir, trustProxy } = booted.config;
 
-const appListener = createRequestListener({
+const appListener = createAppListener({
   // A build function is re-read and re-derived on every request (meant for development); in
   // production the build object is handed over once — an order of magnitude more req/s.
   build: isProduction ? await loadBuild() : loadBuild,
@@ -66,6 +67,8 @@ const appListener = createRequestListener({
     clientIp: request.headers.get("x-client-ip") ?? "",
     nonce: request.headers.get("x-csp-nonce") ?? "",
   }),
+  bodyLimitFor: entry.bodyLimitFor,
+  log,
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -165,10 +168,10 @@ const server = http.createServer((req, res) => {
     const isPublicFile =
       pathname !== "/" && (!pathname.slice(1).includes("/") || pathname.startsWith("/icons/"));
     if (isPublicFile && serveFile(req, res, clientDir, pathname, false)) return;
-    void appListener(req, res);
+    appListener(req, res);
     return;
   }
-  vite!.middlewares(req, res, () => void appListener(req, res));
+  vite!.middlewares(req, res, () => appListener(req, res));
 });
 server.keepAliveTimeout = 65_000;
 

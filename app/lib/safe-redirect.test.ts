@@ -16,8 +16,21 @@ describe("safeRedirectPath", () => {
     ["header injection", "/ok\r\nSet-Cookie: x=1"],
     ["not a string", 42],
     ["missing", null],
+    ["DEL character", "/ok\u007f"],
+    ["lone surrogate", "/ok\ud800"],
   ])("falls back for %s", (_label, value) => {
     expect(safeRedirectPath(value)).toBe("/dashboard");
     expect(safeRedirectPath(value, "/")).toBe("/");
+  });
+
+  it("percent-encodes what a Location header cannot carry, and keeps what is encoded already", () => {
+    expect(safeRedirectPath("/reiseziele/europa?q=Köln ∑ 𝄞")).toBe(
+      "/reiseziele/europa?q=K%C3%B6ln%20%E2%88%91%20%F0%9D%84%9E",
+    );
+    expect(safeRedirectPath("/properties?location=M%C3%BCnchen")).toBe(
+      "/properties?location=M%C3%BCnchen",
+    );
+    // The result is a valid header value (Headers throws on anything above U+00FF).
+    expect(() => new Headers({ Location: safeRedirectPath("/ā") })).not.toThrow();
   });
 });

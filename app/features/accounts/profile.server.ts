@@ -9,11 +9,6 @@ import { ensureProfile } from "./session.server";
 
 const p = schema.profile;
 
-/** Room for the multipart boundaries and the other (small) fields next to the file. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-/** An oversized upload is read to the end (and thrown away) up to this size, so the browser
- * gets the answer instead of a broken connection; beyond it the connection is cut. */
-const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 /** Refuse decompression bombs: an avatar needs no more than ~25 megapixels of input. */
 const MAX_INPUT_PIXELS = 25_000_000;
 const AVATAR_SIZE = 256;
@@ -54,50 +49,17 @@ export async function saveProfile(user: { id: string; fullName: string }, form: 
 }
 
 /**
- * Reads a request body, but keeps at most `limit` bytes in memory. Null when the body is larger
- * (checked against Content-Length first and then while reading; the header is not trusted).
- */
-export async function readBodyWithLimit(request: Request, limit: number): Promise<Buffer | null> {
-  const declared = Number(request.headers.get("content-length"));
-  const body = request.body;
-  if (!body) return Buffer.alloc(0);
-  const reader = body.getReader();
-  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
-    await reader.cancel();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > DRAIN_LIMIT_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    if (total <= limit) chunks.push(value);
-  }
-  if (total > limit) return null;
-  return Buffer.concat(chunks);
-}
-
-/**
- * The avatar form's body, read with a size limit: the file's bytes, or why there are none.
+ * The avatar form's file: its bytes, or why there are none.
  * Content-Type and file name of the part are ignored; the image itself decides (storeAvatar).
  */
 export async function readAvatarUpload(
   request: Request,
 ): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: AvatarError }> {
-  const body = await readBodyWithLimit(request, AVATAR_MAX_BYTES + FORM_OVERHEAD_BYTES);
-  if (!body) return { ok: false, error: "tooLarge" };
+  // The server has already refused bodies over the route's limit (app/lib/body-limits.ts) and
+  // forms that do not parse, so this reads a few megabytes at most.
   let form: FormData;
   try {
-    form = await new Request(request.url, {
-      method: "POST",
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-      body: new Uint8Array(body),
-    }).formData();
+    form = await request.formData();
   } catch {
     return { ok: false, error: "missing" };
   }

@@ -14,7 +14,6 @@ import {
 import {
   getProfile,
   readAvatarUpload,
-  readBodyWithLimit,
   saveProfile,
   storeAvatar,
   type ProfileView,
@@ -25,7 +24,6 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 
 /** The profile form is a few short fields; nothing legitimate comes near this. */
-const PROFILE_BODY_LIMIT = 64 * 1024;
 const BANNER_MS = 3000;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -78,17 +76,11 @@ export async function action({ request }: Route.ActionArgs) {
     return { intent: "avatar", ok: true, avatarUrl: stored.avatarUrl } satisfies ProfileActionData;
   }
 
-  const body = await readBodyWithLimit(request, PROFILE_BODY_LIMIT);
-  if (!body) {
-    return data({ intent: "profile", ok: false, error: "invalid" } satisfies ProfileActionData, {
-      status: 413,
-    });
-  }
-  const form = new URLSearchParams(body.toString("utf8"));
+  const form = await request.formData();
   const values: Partial<Record<ProfileField, string>> = {};
   for (const field of PROFILE_FIELDS) {
     const value = form.get(field);
-    if (value !== null) values[field] = value.slice(0, 500);
+    if (typeof value === "string") values[field] = value.slice(0, 500);
   }
   const parsed = profileFormSchema.safeParse(values);
   if (!parsed.success) {

@@ -1,0 +1,210 @@
+/**
+ * Node request → Fetch Request → React Router → Node response, with the body policy of issue 11
+ * in front of it. This replaces `createRequestListener` of @react-router/node, whose body stream
+ * crashed the process: an action that stopped reading an oversized body cancelled the stream,
+ * the adapter then pushed the next chunk into the closed stream (ERR_INVALID_STATE) from an
+ * event handler, and nothing could catch that. Here the server reads the body itself, up to the
+ * route's limit, before the app or any parser sees it:
+ *
+ * - larger than the limit (declared or counted while reading) → 413, and the connection closes;
+ * - the client gave up before the body was complete → nothing runs;
+ * - not a UTF-8 form, or text with control characters, or a URL that does not decode → 400/415;
+ * - otherwise the app gets a Request whose body is the bytes read, so no action can touch a
+ *   live socket stream.
+ */
+import type http from "node:http";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { errorPage, type ServerErrorStatus } from "./error-page";
+import { checkBody, checkUrl } from "./request-checks";
+
+type Logger = {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+type Options = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  getLoadContext: (request: Request) => AppLoadContext;
+  bodyLimitFor: (pathname: string) => number;
+  log: Logger;
+};
+
+type BodyResult =
+  { kind: "body"; bytes: Uint8Array<ArrayBuffer> } | { kind: "too-large" } | { kind: "aborted" };
+
+/** How long a refused upload's connection may linger so the client can read the 413. */
+const LINGER_MS = 2_000;
+
+/** Reads at most `limit` bytes; says "too-large" as soon as the declared or counted size exceeds it. */
+function readBody(req: http.IncomingMessage, limit: number): Promise<BodyResult> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ kind: "too-large" });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (result: BodyResult) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("close", onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) finish({ kind: "too-large" });
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      const bytes = Buffer.concat(chunks, size);
+      finish({
+        kind: "body",
+        bytes: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, size),
+      });
+    };
+    // 'close' before 'end': the client aborted (or the socket broke) mid-body.
+    const onClose = () => finish({ kind: "aborted" });
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("close", onClose);
+  });
+}
+
+function sendErrorPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: ServerErrorStatus,
+  options: { closeConnection?: boolean } = {},
+) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const page = errorPage(status);
+  if (options.closeConnection) {
+    // The rest of the body is not wanted: close after the answer. Reading on (and dropping) for
+    // a moment lets the client see the 413 instead of a reset while it is still sending.
+    res.setHeader("Connection", "close");
+    res.once("finish", () => {
+      req.resume();
+      setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    });
+  }
+  res.writeHead(status, page.headers);
+  res.end(req.method === "HEAD" ? undefined : page.body);
+}
+
+function toHeaders(rawHeaders: string[]) {
+  const headers = new Headers();
+  for (let i = 0; i < rawHeaders.length; i += 2) headers.append(rawHeaders[i], rawHeaders[i + 1]);
+  return headers;
+}
+
+/** Writes a Fetch Response to the Node response, stopping when the client goes away. */
+async function sendResponse(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  response: Response,
+) {
+  const rawHeaders: string[] = [];
+  for (const [key, value] of response.headers) rawHeaders.push(key, value);
+  // Whatever the app answers depends on who asks (session, language): no shared cache may keep
+  // it unless the route said otherwise (documents already say "private, no-store").
+  if (!response.headers.has("cache-control")) rawHeaders.push("Cache-Control", "private, no-store");
+  res.writeHead(response.status, rawHeaders);
+  if (response.body === null || req.method === "HEAD") {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  for await (const chunk of response.body) {
+    if (res.destroyed) break; // leaving the loop cancels the body (e.g. the event stream)
+    if (!res.write(chunk)) await drainedOrClosed(res);
+  }
+  res.end();
+}
+
+function drainedOrClosed(res: http.ServerResponse) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+export function createAppListener(options: Options) {
+  const handle = createRequestHandler(options.build, options.mode);
+
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    const target = req.url ?? "/";
+    const method = req.method ?? "GET";
+    const urlRefusal = checkUrl(target);
+    let url: URL | undefined;
+    try {
+      url = new URL(target, `http://${req.headers.host ?? "localhost"}`);
+    } catch {
+      // A Host header or target that is no URL.
+    }
+    if (urlRefusal || !url) {
+      options.log.warn({ url: target, reason: urlRefusal?.reason ?? "no URL" }, "request refused");
+      return sendErrorPage(req, res, 400, {
+        closeConnection: method !== "GET" && method !== "HEAD",
+      });
+    }
+
+    let body: Uint8Array<ArrayBuffer> | undefined;
+    if (method !== "GET" && method !== "HEAD") {
+      const read = await readBody(req, options.bodyLimitFor(url.pathname));
+      if (read.kind === "aborted") {
+        res.destroy();
+        return;
+      }
+      if (read.kind === "too-large") {
+        options.log.warn({ url: target, method }, "request body too large");
+        return sendErrorPage(req, res, 413, { closeConnection: true });
+      }
+      const refusal = await checkBody(req.headers["content-type"], read.bytes);
+      if (refusal) {
+        options.log.warn({ url: target, method, reason: refusal.reason }, "request body refused");
+        return sendErrorPage(req, res, refusal.status);
+      }
+      body = read.bytes;
+    }
+
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    const headers = toHeaders(req.rawHeaders);
+    // An empty body is an empty form, so `request.formData()` in an action never throws on it.
+    if (body !== undefined && !headers.has("content-type")) {
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+    }
+    const request = new Request(url, {
+      method,
+      headers,
+      body: body?.byteLength ? body : undefined,
+      signal: controller.signal,
+    });
+    const response = await handle(request, options.getLoadContext(request));
+    await sendResponse(req, res, response);
+  }
+
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // A socket that breaks mid-request makes both streams emit 'error'; with no listener that
+    // would be an uncaught exception and end the process.
+    req.on("error", () => {});
+    res.on("error", () => {});
+    serve(req, res).catch((error: unknown) => {
+      options.log.error(
+        { err: error, url: req.url, requestId: req.headers["x-request-id"] },
+        "request failed before the app could answer",
+      );
+      sendErrorPage(req, res, 500);
+    });
+  };
+}
