@@ -32,6 +32,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Hostile requests against a production process: needs the build and PostgreSQL
+          // (TEST_DATABASE_URL); see scripts/test-all.sh and docs/SECURITY.md.
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/helpers/integration-setup.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // Needs the production build and PostgreSQL (TEST_DATABASE_URL); see scripts/test-all.sh.
           name: "race",
           include: ["tests/race/**/*.test.ts"],

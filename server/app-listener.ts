@@ -84,13 +84,16 @@ function sendErrorPage(
   }
   const page = errorPage(status);
   if (options.closeConnection) {
-    // The rest of the body is not wanted: close after the answer. Reading on (and dropping) for
-    // a moment lets the client see the 413 instead of a reset while it is still sending.
+    // The rest of the body is not wanted: close after the answer. Node would destroy the socket
+    // as soon as the answer is written; a client still sending its body then gets a reset and
+    // may never read the answer. So close our side only and keep reading (and dropping) the
+    // rest for a moment: the client reads the 413, sees the end and stops.
     res.setHeader("Connection", "close");
-    res.once("finish", () => {
-      req.resume();
-      setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
-    });
+    const socket = req.socket;
+    socket.destroySoon = () => {
+      socket.end();
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    };
   }
   res.writeHead(status, page.headers);
   res.end(req.method === "HEAD" ? undefined : page.body);

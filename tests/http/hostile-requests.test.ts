@@ -1,0 +1,440 @@
+/**
+ * Hostile requests against a real production app process (issue 11; docs/SECURITY.md): every
+ * route and action of app/routes.ts, as a visitor, a guest and an admin.
+ *
+ * 1. Oversized and aborted bodies to every action: 413 (or nothing, when the client left), and
+ *    the same process keeps answering.
+ * 2. Malformed requests (non-form bodies, broken multipart, NUL and other control characters,
+ *    undecodable text, forged ids, hostile query strings): never a 500 or a stack trace, and
+ *    not one row of the database changes.
+ * 3. Well-formed forms full of hostile values (the field names and intents are read from the
+ *    page's own HTML): never a 500 or a stack trace.
+ *
+ * Needs the production build and PostgreSQL (TEST_DATABASE_URL), like the booking race.
+ */
+import type { ChildProcess } from "node:child_process";
+import net from "node:net";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureSettingsRow } from "~/features/settings/settings.server";
+import { bodyLimitFor } from "~/lib/body-limits";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { addBankAccount, startAppServer, stopAppServers } from "../helpers/app-servers";
+import { openTestDatabase } from "../helpers/database";
+import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { fillPattern, requestUrls, routeInventory } from "../helpers/route-inventory";
+
+const PORT = 3471;
+const origin = `http://localhost:${PORT}`;
+
+let handle: DatabaseHandle;
+let server: ChildProcess;
+let propertyId: string;
+const roles: { name: string; cookie: string | null }[] = [{ name: "visitor", cookie: null }];
+
+const routes = routeInventory();
+const actions = routes.filter((r) => r.hasAction);
+const loaders = routes.filter((r) => r.hasLoader);
+
+/** Signing out is what the logout action is for; it would end the test's own session. */
+const endsSession = (pattern: string) => pattern === "/auth/logout";
+
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL) throw new Error("this test needs TEST_DATABASE_URL");
+  handle = await openTestDatabase();
+  await ensureSettingsRow();
+  await addBankAccount();
+  const property = await createProperty();
+  propertyId = property.id;
+  const guest = await createUser({ name: "Gina Gast" });
+  const admin = await createUser({ name: "Anton Admin", role: "admin" });
+  await createBooking({
+    userId: guest.id,
+    propertyId,
+    checkIn: "2030-03-01",
+    checkOut: "2030-03-05",
+  });
+  const completed = await createBooking({
+    userId: guest.id,
+    propertyId,
+    checkIn: "2024-03-01",
+    checkOut: "2024-03-05",
+    status: "completed",
+  });
+  await db().insert(schema.review).values({
+    bookingId: completed.id,
+    propertyId,
+    userId: guest.id,
+    rating: 4,
+    title: "Schön am Deich",
+    text: "Ruhige Lage, alles sauber, gerne wieder.",
+  });
+  roles.push({ name: "guest", cookie: await sessionCookie(guest.email) });
+  roles.push({ name: "admin", cookie: await sessionCookie(admin.email) });
+  server = await startAppServer({ port: PORT, databaseUrl: handle.url! });
+}, 240_000);
+
+afterAll(async () => {
+  if (server) await stopAppServers([server]);
+  await handle?.close();
+});
+
+/** A URL of the pattern with real ids, so pages and actions get past their not-found checks. */
+const realUrl = (pattern: string) =>
+  pattern === "/*" ? "/gibt-es-nicht" : fillPattern(pattern, propertyId);
+
+async function processAnswers() {
+  expect(server.exitCode, "the app process exited").toBeNull();
+  const response = await fetch(`${origin}/robots.txt`);
+  expect(response.status).toBe(200);
+}
+
+/** A fingerprint of every row of every table (rate-limit counters may count, nothing else). */
+async function databaseFingerprint() {
+  const { rows } = (await db().execute(sql`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE'
+      and table_name not in ('rate_limit', 'auth_rate_limit', '__drizzle_migrations')
+    order by table_name`)) as unknown as { rows: { name: string }[] };
+  const prints: Record<string, string> = {};
+  for (const { name } of rows) {
+    const result = (await db().execute(
+      sql.raw(
+        `select count(*)::int || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print from "${name}" t`,
+      ),
+    )) as unknown as { rows: { print: string }[] };
+    prints[name] = result.rows[0].print;
+  }
+  return prints;
+}
+
+const STACK_TRACE = /\n\s+at .+:\d+:\d+|node_modules\/|file:\/\/\/|\/work\//;
+
+type Probe = { label: string; url: string; init: RequestInit; role: string };
+
+/** The body, or what arrived of it in 5 s: the settings event stream never ends by design. */
+async function readSome(response: Response) {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const deadline = Date.now() + 5_000;
+  let text = "";
+  for (;;) {
+    const timer = new Promise<"timeout">((r) =>
+      setTimeout(r, Math.max(0, deadline - Date.now()), "timeout"),
+    );
+    const next = await Promise.race([reader.read(), timer]);
+    if (next === "timeout") {
+      await reader.cancel();
+      return text;
+    }
+    if (next.done) return text;
+    text += decoder.decode(next.value, { stream: true });
+  }
+}
+
+/** Sends the probes (a few at a time) and returns every answer that is a 5xx or shows internals. */
+async function findFailures(probes: Probe[]) {
+  const failures: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < probes.length) {
+      const probe = probes[next++];
+      let status: number;
+      let text: string;
+      try {
+        const response = await fetch(`${origin}${probe.url}`, {
+          ...probe.init,
+          redirect: "manual",
+          signal: AbortSignal.timeout(20_000),
+        });
+        status = response.status;
+        text = await readSome(response);
+      } catch (error) {
+        failures.push(
+          `${probe.role} ${probe.init.method ?? "GET"} ${probe.url} [${probe.label}]: ${String(error)}`,
+        );
+        continue;
+      }
+      if (status >= 500 || STACK_TRACE.test(text)) {
+        failures.push(
+          `${probe.role} ${probe.init.method ?? "GET"} ${probe.url} [${probe.label}]: ${status}`,
+        );
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return failures;
+}
+
+const headersFor = (cookie: string | null, extra: Record<string, string> = {}) => ({
+  origin,
+  ...(cookie ? { cookie } : {}),
+  ...extra,
+});
+
+/** Sends a request over a raw socket: a body of `size` bytes (declared or chunked), or a broken one. */
+async function rawBody(options: {
+  path: string;
+  cookie: string | null;
+  size: number;
+  mode: "declared" | "chunked" | "aborted-declared" | "aborted-chunked";
+}): Promise<number | null> {
+  const socket = net.connect(PORT, "127.0.0.1");
+  socket.on("error", () => {});
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  socket.on("data", (d: Buffer) => (answer += d.toString("latin1")));
+  const closed = new Promise((resolve) => socket.once("close", resolve));
+  const chunked = options.mode.endsWith("chunked");
+  const head = [
+    `POST ${options.path} HTTP/1.1`,
+    `Host: localhost:${PORT}`,
+    `Origin: ${origin}`,
+    "Content-Type: application/x-www-form-urlencoded",
+    chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${options.size}`,
+    ...(options.cookie ? [`Cookie: ${options.cookie}`] : []),
+    "",
+    "",
+  ].join("\r\n");
+  socket.write(head);
+  const piece = Buffer.alloc(64 * 1024, "a");
+  const toSend = options.mode.startsWith("aborted") ? 10 : options.size;
+  for (let sent = 0; sent < toSend && !answer && !socket.destroyed; sent += piece.length) {
+    const part = piece.subarray(0, Math.min(piece.length, toSend - sent));
+    const data = chunked
+      ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")])
+      : part;
+    if (!socket.write(data)) {
+      await Promise.race([new Promise((r) => socket.once("drain", r)), closed]);
+    }
+    // Let the answer in while sending, as a browser does (an early 413 stops the upload).
+    await new Promise((r) => setImmediate(r));
+  }
+  if (options.mode.startsWith("aborted")) {
+    socket.destroy();
+    return null;
+  }
+  if (chunked && !answer && !socket.destroyed) socket.write("0\r\n\r\n");
+  const deadline = Date.now() + 15_000;
+  while (!/^HTTP\/1\.1 \d{3}/.test(answer) && !socket.destroyed && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  socket.destroy();
+  const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+  return status ? Number(status[1]) : null;
+}
+
+describe("hostile requests against a production process", () => {
+  it("finds the routes and actions it is meant to cover", () => {
+    const patterns = actions.map((r) => r.pattern);
+    expect(patterns).toEqual(
+      expect.arrayContaining(["/kontakt", "/properties/:id/book", "/auth", "/dashboard/profile"]),
+    );
+    expect(loaders.length).toBeGreaterThan(30);
+  });
+
+  it("oversized and aborted bodies to every action: 413 or nothing, and the process lives", async () => {
+    const unexpected: string[] = [];
+    for (const route of actions) {
+      const path = realUrl(route.pattern);
+      for (const role of roles) {
+        const limit = bodyLimitFor(path);
+        for (const mode of ["declared", "chunked"] as const) {
+          const status = await rawBody({ path, cookie: role.cookie, size: limit + 1, mode });
+          if (status !== 413) unexpected.push(`${role.name} ${path} ${mode}: ${status}`);
+        }
+        for (const mode of ["aborted-declared", "aborted-chunked"] as const) {
+          await rawBody({ path, cookie: role.cookie, size: 1000, mode });
+        }
+        // A body of exactly the limit is read (and then judged by the app or the form checks).
+        const atLimit = await rawBody({ path, cookie: role.cookie, size: limit, mode: "chunked" });
+        if (atLimit === 413 || atLimit === null || atLimit >= 500) {
+          unexpected.push(`${role.name} ${path} at the limit: ${atLimit}`);
+        }
+      }
+      await processAnswers();
+    }
+    expect(unexpected).toEqual([]);
+    await processAnswers();
+  }, 300_000);
+
+  it("malformed requests to every route and action: no 500, no internals, nothing stored", async () => {
+    const before = await databaseFingerprint();
+    const malformedBodies: { label: string; type?: string; body: BodyInit }[] = [
+      { label: "JSON", type: "application/json", body: '{"email":"a@b.de","password":"x"}' },
+      { label: "text", type: "text/plain", body: "email=a@b.de" },
+      { label: "XML", type: "application/xml", body: "<a>1</a>" },
+      { label: "no type", body: "intent=register&email=a%40b.de" },
+      { label: "broken multipart", type: "multipart/form-data; boundary=x", body: "--x\r\nbroken" },
+      { label: "multipart without boundary", type: "multipart/form-data", body: "a=1" },
+      { label: "NUL", type: "application/x-www-form-urlencoded", body: "name=a%00b&email=x%00" },
+      { label: "raw NUL", type: "application/x-www-form-urlencoded", body: "name=a\u0000b" },
+      { label: "escape", type: "application/x-www-form-urlencoded", body: "message=%1B%5B2J" },
+      { label: "bad percent", type: "application/x-www-form-urlencoded", body: "name=%E0%A4%A" },
+      {
+        label: "not UTF-8",
+        type: "application/x-www-form-urlencoded",
+        body: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xc3, 0x28, 0xff]),
+      },
+      {
+        label: "latin1 charset",
+        type: "application/x-www-form-urlencoded; charset=iso-8859-1",
+        body: "name=J%FCrgen",
+      },
+    ];
+    const probes: Probe[] = [];
+    for (const role of roles) {
+      for (const route of actions) {
+        const path = realUrl(route.pattern);
+        for (const url of requestUrls(route, path)) {
+          for (const bad of malformedBodies) {
+            probes.push({
+              label: bad.label,
+              url,
+              role: role.name,
+              init: {
+                method: "POST",
+                body: bad.body,
+                headers: headersFor(role.cookie, bad.type ? { "content-type": bad.type } : {}),
+              },
+            });
+          }
+        }
+      }
+      // Forged ids and hostile query strings on every page and resource route.
+      const forgedIds = [
+        "00000000-0000-0000-0000-000000000000",
+        "not-a-uuid",
+        "%00",
+        "..%2F..%2Fetc%2Fpasswd",
+        "x".repeat(2000),
+      ];
+      const queryValues = ["%00", "％＿", "-1", "1e309", "9999-99-99", "' OR 1=1 --", "%E0%A4%A"];
+      const params = [
+        "location",
+        "minPrice",
+        "maxPrice",
+        "guests",
+        "bedrooms",
+        "bathrooms",
+        "amenities",
+        "checkIn",
+        "checkOut",
+        "page",
+        "sort",
+        "q",
+        "tab",
+        "status",
+        "booking",
+        "cancel",
+        "token",
+        "redirectTo",
+        "mode",
+        "konto",
+        "reset",
+        "subject",
+        "newsletter",
+        "anfrage",
+        "cancelled",
+        "via",
+        "region",
+        "id",
+      ];
+      for (const route of loaders) {
+        const ids = route.pattern.includes(":") || route.pattern.endsWith("*") ? forgedIds : [];
+        for (const id of ids) {
+          probes.push({
+            label: "forged id",
+            url: fillPattern(route.pattern, id),
+            role: role.name,
+            init: { headers: headersFor(role.cookie) },
+          });
+        }
+        const path = realUrl(route.pattern);
+        for (const value of queryValues) {
+          const query = params.map((p) => `${p}=${value}`).join("&");
+          for (const url of requestUrls(route, path).map((u) => `${u}?${query}`)) {
+            probes.push({
+              label: `query ${value}`,
+              url,
+              role: role.name,
+              init: { headers: headersFor(role.cookie) },
+            });
+          }
+        }
+      }
+    }
+    const failures = await findFailures(probes);
+    expect(failures).toEqual([]);
+    await processAnswers();
+    expect(await databaseFingerprint()).toEqual(before);
+  }, 600_000);
+
+  it("well-formed forms full of hostile values: no 500, no internals", async () => {
+    const values = [
+      "",
+      " ",
+      "0",
+      "-1",
+      "1e309",
+      "NaN",
+      "99999999999999999999",
+      "9999-12-31",
+      "2026-02-30",
+      "00000000-0000-0000-0000-000000000000",
+      "' OR '1'='1' --",
+      "<script>alert(1)</script>",
+      "％＿",
+      "\u202Eevil",
+      "😀".repeat(200),
+      "//evil.example",
+      "a".repeat(1500),
+    ];
+    const probes: Probe[] = [];
+    for (const role of roles) {
+      for (const route of actions) {
+        if (role.cookie && endsSession(route.pattern)) continue;
+        const path = realUrl(route.pattern);
+        // The page's own forms name the fields and intents (a resource route has none).
+        const page = await fetch(`${origin}${path}`, {
+          headers: headersFor(role.cookie),
+          redirect: "manual",
+        });
+        const html = page.headers.get("content-type")?.includes("text/html")
+          ? await page.text()
+          : "";
+        const names = new Set(["intent"]);
+        for (const m of html.matchAll(/\sname="([^"]+)"/g)) names.add(m[1]);
+        const intents = new Set<string>([""]);
+        for (const m of html.matchAll(
+          /name="intent"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="intent"/g,
+        )) {
+          intents.add(m[1] ?? m[2]);
+        }
+        for (const intent of intents) {
+          for (const value of values) {
+            const form = new URLSearchParams();
+            for (const name of names) form.append(name, name === "intent" ? intent : value);
+            probes.push({
+              label: `intent=${intent} value=${value.slice(0, 20)}`,
+              url: path,
+              role: role.name,
+              init: {
+                method: "POST",
+                body: form,
+                headers: headersFor(role.cookie, {
+                  "content-type": "application/x-www-form-urlencoded",
+                }),
+              },
+            });
+          }
+        }
+      }
+    }
+    expect(probes.length).toBeGreaterThan(200);
+    const failures = await findFailures(probes);
+    expect(failures).toEqual([]);
+    await processAnswers();
+  }, 600_000);
+});
