@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   changePassword,
@@ -12,6 +15,7 @@ import {
   revokeSession,
   updateNotificationSettings,
 } from "~/features/accounts/account-settings.server";
+import { storeAvatar } from "~/features/accounts/profile.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { signIn, SIGN_IN_LIMITS } from "~/features/accounts/sign-in.server";
 import { emailKindOf, isEmailWanted } from "~/features/email/templates";
@@ -19,6 +23,7 @@ import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { enqueueEmail, isSuppressedByRecipient } from "~/lib/email.server";
 import { getTranslator } from "~/lib/i18n";
 import { hitRateLimit } from "~/lib/rate-limit.server";
+import { putObject, uploadsDir } from "~/lib/storage.server";
 import * as settingsRoute from "~/routes/dashboard/settings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import {
@@ -592,6 +597,77 @@ describe(`account deletion (${databaseKind()})`, () => {
     });
     expect(await subscriptionOf(email)).toEqual([]);
     expect(await subscriptionOf(other.email)).toHaveLength(1);
+  });
+
+  const png = () =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background: "#3b82f6" } })
+      .png()
+      .toBuffer();
+  const fileOf = (mediaUrl: string) => path.join(uploadsDir(), mediaUrl.replace(/^\/media\//, ""));
+
+  it("removes the avatar file, so /media/… has nothing to serve; others' files stay", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const own = await storeAvatar({ id: user.id, fullName: "" }, await png());
+    const others = await storeAvatar({ id: other.id, fullName: "" }, await png());
+    if (!own.ok || !others.ok) throw new Error("avatar not stored");
+    expect(fs.existsSync(fileOf(own.avatarUrl))).toBe(true);
+
+    // Refused deletions keep it.
+    await deleteAccount({
+      ...user,
+      userId: user.id,
+      clientIp: freshIp(),
+      password: "falsch-falsch",
+    });
+    expect(fs.existsSync(fileOf(own.avatarUrl))).toBe(true);
+
+    expect(
+      await deleteAccount({
+        ...user,
+        userId: user.id,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: true });
+    expect(fs.existsSync(fileOf(own.avatarUrl))).toBe(false);
+    expect(fs.readdirSync(path.dirname(fileOf(own.avatarUrl)))).toContain(
+      path.basename(others.avatarUrl),
+    );
+  });
+
+  it("leaves files it did not store itself (seed images, foreign URLs) alone", async () => {
+    const user = await createUser();
+    await putObject("demo/avatar.webp", await png());
+    await db()
+      .update(schema.profile)
+      .set({ avatarUrl: "/media/demo/avatar.webp" })
+      .where(eq(schema.profile.id, user.id));
+    expect(
+      await deleteAccount({
+        ...user,
+        userId: user.id,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: true });
+    expect(fs.existsSync(fileOf("/media/demo/avatar.webp"))).toBe(true);
+  });
+
+  it("an avatar uploaded for an account that is already gone leaves no file behind", async () => {
+    const user = await createUser();
+    await db().delete(schema.user).where(eq(schema.user.id, user.id));
+    const before = fs.existsSync(path.join(uploadsDir(), "avatars"))
+      ? fs.readdirSync(path.join(uploadsDir(), "avatars"))
+      : [];
+    const result = await storeAvatar({ id: user.id, fullName: "" }, await png());
+    expect(result).toEqual({ ok: false, error: "failed" });
+    const after = fs.existsSync(path.join(uploadsDir(), "avatars"))
+      ? fs.readdirSync(path.join(uploadsDir(), "avatars"))
+      : [];
+    expect(after).toEqual(before);
   });
 
   it("a blocked deletion keeps the queued e-mails and the newsletter subscription", async () => {

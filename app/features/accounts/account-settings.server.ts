@@ -4,6 +4,8 @@ import { getAuth } from "~/lib/auth.server";
 import { dayInBerlin, todayInBerlin } from "~/lib/dates";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { deleteObject } from "~/lib/storage.server";
+import { ownAvatarKey } from "./profile.server";
 import { ensureProfile } from "./session.server";
 import { withSignInLimits } from "./sign-in.server";
 
@@ -213,7 +215,8 @@ const UPCOMING = "upcoming";
  * cancelled ends today or later. In ONE transaction: the user's bookings stay for accounting
  * with the personal data removed, e-mails still queued for the account's address and its
  * newsletter subscription are deleted, then the user row goes (profile, sessions, accounts and
- * review votes cascade; reviews and bookings keep their rows with user_id null).
+ * review votes cascade; reviews and bookings keep their rows with user_id null). After the
+ * commit the avatar file is removed.
  */
 export async function deleteAccount(input: {
   userId: string;
@@ -226,7 +229,7 @@ export async function deleteAccount(input: {
   try {
     const check = await recheckPassword(input);
     if (!check.ok) return { ok: false, error: check.error };
-    await db().transaction(async (tx) => {
+    const avatarUrl = await db().transaction(async (tx) => {
       // Locks the user: a booking being created for them waits and then fails its foreign key.
       const [user] = await tx
         .select({ id: schema.user.id, email: schema.user.email })
@@ -273,8 +276,21 @@ export async function deleteAccount(input: {
           .delete(schema.newsletterSubscription)
           .where(sql`lower(${schema.newsletterSubscription.email}) = ${address}`);
       }
+      const [profile] = await tx
+        .select({ avatarUrl: schema.profile.avatarUrl })
+        .from(schema.profile)
+        .where(eq(schema.profile.id, input.userId));
       await tx.delete(schema.user).where(eq(schema.user.id, input.userId));
+      return profile?.avatarUrl ?? null;
     });
+    // The photo is personal data and public at /media/… to anyone with the link: it goes too,
+    // after the commit (a rolled-back deletion keeps it). Only files we stored (ownAvatarKey).
+    const avatarKey = ownAvatarKey(avatarUrl);
+    if (avatarKey) {
+      await deleteObject(avatarKey).catch((error: unknown) =>
+        logger.error({ err: error, key: avatarKey }, "avatar of a deleted account not removed"),
+      );
+    }
     logger.info({ userId: input.userId }, "account deleted by its owner");
     return { ok: true };
   } catch (error) {
