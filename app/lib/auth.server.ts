@@ -7,6 +7,47 @@ import { getEnv } from "./env.server";
 /** Sliding sessions: valid 30 days, renewed at most once a day while the user is active. */
 const SESSION_DAYS = 30;
 
+/**
+ * Every endpoint of Better Auth's HTTP handler, disabled (decision 013). app/routes/api/auth.ts
+ * already answers 404 before Better Auth sees a request; this is the second lock, should the
+ * handler ever be mounted again. Better Auth checks the list only in its HTTP router (exact
+ * paths after /api/auth), never in `getAuth().api.*`, so our server code's calls (signInEmail,
+ * signUpEmail, signOut, getSession) keep working. Paths with parameters (/callback/:id,
+ * /reset-password/:token) cannot be listed; no social provider is configured and our reset
+ * tokens are not Better Auth's. tests/integration/auth-endpoints.test.ts fails when an update
+ * brings an endpoint that is missing here.
+ */
+export const DISABLED_AUTH_PATHS = [
+  "/sign-in/email",
+  "/sign-in/social",
+  "/sign-up/email",
+  "/sign-out",
+  "/get-session",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/update-session",
+  "/update-user",
+  "/change-email",
+  "/change-password",
+  "/verify-password",
+  "/delete-user",
+  "/delete-user/callback",
+  "/request-password-reset",
+  "/reset-password",
+  "/send-verification-email",
+  "/verify-email",
+  "/link-social",
+  "/list-accounts",
+  "/unlink-account",
+  "/refresh-token",
+  "/get-access-token",
+  "/account-info",
+  "/ok",
+  "/error",
+];
+
 function createAuth() {
   const env = getEnv();
   return betterAuth({
@@ -14,6 +55,7 @@ function createAuth() {
     baseURL: env.BASE_URL,
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.BASE_URL],
+    disabledPaths: DISABLED_AUTH_PATHS,
     // Failed sign-ins are expected traffic; our own log lines carry the request id.
     logger: { level: "error" },
     database: drizzleAdapter(db(), {

@@ -8,6 +8,7 @@ import {
   parseEmailData,
   redactEmailData,
   renderEmail,
+  secretLifetimeOf,
   type EmailKind,
   type EmailTemplateData,
   type EmailTemplateName,
@@ -22,7 +23,7 @@ import { logger } from "./logger.server";
  * it belongs to, so a stored contact message or booking never lacks its e-mail and a rolled
  * back one never sends one. A worker in every server process sends due e-mails: over SMTP when
  * SMTP_URL is set, otherwise into DATA_DIR/outbox/*.eml (the embedded demo needs no mail
- * server). Failures are retried with growing delays; after MAX_ATTEMPTS the e-mail is `failed`.
+ * server; files with a reset link are deleted once it has expired). Failures are retried with growing delays; after MAX_ATTEMPTS the e-mail is `failed`.
  */
 export const MAX_ATTEMPTS = 8;
 /** While one process sends a claimed e-mail, others leave it alone for this long. */
@@ -224,12 +225,82 @@ async function deliver(row: OutboxRow, message: SendMailOptions) {
   const folder = outboxFolder();
   await fs.mkdir(folder, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const file = path.join(folder, `${stamp}-${row.id}.eml`);
+  // The template in the name lets deleteExpiredOutboxFiles find reset links without reading files.
+  const template = /^[a-z0-9-]{1,60}$/.test(row.template) ? `${row.template}-` : "";
+  const file = path.join(folder, `${stamp}-${template}${row.id}.eml`);
   await fs.writeFile(file, info.message as Buffer);
   logger.info(
     { to: row.to, subject: message.subject, file },
     "e-mail written to the outbox folder (no SMTP_URL set)",
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expired links in the outbox folder
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const STAMP = "\\d{4}-\\d\\d-\\d\\dT[\\d-]+Z";
+const OUTBOX_FILE = new RegExp(`^${STAMP}-([a-z0-9-]+)-(${UUID})\\.eml$`);
+/** Written before the template was part of the name. */
+const OLD_OUTBOX_FILE = new RegExp(`^${STAMP}-(${UUID})\\.eml$`);
+/** Old-style files this process found to hold no expiring secret (not looked up again). */
+const checkedOldFiles = new Set<string>();
+
+/**
+ * Deletes `.eml` files of the outbox folder whose secret (a password-reset link) has expired:
+ * the database blanks the token once the e-mail is sent (decision 011), the folder must not keep
+ * it either. A file is written after its token was made, so "written + lifetime" is never before
+ * the link's own end. Files from before the template was in their name are looked up once by
+ * their outbox id. Returns the names deleted.
+ */
+export async function deleteExpiredOutboxFiles(now = Date.now()) {
+  const folder = outboxFolder();
+  let names: string[];
+  try {
+    names = await fs.readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const lifetimes = new Map<string, number>();
+  const oldFiles = new Map<string, string>();
+  for (const name of names) {
+    const current = OUTBOX_FILE.exec(name);
+    const lifetime = current ? secretLifetimeOf(current[1]) : null;
+    if (lifetime !== null) lifetimes.set(name, lifetime);
+    const old = OLD_OUTBOX_FILE.exec(name);
+    if (old && !checkedOldFiles.has(name)) oldFiles.set(old[1], name);
+  }
+  if (oldFiles.size > 0) {
+    const rows = await db()
+      .select({ id: outbox.id, template: outbox.template })
+      .from(outbox)
+      .where(inArray(outbox.id, [...oldFiles.keys()]));
+    const templates = new Map(rows.map((row) => [row.id, row.template]));
+    for (const [id, name] of oldFiles) {
+      // No row: not this database's e-mail (sent rows are kept), so nothing to judge it by.
+      const template = templates.get(id);
+      const lifetime = template === undefined ? null : secretLifetimeOf(template);
+      if (lifetime === null) checkedOldFiles.add(name);
+      else lifetimes.set(name, lifetime);
+    }
+  }
+  const deleted: string[] = [];
+  for (const [name, lifetime] of lifetimes) {
+    const file = path.join(folder, name);
+    try {
+      const { mtimeMs } = await fs.stat(file);
+      if (mtimeMs + lifetime * 1000 > now) continue;
+      await fs.rm(file, { force: true });
+      deleted.push(name);
+    } catch (error) {
+      // Another process deleted it first.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  if (deleted.length)
+    logger.info({ count: deleted.length }, "expired reset links removed from the outbox folder");
+  return deleted;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +310,11 @@ type WorkerState = {
   isActive: boolean;
   timer?: ReturnType<typeof setTimeout>;
   running?: Promise<void>;
+  /** When the outbox folder was last cleared of expired links (ms). */
+  filesCheckedAt?: number;
 };
+/** A reset link stays in the outbox folder at most this long after it expired. */
+const FILE_CHECK_INTERVAL_MS = 60_000;
 // On globalThis: in development Vite may evaluate this module again after an edit.
 const holder = globalThis as unknown as { __emailWorker?: WorkerState };
 
@@ -258,6 +333,12 @@ export function startEmailWorker(options: { intervalMs?: number } = {}) {
         while (state.isActive && (await processEmailOutboxOnce()).claimed === BATCH_SIZE);
       } catch (error) {
         logger.error({ err: error }, "e-mail worker run failed");
+      }
+      if (state.isActive && Date.now() - (state.filesCheckedAt ?? 0) >= FILE_CHECK_INTERVAL_MS) {
+        state.filesCheckedAt = Date.now();
+        await deleteExpiredOutboxFiles().catch((error: unknown) =>
+          logger.warn({ err: error }, "removing expired links from the outbox folder failed"),
+        );
       }
     })();
     void state.running.then(() => {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 import { waitForMail } from "./mail";
 
@@ -147,10 +148,61 @@ test.describe("account settings", () => {
     }
   });
 
+  test("a wrong current password counts as a failed sign-in: after 8, even the right one waits", async ({
+    page,
+  }) => {
+    await registerGuest(page);
+    await page.goto("/dashboard/settings");
+    const passwordSection = page.getByRole("region", { name: "Passwort ändern" });
+    const tryPassword = async (current: string) => {
+      await passwordSection.getByLabel("Aktuelles Passwort").fill(current);
+      await passwordSection.getByLabel("Neues Passwort", { exact: true }).fill("Mondschein-2028");
+      await passwordSection.getByLabel("Neues Passwort bestätigen").fill("Mondschein-2028");
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        passwordSection.getByRole("button", { name: "Passwort ändern" }).click(),
+      ]);
+      return response.status();
+    };
+    for (let i = 0; i < 8; i++) {
+      expect(await tryPassword("falsch-falsch")).toBe(400);
+      await expect(passwordSection.getByLabel("Aktuelles Passwort")).toHaveAccessibleDescription(
+        "Das aktuelle Passwort ist falsch",
+      );
+    }
+    expect(await tryPassword(PASSWORD)).toBe(429);
+    await expect(passwordSection.getByLabel("Aktuelles Passwort")).toHaveAccessibleDescription(
+      "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+    );
+    const danger = page.getByRole("region", { name: "Konto löschen" });
+    await danger.getByLabel("Passwort zur Bestätigung").fill(PASSWORD);
+    await danger.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await expect(danger.getByRole("alert")).toHaveText(
+      "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+    );
+    await expect(page).toHaveURL(/\/dashboard\/settings/);
+  });
+
   test("deleting the account needs the password, then the guest is signed out for good", async ({
     page,
   }) => {
     const email = await registerGuest(page);
+    // A profile picture, public at /media/… until the account goes.
+    await page.goto("/dashboard/profile");
+    const png = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: "#0a78c8" },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Bild auswählen")
+      .setInputFiles({ name: "ich.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Bild hochladen" }).click();
+    const avatar = page.getByTestId("avatar-image");
+    await expect(avatar).toHaveAttribute("src", /^\/media\/avatars\/[0-9a-f-]+\.webp$/);
+    const avatarUrl = (await avatar.getAttribute("src"))!;
+    expect((await page.request.get(avatarUrl)).status()).toBe(200);
+
     await page.goto("/dashboard/settings");
     const danger = page.getByRole("region", { name: "Konto löschen" });
     await danger.getByLabel("Passwort zur Bestätigung").fill("Falsch-Falsch-123");
@@ -168,5 +220,6 @@ test.describe("account settings", () => {
     await expect(page).toHaveURL(/\/auth\?redirectTo=/);
     await signIn(page, email, PASSWORD);
     await expect(page.getByText("E-Mail oder Passwort ist falsch")).toBeVisible();
+    expect((await page.request.get(avatarUrl)).status()).toBe(404);
   });
 });

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   changePassword,
@@ -12,11 +15,16 @@ import {
   revokeSession,
   updateNotificationSettings,
 } from "~/features/accounts/account-settings.server";
+import { storeAvatar } from "~/features/accounts/profile.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { signIn } from "~/features/accounts/sign-in.server";
+import { signIn, SIGN_IN_LIMITS } from "~/features/accounts/sign-in.server";
 import { emailKindOf, isEmailWanted } from "~/features/email/templates";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { enqueueEmail, isSuppressedByRecipient } from "~/lib/email.server";
+import { getTranslator } from "~/lib/i18n";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { putObject, uploadsDir } from "~/lib/storage.server";
+import * as settingsRoute from "~/routes/dashboard/settings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import {
   createBooking,
@@ -40,9 +48,10 @@ const isSignedIn = async (cookie: string) => (await getCurrentUser(page(cookie))
 const sessionIdOf = async (cookie: string) => (await getCurrentSessionId(page(cookie)))!;
 
 let ipCounter = 0;
+/** A client address of its own for each attempt, so only the per-account limit can apply. */
+const freshIp = () => `192.0.2.${++ipCounter}`;
 const canSignIn = async (email: string, password: string) =>
-  (await signIn({ email, password, clientIp: `192.0.2.${++ipCounter}`, headers: new Headers() }))
-    .ok;
+  (await signIn({ email, password, clientIp: freshIp(), headers: new Headers() })).ok;
 
 describe(`password change (${databaseKind()})`, () => {
   it("refuses a wrong current password and changes nothing", async () => {
@@ -51,6 +60,8 @@ describe(`password change (${databaseKind()})`, () => {
     const other = await sessionCookie(email);
     const result = await changePassword({
       userId: id,
+      email,
+      clientIp: freshIp(),
       currentSessionId: await sessionIdOf(cookie),
       currentPassword: "falsch-falsch",
       newPassword: "Neues-Passwort-2027",
@@ -67,6 +78,8 @@ describe(`password change (${databaseKind()})`, () => {
     const other2 = await sessionCookie(email);
     const result = await changePassword({
       userId: id,
+      email,
+      clientIp: freshIp(),
       currentSessionId: await sessionIdOf(cookie),
       currentPassword: TEST_PASSWORD,
       newPassword: "Neues-Passwort-2027",
@@ -78,6 +91,186 @@ describe(`password change (${databaseKind()})`, () => {
     expect(await isSignedIn(other2)).toBe(false);
     expect(await canSignIn(email, TEST_PASSWORD)).toBe(false);
     expect(await canSignIn(email, "Neues-Passwort-2027")).toBe(true);
+  });
+});
+
+describe(`the password re-check shares the sign-in limits (${databaseKind()})`, () => {
+  const accountFailures = async (email: string) => {
+    const [row] = await db()
+      .select({ count: schema.rateLimit.count })
+      .from(schema.rateLimit)
+      .where(eq(schema.rateLimit.key, `sign-in:account:${email}`));
+    return row?.count ?? 0;
+  };
+  const wrongChange = async (user: { id: string; email: string }, cookie: string, ip: string) =>
+    changePassword({
+      userId: user.id,
+      email: user.email,
+      clientIp: ip,
+      currentSessionId: await sessionIdOf(cookie),
+      currentPassword: "falsch-falsch",
+      newPassword: "Neues-Passwort-2027",
+    });
+
+  it("a wrong current password counts as a failed sign-in; at the limit nothing checks the password", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user.email);
+    const max = SIGN_IN_LIMITS.perAccountFailures.max;
+    // Half through the password change, half through the deletion form, each from its own address.
+    for (let i = 0; i < max; i++) {
+      const result =
+        i % 2 === 0
+          ? await wrongChange(user, cookie, freshIp())
+          : await deleteAccount({
+              userId: user.id,
+              email: user.email,
+              clientIp: freshIp(),
+              password: "falsch-falsch",
+            });
+      expect(result).toMatchObject({ ok: false });
+    }
+    expect(await accountFailures(user.email)).toBe(max);
+
+    // Locked: the right password is refused everywhere and the counter does not move.
+    expect(await canSignIn(user.email, TEST_PASSWORD)).toBe(false);
+    const change = await changePassword({
+      userId: user.id,
+      email: user.email,
+      clientIp: freshIp(),
+      currentSessionId: await sessionIdOf(cookie),
+      currentPassword: TEST_PASSWORD,
+      newPassword: "Neues-Passwort-2027",
+    });
+    expect(change).toEqual({ ok: false, error: "tooManyAttempts" });
+    const deletion = await deleteAccount({
+      userId: user.id,
+      email: user.email,
+      clientIp: freshIp(),
+      password: TEST_PASSWORD,
+    });
+    expect(deletion).toEqual({ ok: false, error: "tooManyAttempts" });
+    expect(await accountFailures(user.email)).toBe(max);
+    const [stillThere] = await db().select().from(schema.user).where(eq(schema.user.id, user.id));
+    expect(stillThere).toBeDefined();
+    // The password did not change either.
+    await db().delete(schema.rateLimit);
+    expect(await canSignIn(user.email, TEST_PASSWORD)).toBe(true);
+  });
+
+  it("failed sign-ins lock the re-check too, and a right re-check clears the account's failures", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user.email);
+    await wrongChange(user, cookie, freshIp());
+    await wrongChange(user, cookie, freshIp());
+    expect(await accountFailures(user.email)).toBe(2);
+    const change = await changePassword({
+      userId: user.id,
+      email: user.email,
+      clientIp: freshIp(),
+      currentSessionId: await sessionIdOf(cookie),
+      currentPassword: TEST_PASSWORD,
+      newPassword: "Neues-Passwort-2027",
+    });
+    expect(change).toMatchObject({ ok: true });
+    expect(await accountFailures(user.email)).toBe(0);
+
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountFailures.max; i++) {
+      expect(await canSignIn(user.email, "falsch-falsch")).toBe(false);
+    }
+    const deletion = await deleteAccount({
+      userId: user.id,
+      email: user.email,
+      clientIp: freshIp(),
+      password: "Neues-Passwort-2027",
+    });
+    expect(deletion).toEqual({ ok: false, error: "tooManyAttempts" });
+  });
+
+  it("a client address over the sign-in limit gets no re-check either, and wrong ones count for it", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user.email);
+    const ip = freshIp();
+    await wrongChange(user, cookie, ip);
+    const [client] = await db()
+      .select({ count: schema.rateLimit.count })
+      .from(schema.rateLimit)
+      .where(eq(schema.rateLimit.key, `sign-in:client:${ip}`));
+    expect(client.count).toBe(1);
+    const { max, windowSeconds } = SIGN_IN_LIMITS.perClient;
+    for (let i = 1; i < max; i++) await hitRateLimit(`sign-in:client:${ip}`, max, windowSeconds);
+    const change = await changePassword({
+      userId: user.id,
+      email: user.email,
+      clientIp: ip,
+      currentSessionId: await sessionIdOf(cookie),
+      currentPassword: TEST_PASSWORD,
+      newPassword: "Neues-Passwort-2027",
+    });
+    expect(change).toEqual({ ok: false, error: "tooManyAttempts" });
+    expect(
+      await deleteAccount({
+        userId: user.id,
+        email: user.email,
+        clientIp: ip,
+        password: TEST_PASSWORD,
+      }),
+    ).toEqual({ ok: false, error: "tooManyAttempts" });
+    // From another address the right password still works.
+    expect(
+      await deleteAccount({
+        userId: user.id,
+        email: user.email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+      }),
+    ).toEqual({ ok: true });
+  });
+
+  it("the settings page answers 429 with 'Zu viele Versuche…' for both forms", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user.email);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountFailures.max; i++) {
+      expect(await canSignIn(user.email, "falsch-falsch")).toBe(false);
+    }
+    const submit = async (fields: Record<string, string>) => {
+      const request = new Request("http://localhost:3000/dashboard/settings", {
+        method: "POST",
+        headers: { cookie },
+        body: new URLSearchParams(fields),
+      });
+      const result = (await settingsRoute.action({
+        request,
+        params: {},
+        context: { clientIp: freshIp(), requestId: "test", nonce: "" },
+      } as never)) as { data: Record<string, unknown>; init: { status: number } };
+      return { status: result.init.status, data: result.data };
+    };
+    const change = await submit({
+      intent: "changePassword",
+      currentPassword: TEST_PASSWORD,
+      newPassword: "Neues-Passwort-2027",
+      confirmPassword: "Neues-Passwort-2027",
+    });
+    expect(change).toEqual({
+      status: 429,
+      data: {
+        intent: "changePassword",
+        error: "field",
+        field: "currentPassword",
+        message: "tooManyAttempts",
+      },
+    });
+    const deletion = await submit({ intent: "deleteAccount", password: TEST_PASSWORD });
+    expect(deletion).toEqual({
+      status: 429,
+      data: { intent: "deleteAccount", error: "tooManyAttempts" },
+    });
+    expect(getTranslator("de").t("accountSettings.tooManyAttempts")).toBe(
+      "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+    );
+    expect(getTranslator("en").t("accountSettings.tooManyAttempts")).toBe(
+      "Too many attempts. Please wait a moment and try again.",
+    );
   });
 });
 
@@ -194,7 +387,15 @@ describe(`account deletion (${databaseKind()})`, () => {
 
   it("needs the password", async () => {
     const { id, email } = await createUser();
-    expect(await deleteAccount({ userId: id, password: "falsch-falsch", today })).toEqual({
+    expect(
+      await deleteAccount({
+        userId: id,
+        email,
+        clientIp: freshIp(),
+        password: "falsch-falsch",
+        today,
+      }),
+    ).toEqual({
       ok: false,
       error: "wrongPassword",
     });
@@ -202,7 +403,7 @@ describe(`account deletion (${databaseKind()})`, () => {
   });
 
   it("is blocked while a booking that is not cancelled ends today or later", async () => {
-    const { id } = await createUser();
+    const { id, email } = await createUser();
     const property = await createProperty();
     await createBooking({
       userId: id,
@@ -211,7 +412,15 @@ describe(`account deletion (${databaseKind()})`, () => {
       checkOut: "2027-03-10",
       status: "confirmed",
     });
-    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+    expect(
+      await deleteAccount({
+        userId: id,
+        email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({
       ok: false,
       error: "upcomingBookings",
     });
@@ -253,7 +462,15 @@ describe(`account deletion (${databaseKind()})`, () => {
       })
       .returning();
 
-    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+    expect(
+      await deleteAccount({
+        userId: id,
+        email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({
       ok: true,
     });
 
@@ -333,7 +550,15 @@ describe(`account deletion (${databaseKind()})`, () => {
       },
     });
 
-    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+    expect(
+      await deleteAccount({
+        userId: id,
+        email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({
       ok: true,
     });
 
@@ -359,11 +584,90 @@ describe(`account deletion (${databaseKind()})`, () => {
         .from(schema.newsletterSubscription)
         .where(sql`lower(${schema.newsletterSubscription.email}) = lower(${address})`);
 
-    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+    expect(
+      await deleteAccount({
+        userId: id,
+        email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({
       ok: true,
     });
     expect(await subscriptionOf(email)).toEqual([]);
     expect(await subscriptionOf(other.email)).toHaveLength(1);
+  });
+
+  const png = () =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background: "#3b82f6" } })
+      .png()
+      .toBuffer();
+  const fileOf = (mediaUrl: string) => path.join(uploadsDir(), mediaUrl.replace(/^\/media\//, ""));
+
+  it("removes the avatar file, so /media/… has nothing to serve; others' files stay", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const own = await storeAvatar({ id: user.id, fullName: "" }, await png());
+    const others = await storeAvatar({ id: other.id, fullName: "" }, await png());
+    if (!own.ok || !others.ok) throw new Error("avatar not stored");
+    expect(fs.existsSync(fileOf(own.avatarUrl))).toBe(true);
+
+    // Refused deletions keep it.
+    await deleteAccount({
+      ...user,
+      userId: user.id,
+      clientIp: freshIp(),
+      password: "falsch-falsch",
+    });
+    expect(fs.existsSync(fileOf(own.avatarUrl))).toBe(true);
+
+    expect(
+      await deleteAccount({
+        ...user,
+        userId: user.id,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: true });
+    expect(fs.existsSync(fileOf(own.avatarUrl))).toBe(false);
+    expect(fs.readdirSync(path.dirname(fileOf(own.avatarUrl)))).toContain(
+      path.basename(others.avatarUrl),
+    );
+  });
+
+  it("leaves files it did not store itself (seed images, foreign URLs) alone", async () => {
+    const user = await createUser();
+    await putObject("demo/avatar.webp", await png());
+    await db()
+      .update(schema.profile)
+      .set({ avatarUrl: "/media/demo/avatar.webp" })
+      .where(eq(schema.profile.id, user.id));
+    expect(
+      await deleteAccount({
+        ...user,
+        userId: user.id,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: true });
+    expect(fs.existsSync(fileOf("/media/demo/avatar.webp"))).toBe(true);
+  });
+
+  it("an avatar uploaded for an account that is already gone leaves no file behind", async () => {
+    const user = await createUser();
+    await db().delete(schema.user).where(eq(schema.user.id, user.id));
+    const before = fs.existsSync(path.join(uploadsDir(), "avatars"))
+      ? fs.readdirSync(path.join(uploadsDir(), "avatars"))
+      : [];
+    const result = await storeAvatar({ id: user.id, fullName: "" }, await png());
+    expect(result).toEqual({ ok: false, error: "failed" });
+    const after = fs.existsSync(path.join(uploadsDir(), "avatars"))
+      ? fs.readdirSync(path.join(uploadsDir(), "avatars"))
+      : [];
+    expect(after).toEqual(before);
   });
 
   it("a blocked deletion keeps the queued e-mails and the newsletter subscription", async () => {
@@ -385,7 +689,15 @@ describe(`account deletion (${databaseKind()})`, () => {
       .insert(schema.newsletterSubscription)
       .values({ email, token: `nl-blockiert-${id}`, status: "confirmed" });
 
-    expect(await deleteAccount({ userId: id, password: TEST_PASSWORD, today })).toEqual({
+    expect(
+      await deleteAccount({
+        userId: id,
+        email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({
       ok: false,
       error: "upcomingBookings",
     });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -5,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import {
+  deleteExpiredOutboxFiles,
   enqueueEmail,
   MAX_ATTEMPTS,
   outboxFolder,
@@ -13,7 +15,8 @@ import {
   stopEmailWorker,
 } from "~/lib/email.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { REDACTED } from "~/features/email/templates";
+import { PASSWORD_RESET_LINK_SECONDS, REDACTED } from "~/features/email/templates";
+import { RESET_TOKEN_TTL_SECONDS } from "~/features/accounts/password-reset.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { parseMail, startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
 
@@ -333,5 +336,89 @@ describe(`e-mail outbox (${databaseKind()})`, () => {
     });
     await new Promise((r) => setTimeout(r, 200));
     expect(receiver.messages).toHaveLength(1);
+  });
+});
+
+describe(`reset links in the outbox folder (${databaseKind()})`, () => {
+  // No SMTP server: e-mails go to DATA_DIR/outbox.
+  beforeEach(() => useSmtp(undefined));
+  const HOUR_MS = PASSWORD_RESET_LINK_SECONDS * 1000;
+  const files = () => (fs.existsSync(outboxFolder()) ? fs.readdirSync(outboxFolder()) : []);
+  const fileOf = (id: string) => files().find((name) => name.includes(id));
+  const mtimeOf = (name: string) => fs.statSync(path.join(outboxFolder(), name)).mtimeMs;
+  /** Sends one e-mail into the folder and gives its file name. */
+  async function writeToFolder(template: "password-reset" | "contact-message") {
+    const id =
+      template === "password-reset"
+        ? await enqueueEmail(db(), {
+            to: "lena.vogel@example.com",
+            template,
+            data: { name: "Lena Vogel", token: `token-${crypto.randomUUID()}` },
+          })
+        : await enqueueEmail(db(), { to: "info@example.com", template, data: contactData });
+    expect(await processEmailOutboxOnce()).toMatchObject({ sent: 1 });
+    return { id, name: fileOf(id)! };
+  }
+  const age = (name: string, ms: number) => {
+    const when = new Date(Date.now() - ms);
+    fs.utimesSync(path.join(outboxFolder(), name), when, when);
+  };
+
+  it("the link's lifetime is the one the reset uses", () => {
+    expect(RESET_TOKEN_TTL_SECONDS).toBe(PASSWORD_RESET_LINK_SECONDS);
+  });
+
+  it("deletes a reset e-mail's file once its link has expired, and keeps other e-mails", async () => {
+    const reset = await writeToFolder("password-reset");
+    const contact = await writeToFolder("contact-message");
+    expect(reset.name).toMatch(/-password-reset-[0-9a-f-]{36}\.eml$/);
+    expect(fs.readFileSync(path.join(outboxFolder(), reset.name), "utf8")).toContain(
+      "passwort-zuruecksetzen",
+    );
+    // Still valid: kept.
+    const written = mtimeOf(reset.name);
+    expect(await deleteExpiredOutboxFiles(written + HOUR_MS - 1000)).toEqual([]);
+    expect(fileOf(reset.id)).toBeDefined();
+    // Expired: gone; the contact message stays however old it is.
+    expect(await deleteExpiredOutboxFiles(written + HOUR_MS)).toEqual([reset.name]);
+    expect(fileOf(reset.id)).toBeUndefined();
+    expect(await deleteExpiredOutboxFiles(written + 100 * HOUR_MS)).toEqual([]);
+    expect(fileOf(contact.id)).toBe(contact.name);
+  });
+
+  it("also finds reset e-mails written before the template was part of the file name", async () => {
+    const reset = await writeToFolder("password-reset");
+    const contact = await writeToFolder("contact-message");
+    // The old name: "<stamp>-<outbox id>.eml".
+    const oldName = (name: string) => name.replace(/-(password-reset|contact-message)-/, "-");
+    for (const { name } of [reset, contact]) {
+      fs.renameSync(path.join(outboxFolder(), name), path.join(outboxFolder(), oldName(name)));
+    }
+    const unknown = `2026-01-01T10-00-00-000Z-${crypto.randomUUID()}.eml`;
+    fs.writeFileSync(path.join(outboxFolder(), unknown), "Subject: fremd\r\n\r\nHallo");
+    for (const name of [oldName(reset.name), oldName(contact.name), unknown])
+      age(name, 2 * HOUR_MS);
+
+    expect(await deleteExpiredOutboxFiles()).toEqual([oldName(reset.name)]);
+    expect(files()).toEqual(expect.arrayContaining([oldName(contact.name), unknown]));
+    expect(fileOf(reset.id)).toBeUndefined();
+  });
+
+  it("the e-mail worker clears the folder without being asked", async () => {
+    const reset = await writeToFolder("password-reset");
+    age(reset.name, HOUR_MS + 1000);
+    startEmailWorker({ intervalMs: 50 });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (fileOf(reset.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(fileOf(reset.id)).toBeUndefined();
+    } finally {
+      await stopEmailWorker();
+    }
+  });
+
+  it("an outbox folder that does not exist is no error", async () => {
+    fs.rmSync(outboxFolder(), { recursive: true, force: true });
+    expect(await deleteExpiredOutboxFiles()).toEqual([]);
   });
 });

@@ -81,6 +81,43 @@ describe("property search", () => {
     expect(await titles({ location: "S_lt" })).toEqual([]);
   });
 
+  it("keeps fullwidth ％ ＿ ＼ literal too: they are escaped after folding turned them into % _ \\", async () => {
+    await createProperty({ title: "Sylt", location: "Sylt, Deutschland" });
+    await createProperty({ title: "München", location: "München, Deutschland" });
+    for (const query of [
+      "％",
+      "＿",
+      "%",
+      "_",
+      "＼",
+      "\\",
+      "﹪",
+      "S＿lt",
+      "M％",
+      "Mue＿chen",
+      "％％",
+    ]) {
+      expect(await titles({ location: query }), query).toEqual([]);
+    }
+    // Normal searches are unchanged.
+    expect(await titles({ location: "Muenchen" })).toEqual(["München"]);
+    expect(await titles({ location: "münchen" })).toEqual(["München"]);
+    expect(await titles({ location: "ＳＹＬＴ" })).toEqual(["Sylt"]);
+  });
+
+  it("finds a location that really contains %, _ or \\, also when typed fullwidth", async () => {
+    await createProperty({ title: "Prozent", location: "100% Meerblick, Sylt" });
+    await createProperty({ title: "Unterstrich", location: "Haus_am_See, Plön" });
+    await createProperty({ title: "Backslash", location: "Dach\\Boden, Kiel" });
+    await createProperty({ title: "Ohne", location: "Sylt, Deutschland" });
+    expect(await titles({ location: "％" })).toEqual(["Prozent"]);
+    expect(await titles({ location: "100%" })).toEqual(["Prozent"]);
+    expect(await titles({ location: "＿" })).toEqual(["Unterstrich"]);
+    expect(await titles({ location: "haus_am" })).toEqual(["Unterstrich"]);
+    expect(await titles({ location: "＼" })).toEqual(["Backslash"]);
+    expect(await titles({ location: "dach\\boden" })).toEqual(["Backslash"]);
+  });
+
   it("finds umlauts typed as ae/oe/ue, and names that really contain those letters", async () => {
     const place = (title: string, city: string) =>
       createProperty({ title, city, country: "Deutschland", location: `${city}, Deutschland` });

@@ -4,7 +4,10 @@ import { getAuth } from "~/lib/auth.server";
 import { dayInBerlin, todayInBerlin } from "~/lib/dates";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { deleteObject } from "~/lib/storage.server";
+import { ownAvatarKey } from "./profile.server";
 import { ensureProfile } from "./session.server";
+import { withSignInLimits } from "./sign-in.server";
 
 /** Personal data of a deleted account's bookings is replaced by this (spec 05). */
 export const DELETED_GUEST_NAME = "Gelöschter Benutzer";
@@ -135,22 +138,45 @@ async function isPasswordCorrect(hash: string | null | undefined, password: stri
   return context.password.verify({ hash, password });
 }
 
+/**
+ * Re-checks the signed-in user's password (before a password change or a deletion) under the
+ * sign-in limits: a stolen session must not become a way to guess the password without them.
+ * A wrong password counts as a failed sign-in; over the limit, the password is not checked.
+ */
+function recheckPassword(input: {
+  userId: string;
+  email: string;
+  clientIp: string;
+  password: string;
+}) {
+  return withSignInLimits(input, async () => {
+    const account = await credentialAccount(input.userId);
+    return account && (await isPasswordCorrect(account.password, input.password)) ? account : null;
+  });
+}
+
 export type ChangePasswordResult =
   | { ok: true; endedSessions: number }
-  | { ok: false; error: "wrongCurrentPassword" | "changeFailed" };
+  | { ok: false; error: "wrongCurrentPassword" | "tooManyAttempts" | "changeFailed" };
 
 /** Checks the current password, stores the new one and ends every OTHER session. */
 export async function changePassword(input: {
   userId: string;
+  email: string;
+  clientIp: string;
   currentSessionId: string;
   currentPassword: string;
   newPassword: string;
 }): Promise<ChangePasswordResult> {
   try {
-    const account = await credentialAccount(input.userId);
-    if (!account || !(await isPasswordCorrect(account.password, input.currentPassword))) {
-      return { ok: false, error: "wrongCurrentPassword" };
+    const check = await recheckPassword({ ...input, password: input.currentPassword });
+    if (!check.ok) {
+      return {
+        ok: false,
+        error: check.error === "tooManyAttempts" ? "tooManyAttempts" : "wrongCurrentPassword",
+      };
     }
+    const account = check.value;
     const context = await getAuth().$context;
     const hash = await context.password.hash(input.newPassword);
     return await db().transaction(async (tx) => {
@@ -179,7 +205,8 @@ export async function changePassword(input: {
 // Account deletion
 
 export type DeleteAccountResult =
-  { ok: true } | { ok: false; error: "wrongPassword" | "upcomingBookings" | "deleteFailed" };
+  | { ok: true }
+  | { ok: false; error: "wrongPassword" | "tooManyAttempts" | "upcomingBookings" | "deleteFailed" };
 
 const UPCOMING = "upcoming";
 
@@ -188,20 +215,21 @@ const UPCOMING = "upcoming";
  * cancelled ends today or later. In ONE transaction: the user's bookings stay for accounting
  * with the personal data removed, e-mails still queued for the account's address and its
  * newsletter subscription are deleted, then the user row goes (profile, sessions, accounts and
- * review votes cascade; reviews and bookings keep their rows with user_id null).
+ * review votes cascade; reviews and bookings keep their rows with user_id null). After the
+ * commit the avatar file is removed.
  */
 export async function deleteAccount(input: {
   userId: string;
+  email: string;
+  clientIp: string;
   password: string;
   today?: string;
 }): Promise<DeleteAccountResult> {
   const today = input.today ?? todayInBerlin();
   try {
-    const account = await credentialAccount(input.userId);
-    if (!account || !(await isPasswordCorrect(account.password, input.password))) {
-      return { ok: false, error: "wrongPassword" };
-    }
-    await db().transaction(async (tx) => {
+    const check = await recheckPassword(input);
+    if (!check.ok) return { ok: false, error: check.error };
+    const avatarUrl = await db().transaction(async (tx) => {
       // Locks the user: a booking being created for them waits and then fails its foreign key.
       const [user] = await tx
         .select({ id: schema.user.id, email: schema.user.email })
@@ -248,8 +276,21 @@ export async function deleteAccount(input: {
           .delete(schema.newsletterSubscription)
           .where(sql`lower(${schema.newsletterSubscription.email}) = ${address}`);
       }
+      const [profile] = await tx
+        .select({ avatarUrl: schema.profile.avatarUrl })
+        .from(schema.profile)
+        .where(eq(schema.profile.id, input.userId));
       await tx.delete(schema.user).where(eq(schema.user.id, input.userId));
+      return profile?.avatarUrl ?? null;
     });
+    // The photo is personal data and public at /media/… to anyone with the link: it goes too,
+    // after the commit (a rolled-back deletion keeps it). Only files we stored (ownAvatarKey).
+    const avatarKey = ownAvatarKey(avatarUrl);
+    if (avatarKey) {
+      await deleteObject(avatarKey).catch((error: unknown) =>
+        logger.error({ err: error, key: avatarKey }, "avatar of a deleted account not removed"),
+      );
+    }
     logger.info({ userId: input.userId }, "account deleted by its owner");
     return { ok: true };
   } catch (error) {

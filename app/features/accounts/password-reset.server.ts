@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, like, sql } from "drizzle-orm";
+import { PASSWORD_RESET_LINK_SECONDS } from "~/features/email/templates";
 import { getAuth } from "~/lib/auth.server";
 import { db, schema } from "~/lib/db.server";
 import { enqueueEmail } from "~/lib/email.server";
@@ -15,7 +16,7 @@ import { hitRateLimit } from "~/lib/rate-limit.server";
  * only in the queued e-mail, and the outbox blanks it once the e-mail is sent or given up (the
  * template marks it secret), so no database dump holds a usable link.
  */
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+export const RESET_TOKEN_TTL_SECONDS = PASSWORD_RESET_LINK_SECONDS;
 export const RESET_LIMITS = {
   perClient: { max: 10, windowSeconds: 15 * 60 },
   perAccount: { max: 3, windowSeconds: 15 * 60 },

@@ -104,8 +104,8 @@ export async function storeAvatar(
     return { ok: false, error: "wrongType" };
   }
 
+  const key = `${AVATAR_FOLDER}/${crypto.randomUUID()}.webp`;
   try {
-    const key = `${AVATAR_FOLDER}/${crypto.randomUUID()}.webp`;
     await putObject(key, webp);
     await ensureProfile(user.id, user.fullName);
     const previous = await db().transaction(async (tx) => {
@@ -114,11 +114,13 @@ export async function storeAvatar(
         .from(p)
         .where(eq(p.id, user.id))
         .for("update");
+      // Gone: the account was deleted meanwhile (the catch below removes the new file).
+      if (!row) throw new Error("profile deleted while its avatar was stored");
       await tx
         .update(p)
         .set({ avatarUrl: publicUrl(key) })
         .where(eq(p.id, user.id));
-      return row?.avatarUrl ?? null;
+      return row.avatarUrl;
     });
     const previousKey = ownAvatarKey(previous);
     if (previousKey) {
@@ -129,6 +131,8 @@ export async function storeAvatar(
     return { ok: true, avatarUrl: publicUrl(key) };
   } catch (error) {
     logger.error({ err: error }, "storing the avatar failed");
+    // No file without a profile pointing at it (e.g. the account was deleted meanwhile).
+    await deleteObject(key).catch(() => {});
     return { ok: false, error: "failed" };
   }
 }

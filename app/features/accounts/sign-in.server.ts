@@ -21,6 +21,43 @@ export type AuthResult =
       error: "invalidCredentials" | "tooManyAttempts" | "registrationFailed" | "emailTaken";
     };
 
+export type LimitedPasswordCheck<T> =
+  { ok: true; value: T } | { ok: false; error: "tooManyAttempts" | "wrongPassword" };
+
+/**
+ * Runs a password check under the sign-in limits. While the client address or the account is
+ * over its limit the password is not checked at all; a wrong one (`check` gives null) counts
+ * against both, a right one clears the account's failures. Sign-in and every re-check of the
+ * current password (password change, account deletion) share these counters, so none of them
+ * is a way around the others' lockout.
+ */
+export async function withSignInLimits<T>(
+  input: { email: string; clientIp: string },
+  check: () => Promise<T | null>,
+): Promise<LimitedPasswordCheck<T>> {
+  const clientKey = `sign-in:client:${input.clientIp}`;
+  const accountKey = `sign-in:account:${input.email.trim().toLowerCase()}`;
+  const [clientLimited, accountLimited] = await Promise.all([
+    isRateLimited(clientKey, SIGN_IN_LIMITS.perClient.max),
+    isRateLimited(accountKey, SIGN_IN_LIMITS.perAccountFailures.max),
+  ]);
+  if (clientLimited || accountLimited) return { ok: false, error: "tooManyAttempts" };
+  const value = await check();
+  if (value !== null) {
+    await clearRateLimit(accountKey);
+    return { ok: true, value };
+  }
+  await Promise.all([
+    hitRateLimit(clientKey, SIGN_IN_LIMITS.perClient.max, SIGN_IN_LIMITS.perClient.windowSeconds),
+    hitRateLimit(
+      accountKey,
+      SIGN_IN_LIMITS.perAccountFailures.max,
+      SIGN_IN_LIMITS.perAccountFailures.windowSeconds,
+    ),
+  ]);
+  return { ok: false, error: "wrongPassword" };
+}
+
 /** Signs in with e-mail and password; never tells whether the e-mail or the password was wrong. */
 export async function signIn(input: {
   email: string;
@@ -29,35 +66,24 @@ export async function signIn(input: {
   headers: Headers;
 }): Promise<AuthResult> {
   const email = input.email.trim().toLowerCase();
-  const clientKey = `sign-in:client:${input.clientIp}`;
-  const accountKey = `sign-in:account:${email}`;
-  const [clientLimited, accountLimited] = await Promise.all([
-    isRateLimited(clientKey, SIGN_IN_LIMITS.perClient.max),
-    isRateLimited(accountKey, SIGN_IN_LIMITS.perAccountFailures.max),
-  ]);
-  if (clientLimited || accountLimited) {
-    return { ok: false, error: "tooManyAttempts" };
-  }
-  try {
-    const { headers } = await getAuth().api.signInEmail({
-      body: { email, password: input.password, rememberMe: true },
-      headers: input.headers,
-      returnHeaders: true,
-    });
-    await clearRateLimit(accountKey);
-    return { ok: true, headers };
-  } catch (error) {
-    if (!isAPIError(error)) logger.error({ err: error }, "sign-in failed unexpectedly");
-    await Promise.all([
-      hitRateLimit(clientKey, SIGN_IN_LIMITS.perClient.max, SIGN_IN_LIMITS.perClient.windowSeconds),
-      hitRateLimit(
-        accountKey,
-        SIGN_IN_LIMITS.perAccountFailures.max,
-        SIGN_IN_LIMITS.perAccountFailures.windowSeconds,
-      ),
-    ]);
-    return { ok: false, error: "invalidCredentials" };
-  }
+  const result = await withSignInLimits({ email, clientIp: input.clientIp }, async () => {
+    try {
+      const { headers } = await getAuth().api.signInEmail({
+        body: { email, password: input.password, rememberMe: true },
+        headers: input.headers,
+        returnHeaders: true,
+      });
+      return headers;
+    } catch (error) {
+      if (!isAPIError(error)) logger.error({ err: error }, "sign-in failed unexpectedly");
+      return null;
+    }
+  });
+  if (result.ok) return { ok: true, headers: result.value };
+  return {
+    ok: false,
+    error: result.error === "tooManyAttempts" ? "tooManyAttempts" : "invalidCredentials",
+  };
 }
 
 /** Creates an account (with its profile, see auth.server.ts) and signs it in. */

@@ -43,6 +43,12 @@ type Template<S extends z.ZodType> = {
    * holds no usable link; see `redactEmailData`.
    */
   secretFields?: readonly string[];
+  /**
+   * How long the secret works after the e-mail is queued. Without an SMTP server the e-mail is
+   * written to the outbox folder; that copy is deleted once the secret has expired
+   * (`deleteExpiredOutboxFiles`), so the folder holds no link longer than it works.
+   */
+  secretLifetimeSeconds?: number;
   render: (data: z.output<S>, context: RenderContext) => RenderedEmail;
 };
 
@@ -701,6 +707,9 @@ const bookingNew = defineTemplate({
 // password-reset: the single-use link (valid 1 hour) from /auth/passwort-vergessen.
 // Data: { language?, name, token }. Transactional: sent whatever the notification settings say.
 
+/** How long a reset link works; the texts below say "1 Stunde". */
+export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
+
 export const passwordResetUrl = (baseUrl: string, token: string) =>
   `${baseUrl}/auth/passwort-zuruecksetzen?token=${encodeURIComponent(token)}`;
 
@@ -729,6 +738,7 @@ const passwordReset = defineTemplate({
   data: z.object({ language, name: z.string().default(""), token: z.string().min(1) }),
   // Whoever holds the token can set the account's password for an hour.
   secretFields: ["token"],
+  secretLifetimeSeconds: PASSWORD_RESET_LINK_SECONDS,
   render(data, { baseUrl, platformName }) {
     const l = passwordResetTexts[data.language];
     const url = passwordResetUrl(baseUrl, data.token);
@@ -966,6 +976,12 @@ export function redactEmailData(template: string, data: unknown): Record<string,
   );
   if (present.length === 0) return null;
   return { ...record, ...Object.fromEntries(present.map((field) => [field, REDACTED])) };
+}
+
+/** Seconds the template's secret works (null: it has none that expires). */
+export function secretLifetimeOf(template: string): number | null {
+  if (!isEmailTemplateName(template)) return null;
+  return (emailTemplates[template] as Template<z.ZodType>).secretLifetimeSeconds ?? null;
 }
 
 /** Renders a stored e-mail. Throws on an unknown template or data that does not fit it. */

@@ -35,9 +35,14 @@ function nightlyPriceSql(today: string) {
   return sql`(case when ${offerActiveSql(today)} then p.special_offer_price else p.price_per_night end)`;
 }
 
-/** `%`, `_` and `\` typed by a guest are literal characters, not LIKE wildcards. */
-function likeSubstring(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A LIKE pattern "the folded location contains `text`", where `%`, `_` and `\` typed by a guest
+ * are literal characters, not wildcards. Escaped AFTER folding, in SQL: search_fold (unaccent)
+ * turns fullwidth ％ ＿ ＼ (and small ﹪) into % _ \, so escaping the typed text first let them
+ * through as live wildcards ("％" matched every property).
+ */
+function foldedContains(text: string) {
+  return sql`'%' || replace(replace(replace(search_fold(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 }
 
 /**
@@ -51,7 +56,7 @@ function whereClause(search: PropertySearch, today: string, branch: PriceBranch 
   const conditions: SQL[] = [sql`p.status = 'published'`];
   if (search.location) {
     // location_fold = lower(unaccent(location)), a stored column with a trigram index.
-    const folded = sql`p.location_fold like search_fold(${likeSubstring(search.location)})`;
+    const folded = sql`p.location_fold like ${foldedContains(search.location)}`;
     // unaccent folds ü to u, so "Muenchen" (how Germans type München without umlauts) would
     // miss it. A second pattern with ae/oe/ue as a/o/u finds it, while the first one still finds
     // names that really contain them (Bernkastel-Kues, Itzehoe); both use the trigram index.
@@ -59,7 +64,7 @@ function whereClause(search: PropertySearch, today: string, branch: PriceBranch 
     conditions.push(
       transliterated === search.location
         ? folded
-        : sql`(${folded} or p.location_fold like search_fold(${likeSubstring(transliterated)}))`,
+        : sql`(${folded} or p.location_fold like ${foldedContains(transliterated)})`,
     );
   }
   const price =

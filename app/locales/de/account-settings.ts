@@ -24,6 +24,8 @@ const accountSettings = {
   newPasswordTooLong: "Das neue Passwort darf höchstens 128 Zeichen lang sein",
   passwordMismatch: "Die Passwörter stimmen nicht überein",
   wrongCurrentPassword: "Das aktuelle Passwort ist falsch",
+  // Password change and deletion share the sign-in limits (decision 013).
+  tooManyAttempts: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
   sessionsHeading: "Aktive Sitzungen",
   sessionsIntro: "Geräte, auf denen Sie angemeldet sind.",
   thisDevice: "Dieses Gerät",

@@ -25,6 +25,8 @@ const accountSettings: typeof de = {
   newPasswordTooLong: "The new password must be at most 128 characters long",
   passwordMismatch: "The passwords do not match",
   wrongCurrentPassword: "The current password is wrong",
+  // Password change and deletion share the sign-in limits (decision 013).
+  tooManyAttempts: "Too many attempts. Please wait a moment and try again.",
   sessionsHeading: "Active sessions",
   sessionsIntro: "Devices you are signed in on.",
   thisDevice: "This device",

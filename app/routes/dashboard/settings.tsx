@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // An expired session keeps the page (and what was typed) and says so.
   if (!(await getCurrentUser(request))) {
     return data({ intent: null, sessionExpired: true as const }, { status: 401 });
@@ -102,9 +102,15 @@ export async function action({ request }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const result = await changePassword({ userId: user.id, currentSessionId, ...parsed.data });
+      const result = await changePassword({
+        userId: user.id,
+        email: user.email,
+        clientIp: context.clientIp,
+        currentSessionId,
+        ...parsed.data,
+      });
       if (!result.ok) {
-        if (result.error === "wrongCurrentPassword") {
+        if (result.error === "wrongCurrentPassword" || result.error === "tooManyAttempts") {
           return data(
             {
               intent,
@@ -112,7 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
               field: "currentPassword" as PasswordField,
               message: result.error,
             },
-            { status: 400 },
+            { status: result.error === "tooManyAttempts" ? 429 : 400 },
           );
         }
         return data({ intent, error: result.error }, { status: 500 });
@@ -138,12 +144,16 @@ export async function action({ request }: Route.ActionArgs) {
       if (!parsed.success) {
         return data({ intent, error: "wrongPassword" as const }, { status: 400 });
       }
-      const result = await deleteAccount({ userId: user.id, password: parsed.data.password });
+      const result = await deleteAccount({
+        userId: user.id,
+        email: user.email,
+        clientIp: context.clientIp,
+        password: parsed.data.password,
+      });
       if (!result.ok) {
-        return data(
-          { intent, error: result.error },
-          { status: result.error === "deleteFailed" ? 500 : 400 },
-        );
+        const status =
+          result.error === "deleteFailed" ? 500 : result.error === "tooManyAttempts" ? 429 : 400;
+        return data({ intent, error: result.error }, { status });
       }
       // The sessions went with the user; this clears the browser's cookie.
       let headers = new Headers();

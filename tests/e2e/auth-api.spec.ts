@@ -1,0 +1,107 @@
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import { demoGuest, expect, signIn, test } from "./helpers";
+
+/**
+ * Better Auth's own endpoints are closed (issue 11, decision 013): the audit signed in through
+ * them past the lockout, registered without limit, stored a 20,000-character name and read raw
+ * session tokens. Every /api/auth path answers 404 to GET and POST and sets no cookie, for
+ * visitors and signed-in guests alike.
+ */
+const PATHS = [
+  "/api/auth",
+  "/api/auth/sign-in/email",
+  "/api/auth/sign-up/email",
+  "/api/auth/sign-out",
+  "/api/auth/get-session",
+  "/api/auth/list-sessions",
+  "/api/auth/revoke-session",
+  "/api/auth/revoke-sessions",
+  "/api/auth/revoke-other-sessions",
+  "/api/auth/update-user",
+  "/api/auth/change-email",
+  "/api/auth/change-password",
+  "/api/auth/delete-user",
+  "/api/auth/request-password-reset",
+  "/api/auth/reset-password",
+  "/api/auth/reset-password/some-token",
+  "/api/auth/verify-email?token=x",
+  "/api/auth/send-verification-email",
+  "/api/auth/list-accounts",
+  "/api/auth/ok",
+];
+
+/** A body each endpoint would accept: the demo guest's right password, a new name, a new user. */
+const body = {
+  email: demoGuest.email,
+  password: demoGuest.password,
+  currentPassword: demoGuest.password,
+  newPassword: "Neues-Passwort-2030",
+  name: "<b>".repeat(5000),
+};
+
+const setCookies = (response: APIResponse) =>
+  response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie");
+
+async function expectAllClosed(request: APIRequestContext, baseURL: string) {
+  for (const path of PATHS) {
+    for (const method of ["GET", "POST"] as const) {
+      const response =
+        method === "GET"
+          ? await request.get(path, { maxRedirects: 0 })
+          : await request.post(path, {
+              data: body,
+              // Same origin, so the server's foreign-origin check does not answer first.
+              headers: { origin: baseURL },
+              maxRedirects: 0,
+            });
+      expect(response.status(), `${method} ${path}`).toBe(404);
+      expect(setCookies(response), `${method} ${path}`).toEqual([]);
+    }
+  }
+}
+
+const sessionCount = async (page: Page) => {
+  await page.goto("/dashboard/settings");
+  return page.getByRole("list", { name: "Aktive Sitzungen" }).getByRole("listitem").count();
+};
+
+test.describe("/api/auth/* is closed", () => {
+  test("a visitor gets 404 and no cookie for every path, GET and POST", async ({
+    page,
+    baseURL,
+  }) => {
+    await expectAllClosed(page.request, baseURL!);
+    // The right password through the API signed nobody in.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+  });
+
+  test("the signed-in demo guest gets the same; nothing changes and no token reaches JavaScript", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(page, demoGuest.email, demoGuest.password);
+    await expect(page).toHaveURL(/\/dashboard/);
+    const sessionsBefore = await sessionCount(page);
+    const cookiesBefore = await context.cookies();
+
+    await expectAllClosed(page.request, baseURL!);
+
+    // Still signed in with the same cookie, no session added or ended, the name unchanged.
+    expect(await context.cookies()).toEqual(cookiesBefore);
+    expect(await sessionCount(page)).toBe(sessionsBefore);
+    await page.goto("/dashboard/profile");
+    await expect(page.getByLabel("Vollständiger Name")).not.toHaveValue(/<b>/);
+
+    // The page's own JavaScript sees neither the cookie nor a session list.
+    const seen = await page.evaluate(async () => {
+      const response = await fetch("/api/auth/list-sessions", { credentials: "include" });
+      return { status: response.status, body: await response.text(), cookie: document.cookie };
+    });
+    expect(seen.status).toBe(404);
+    expect(seen.cookie).not.toContain("session_token");
+    const token = cookiesBefore.find((c) => c.name.includes("session_token"))!.value;
+    expect(seen.body).not.toContain(token.split(".")[0]);
+  });
+});
