@@ -159,7 +159,13 @@ const server = http.createServer((req, res) => {
 
   const url = req.url ?? "/";
   const pathname = url.split("?")[0];
-  if (pathname.startsWith("/media/") && serveFile(req, res, uploadsDir, pathname.slice(6), true)) {
+  // Avatars are personal data that disappear with the account: an hour in shared caches, not a
+  // year. Property images and logos keep their immutable, content-addressed caching.
+  const isImmutableMedia = !pathname.startsWith("/media/avatars/");
+  if (
+    pathname.startsWith("/media/") &&
+    serveFile(req, res, uploadsDir, pathname.slice(6), isImmutableMedia)
+  ) {
     return;
   }
   if (isProduction) {

@@ -201,7 +201,10 @@ test.describe("account settings", () => {
     const avatar = page.getByTestId("avatar-image");
     await expect(avatar).toHaveAttribute("src", /^\/media\/avatars\/[0-9a-f-]+\.webp$/);
     const avatarUrl = (await avatar.getAttribute("src"))!;
-    expect((await page.request.get(avatarUrl)).status()).toBe(200);
+    const served = await page.request.get(avatarUrl);
+    expect(served.status()).toBe(200);
+    // Personal data: shared caches may keep it for an hour, not the year of property images.
+    expect(served.headers()["cache-control"]).toBe("public, max-age=3600");
 
     await page.goto("/dashboard/settings");
     const danger = page.getByRole("region", { name: "Konto löschen" });
