@@ -234,6 +234,27 @@ describe("hostile requests against a production process", () => {
     expect(loaders.length).toBeGreaterThan(30);
   });
 
+  it("no answer that depends on the session may be kept by a shared cache", async () => {
+    const guest = roles.find((r) => r.name === "guest")!;
+    const urls = [
+      "/",
+      "/_root.data",
+      "/dashboard",
+      "/dashboard.data",
+      "/dashboard/bookings.data",
+      "/properties.data",
+    ];
+    for (const url of urls) {
+      const response = await fetch(`${origin}${url}`, {
+        headers: headersFor(guest.cookie),
+        redirect: "manual",
+      });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("cache-control"), url).toBe("private, no-store");
+      await response.body?.cancel();
+    }
+  });
+
   it("oversized and aborted bodies to every action: 413 or nothing, and the process lives", async () => {
     const unexpected: string[] = [];
     for (const route of actions) {
