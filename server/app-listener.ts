@@ -14,6 +14,13 @@
  */
 import type http from "node:http";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import {
+  acceptedEncodings,
+  compressDynamic,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  varyOnEncoding,
+} from "./compression";
 import { errorPage, type ServerErrorStatus } from "./error-page";
 import { checkBody, checkUrl } from "./request-checks";
 
@@ -105,18 +112,44 @@ function toHeaders(rawHeaders: string[]) {
   return headers;
 }
 
-/** Writes a Fetch Response to the Node response, stopping when the client goes away. */
+/** Writes a Fetch Response to the Node response, compressed where it pays, stopping when the client goes away. */
 async function sendResponse(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   response: Response,
 ) {
-  const rawHeaders: string[] = [];
-  for (const [key, value] of response.headers) rawHeaders.push(key, value);
+  const headers = new Headers(response.headers);
   // Whatever the app answers depends on who asks (session, language): no shared cache may keep
   // it unless the route said otherwise (documents already say "private, no-store").
-  if (!response.headers.has("cache-control")) rawHeaders.push("Cache-Control", "private, no-store");
+  if (!headers.has("cache-control")) headers.set("Cache-Control", "private, no-store");
+
+  let body: Uint8Array | null = null;
+  const compressible =
+    isCompressible(headers.get("content-type")) &&
+    !headers.has("content-encoding") &&
+    response.status !== 204 &&
+    response.status !== 304;
+  if (compressible) {
+    headers.set("Vary", varyOnEncoding(headers.get("vary")));
+    const [encoding] = acceptedEncodings(req.headers["accept-encoding"]);
+    if (encoding && response.body && req.method !== "HEAD") {
+      // Pages are rendered whole (entry.server.tsx) and data answers are small: read the answer,
+      // then compress it in one go, with its real Content-Length.
+      const plain = new Uint8Array(await response.arrayBuffer());
+      body =
+        plain.byteLength >= MIN_COMPRESS_BYTES ? await compressDynamic(plain, encoding) : plain;
+      if (body !== plain) headers.set("Content-Encoding", encoding);
+      headers.set("Content-Length", String(body.byteLength));
+    }
+  }
+
+  const rawHeaders: string[] = [];
+  for (const [key, value] of headers) rawHeaders.push(key, value);
   res.writeHead(response.status, rawHeaders);
+  if (body) {
+    res.end(body);
+    return;
+  }
   if (response.body === null || req.method === "HEAD") {
     await response.body?.cancel();
     res.end();

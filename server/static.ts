@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { acceptedEncodings, isCompressible } from "./compression";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -49,8 +50,23 @@ export function serveFile(
   if (!stat.isFile()) return false;
   const type = TYPES[path.extname(file).toLowerCase()];
   if (!type) return false;
-  const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+  // The build wrote .br/.gz twins of text files (scripts/vite-precompress.ts): send the best one
+  // the client takes. Each encoding has its own ETag, so a cache never mixes them up.
+  let served = { file, stat, encoding: null as string | null };
+  if (isCompressible(type)) {
+    res.setHeader("Vary", "Accept-Encoding");
+    for (const encoding of acceptedEncodings(req.headers["accept-encoding"])) {
+      const twin = `${file}.${encoding === "br" ? "br" : "gz"}`;
+      const twinStat = fs.statSync(twin, { throwIfNoEntry: false });
+      if (twinStat?.isFile()) {
+        served = { file: twin, stat: twinStat, encoding };
+        break;
+      }
+    }
+  }
+  const etag = `W/"${served.stat.size.toString(16)}-${served.stat.mtimeMs.toString(16)}${served.encoding ? `-${served.encoding}` : ""}"`;
   res.setHeader("Content-Type", type);
+  if (served.encoding) res.setHeader("Content-Encoding", served.encoding);
   res.setHeader("ETag", etag);
   res.setHeader(
     "Cache-Control",
@@ -61,12 +77,12 @@ export function serveFile(
     res.end();
     return true;
   }
-  res.setHeader("Content-Length", stat.size);
+  res.setHeader("Content-Length", served.stat.size);
   if (req.method === "HEAD") {
     res.end();
     return true;
   }
-  fs.createReadStream(file)
+  fs.createReadStream(served.file)
     .on("error", () => res.destroy())
     .pipe(res);
   return true;

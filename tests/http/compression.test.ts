@@ -1,0 +1,152 @@
+/**
+ * Compressed answers from a production process (issue 12 quick fixes, issue 16 part 1): pages,
+ * data and static files in Brotli or gzip as the client asks, with Vary and a correct length;
+ * nothing compressed twice, below a kilobyte, or for the endless event stream.
+ */
+import type { ChildProcess } from "node:child_process";
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureSettingsRow } from "~/features/settings/settings.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { startAppServer, stopAppServers } from "../helpers/app-servers";
+import { openTestDatabase } from "../helpers/database";
+import { createProperty } from "../helpers/factories";
+
+const PORT = 3472;
+let handle: DatabaseHandle;
+let server: ChildProcess;
+
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL) throw new Error("this test needs TEST_DATABASE_URL");
+  handle = await openTestDatabase();
+  await ensureSettingsRow();
+  await createProperty();
+  server = await startAppServer({ port: PORT, databaseUrl: handle.url! });
+}, 240_000);
+
+afterAll(async () => {
+  if (server) await stopAppServers([server]);
+  await handle?.close();
+});
+
+/** A raw GET (fetch would decompress on its own and hide what was sent). */
+function get(path: string, acceptEncoding?: string, method = "GET") {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port: PORT,
+          path,
+          method,
+          headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (c: Buffer) => chunks.push(c));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode!,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    },
+  );
+}
+
+const decode = (body: Buffer, encoding: string | undefined) =>
+  encoding === "br"
+    ? zlib.brotliDecompressSync(body)
+    : encoding === "gzip"
+      ? zlib.gunzipSync(body)
+      : body;
+
+describe("compressed answers", () => {
+  it("pages in Brotli or gzip as asked, with Vary and the compressed length", async () => {
+    const plain = await get("/properties");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    for (const [accept, expected] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+    ] as const) {
+      const answer = await get("/properties", accept);
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-encoding"]).toBe(expected);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.byteLength);
+      const html = decode(answer.body, expected).toString("utf8");
+      expect(html).toContain("Ferienwohnung am Deich");
+      expect(html.endsWith("</html>")).toBe(true);
+      // Same page (only the per-request CSP nonce differs), a fraction of the bytes.
+      expect(Math.abs(html.length - plain.body.byteLength)).toBeLessThan(100);
+      expect(answer.body.byteLength).toBeLessThan(plain.body.byteLength / 3);
+    }
+    expect((await get("/properties", "identity")).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("data requests are compressed too; HEAD and tiny answers are not", async () => {
+    const data = await get("/properties.data", "br");
+    expect(data.status).toBe(200);
+    expect(data.headers["content-encoding"]).toBe("br");
+    expect(decode(data.body, "br").toString("utf8")).toContain("Ferienwohnung am Deich");
+
+    const head = await get("/properties", "br", "HEAD");
+    expect(head.headers["content-encoding"]).toBeUndefined();
+    expect(head.body.byteLength).toBe(0);
+
+    const robots = await get("/robots.txt", "br");
+    expect(robots.body.byteLength).toBeLessThan(1024);
+    expect(robots.headers["content-encoding"]).toBeUndefined();
+    expect(robots.body.toString("utf8")).toContain("User-agent");
+  });
+
+  it("static scripts and styles are sent as the files compressed at build time", async () => {
+    const page = (await get("/")).body.toString("utf8");
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(
+      page,
+    );
+    const style = /href="(\/assets\/[^"]+\.css)"/.exec(page);
+    for (const path of [script![1] ?? script![2], style![1]]) {
+      const plain = await get(path);
+      for (const encoding of ["br", "gzip"]) {
+        const answer = await get(path, encoding);
+        expect(answer.headers["content-encoding"]).toBe(encoding);
+        expect(answer.headers["cache-control"]).toContain("immutable");
+        expect(Number(answer.headers["content-length"])).toBe(answer.body.byteLength);
+        expect(decode(answer.body, encoding)).toEqual(plain.body);
+        // Each encoding has its own ETag, so no cache hands gzip to a client that asked for br.
+        expect(answer.headers.etag).not.toBe(plain.headers.etag);
+      }
+    }
+  });
+
+  it("the event stream is never compressed (it would be held back in the compressor)", async () => {
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.get(
+        {
+          host: "127.0.0.1",
+          port: PORT,
+          path: "/api/events",
+          headers: { "accept-encoding": "br, gzip" },
+        },
+        resolve,
+      );
+      request.on("error", reject);
+    });
+    expect(answer.headers["content-type"]).toContain("text/event-stream");
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    const first = await new Promise<string>((resolve) =>
+      answer.once("data", (c: Buffer) => resolve(c.toString())),
+    );
+    expect(first).toContain("retry:");
+    answer.destroy();
+  });
+});
