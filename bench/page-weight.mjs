@@ -58,7 +58,7 @@ async function sizeOf(src) {
 
 const kb = (n) => (n / 1024).toFixed(1);
 console.log(
-  `| page | scripts | JS raw KB | JS on the wire KB (br) |\n| --- | ---: | ---: | ---: |`,
+  "| page | HTML raw KB | HTML on the wire KB | scripts | JS raw KB | JS on the wire KB |\n| --- | ---: | ---: | ---: | ---: | ---: |",
 );
 const details = [];
 for (const path of paths) {
