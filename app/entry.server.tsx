@@ -12,6 +12,7 @@ import "~/locales/all-languages.server";
 // so the app and the server share one instance of the database and the workers.
 export { boot, beforeShutdown, shutdown } from "~/lib/boot.server";
 export { bodyLimitFor } from "~/lib/body-limits";
+export { withRequestContext } from "~/lib/logger.server";
 
 export const streamTimeout = 5_000;
 

@@ -34,6 +34,8 @@ type Options = {
   mode: "production" | "development";
   getLoadContext: (request: Request) => AppLoadContext;
   bodyLimitFor: (pathname: string) => number;
+  /** Runs the app with the request id in reach of the app's logger (app/lib/logger.server.ts). */
+  withRequestContext: <T>(context: { requestId: string }, run: () => T) => T;
   log: Logger;
 };
 
@@ -226,7 +228,10 @@ export function createAppListener(options: Options) {
       body: body?.byteLength ? body : undefined,
       signal: controller.signal,
     });
-    const response = await handle(request, options.getLoadContext(request));
+    const loadContext = options.getLoadContext(request);
+    const response = await options.withRequestContext({ requestId: loadContext.requestId }, () =>
+      handle(request, loadContext),
+    );
     await sendResponse(req, res, response);
   }
 

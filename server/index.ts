@@ -28,6 +28,7 @@ type EntryModule = {
   }>;
   beforeShutdown: () => void;
   bodyLimitFor: (pathname: string) => number;
+  withRequestContext: <T>(context: { requestId: string }, run: () => T) => T;
   shutdown: () => Promise<void>;
 };
 
@@ -68,6 +69,7 @@ const appListener = createAppListener({
     nonce: request.headers.get("x-csp-nonce") ?? "",
   }),
   bodyLimitFor: entry.bodyLimitFor,
+  withRequestContext: entry.withRequestContext,
   log,
 });
 
