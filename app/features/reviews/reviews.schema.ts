@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { REVIEW_SORTS } from "./review-list";
 
-export const REVIEW_SORTS = ["newest", "best", "helpful"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-export const REVIEWS_PER_PAGE = 10;
+export { REVIEW_SORTS, REVIEWS_PER_PAGE, type ReviewSort } from "./review-list";
+export type { HelpfulVoteResponse, HelpfulVoteResult } from "./review-list";
 
 /**
  * `?sort=` and `?page=` of /bewertungen. Anything unknown or malformed falls back to the
@@ -26,11 +26,3 @@ export const helpfulVoteSchema = z.object({
   intent: z.literal("helpful"),
   reviewId: z.uuid(),
 });
-
-export type HelpfulVoteResult = "counted" | "alreadyVoted" | "ownReview" | "notFound";
-
-/** What the /bewertungen action answers; `result` is a key under `reviews.vote`. */
-export type HelpfulVoteResponse = {
-  reviewId: string | null;
-  result: HelpfulVoteResult | "invalid" | "failed";
-};

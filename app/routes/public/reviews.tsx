@@ -9,12 +9,11 @@ import { StarRating } from "~/features/reviews/components/star-rating";
 import { formatRating } from "~/features/reviews/review-display";
 import type { ReviewsContent } from "~/features/reviews/reviews-content";
 import {
-  helpfulVoteSchema,
-  parseReviewListQuery,
   REVIEW_SORTS,
   type HelpfulVoteResponse,
   type ReviewSort,
-} from "~/features/reviews/reviews.schema";
+} from "~/features/reviews/review-list";
+import { helpfulVoteSchema, parseReviewListQuery } from "~/features/reviews/reviews.schema";
 import { listReviews, markReviewHelpful } from "~/features/reviews/reviews.server";
 import { getContent } from "~/lib/content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { formatDate, type Language } from "~/lib/i18n";
 import type { ReviewListItem } from "../reviews.server";
-import type { HelpfulVoteResponse } from "../reviews.schema";
+import type { HelpfulVoteResponse } from "../review-list";
 import { StarRating } from "./star-rating";
 
 /** One published review on /bewertungen. */
