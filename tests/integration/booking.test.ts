@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays } from "~/features/booking/availability";
 import { createBooking } from "~/features/booking/booking.server";
 import { computePrice } from "~/features/booking/price";
 import { emitSettingsChanged } from "~/features/settings/settings-events.server";
@@ -180,6 +181,48 @@ describe("createBooking", () => {
       .from(schema.booking);
     expect(count[0].n).toBe(2);
     expect(await db().select().from(schema.emailOutbox)).toHaveLength(4);
+  });
+
+  // The rare failure on PostgreSQL: one twin's insert deadlocked (40P01) on the constraints
+  // against the other's and answered "failed". Many double clicks in a row, each must agree.
+  it("simultaneous twins always get the same booking", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    for (let round = 0; round < 40; round++) {
+      const checkIn = addDays("2027-04-01", round * 2);
+      const twin = { idempotencyKey: crypto.randomUUID(), checkIn, checkOut: addDays(checkIn, 1) };
+      const [a, b] = await Promise.all([
+        book(guest.id, property.id, twin),
+        book(guest.id, property.id, twin),
+      ]);
+      expect(a.ok).toBe(true);
+      expect(b).toEqual(a);
+      // Unpaid bookings are capped per account; the guest pays each one.
+      await db()
+        .update(schema.booking)
+        .set({ paymentStatus: "paid", status: "confirmed" })
+        .where(eq(schema.booking.userId, guest.id));
+    }
+    expect(await db().select().from(schema.booking)).toHaveLength(40);
+  });
+
+  it("runs the transaction again after a deadlock or serialization failure", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    for (const code of ["40P01", "40001"]) {
+      await db().delete(schema.booking);
+      const transaction = vi
+        .spyOn(db(), "transaction")
+        .mockRejectedValueOnce(new Error("Failed query", { cause: { code } }));
+      try {
+        const result = await book(guest.id, property.id);
+        expect(result.ok).toBe(true);
+        expect(transaction).toHaveBeenCalledTimes(2);
+      } finally {
+        transaction.mockRestore();
+      }
+      expect(await db().select().from(schema.booking)).toHaveLength(1);
+    }
   });
 
   it("maps overlaps to the spec's messages; the check-out day stays bookable", async () => {

@@ -8,7 +8,9 @@ import type { Language } from "~/lib/i18n";
 import {
   db,
   pgErrorCode,
+  PG_DEADLOCK_DETECTED,
   PG_EXCLUSION_VIOLATION,
+  PG_SERIALIZATION_FAILURE,
   PG_UNIQUE_VIOLATION,
   schema,
 } from "~/lib/db.server";
@@ -113,75 +115,126 @@ export async function createBooking({
   const nights = nightsBetween(input.checkIn, input.checkOut);
   const price = computePrice({ property, nights, serviceFee: settings.serviceFee, today });
 
-  try {
-    const bookingId = await db().transaction(async (tx) => {
-      const [booking] = await tx
-        .insert(schema.booking)
-        .values({
-          // FW-<year>-<000123>: padded to six digits, never truncated beyond them.
-          number: sql`'FW-' || ${today.slice(0, 4)} || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from nextval('booking_number_seq') as n)`,
-          userId,
-          propertyId: property.id,
-          checkIn: input.checkIn,
-          checkOut: input.checkOut,
-          guests: input.guests,
-          guestName: input.guestName,
-          guestEmail: input.guestEmail,
-          guestPhone: input.guestPhone,
-          specialRequests: input.specialRequests || null,
-          nightlyPrice: price.nightlyPrice,
-          nights: price.nights,
-          cleaningFee: price.cleaningFee,
-          serviceFee: price.serviceFee,
-          totalPrice: price.total,
-          paymentMethod: input.paymentMethod,
-          paymentStatus: "unpaid",
-          status: "pending",
-          idempotencyKey: input.idempotencyKey,
-        })
-        .returning({
-          id: schema.booking.id,
-          number: schema.booking.number,
-          createdAt: schema.booking.createdAt,
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const bookingId = await db().transaction(async (tx) => {
+        // One booking transaction per guest at a time (on every process): a double submit's
+        // twin waits here instead of racing into the constraints, where two inserts that each
+        // see the other's uncommitted row can deadlock (40P01, seen about once in 300 twins).
+        await lockGuestBookings(tx, userId);
+        // The twin may have committed while this one waited for the lock.
+        const [twin] = await tx
+          .select({ id: schema.booking.id })
+          .from(schema.booking)
+          .where(
+            and(
+              eq(schema.booking.userId, userId),
+              eq(schema.booking.idempotencyKey, input.idempotencyKey),
+            ),
+          )
+          .limit(1);
+        if (twin) return twin.id;
+
+        const [booking] = await tx
+          .insert(schema.booking)
+          .values({
+            // FW-<year>-<000123>: padded to six digits, never truncated beyond them.
+            number: sql`'FW-' || ${today.slice(0, 4)} || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from nextval('booking_number_seq') as n)`,
+            userId,
+            propertyId: property.id,
+            checkIn: input.checkIn,
+            checkOut: input.checkOut,
+            guests: input.guests,
+            guestName: input.guestName,
+            guestEmail: input.guestEmail,
+            guestPhone: input.guestPhone,
+            specialRequests: input.specialRequests || null,
+            nightlyPrice: price.nightlyPrice,
+            nights: price.nights,
+            cleaningFee: price.cleaningFee,
+            serviceFee: price.serviceFee,
+            totalPrice: price.total,
+            paymentMethod: input.paymentMethod,
+            paymentStatus: "unpaid",
+            status: "pending",
+            idempotencyKey: input.idempotencyKey,
+          })
+          .returning({
+            id: schema.booking.id,
+            number: schema.booking.number,
+            createdAt: schema.booking.createdAt,
+          });
+
+        // The profile learns the name and phone the guest just gave, where it had none.
+        await tx
+          .update(schema.profile)
+          .set({
+            fullName: sql`case when btrim(${schema.profile.fullName}) = '' then ${input.guestName} else ${schema.profile.fullName} end`,
+            phone: sql`coalesce(nullif(btrim(${schema.profile.phone}), ''), ${input.guestPhone})`,
+          })
+          .where(eq(schema.profile.id, userId));
+
+        await queueBookingEmails(tx, {
+          // The day the success page and the dashboard derive from created_at, so that all of
+          // them state the same due dates even for a booking made at midnight.
+          booking: { ...booking, bookingDay: dayInBerlin(booking.createdAt), language },
+          input,
+          property,
+          price,
+          settings,
         });
-
-      // The profile learns the name and phone the guest just gave, where it had none.
-      await tx
-        .update(schema.profile)
-        .set({
-          fullName: sql`case when btrim(${schema.profile.fullName}) = '' then ${input.guestName} else ${schema.profile.fullName} end`,
-          phone: sql`coalesce(nullif(btrim(${schema.profile.phone}), ''), ${input.guestPhone})`,
-        })
-        .where(eq(schema.profile.id, userId));
-
-      await queueBookingEmails(tx, {
-        // The day the success page and the dashboard derive from created_at, so that all of
-        // them state the same due dates even for a booking made at midnight.
-        booking: { ...booking, bookingDay: dayInBerlin(booking.createdAt), language },
-        input,
-        property,
-        price,
-        settings,
+        return booking.id;
       });
-      return booking.id;
-    });
-    return { ok: true, bookingId };
-  } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === PG_EXCLUSION_VIOLATION || code === PG_UNIQUE_VIOLATION) {
-      // A double submit that lost the race against its twin: the twin's booking is the answer.
-      const twin = await bookingForKey(userId, input.idempotencyKey);
-      if (twin) return { ok: true, bookingId: twin.id };
+      return { ok: true, bookingId };
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (code && TWIN_CODES.has(code)) {
+        // A double submit that lost the race against its twin: the twin's booking is the answer.
+        const twin = await bookingForKey(userId, input.idempotencyKey);
+        if (twin) return { ok: true, bookingId: twin.id };
+      }
+      if (code && RETRY_CODES.has(code) && attempt < MAX_ATTEMPTS) {
+        // A deadlock or serialization failure with another guest's booking: nothing was
+        // stored, so the whole transaction runs again (the constraints then answer cleanly).
+        logger.warn({ code, attempt, propertyId, userId }, "booking transaction retried");
+        continue;
+      }
+      if (code === PG_EXCLUSION_VIOLATION) {
+        return {
+          ok: false,
+          error: constraintName(error) === "booking_no_user_overlap" ? "ownOverlap" : "datesTaken",
+        };
+      }
+      logger.error({ err: error, code, propertyId, userId }, "creating a booking failed");
+      return { ok: false, error: "failed" };
     }
-    if (code === PG_EXCLUSION_VIOLATION) {
-      return {
-        ok: false,
-        error: constraintName(error) === "booking_no_user_overlap" ? "ownOverlap" : "datesTaken",
-      };
-    }
-    logger.error({ err: error, propertyId, userId }, "creating a booking failed");
-    return { ok: false, error: "failed" };
   }
+}
+
+/** SQLSTATEs after which the booking may exist already, made by a twin with the same key. */
+const TWIN_CODES = new Set([
+  PG_UNIQUE_VIOLATION,
+  PG_EXCLUSION_VIOLATION,
+  PG_DEADLOCK_DETECTED,
+  PG_SERIALIZATION_FAILURE,
+]);
+/** SQLSTATEs that mean "try again": the transaction was rolled back as a whole. */
+const RETRY_CODES = new Set([PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE]);
+const MAX_ATTEMPTS = 3;
+
+/** Namespace of the guest's booking lock (first key of the two-key advisory lock). */
+const GUEST_BOOKING_LOCK = 4_0411;
+
+/**
+ * Serialises the booking transactions of one guest until the transaction ends (commit or
+ * rollback release it). A transaction-scoped advisory lock: it touches no row, so it cannot
+ * block sign-ins, profile changes or foreign-key checks; PGlite (one connection) takes it too.
+ * Different guests whose ids hash alike only wait for each other briefly.
+ */
+async function lockGuestBookings(tx: Transaction, userId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${GUEST_BOOKING_LOCK}::int, hashtext(${userId}))`,
+  );
 }
 
 function constraintName(error: unknown): string | undefined {
