@@ -81,18 +81,15 @@ export function DetailsFields({
       <p className="text-sm text-slate-600">{t("booking.details.required")}</p>
       {input("guestName", t("booking.details.fullName"), "text", "name")}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <p id="booking-account-email-label" className="text-sm font-medium text-slate-800">
-            {t("booking.details.email")}
-          </p>
-          <p
-            aria-labelledby="booking-account-email-label"
+        <dl>
+          <dt className="text-sm font-medium text-slate-800">{t("booking.details.email")}</dt>
+          <dd
             data-testid="booking-account-email"
             className="mt-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 break-all text-slate-900"
           >
             {accountEmail}
-          </p>
-        </div>
+          </dd>
+        </dl>
         {input("guestPhone", t("booking.details.phone"), "tel", "tel")}
         <p className="text-sm text-slate-600 sm:col-span-2">
           {t("booking.details.emailHint")}{" "}
