@@ -43,6 +43,7 @@ export async function openBookingBench() {
   const handle = await openTestDatabase();
   await ensureSettingsRow();
   await db().update(schema.settings).set({ minStayDays: 1, maxStayDays: 30 });
+  await servers.liftBookingLimits();
   await servers.addBankAccount();
 
   /** Signed-in guests: what the browser of each would send as its Cookie header. */

@@ -179,6 +179,14 @@ export const settings = pgTable(
     allowedPaymentMethods: text("allowed_payment_methods").array().notNull(),
     freeCancellationHours: integer("free_cancellation_hours").notNull(),
     cancellationFeePercentage: integer("cancellation_fee_percentage").notNull(),
+    /** Latest arrival, in months after today (Europe/Berlin). */
+    bookingHorizonMonths: integer("booking_horizon_months").notNull().default(24),
+    /** Most bookings one account may hold that are pending and unpaid. */
+    maxPendingBookings: integer("max_pending_bookings").notNull().default(3),
+    /** Booking attempts per account and per hour. */
+    bookingAttemptsPerAccount: integer("booking_attempts_per_account").notNull().default(20),
+    /** Booking attempts per client address and per hour. */
+    bookingAttemptsPerClient: integer("booking_attempts_per_client").notNull().default(60),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -186,6 +194,10 @@ export const settings = pgTable(
     check(
       "settings_stay_range",
       sql`${t.minStayDays} >= 1 and ${t.maxStayDays} >= ${t.minStayDays}`,
+    ),
+    check(
+      "settings_booking_limits",
+      sql`${t.bookingHorizonMonths} >= 1 and ${t.maxPendingBookings} >= 1 and ${t.bookingAttemptsPerAccount} >= 1 and ${t.bookingAttemptsPerClient} >= 1`,
     ),
   ],
 );

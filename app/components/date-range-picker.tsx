@@ -83,6 +83,8 @@ export type DateRangePickerProps = {
   bookedStays: readonly BookedStay[];
   minStayDays: number;
   maxStayDays: number;
+  /** The latest Anreise (booking horizon): later days cannot be chosen as Anreise. */
+  lastCheckIn: string;
   /**
    * Form field names: hidden inputs once hydrated; before that (and without JavaScript) the
    * fields are plain date inputs with these names, so a GET form still carries the dates.
@@ -109,6 +111,7 @@ export function DateRangePicker({
   bookedStays,
   minStayDays,
   maxStayDays,
+  lastCheckIn,
   names,
   variant = "default",
   errorId,
@@ -116,7 +119,7 @@ export function DateRangePicker({
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
   const isHydrated = useIsHydrated();
-  const rules: StayRules = { today, stays: bookedStays, minStayDays, maxStayDays };
+  const rules: StayRules = { today, lastCheckIn, stays: bookedStays, minStayDays, maxStayDays };
   const uid = useId();
   const ids = {
     checkIn: `${idPrefix}-check-in`,
@@ -145,6 +148,8 @@ export function DateRangePicker({
 
   const monthCount = variant === "compact" || !isWide ? 1 : 2;
   const todayMonth = monthOf(today);
+  // Beyond the latest Abreise there is nothing to choose: the calendar stops there.
+  const lastMonth = monthOf(addDays(lastCheckIn, maxStayDays));
   const months = Array.from({ length: monthCount }, (_, i) => addMonths(firstMonth, i));
 
   useEffect(() => {
@@ -219,7 +224,8 @@ export function DateRangePicker({
 
   function moveFocus(day: string) {
     const earliest = firstDayOfMonth(todayMonth);
-    const target = day < earliest ? earliest : day;
+    const latest = addDays(firstDayOfMonth(lastMonth), daysInMonth(lastMonth) - 1);
+    const target = day < earliest ? earliest : day > latest ? latest : day;
     setFocusDay(target);
     reveal(target);
     shouldFocusDay.current = true;
@@ -250,6 +256,7 @@ export function DateRangePicker({
   function showMonth(amount: number) {
     const next = addMonths(firstMonth, amount);
     if (monthsBetween(todayMonth, next) < 0) return;
+    if (monthsBetween(addMonths(next, monthCount - 1), lastMonth) < 0) return;
     setFirstMonth(next);
     // Keep a tabbable day inside the view.
     const month = addMonths(monthOf(focusDay), amount);
@@ -295,6 +302,7 @@ export function DateRangePicker({
             name={names?.[field]}
             type="date"
             min={field === "checkIn" ? today : addDays(today, 1)}
+            max={field === "checkIn" ? lastCheckIn : addDays(lastCheckIn, maxStayDays)}
             defaultValue={day}
             aria-describedby={errorId}
             className={`${fieldValue} border-0 bg-transparent p-0 focus:outline-none`}
@@ -406,8 +414,9 @@ export function DateRangePicker({
               <button
                 type="button"
                 aria-label={t("priceBox.picker.nextMonth")}
+                disabled={monthsBetween(months[months.length - 1], lastMonth) <= 0}
                 onClick={() => showMonth(1)}
-                className="rounded-full p-1.5 text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-secondary"
+                className="rounded-full p-1.5 text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-secondary disabled:text-slate-300 disabled:hover:bg-transparent"
               >
                 <ChevronRight aria-hidden className="size-5" />
               </button>
@@ -512,6 +521,11 @@ export function DateRangePicker({
             {minStayDays > 1 && (
               <p className={hints.tooShort ? "font-medium text-slate-900" : undefined}>
                 {t("priceBox.picker.minStay", { count: minStayDays })}
+              </p>
+            )}
+            {active === "checkIn" && visibleDays.some((day) => day > lastCheckIn) && (
+              <p className="font-medium text-slate-900">
+                {t("priceBox.picker.lastCheckIn", { date: formatDate(lastCheckIn, language) })}
               </p>
             )}
             {hints.tooLong && (

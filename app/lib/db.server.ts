@@ -150,6 +150,8 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const PG_EXCLUSION_VIOLATION = "23P01";
 export const PG_UNIQUE_VIOLATION = "23505";
+export const PG_DEADLOCK_DETECTED = "40P01";
+export const PG_SERIALIZATION_FAILURE = "40001";
 
 export async function isDatabaseEmpty(database: Database) {
   const rows = await database.select({ id: schema.user.id }).from(schema.user).limit(1);

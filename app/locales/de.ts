@@ -233,6 +233,13 @@ const de = {
     freeCancellationHours: "Kostenlose Stornierung bis (Stunden vor Anreise)",
     cancellationFeePercentage: "Stornogebühr (%)",
     paymentMethods: "Zahlungsmethoden",
+    bookingLimits: "Buchungsgrenzen",
+    bookingLimitsHint:
+      "Schützen Ihre Termine vor Blockaden: Die Grenzen gelten für jede Buchung und werden beim Speichern der Buchung geprüft.",
+    bookingHorizonMonths: "Anreise höchstens (Monate im Voraus)",
+    maxPendingBookings: "Unbezahlte Buchungen pro Konto (höchstens)",
+    bookingAttemptsPerAccount: "Buchungsversuche pro Konto und Stunde",
+    bookingAttemptsPerClient: "Buchungsversuche pro IP-Adresse und Stunde",
     invalid: {
       required: "Dieses Feld ist erforderlich.",
       color: "Bitte geben Sie eine Farbe im Format #RRGGBB ein.",
@@ -244,6 +251,9 @@ const de = {
       hours: "Bitte geben Sie eine Stundenzahl ab 0 ein.",
       percentage: "Bitte geben Sie einen Wert zwischen 0 und 100 ein.",
       paymentMethods: "Bitte wählen Sie mindestens eine Zahlungsmethode.",
+      horizon: "Bitte geben Sie eine Zahl von 1 bis 120 Monaten ein.",
+      pendingBookings: "Bitte geben Sie eine Zahl von 1 bis 100 ein.",
+      attempts: "Bitte geben Sie eine Zahl von 1 bis 10.000 ein.",
     },
   },
   pages: pagesTexts,

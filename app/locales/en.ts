@@ -230,6 +230,13 @@ const en: Catalogue = {
     freeCancellationHours: "Free cancellation until (hours before arrival)",
     cancellationFeePercentage: "Cancellation fee (%)",
     paymentMethods: "Payment methods",
+    bookingLimits: "Booking limits",
+    bookingLimitsHint:
+      "Keep your dates from being blocked: the limits apply to every booking and are checked when it is stored.",
+    bookingHorizonMonths: "Arrival at most (months ahead)",
+    maxPendingBookings: "Unpaid bookings per account (at most)",
+    bookingAttemptsPerAccount: "Booking attempts per account and hour",
+    bookingAttemptsPerClient: "Booking attempts per IP address and hour",
     invalid: {
       required: "This field is required.",
       color: "Please enter a colour in the format #RRGGBB.",
@@ -241,6 +248,9 @@ const en: Catalogue = {
       hours: "Please enter a number of hours of 0 or more.",
       percentage: "Please enter a value between 0 and 100.",
       paymentMethods: "Please choose at least one payment method.",
+      horizon: "Please enter a number from 1 to 120 months.",
+      pendingBookings: "Please enter a number from 1 to 100.",
+      attempts: "Please enter a number from 1 to 10,000.",
     },
   },
   pages: pagesTexts,

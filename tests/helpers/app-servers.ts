@@ -71,6 +71,19 @@ export async function addBankAccount() {
   });
 }
 
+/**
+ * Load runs: thousands of attempts from one client address by a few guests, with slots up to
+ * years ahead. The booking limits (decision 012) are not what they measure, so they go up.
+ */
+export async function liftBookingLimits() {
+  await db().update(schema.settings).set({
+    bookingHorizonMonths: 120,
+    maxPendingBookings: 100_000,
+    bookingAttemptsPerAccount: 1_000_000,
+    bookingAttemptsPerClient: 1_000_000,
+  });
+}
+
 /** Submits the booking form as a signed-in guest's browser would (no redirects followed). */
 export function submitBooking(options: {
   port: number;

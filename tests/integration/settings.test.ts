@@ -95,4 +95,44 @@ describe(`site settings (${databaseKind()})`, () => {
       ["maxStayDays", "maxStay"],
     ]);
   });
+
+  it("validates and saves the booking limits", async () => {
+    const admin = await createUser({ role: "admin" });
+    const invalid = settingsFormSchema.safeParse({
+      ...rawForm(),
+      bookingHorizonMonths: "0",
+      maxPendingBookings: "2,5",
+      bookingAttemptsPerAccount: "",
+      bookingAttemptsPerClient: "10001",
+    });
+    expect(Object.fromEntries(invalid.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
+      bookingHorizonMonths: "horizon",
+      maxPendingBookings: "pendingBookings",
+      bookingAttemptsPerAccount: "attempts",
+      bookingAttemptsPerClient: "attempts",
+    });
+    expect(
+      settingsFormSchema.safeParse({ ...rawForm(), bookingHorizonMonths: "121" }).success,
+    ).toBe(false);
+
+    await saveSettings(
+      formValues({
+        bookingHorizonMonths: "12",
+        maxPendingBookings: "1",
+        bookingAttemptsPerAccount: "5",
+        bookingAttemptsPerClient: "40",
+      }),
+      admin.id,
+    );
+    expect(await getSettings()).toMatchObject({
+      bookingHorizonMonths: 12,
+      maxPendingBookings: 1,
+      bookingAttemptsPerAccount: 5,
+      bookingAttemptsPerClient: 40,
+    });
+    const [row] = await db().select().from(schema.settings);
+    expect(row).toMatchObject({ bookingHorizonMonths: 12, maxPendingBookings: 1 });
+    // The database refuses limits that would stop all bookings, whatever writes them.
+    await expect(db().update(schema.settings).set({ maxPendingBookings: 0 })).rejects.toThrow();
+  });
 });

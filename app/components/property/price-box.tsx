@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { DateRangePicker, useIsHydrated } from "~/components/date-range-picker";
 import {
+  bookingHorizonEnd,
   resolveInitialStay,
   stayProblem,
   type BookedStay,
@@ -27,6 +28,8 @@ export type PriceBoxProps = {
   serviceFee: number;
   minStayDays: number;
   maxStayDays: number;
+  /** settings: the latest Anreise is this many months after today */
+  bookingHorizonMonths: number;
   bookedStays: BookedStay[];
   /** Europe/Berlin "YYYY-MM-DD", from the loader */
   today: string;
@@ -79,6 +82,7 @@ function PriceBoxForm({
   serviceFee,
   minStayDays,
   maxStayDays,
+  bookingHorizonMonths,
   bookedStays,
   today,
   isSignedIn,
@@ -87,7 +91,8 @@ function PriceBoxForm({
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
   const isHydrated = useIsHydrated();
-  const rules: StayRules = { today, stays: bookedStays, minStayDays, maxStayDays };
+  const lastCheckIn = bookingHorizonEnd(today, bookingHorizonMonths);
+  const rules: StayRules = { today, lastCheckIn, stays: bookedStays, minStayDays, maxStayDays };
   const [start] = useState(() => resolveInitialStay(initial, rules));
   const [selection, setSelection] = useState<StaySelection>({
     checkIn: start.checkIn,
@@ -114,9 +119,11 @@ function PriceBoxForm({
       ? t("priceBox.problem.tooShort", { count: minStayDays })
       : problem === "tooLong"
         ? t("priceBox.problem.tooLong", { count: maxStayDays })
-        : problem
-          ? t(`priceBox.problem.${problem}`)
-          : null;
+        : problem === "tooFarAhead"
+          ? t("priceBox.problem.tooFarAhead", { count: bookingHorizonMonths })
+          : problem
+            ? t(`priceBox.problem.${problem}`)
+            : null;
 
   return (
     <section
@@ -157,6 +164,7 @@ function PriceBoxForm({
           bookedStays={bookedStays}
           minStayDays={minStayDays}
           maxStayDays={maxStayDays}
+          lastCheckIn={lastCheckIn}
           names={{ checkIn: "checkIn", checkOut: "checkOut" }}
           errorId={problemText ? problemId : undefined}
         />

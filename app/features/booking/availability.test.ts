@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   addMonths,
+  bookingHorizonEnd,
   checkOutProblem,
   daysBetween,
   daysInMonth,
@@ -30,7 +31,13 @@ const stays: BookedStay[] = [
   { checkIn: "2026-12-22", checkOut: "2026-12-25" },
   { checkIn: "2026-12-28", checkOut: "2026-12-31" },
 ];
-const rules: StayRules = { today, stays, minStayDays: 1, maxStayDays: 30 };
+const rules: StayRules = {
+  today,
+  lastCheckIn: bookingHorizonEnd(today, 24),
+  stays,
+  minStayDays: 1,
+  maxStayDays: 30,
+};
 
 describe("calendar days", () => {
   it("adds days across months, years and leap days", () => {
@@ -144,6 +151,13 @@ describe("Anreise", () => {
     expect(isCheckInSelectable("2026-12-20", rules)).toBe(true);
   });
 
+  it("cannot be beyond the booking horizon (24 months: up to the same day two years on)", () => {
+    expect(rules.lastCheckIn).toBe("2028-12-20");
+    expect(isCheckInSelectable("2028-12-20", rules)).toBe(true);
+    expect(isCheckInSelectable("2028-12-21", rules)).toBe(false);
+    expect(isCheckInSelectable("9999-01-01", rules)).toBe(false);
+  });
+
   it("cannot be a booked night, but can be the check-out day of a booking", () => {
     expect(isCheckInSelectable("2026-12-22", rules)).toBe(false);
     expect(isCheckInSelectable("2026-12-24", rules)).toBe(false);
@@ -184,6 +198,18 @@ describe("stayProblem (server-side check)", () => {
     expect(stayProblem("2026-12-25", "2026-12-26", { ...rules, minStayDays: 3 })).toBe("tooShort");
     expect(stayProblem("2027-01-01", "2027-02-15", rules)).toBe("tooLong");
     expect(stayProblem("2026-12-21", "2026-12-23", rules)).toBe("booked");
+    expect(stayProblem("2028-12-20", "2028-12-23", rules)).toBeNull();
+    expect(stayProblem("2028-12-21", "2028-12-23", rules)).toBe("tooFarAhead");
+    expect(stayProblem("9999-12-01", "9999-12-05", rules)).toBe("tooFarAhead");
+  });
+});
+
+describe("bookingHorizonEnd", () => {
+  it("is the same day N months on, or the last day of a shorter month", () => {
+    expect(bookingHorizonEnd("2026-11-22", 24)).toBe("2028-11-22");
+    expect(bookingHorizonEnd("2026-08-31", 6)).toBe("2027-02-28");
+    expect(bookingHorizonEnd("2027-08-31", 6)).toBe("2028-02-29");
+    expect(bookingHorizonEnd("2026-12-15", 1)).toBe("2027-01-15");
   });
 });
 
@@ -207,6 +233,9 @@ describe("resolveInitialStay (dates from the URL)", () => {
     });
     expect(resolveInitialStay({ checkIn: "2026-12-23", checkOut: "2026-12-26" }, rules)).toEqual({
       problem: "booked",
+    });
+    expect(resolveInitialStay({ checkIn: "2029-01-10", checkOut: "2029-01-12" }, rules)).toEqual({
+      problem: "tooFarAhead",
     });
     expect(resolveInitialStay({ checkIn: "kaputt" }, rules)).toEqual({ problem: "invalidDate" });
     expect(resolveInitialStay({ checkOut: "2026-12-26" }, rules)).toEqual({
@@ -357,8 +386,13 @@ const rulesArb = fc
     stays: staysArb,
     minStayDays: fc.integer({ min: 1, max: 5 }),
     extra: fc.integer({ min: 0, max: 30 }),
+    horizonMonths: fc.integer({ min: 1, max: 4 }),
   })
-  .map(({ extra, ...r }): StayRules => ({ ...r, maxStayDays: r.minStayDays + extra }));
+  .map(({ extra, ...r }): StayRules => ({
+    ...r,
+    lastCheckIn: bookingHorizonEnd(r.today, 1),
+    maxStayDays: r.minStayDays + extra,
+  }));
 
 describe("properties", () => {
   it("a stay accepted by the rules never overlaps a booked stay and fits the limits", () => {
@@ -367,6 +401,7 @@ describe("properties", () => {
         if (stayProblem(checkIn, checkOut, r) !== null) return;
         const nights = daysBetween(checkIn, checkOut);
         expect(checkIn >= r.today).toBe(true);
+        expect(checkIn <= r.lastCheckIn).toBe(true);
         expect(nights).toBeGreaterThanOrEqual(r.minStayDays);
         expect(nights).toBeLessThanOrEqual(r.maxStayDays);
         for (let night = checkIn; night < checkOut; night = addDays(night, 1)) {
@@ -383,7 +418,7 @@ describe("properties", () => {
     fc.assert(
       fc.property(rulesArb, (r) => {
         for (const stay of r.stays) {
-          if (stay.checkOut < r.today) continue;
+          if (stay.checkOut < r.today || stay.checkOut > r.lastCheckIn) continue;
           const nextStarts = r.stays.some((other) => other.checkIn === stay.checkOut);
           expect(isCheckInSelectable(stay.checkOut, r)).toBe(!nextStarts);
         }

@@ -22,12 +22,20 @@ export type StayLimits = {
 export type StayRules = StayLimits & {
   /** Today in Europe/Berlin, "YYYY-MM-DD". */
   today: string;
+  /** The latest possible Anreise (the booking horizon, see bookingHorizonEnd). */
+  lastCheckIn: string;
   stays: readonly BookedStay[];
 };
 
 /** Why a chosen stay cannot be booked, in the order they are checked. */
 export type StayProblem =
-  "invalidDate" | "checkInPast" | "checkOutBeforeCheckIn" | "tooShort" | "tooLong" | "booked";
+  | "invalidDate"
+  | "checkInPast"
+  | "tooFarAhead"
+  | "checkOutBeforeCheckIn"
+  | "tooShort"
+  | "tooLong"
+  | "booked";
 
 // ---------------------------------------------------------------------------------------------
 // Calendar days
@@ -80,6 +88,16 @@ export function addMonths({ year, month }: Month, amount: number): Month {
 /** Months from `a` to `b` (positive when `b` is later). */
 export function monthsBetween(a: Month, b: Month): number {
   return b.year * 12 + b.month - (a.year * 12 + a.month);
+}
+
+/**
+ * The latest Anreise of the booking horizon: the same day `months` months after `today`, or
+ * that month's last day when it is shorter ("2026-08-31" + 6 → "2027-02-28").
+ */
+export function bookingHorizonEnd(today: string, months: number): string {
+  const month = addMonths(monthOf(today), months);
+  const day = Math.min(Number(today.slice(8)), daysInMonth(month));
+  return addDays(firstDayOfMonth(month), day - 1);
 }
 
 export function firstDayOfMonth({ year, month }: Month): string {
@@ -143,12 +161,12 @@ export function nextBookedNight(stays: readonly BookedStay[], checkIn: string): 
 // Choosing a stay
 // ---------------------------------------------------------------------------------------------
 
-/** Anreise: not before today, and that night is not booked. */
+/** Anreise: not before today, not beyond the booking horizon, and that night is not booked. */
 export function isCheckInSelectable(
   day: string,
-  { today, stays }: { today: string; stays: readonly BookedStay[] },
+  { today, lastCheckIn, stays }: Pick<StayRules, "today" | "lastCheckIn" | "stays">,
 ): boolean {
-  return day >= today && !isNightBooked(stays, day);
+  return day >= today && day <= lastCheckIn && !isNightBooked(stays, day);
 }
 
 /**
@@ -160,7 +178,7 @@ export function checkOutProblem(
   checkIn: string,
   day: string,
   { stays, minStayDays, maxStayDays }: StayLimits & { stays: readonly BookedStay[] },
-): Exclude<StayProblem, "invalidDate" | "checkInPast"> | null {
+): Exclude<StayProblem, "invalidDate" | "checkInPast" | "tooFarAhead"> | null {
   const nights = daysBetween(checkIn, day);
   if (nights <= 0) return "checkOutBeforeCheckIn";
   if (nights < minStayDays) return "tooShort";
@@ -188,6 +206,7 @@ export function stayProblem(
 ): StayProblem | null {
   if (!isCalendarDay(checkIn) || !isCalendarDay(checkOut)) return "invalidDate";
   if (checkIn < rules.today) return "checkInPast";
+  if (checkIn > rules.lastCheckIn) return "tooFarAhead";
   return checkOutProblem(checkIn, checkOut, rules);
 }
 
@@ -208,6 +227,7 @@ export function resolveInitialStay(
   }
   if (!isCalendarDay(checkIn)) return { problem: "invalidDate" };
   if (checkIn < rules.today) return { problem: "checkInPast" };
+  if (checkIn > rules.lastCheckIn) return { problem: "tooFarAhead" };
   if (isNightBooked(rules.stays, checkIn)) return { problem: "booked" };
   if (checkOut === undefined || checkOut === "") return { checkIn, problem: null };
   if (!isCalendarDay(checkOut)) return { checkIn, problem: "invalidDate" };

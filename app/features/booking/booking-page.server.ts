@@ -57,7 +57,10 @@ export async function getBookingPageData({
       minStayDays: settings.minStayDays,
       maxStayDays: settings.maxStayDays,
       serviceFee: settings.serviceFee,
+      bookingHorizonMonths: settings.bookingHorizonMonths,
     },
+    /** for the message when the account holds too many unpaid bookings */
+    maxPendingBookings: settings.maxPendingBookings,
     cancellation: {
       freeCancellationHours: settings.freeCancellationHours,
       cancellationFeePercentage: settings.cancellationFeePercentage,

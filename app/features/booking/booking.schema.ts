@@ -16,19 +16,17 @@ export function isPlausiblePhone(value: string) {
 
 const calendarDay = z.string().trim().refine(isCalendarDay, { message: "booking.errors.dates" });
 
-/** Step 2: the guest's details. */
+/**
+ * Step 2: the guest's details. No e-mail: the booking's address is the account's own (the
+ * server ignores one sent by the browser), so confirmations with bank details cannot be sent
+ * to someone else's address.
+ */
 export const bookingDetailsSchema = z.object({
   guestName: z
     .string()
     .trim()
     .min(1, { message: "booking.errors.nameRequired" })
     .max(200, { message: "booking.errors.nameTooLong" }),
-  guestEmail: z
-    .string()
-    .trim()
-    .min(1, { message: "booking.errors.emailRequired" })
-    .max(254, { message: "booking.errors.emailInvalid" })
-    .pipe(z.email({ message: "booking.errors.emailInvalid" })),
   guestPhone: z
     .string()
     .trim()
@@ -66,6 +64,9 @@ export type BookingErrorCode =
   | "paymentUnavailable"
   | "propertyNotFound"
   | "checkInPast"
+  | "tooFarAhead"
+  | "pendingLimit"
+  | "tooManyAttempts"
   | "minStay"
   | "maxStay"
   | "guests"

@@ -8,13 +8,21 @@ import type { Language } from "~/lib/i18n";
 import {
   db,
   pgErrorCode,
+  PG_DEADLOCK_DETECTED,
   PG_EXCLUSION_VIOLATION,
+  PG_SERIALIZATION_FAILURE,
   PG_UNIQUE_VIOLATION,
   schema,
 } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { stayProblem, type StayProblem } from "./availability";
-import { bookingFormSchema, type BookingErrorCode, type BookingFormField } from "./booking.schema";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { bookingHorizonEnd, stayProblem, type StayProblem } from "./availability";
+import {
+  bookingFormSchema,
+  type BookingErrorCode,
+  type BookingForm,
+  type BookingFormField,
+} from "./booking.schema";
 import { computePrice, nightsBetween } from "./price";
 
 export type CreateBookingResult =
@@ -25,11 +33,14 @@ export type CreateBookingResult =
       fieldErrors?: Partial<Record<BookingFormField, string>>;
     };
 
+const HOUR = 60 * 60;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const STAY_ERRORS: Record<StayProblem, BookingErrorCode> = {
   invalidDate: "dates",
   checkInPast: "checkInPast",
+  tooFarAhead: "tooFarAhead",
   checkOutBeforeCheckIn: "dates",
   tooShort: "minStay",
   tooLong: "maxStay",
@@ -56,6 +67,11 @@ async function bookingForKey(userId: string, idempotencyKey: string) {
  * check-then-insert); their violations become the spec's German messages. The e-mails are queued
  * in the same transaction, so a stored booking always has its e-mails and vice versa.
  * Repeating a submit with the same idempotency key returns the booking created the first time.
+ *
+ * Limits against inventory hoarding (decision 012), all from the settings: attempts per account
+ * and per client address and hour, arrival at most N months ahead, and at most N pending unpaid
+ * bookings per account (counted under the guest's lock, so parallel submits cannot both pass).
+ * The booking's e-mail is the account's own address; an address sent by the browser is ignored.
  */
 export async function createBooking({
   userId,
@@ -63,6 +79,7 @@ export async function createBooking({
   form,
   today,
   language,
+  clientIp,
 }: {
   userId: string;
   propertyId: string;
@@ -70,6 +87,8 @@ export async function createBooking({
   /** Europe/Berlin calendar day of the request */
   today: string;
   language: Language;
+  /** The client's address (rate limit per client) */
+  clientIp: string;
 }): Promise<CreateBookingResult> {
   const parsed = bookingFormSchema.safeParse(form);
   if (!parsed.success) {
@@ -86,20 +105,40 @@ export async function createBooking({
   const existing = await bookingForKey(userId, input.idempotencyKey);
   if (existing) return { ok: true, bookingId: existing.id };
 
-  const [[property], settings, paymentMethods] = await Promise.all([
+  // Every further submit counts, refused ones too: probing dates is an attempt as well.
+  const settings = await getSettings();
+  const [perAccount, perClient] = await Promise.all([
+    hitRateLimit(`booking:account:${userId}`, settings.bookingAttemptsPerAccount, HOUR),
+    hitRateLimit(`booking:client:${clientIp}`, settings.bookingAttemptsPerClient, HOUR),
+  ]);
+  if (perAccount.isLimited || perClient.isLimited) return { ok: false, error: "tooManyAttempts" };
+
+  const [[property], paymentMethods, [account]] = await Promise.all([
     db()
       .select()
       .from(schema.property)
       .where(and(eq(schema.property.id, propertyId), eq(schema.property.status, "published")))
       .limit(1),
-    getSettings(),
     getOfferedPaymentMethods(),
+    db()
+      .select({ email: schema.user.email })
+      .from(schema.user)
+      .where(eq(schema.user.id, userId))
+      .limit(1),
   ]);
   if (!property) return { ok: false, error: "propertyNotFound" };
+  if (!account) {
+    logger.error({ userId }, "booking for an account that does not exist");
+    return { ok: false, error: "failed" };
+  }
+  // Confirmations (with the bank details) only ever go to the account's own, verified address.
+  const details = { ...input, guestEmail: account.email };
 
-  // Dates against today and the stay limits; overlaps are left to the database constraint.
+  // Dates against today, the booking horizon and the stay limits; overlaps are left to the
+  // database constraint.
   const problem = stayProblem(input.checkIn, input.checkOut, {
     today,
+    lastCheckIn: bookingHorizonEnd(today, settings.bookingHorizonMonths),
     stays: [],
     minStayDays: settings.minStayDays,
     maxStayDays: settings.maxStayDays,
@@ -113,75 +152,142 @@ export async function createBooking({
   const nights = nightsBetween(input.checkIn, input.checkOut);
   const price = computePrice({ property, nights, serviceFee: settings.serviceFee, today });
 
-  try {
-    const bookingId = await db().transaction(async (tx) => {
-      const [booking] = await tx
-        .insert(schema.booking)
-        .values({
-          // FW-<year>-<000123>: padded to six digits, never truncated beyond them.
-          number: sql`'FW-' || ${today.slice(0, 4)} || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from nextval('booking_number_seq') as n)`,
-          userId,
-          propertyId: property.id,
-          checkIn: input.checkIn,
-          checkOut: input.checkOut,
-          guests: input.guests,
-          guestName: input.guestName,
-          guestEmail: input.guestEmail,
-          guestPhone: input.guestPhone,
-          specialRequests: input.specialRequests || null,
-          nightlyPrice: price.nightlyPrice,
-          nights: price.nights,
-          cleaningFee: price.cleaningFee,
-          serviceFee: price.serviceFee,
-          totalPrice: price.total,
-          paymentMethod: input.paymentMethod,
-          paymentStatus: "unpaid",
-          status: "pending",
-          idempotencyKey: input.idempotencyKey,
-        })
-        .returning({
-          id: schema.booking.id,
-          number: schema.booking.number,
-          createdAt: schema.booking.createdAt,
-        });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await db().transaction(
+        async (tx): Promise<{ bookingId: string } | { error: "pendingLimit" }> => {
+          // One booking transaction per guest at a time (on every process): a double submit's
+          // twin waits here instead of racing into the constraints, where two inserts that each
+          // see the other's uncommitted row can deadlock (40P01, seen about once in 300 twins).
+          await lockGuestBookings(tx, userId);
+          // The twin may have committed while this one waited for the lock.
+          const [twin] = await tx
+            .select({ id: schema.booking.id })
+            .from(schema.booking)
+            .where(
+              and(
+                eq(schema.booking.userId, userId),
+                eq(schema.booking.idempotencyKey, input.idempotencyKey),
+              ),
+            )
+            .limit(1);
+          if (twin) return { bookingId: twin.id };
 
-      // The profile learns the name and phone the guest just gave, where it had none.
-      await tx
-        .update(schema.profile)
-        .set({
-          fullName: sql`case when btrim(${schema.profile.fullName}) = '' then ${input.guestName} else ${schema.profile.fullName} end`,
-          phone: sql`coalesce(nullif(btrim(${schema.profile.phone}), ''), ${input.guestPhone})`,
-        })
-        .where(eq(schema.profile.id, userId));
+          // Counted under the lock: a parallel submit of the same guest waits for this one.
+          const [{ pending }] = await tx
+            .select({ pending: sql<number>`count(*)::int` })
+            .from(schema.booking)
+            .where(
+              and(
+                eq(schema.booking.userId, userId),
+                eq(schema.booking.status, "pending"),
+                eq(schema.booking.paymentStatus, "unpaid"),
+              ),
+            );
+          if (pending >= settings.maxPendingBookings) return { error: "pendingLimit" };
 
-      await queueBookingEmails(tx, {
-        // The day the success page and the dashboard derive from created_at, so that all of
-        // them state the same due dates even for a booking made at midnight.
-        booking: { ...booking, bookingDay: dayInBerlin(booking.createdAt), language },
-        input,
-        property,
-        price,
-        settings,
-      });
-      return booking.id;
-    });
-    return { ok: true, bookingId };
-  } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === PG_EXCLUSION_VIOLATION || code === PG_UNIQUE_VIOLATION) {
-      // A double submit that lost the race against its twin: the twin's booking is the answer.
-      const twin = await bookingForKey(userId, input.idempotencyKey);
-      if (twin) return { ok: true, bookingId: twin.id };
+          const [booking] = await tx
+            .insert(schema.booking)
+            .values({
+              // FW-<year>-<000123>: padded to six digits, never truncated beyond them.
+              number: sql`'FW-' || ${today.slice(0, 4)} || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from nextval('booking_number_seq') as n)`,
+              userId,
+              propertyId: property.id,
+              checkIn: input.checkIn,
+              checkOut: input.checkOut,
+              guests: input.guests,
+              guestName: input.guestName,
+              guestEmail: details.guestEmail,
+              guestPhone: input.guestPhone,
+              specialRequests: input.specialRequests || null,
+              nightlyPrice: price.nightlyPrice,
+              nights: price.nights,
+              cleaningFee: price.cleaningFee,
+              serviceFee: price.serviceFee,
+              totalPrice: price.total,
+              paymentMethod: input.paymentMethod,
+              paymentStatus: "unpaid",
+              status: "pending",
+              idempotencyKey: input.idempotencyKey,
+            })
+            .returning({
+              id: schema.booking.id,
+              number: schema.booking.number,
+              createdAt: schema.booking.createdAt,
+            });
+
+          // The profile learns the name and phone the guest just gave, where it had none.
+          await tx
+            .update(schema.profile)
+            .set({
+              fullName: sql`case when btrim(${schema.profile.fullName}) = '' then ${input.guestName} else ${schema.profile.fullName} end`,
+              phone: sql`coalesce(nullif(btrim(${schema.profile.phone}), ''), ${input.guestPhone})`,
+            })
+            .where(eq(schema.profile.id, userId));
+
+          await queueBookingEmails(tx, {
+            // The day the success page and the dashboard derive from created_at, so that all of
+            // them state the same due dates even for a booking made at midnight.
+            booking: { ...booking, bookingDay: dayInBerlin(booking.createdAt), language },
+            input: details,
+            property,
+            price,
+            settings,
+          });
+          return { bookingId: booking.id };
+        },
+      );
+      if ("error" in outcome) return { ok: false, error: outcome.error };
+      return { ok: true, bookingId: outcome.bookingId };
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (code && TWIN_CODES.has(code)) {
+        // A double submit that lost the race against its twin: the twin's booking is the answer.
+        const twin = await bookingForKey(userId, input.idempotencyKey);
+        if (twin) return { ok: true, bookingId: twin.id };
+      }
+      if (code && RETRY_CODES.has(code) && attempt < MAX_ATTEMPTS) {
+        // A deadlock or serialization failure with another guest's booking: nothing was
+        // stored, so the whole transaction runs again (the constraints then answer cleanly).
+        logger.warn({ code, attempt, propertyId, userId }, "booking transaction retried");
+        continue;
+      }
+      if (code === PG_EXCLUSION_VIOLATION) {
+        return {
+          ok: false,
+          error: constraintName(error) === "booking_no_user_overlap" ? "ownOverlap" : "datesTaken",
+        };
+      }
+      logger.error({ err: error, code, propertyId, userId }, "creating a booking failed");
+      return { ok: false, error: "failed" };
     }
-    if (code === PG_EXCLUSION_VIOLATION) {
-      return {
-        ok: false,
-        error: constraintName(error) === "booking_no_user_overlap" ? "ownOverlap" : "datesTaken",
-      };
-    }
-    logger.error({ err: error, propertyId, userId }, "creating a booking failed");
-    return { ok: false, error: "failed" };
   }
+}
+
+/** SQLSTATEs after which the booking may exist already, made by a twin with the same key. */
+const TWIN_CODES = new Set([
+  PG_UNIQUE_VIOLATION,
+  PG_EXCLUSION_VIOLATION,
+  PG_DEADLOCK_DETECTED,
+  PG_SERIALIZATION_FAILURE,
+]);
+/** SQLSTATEs that mean "try again": the transaction was rolled back as a whole. */
+const RETRY_CODES = new Set([PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE]);
+const MAX_ATTEMPTS = 3;
+
+/** Namespace of the guest's booking lock (first key of the two-key advisory lock). */
+const GUEST_BOOKING_LOCK = 4_0411;
+
+/**
+ * Serialises the booking transactions of one guest until the transaction ends (commit or
+ * rollback release it). A transaction-scoped advisory lock: it touches no row, so it cannot
+ * block sign-ins, profile changes or foreign-key checks; PGlite (one connection) takes it too.
+ * Different guests whose ids hash alike only wait for each other briefly.
+ */
+async function lockGuestBookings(tx: Transaction, userId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${GUEST_BOOKING_LOCK}::int, hashtext(${userId}))`,
+  );
 }
 
 function constraintName(error: unknown): string | undefined {
@@ -210,7 +316,7 @@ async function queueBookingEmails(
     settings,
   }: {
     booking: { id: string; number: string; bookingDay: string; language: Language };
-    input: ReturnType<typeof bookingFormSchema.parse>;
+    input: BookingForm & { guestEmail: string };
     property: typeof schema.property.$inferSelect;
     price: ReturnType<typeof computePrice>;
     settings: Awaited<ReturnType<typeof getSettings>>;

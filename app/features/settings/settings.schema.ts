@@ -56,6 +56,11 @@ export const settingsFormSchema = z
       .transform((v) => Math.round(Number(v.replace(",", ".")) * 100)),
     freeCancellationHours: wholeNumber("hours", 0, 24 * 365),
     cancellationFeePercentage: wholeNumber("percentage", 0, 100),
+    // Booking limits (decision 012).
+    bookingHorizonMonths: wholeNumber("horizon", 1, 120),
+    maxPendingBookings: wholeNumber("pendingBookings", 1, 100),
+    bookingAttemptsPerAccount: wholeNumber("attempts", 1, 10_000),
+    bookingAttemptsPerClient: wholeNumber("attempts", 1, 10_000),
     allowedPaymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, "paymentMethods"),
   })
   .refine((v) => v.maxStayDays >= v.minStayDays, { path: ["maxStayDays"], message: "maxStay" });

@@ -33,6 +33,14 @@ export type SiteSettings = {
   allowedPaymentMethods: PaymentMethod[];
   freeCancellationHours: number;
   cancellationFeePercentage: number;
+  /** Booking limits (decision 012): latest arrival in months after today (Europe/Berlin). */
+  bookingHorizonMonths: number;
+  /** Most bookings one account may hold that are pending and unpaid. */
+  maxPendingBookings: number;
+  /** Booking attempts per account and per hour. */
+  bookingAttemptsPerAccount: number;
+  /** Booking attempts per client address and per hour. */
+  bookingAttemptsPerClient: number;
 };
 
 /** Defaults of spec/01-platform.md; used until the stored row is read, and when reading fails. */
@@ -68,6 +76,10 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   allowedPaymentMethods: ["bank-transfer", "credit-card", "paypal"],
   freeCancellationHours: 48,
   cancellationFeePercentage: 50,
+  bookingHorizonMonths: 24,
+  maxPendingBookings: 3,
+  bookingAttemptsPerAccount: 20,
+  bookingAttemptsPerClient: 60,
 };
 
 /** What every page needs to render layout and theme (no internal numbers). */

@@ -23,6 +23,8 @@ const booking = {
     intro: "Ihre Kontaktdaten für die Buchungsbestätigung.",
     fullName: "Vollständiger Name",
     email: "E-Mail",
+    emailHint: "Die Buchungsbestätigung geht an die E-Mail-Adresse Ihres Kontos.",
+    emailHintLink: "E-Mail-Adresse im Profil ändern",
     phone: "Telefon",
     specialRequests: "Besondere Wünsche",
     optional: "(optional)",
@@ -69,6 +71,7 @@ const booking = {
     chooseDates: "Bitte wählen Sie Ihre Reisedaten, um den Preis zu sehen.",
   },
   sessionExpiredReload: "Seite neu laden",
+  myBookingsLink: "Zu meinen Buchungen",
   errors: {
     // Spec 04 / 08, word for word.
     datesTaken: "Der gewählte Zeitraum ist bereits gebucht",
@@ -82,14 +85,21 @@ const booking = {
     // Further rules of spec 04.
     propertyNotFound: "Unterkunft nicht gefunden",
     checkInPast: "Die Anreise darf nicht in der Vergangenheit liegen.",
+    // Booking limits (decision 012).
+    tooFarAhead: "Buchungen sind höchstens {{count}} Monate im Voraus möglich.",
+    tooFarAhead_one: "Buchungen sind höchstens {{count}} Monat im Voraus möglich.",
+    pendingLimit:
+      "Sie haben bereits {{count}} unbezahlte Buchungen. Bitte bezahlen oder stornieren Sie eine davon, bevor Sie neu buchen.",
+    pendingLimit_one:
+      "Sie haben bereits eine unbezahlte Buchung. Bitte bezahlen oder stornieren Sie sie, bevor Sie neu buchen.",
+    tooManyAttempts:
+      "Zu viele Buchungsversuche. Bitte warten Sie etwas und versuchen Sie es in spätestens einer Stunde erneut.",
     dates: "Bitte wählen Sie gültige Reisedaten (die Abreise nach der Anreise).",
     guests: "Bitte wählen Sie zwischen 1 und {{max}} Gästen.",
     invalid: "Bitte überprüfen Sie Ihre Eingaben.",
     // Fields (booking.schema.ts).
     nameRequired: "Bitte geben Sie Ihren vollständigen Namen ein.",
     nameTooLong: "Der Name darf höchstens 200 Zeichen lang sein.",
-    emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
-    emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
     phoneRequired: "Bitte geben Sie Ihre Telefonnummer ein.",
     phoneInvalid:
       "Bitte geben Sie eine gültige Telefonnummer ein (6 bis 20 Ziffern; erlaubt sind außerdem +, -, /, Klammern und Leerzeichen).",

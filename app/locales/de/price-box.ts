@@ -24,6 +24,8 @@ const priceBox = {
   problem: {
     invalidDate: "Bitte geben Sie gültige Daten ein.",
     checkInPast: "Die Anreise darf nicht in der Vergangenheit liegen.",
+    tooFarAhead_one: "Buchungen sind höchstens {{count}} Monat im Voraus möglich.",
+    tooFarAhead_other: "Buchungen sind höchstens {{count}} Monate im Voraus möglich.",
     checkOutBeforeCheckIn: "Die Abreise muss nach der Anreise liegen.",
     tooShort_one: "Der Mindestaufenthalt beträgt {{count}} Nacht.",
     tooShort_other: "Der Mindestaufenthalt beträgt {{count}} Nächte.",
@@ -45,6 +47,7 @@ const priceBox = {
     nights_one: "{{count}} Nacht",
     nights_other: "{{count}} Nächte",
     booked: "Belegt",
+    lastCheckIn: "Anreise bis {{date}} möglich",
     bookedPeriods: "Bereits belegt:",
     clear: "Daten löschen",
     close: "Schließen",

@@ -23,6 +23,8 @@ const booking: typeof de = {
     intro: "Your contact details for the booking confirmation.",
     fullName: "Full name",
     email: "Email",
+    emailHint: "The booking confirmation goes to your account's email address.",
+    emailHintLink: "Change the email address in your profile",
     phone: "Phone",
     specialRequests: "Special requests",
     optional: "(optional)",
@@ -68,6 +70,7 @@ const booking: typeof de = {
     guests: "Guests",
     chooseDates: "Please choose your travel dates to see the price.",
   },
+  myBookingsLink: "Go to my bookings",
   sessionExpiredReload: "Reload page",
   errors: {
     datesTaken: "The selected dates are already booked",
@@ -80,13 +83,19 @@ const booking: typeof de = {
     maxStay_one: "The maximum stay is {{count}} night.",
     propertyNotFound: "Property not found",
     checkInPast: "The arrival date cannot be in the past.",
+    tooFarAhead: "Bookings can be made at most {{count}} months in advance.",
+    tooFarAhead_one: "Bookings can be made at most {{count}} month in advance.",
+    pendingLimit:
+      "You already have {{count}} unpaid bookings. Please pay for or cancel one of them before making a new booking.",
+    pendingLimit_one:
+      "You already have an unpaid booking. Please pay for or cancel it before making a new booking.",
+    tooManyAttempts:
+      "Too many booking attempts. Please wait a little and try again within the hour.",
     dates: "Please choose valid travel dates (departure after arrival).",
     guests: "Please choose between 1 and {{max}} guests.",
     invalid: "Please check your entries.",
     nameRequired: "Please enter your full name.",
     nameTooLong: "The name can be at most 200 characters long.",
-    emailRequired: "Please enter your email address.",
-    emailInvalid: "Please enter a valid email address.",
     phoneRequired: "Please enter your phone number.",
     phoneInvalid:
       "Please enter a valid phone number (6 to 20 digits; +, -, /, brackets and spaces are allowed too).",

@@ -24,6 +24,8 @@ const priceBox: typeof de = {
   problem: {
     invalidDate: "Please enter valid dates.",
     checkInPast: "The check-in date cannot be in the past.",
+    tooFarAhead_one: "Bookings can be made at most {{count}} month in advance.",
+    tooFarAhead_other: "Bookings can be made at most {{count}} months in advance.",
     checkOutBeforeCheckIn: "The check-out date must be after the check-in date.",
     tooShort_one: "The minimum stay is {{count}} night.",
     tooShort_other: "The minimum stay is {{count}} nights.",
@@ -45,6 +47,7 @@ const priceBox: typeof de = {
     nights_one: "{{count}} night",
     nights_other: "{{count}} nights",
     booked: "Booked",
+    lastCheckIn: "Arrival possible until {{date}}",
     bookedPeriods: "Already booked:",
     clear: "Clear dates",
     close: "Close",

@@ -85,6 +85,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       "serviceFee",
       "freeCancellationHours",
       "cancellationFeePercentage",
+      "bookingHorizonMonths",
+      "maxPendingBookings",
+      "bookingAttemptsPerAccount",
+      "bookingAttemptsPerClient",
       "allowedPaymentMethods",
     ];
     const first = Object.keys(fieldErrors)[0];
@@ -247,6 +251,18 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {field("freeCancellationHours", "number", { min: 0, step: 1 })}
             {field("cancellationFeePercentage", "number", { min: 0, max: 100, step: 1 })}
           </div>
+          <fieldset aria-describedby="booking-limits-hint" className="grid gap-4 md:grid-cols-2">
+            <legend className="mb-1 text-lg font-semibold text-slate-900">
+              {t("settings.bookingLimits")}
+            </legend>
+            <p id="booking-limits-hint" className="text-sm text-slate-600 md:col-span-2">
+              {t("settings.bookingLimitsHint")}
+            </p>
+            {field("bookingHorizonMonths", "number", { min: 1, max: 120, step: 1 })}
+            {field("maxPendingBookings", "number", { min: 1, max: 100, step: 1 })}
+            {field("bookingAttemptsPerAccount", "number", { min: 1, max: 10000, step: 1 })}
+            {field("bookingAttemptsPerClient", "number", { min: 1, max: 10000, step: 1 })}
+          </fieldset>
           <fieldset
             aria-describedby={fieldErrors.allowedPaymentMethods ? "payment-error" : undefined}
           >

@@ -58,10 +58,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     prefill: {
       guestName: user.fullName,
-      guestEmail: user.email,
       guestPhone: phone,
       specialRequests: "",
     },
+    // Shown, not sent: the booking always uses the account's address.
+    accountEmail: user.email,
     // One key per form render; a double click or retry sends the same one.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -73,11 +74,13 @@ const ECHO_MAX = 2_100;
 const STATUS: Partial<Record<BookingErrorCode, number>> = {
   datesTaken: 409,
   ownOverlap: 409,
+  pendingLimit: 409,
+  tooManyAttempts: 429,
   propertyNotFound: 404,
   failed: 500,
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const values: BookingValues = {};
   for (const field of BOOKING_VALUE_FIELDS) {
@@ -99,6 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     form: Object.fromEntries(formData),
     today: todayInBerlin(),
     language: languageFromCookie(request.headers.get("cookie")),
+    clientIp: context.clientIp,
   });
   if (result.ok) {
     return redirect(`/booking-success?booking=${encodeURIComponent(result.bookingId)}`);
@@ -162,6 +166,8 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         today={loaderData.today}
         initial={loaderData.initial}
         prefill={loaderData.prefill}
+        accountEmail={loaderData.accountEmail}
+        maxPendingBookings={loaderData.maxPendingBookings}
         idempotencyKey={loaderData.idempotencyKey}
         actionData={actionData}
       />

@@ -38,11 +38,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   // Unknown ids, malformed ids, drafts and archived properties: the same 404.
   if (!property) throw data(null, { status: 404 });
-  const { minStayDays, maxStayDays, serviceFee } = settings;
+  const { minStayDays, maxStayDays, serviceFee, bookingHorizonMonths } = settings;
   return {
     property,
     bookedStays,
-    stayRules: { minStayDays, maxStayDays, serviceFee },
+    stayRules: { minStayDays, maxStayDays, serviceFee, bookingHorizonMonths },
     today,
     isSignedIn: user !== null,
     initial: parseInitialStay(url.searchParams, {
@@ -189,6 +189,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               serviceFee={stayRules.serviceFee}
               minStayDays={stayRules.minStayDays}
               maxStayDays={stayRules.maxStayDays}
+              bookingHorizonMonths={stayRules.bookingHorizonMonths}
               bookedStays={bookedStays}
               today={today}
               isSignedIn={isSignedIn}

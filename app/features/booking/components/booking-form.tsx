@@ -1,9 +1,10 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { DateRangePicker, useIsHydrated } from "~/components/date-range-picker";
 import {
+  bookingHorizonEnd,
   isCalendarDay,
   resolveInitialStay,
   stayProblem,
@@ -38,7 +39,6 @@ export const BOOKING_VALUE_FIELDS = [
   "checkOut",
   "guests",
   "guestName",
-  "guestEmail",
   "guestPhone",
   "specialRequests",
   "paymentMethod",
@@ -57,7 +57,12 @@ export type BookingActionData = {
 
 export type BookingFormProps = {
   property: PricedProperty & SummaryProperty & { id: string; maxGuests: number };
-  stayRules: { minStayDays: number; maxStayDays: number; serviceFee: number };
+  stayRules: {
+    minStayDays: number;
+    maxStayDays: number;
+    serviceFee: number;
+    bookingHorizonMonths: number;
+  };
   cancellation: { freeCancellationHours: number; cancellationFeePercentage: number };
   bookedStays: BookedStay[];
   /** only the offered methods */
@@ -67,6 +72,10 @@ export type BookingFormProps = {
   /** the stay from the query string (unchecked dates, checked guests) */
   initial: { checkIn?: string; checkOut?: string; guests?: number };
   prefill: DetailValues;
+  /** the account's address, where the confirmation goes (shown, not sent) */
+  accountEmail: string;
+  /** settings: for the message when the account holds too many unpaid bookings */
+  maxPendingBookings: number;
   idempotencyKey: string;
   actionData: BookingActionData | undefined;
 };
@@ -76,7 +85,6 @@ const FIELD_STEP: Record<BookingFormField, BookingStep> = {
   checkOut: 1,
   guests: 1,
   guestName: 2,
-  guestEmail: 2,
   guestPhone: 2,
   specialRequests: 2,
   paymentMethod: 3,
@@ -84,7 +92,14 @@ const FIELD_STEP: Record<BookingFormField, BookingStep> = {
 };
 
 /** Errors about the stay itself lead to step 1; the rest keep the guest on step 3 (spec 04). */
-const STAY_ERRORS: readonly string[] = ["checkInPast", "minStay", "maxStay", "dates", "guests"];
+const STAY_ERRORS: readonly string[] = [
+  "checkInPast",
+  "tooFarAhead",
+  "minStay",
+  "maxStay",
+  "dates",
+  "guests",
+];
 
 /** Where a failed submit leaves the guest: the first step with an invalid field. */
 function stepAfter(result: BookingActionData): BookingStep {
@@ -101,6 +116,7 @@ function stayProblemKey(problem: StayProblem) {
     invalidDate: "dates",
     checkOutBeforeCheckIn: "dates",
     checkInPast: "checkInPast",
+    tooFarAhead: "tooFarAhead",
     tooShort: "minStay",
     tooLong: "maxStay",
     booked: "datesTaken",
@@ -163,6 +179,8 @@ export function BookingForm(props: BookingFormProps) {
     today,
     initial,
     prefill,
+    accountEmail,
+    maxPendingBookings,
     actionData,
   } = props;
   const { t } = useTranslation();
@@ -171,8 +189,10 @@ export function BookingForm(props: BookingFormProps) {
   const location = useLocation();
   const isSubmitting =
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const lastCheckIn = bookingHorizonEnd(today, stayRules.bookingHorizonMonths);
   const rules: StayRules = {
     today,
+    lastCheckIn,
     stays: bookedStays,
     minStayDays: stayRules.minStayDays,
     maxStayDays: stayRules.maxStayDays,
@@ -263,6 +283,8 @@ export function BookingForm(props: BookingFormProps) {
     const name = key.slice(key.lastIndexOf(".") + 1);
     if (name === "minStay") return t(key, { count: stayRules.minStayDays });
     if (name === "maxStay") return t(key, { count: stayRules.maxStayDays });
+    if (name === "tooFarAhead") return t(key, { count: stayRules.bookingHorizonMonths });
+    if (name === "pendingLimit") return t(key, { count: maxPendingBookings });
     if (name === "guests") return t(key, { max: property.maxGuests });
     return t(key);
   };
@@ -381,6 +403,14 @@ export function BookingForm(props: BookingFormProps) {
                   {t("booking.sessionExpiredReload")}
                 </a>
               )}
+              {serverError.error === "pendingLimit" && (
+                <Link
+                  to="/dashboard/bookings"
+                  className="mt-2 inline-block font-medium underline underline-offset-2 hover:no-underline"
+                >
+                  {t("booking.myBookingsLink")}
+                </Link>
+              )}
               {serverError.error === "datesTaken" && isHydrated && step !== 1 && (
                 <button
                   type="button"
@@ -427,6 +457,7 @@ export function BookingForm(props: BookingFormProps) {
                 bookedStays={bookedStays}
                 minStayDays={stayRules.minStayDays}
                 maxStayDays={stayRules.maxStayDays}
+                lastCheckIn={lastCheckIn}
                 names={{ checkIn: "checkIn", checkOut: "checkOut" }}
                 errorId={stayError ? "booking-stay-error" : undefined}
               />
@@ -483,6 +514,7 @@ export function BookingForm(props: BookingFormProps) {
             <p className="mt-1 mb-4 text-sm text-slate-600">{t("booking.details.intro")}</p>
             <DetailsFields
               values={details}
+              accountEmail={accountEmail}
               errors={Object.fromEntries(
                 Object.entries(detailErrors).map(([field, key]) => [field, message(fullKey(key))]),
               )}

@@ -1,6 +1,8 @@
+import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 
-export const DETAIL_FIELDS = ["guestName", "guestEmail", "guestPhone", "specialRequests"] as const;
+/** The e-mail is not among them: a booking always uses the account's own address. */
+export const DETAIL_FIELDS = ["guestName", "guestPhone", "specialRequests"] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 export type DetailValues = Record<DetailField, string>;
 
@@ -13,16 +15,19 @@ export const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30 aria-[invalid=true]:border-red-700";
 
 /**
- * Step 2: Vollständiger Name, E-Mail, Telefon (pre-filled from the profile) and Besondere
- * Wünsche. Controlled, so leaving the step and coming back keeps the input; `errors` holds
- * already translated messages.
+ * Step 2: Vollständiger Name, Telefon (pre-filled from the profile), Besondere Wünsche, and the
+ * account's e-mail address as text with the way to change it (the confirmation with the bank
+ * details goes there, never to an address typed into the form). Controlled, so leaving the step
+ * and coming back keeps the input; `errors` holds already translated messages.
  */
 export function DetailsFields({
   values,
+  accountEmail,
   errors,
   onChange,
 }: {
   values: DetailValues;
+  accountEmail: string;
   errors: Partial<Record<DetailField, string>>;
   onChange: (name: DetailField, value: string) => void;
 }) {
@@ -76,8 +81,25 @@ export function DetailsFields({
       <p className="text-sm text-slate-600">{t("booking.details.required")}</p>
       {input("guestName", t("booking.details.fullName"), "text", "name")}
       <div className="grid gap-4 sm:grid-cols-2">
-        {input("guestEmail", t("booking.details.email"), "email", "email")}
+        <dl>
+          <dt className="text-sm font-medium text-slate-800">{t("booking.details.email")}</dt>
+          <dd
+            data-testid="booking-account-email"
+            className="mt-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 break-all text-slate-900"
+          >
+            {accountEmail}
+          </dd>
+        </dl>
         {input("guestPhone", t("booking.details.phone"), "tel", "tel")}
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          {t("booking.details.emailHint")}{" "}
+          <Link
+            to="/dashboard/profile"
+            className="font-medium text-secondary underline underline-offset-2 hover:no-underline"
+          >
+            {t("booking.details.emailHintLink")}
+          </Link>
+        </p>
       </div>
       <div>
         <label htmlFor={fieldId("specialRequests")} className="text-sm font-medium text-slate-800">
