@@ -219,6 +219,9 @@ describe(`dashboard stats and lists (${databaseKind()})`, () => {
     expect(await ids(list("upcoming", "koln"))).toEqual([future.id]);
     expect(await ids(list("past", "STRANDHAUS"))).toEqual([cancelledFuture.id]);
     expect(await ids(list("past", "100%_"))).toEqual([]);
+    // Fullwidth ％ and ＿ fold into % and _ but stay literal characters, not wildcards.
+    expect(await ids(list("past", "％"))).toEqual([]);
+    expect(await ids(list("upcoming", "＿"))).toEqual([]);
     expect(
       (
         await listMyBookings({ userId: guest.id, today, tab: "past", q: "", status: "completed" })

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
+import { foldedContains } from "~/lib/search-text.server";
 import {
   bookingSummaryColumns,
   getBookingConfirmation,
@@ -39,9 +40,6 @@ export function tabCondition(tab: MyBookingTab, today: string): SQL {
     ? and(sql`${b.checkOut} >= ${today}`, ne(b.status, "cancelled"))!
     : or(sql`${b.checkOut} < ${today}`, eq(b.status, "cancelled"))!;
 }
-
-/** `like` pattern for a literal search term (%, _ and \ taken literally). */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function selectMyBookings(
   userId: string,
@@ -104,11 +102,11 @@ export async function listMyBookings({
   if (status !== "all") where.push(eq(b.status, status));
   if (q !== "") {
     // Accent- and case-insensitive, like the public search (search_fold = lower(unaccent(…))).
-    const pattern = containsPattern(q);
+    const pattern = foldedContains(q);
     where.push(
       or(
-        sql`search_fold(${p.title}) like search_fold(${pattern})`,
-        sql`search_fold(${p.location}) like search_fold(${pattern})`,
+        sql`search_fold(${p.title}) like ${pattern}`,
+        sql`search_fold(${p.location}) like ${pattern}`,
       )!,
     );
   }

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
 import { isOfferActive } from "~/features/booking/price";
 import { db } from "~/lib/db.server";
+import { foldedContains } from "~/lib/search-text.server";
 import { PAGE_SIZE, type PropertySearch } from "./search.schema";
 
 export type PropertySearchResult = {
@@ -33,16 +34,6 @@ function offerActiveSql(today: string) {
 /** The nightly price on `today` in SQL (offer price while active). */
 function nightlyPriceSql(today: string) {
   return sql`(case when ${offerActiveSql(today)} then p.special_offer_price else p.price_per_night end)`;
-}
-
-/**
- * A LIKE pattern "the folded location contains `text`", where `%`, `_` and `\` typed by a guest
- * are literal characters, not wildcards. Escaped AFTER folding, in SQL: search_fold (unaccent)
- * turns fullwidth ％ ＿ ＼ (and small ﹪) into % _ \, so escaping the typed text first let them
- * through as live wildcards ("％" matched every property).
- */
-function foldedContains(text: string) {
-  return sql`'%' || replace(replace(replace(search_fold(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 }
 
 /**
