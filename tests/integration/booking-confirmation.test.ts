@@ -172,6 +172,6 @@ describe(`booking confirmation (${databaseKind()})`, () => {
       .set({ createdAt: new Date("2031-03-31T23:30:00Z") })
       .where(eq(schema.booking.id, booking.id));
     const confirmation = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
-    expect(confirmation?.createdDay).toBe("2031-04-01");
+    expect(confirmation?.bookingDay).toBe("2031-04-01");
   });
 });

@@ -8,7 +8,7 @@ export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** The operator's account a bank-transfer guest pays to. */
-export type PaymentAccount = {
+export type BankAccount = {
   accountHolder: string;
   iban: string;
   bic: string;
@@ -40,9 +40,9 @@ export type BookingConfirmation = BookingSummary & {
   };
   guestEmail: string;
   /** The day the booking was made in Europe/Berlin: the payment schedule counts from it. */
-  createdDay: string;
+  bookingDay: string;
   /** Bank transfer only: the default active account, or null when there is none (anymore). */
-  bankAccount: PaymentAccount | null;
+  bankAccount: BankAccount | null;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -143,13 +143,13 @@ export async function getBookingConfirmation(
       totalPrice: row.totalPrice,
     },
     guestEmail: row.guestEmail,
-    createdDay: dayInBerlin(row.createdAt),
-    bankAccount: summary.paymentMethod === "bank-transfer" ? await getPaymentAccount() : null,
+    bookingDay: dayInBerlin(row.createdAt),
+    bankAccount: summary.paymentMethod === "bank-transfer" ? await getDefaultBankAccount() : null,
   };
 }
 
 /** The default active bank account, or null. */
-export async function getPaymentAccount(): Promise<PaymentAccount | null> {
+export async function getDefaultBankAccount(): Promise<BankAccount | null> {
   const a = schema.bankAccount;
   const [account] = await db()
     .select({

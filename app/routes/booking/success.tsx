@@ -151,7 +151,7 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
             <PaymentInstructions
               bookingNumber={booking.number}
               totalPrice={price.totalPrice}
-              bookingDay={booking.createdDay}
+              bookingDay={booking.bookingDay}
               checkIn={booking.checkIn}
               bankAccount={booking.bankAccount}
             />

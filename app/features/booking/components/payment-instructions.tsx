@@ -2,7 +2,7 @@ import { Check, Copy } from "lucide-react";
 import { useId, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import type { PaymentAccount } from "~/features/booking/booking-confirmation.server";
+import type { BankAccount } from "~/features/booking/booking-confirmation.server";
 import { formatIban, paymentSchedule } from "~/features/booking/payment-schedule";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 
@@ -14,7 +14,7 @@ export type PaymentInstructionsProps = {
   bookingDay: string;
   checkIn: string;
   /** The operator's default account; null when there is none (the guest is told to wait). */
-  bankAccount: PaymentAccount | null;
+  bankAccount: BankAccount | null;
   headingLevel?: "h2" | "h3";
 };
 

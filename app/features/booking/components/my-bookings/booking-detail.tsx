@@ -88,7 +88,7 @@ export function BookingDetail({
         <PaymentInstructions
           bookingNumber={booking.number}
           totalPrice={price.totalPrice}
-          bookingDay={booking.createdDay}
+          bookingDay={booking.bookingDay}
           checkIn={booking.checkIn}
           bankAccount={booking.bankAccount}
           headingLevel="h3"
