@@ -32,8 +32,8 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // Hostile requests against a production process: needs the build and PostgreSQL
-          // (TEST_DATABASE_URL); see scripts/test-all.sh and docs/SECURITY.md.
+          // The production build and a production process: hostile requests, compression, JS
+          // budgets. Needs the build and PostgreSQL (TEST_DATABASE_URL); see scripts/test-all.sh.
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           environment: "node",

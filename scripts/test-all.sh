@@ -54,14 +54,14 @@ fi
 
 check "build" npm run -s build
 
-step "hostile requests against a production process (PostgreSQL)"
+step "production build and process: hostile requests, compression, JS budgets (PostgreSQL)"
 if [ -n "${PG_URL:-}" ]; then
   TEST_DATABASE_URL="$PG_URL" npx vitest run --project http --reporter=default --reporter=json --outputFile=test-results/http.json
-  count_vitest "hostile requests" test-results/http.json $?
+  count_vitest "http" test-results/http.json $?
 elif [ "${CI:-}" = "true" ]; then
-  failed=$((failed + 1)); failures+=("hostile requests: no PostgreSQL")
+  failed=$((failed + 1)); failures+=("http: no PostgreSQL")
 else
-  echo "PostgreSQL not available here; skipping the hostile-request test (CI always runs it)."
+  echo "PostgreSQL not available here; skipping the production-process tests (CI always runs them)."
 fi
 
 step "PostgreSQL-only tests (booking race with two app processes, connection loss)"

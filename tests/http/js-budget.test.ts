@@ -1,0 +1,95 @@
+/**
+ * JavaScript budgets of the public pages (issue 12, part 6): the bytes of our own code a page
+ * loads before it is interactive, as the server sends them (the Brotli files of the build), on
+ * top of the framework (React, React DOM, React Router: the client entry and its imports).
+ * Read from the production build's route manifest, the list React Router preloads from.
+ *
+ * The budgets are a ratchet, not the goal: today's size plus a little room, so a change that
+ * makes a page's code grow fails here and has to say why (raise the budget in the same commit).
+ * The goal (ARCHITECTURE: ≤ 25 KB of own code per public page) is tracked in docs/BENCHMARKS.md.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+
+/** Own JavaScript on the wire (KB, Brotli) a page may load. */
+const BUDGETS_KB: Record<string, number> = {
+  "routes/public/home": 23, // 21.0 KB on 2026-11-23
+  "routes/public/properties": 23, // 20.5
+  "routes/public/property": 37, // 33.8
+  "routes/public/book": 56, // 51.0, with zod for the booking form's checks in the browser
+  "routes/public/offers": 19, // 16.8
+  "routes/public/reviews": 21, // 19.3, without zod (was 40.7)
+};
+
+/** Pages that validate nothing in the browser must not carry zod (24 KB). */
+const WITHOUT_ZOD = ["routes/public/home", "routes/public/properties", "routes/public/reviews"];
+
+type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
+type Manifest = {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+};
+
+function readManifest(): Manifest {
+  const assets = path.join(clientDir, "assets");
+  // The newest manifest is the build's (an older build may have left its own beside it).
+  const [newest] = fs
+    .readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .map((name) => ({ name, mtime: fs.statSync(path.join(assets, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  const source = fs.readFileSync(path.join(assets, newest.name), "utf8");
+  return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
+}
+
+/** Bytes the server sends for a built file to a browser that takes Brotli. */
+function wireBytes(url: string) {
+  const file = path.join(clientDir, url);
+  const compressed = `${file}.br`;
+  return fs.statSync(fs.existsSync(compressed) ? compressed : file).size;
+}
+
+/** The files of our own code a page loads: its route, its layouts and root, and their imports. */
+function ownFiles(manifest: Manifest, routeId: string) {
+  const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const files = new Set<string>();
+  for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route;) {
+    for (const url of [route.module, ...(route.imports ?? [])]) {
+      if (!framework.has(url)) files.add(url);
+    }
+    route = route.parentId ? manifest.routes[route.parentId] : undefined;
+  }
+  return [...files];
+}
+
+function ownJavaScriptKb(manifest: Manifest, routeId: string) {
+  return ownFiles(manifest, routeId).reduce((sum, url) => sum + wireBytes(url), 0) / 1024;
+}
+
+describe("JavaScript budgets of the public pages", () => {
+  const manifest = readManifest();
+
+  it("the framework files are what the budget leaves out, and nothing else", () => {
+    const framework = [manifest.entry.module, ...manifest.entry.imports];
+    expect(framework.length).toBeLessThanOrEqual(5);
+    expect(framework.some((url) => url.includes("entry.client"))).toBe(true);
+  });
+
+  it.each(Object.entries(BUDGETS_KB))("%s stays within %d KB of own code", (routeId, budget) => {
+    expect(manifest.routes[routeId], `no route ${routeId} in the build`).toBeDefined();
+    const size = ownJavaScriptKb(manifest, routeId);
+    expect(size, `${routeId} loads ${size.toFixed(1)} KB of own JavaScript`).toBeLessThanOrEqual(
+      budget,
+    );
+  });
+
+  it.each(WITHOUT_ZOD)("%s loads no zod", (routeId) => {
+    const withZod = ownFiles(manifest, routeId).filter((url) =>
+      fs.readFileSync(path.join(clientDir, url), "utf8").includes("ZodError"),
+    );
+    expect(withZod).toEqual([]);
+  });
+});
