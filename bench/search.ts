@@ -39,7 +39,7 @@ import {
 } from "~/features/properties/search.schema";
 import { searchProperties } from "~/features/properties/search.server";
 import { connectDatabase, db, schema, setDatabase, type Database } from "~/lib/db.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { describe, generate, type Exec } from "./search/generate";
 
 const { values: args } = parseArgs({

@@ -9,6 +9,9 @@ import fs from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
+import { addDays, todayInBerlin } from "../app/domain/calendar-day";
+import { berlinMidnight, cancellationQuote } from "../app/domain/cancellation";
+import { computePrice } from "../app/domain/price";
 import { DEFAULT_SETTINGS, type PaymentMethod } from "../app/features/settings/settings";
 import { getAuth } from "../app/lib/auth.server";
 import { databaseHandle, db, isDatabaseEmpty, schema } from "../app/lib/db.server";
@@ -98,7 +101,7 @@ async function seedEmptyDatabase(options: { uploadsDir: string }) {
   // passes here); the seed only makes sure the folder exists.
   await fs.mkdir(options.uploadsDir, { recursive: true });
 
-  const today = berlinToday();
+  const today = todayInBerlin();
   const rand = mulberry32(SEED);
   const properties = planProperties(rand, today);
 
@@ -274,16 +277,6 @@ function shuffled<T>(r: Rand, list: readonly T[]): T[] {
 // ---------------------------------------------------------------------------------------------
 // Dates: stay dates are Berlin calendar days ("YYYY-MM-DD"), like the app's "today".
 // ---------------------------------------------------------------------------------------------
-
-function berlinToday() {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
-}
-
-function addDays(day: string, days: number) {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** A moment during the day (UTC hour; 08–18 UTC is daytime in Berlin all year). */
 function moment(day: string, r: Rand) {
@@ -712,18 +705,22 @@ function planBookings(
     if (plan.status !== "cancelled")
       taken.set(property.id, [...(taken.get(property.id) ?? []), { checkIn, checkOut }]);
 
-    // The one price (spec 04): the offer price applies when the offer was active on the booking day.
-    const offerActive =
-      property.specialOfferPrice !== null &&
-      property.offerStartDay !== null &&
-      property.specialOfferEndDate !== null &&
-      createdDay >= property.offerStartDay &&
-      createdDay <= property.specialOfferEndDate;
-    const nightlyPrice =
-      offerActive && property.specialOfferPrice !== null
-        ? property.specialOfferPrice
-        : property.pricePerNight;
-    const totalPrice = nightlyPrice * plan.nights + property.cleaningFee + serviceFee;
+    // The one price (spec 04), as the app computed it on the booking day: the offer existed
+    // from its start day on, so a booking made earlier paid the regular price.
+    const price = computePrice({
+      property: {
+        pricePerNight: property.pricePerNight,
+        cleaningFee: property.cleaningFee,
+        isSpecialOffer: property.offerStartDay !== null && createdDay >= property.offerStartDay,
+        specialOfferPrice: property.specialOfferPrice,
+        specialOfferEndDate: property.specialOfferEndDate,
+      },
+      nights: plan.nights,
+      serviceFee,
+      today: createdDay,
+    });
+    const nightlyPrice = price.nightlyPrice;
+    const totalPrice = price.total;
 
     let cancellationFee: number | null = null;
     let paymentStatus: PlannedBooking["paymentStatus"] =
@@ -735,11 +732,15 @@ function planBookings(
     if (plan.status === "cancelled") {
       if (plan.cancellation === "late") {
         // Cancelled the day before arrival, inside the free window: the fee is kept, the rest refunded.
-        cancellationFee = Math.round(
-          (totalPrice * DEFAULT_SETTINGS.cancellationFeePercentage) / 100,
-        );
-        paymentStatus = "refunded";
         updatedDay = addDays(checkIn, -1);
+        cancellationFee = cancellationQuote({
+          totalPrice,
+          checkIn,
+          now: berlinMidnight(updatedDay),
+          freeCancellationHours: DEFAULT_SETTINGS.freeCancellationHours,
+          cancellationFeePercentage: DEFAULT_SETTINGS.cancellationFeePercentage,
+        }).fee;
+        paymentStatus = "refunded";
       } else {
         cancellationFee = 0;
         paymentStatus = "unpaid";

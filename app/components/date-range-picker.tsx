@@ -9,25 +9,28 @@ import {
 } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import {
+  isDaySelectable,
+  isNightBooked,
+  limitHints,
+  selectDay,
+  type ActiveField,
+  type BookedStay,
+  type StayRules,
+  type StaySelection,
+} from "~/domain/availability";
+import {
   addDays,
   addMonths,
   daysBetween,
   daysInMonth,
   firstDayOfMonth,
-  isDaySelectable,
-  isNightBooked,
-  limitHints,
   monthGrid,
   monthOf,
   monthsBetween,
-  selectDay,
+  utcDate,
   weekdayIndex,
-  type ActiveField,
-  type BookedStay,
   type Month,
-  type StayRules,
-  type StaySelection,
-} from "~/features/booking/availability";
+} from "~/domain/calendar-day";
 import { formatDate, type Language } from "~/lib/i18n";
 
 const noSubscription = () => () => {};
@@ -65,8 +68,7 @@ function formatDay(
     format = new Intl.DateTimeFormat(intlLocales[language], { ...options, timeZone: "UTC" });
     formats.set(key, format);
   }
-  const [y, m, d] = day.split("-").map(Number);
-  return format.format(new Date(Date.UTC(y, m - 1, d)));
+  return format.format(utcDate(day));
 }
 
 /** Monday to Sunday of a week that starts on a Monday. */

@@ -1,7 +1,8 @@
 import { Search } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { buildStaySearchUrl, dayAfter, type StaySearchError } from "~/lib/stay-search";
+import { buildStaySearchUrl, type StaySearchError } from "~/lib/stay-search";
+import { addDays } from "~/domain/calendar-day";
 
 const field =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:ring-2 focus:ring-secondary/30 focus:outline-none aria-invalid:border-red-700";
@@ -118,7 +119,7 @@ export function StaySearchForm({
           id={`${idPrefix}-check-out`}
           name="checkOut"
           type="date"
-          min={dayAfter(checkIn && checkIn >= today ? checkIn : today)}
+          min={addDays(checkIn && checkIn >= today ? checkIn : today, 1)}
           aria-invalid={invalid === "checkOut" || undefined}
           aria-describedby={invalid === "checkOut" ? errorId : undefined}
           className={field}

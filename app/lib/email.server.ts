@@ -17,6 +17,7 @@ import { getSettings } from "~/features/settings/settings.server";
 import { db, schema, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Transactional outbox for e-mail. Callers queue an e-mail in the same transaction as the data
@@ -238,11 +239,10 @@ async function deliver(row: OutboxRow, message: SendMailOptions) {
 // ---------------------------------------------------------------------------------------------
 // Expired links in the outbox folder
 
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const STAMP = "\\d{4}-\\d\\d-\\d\\dT[\\d-]+Z";
-const OUTBOX_FILE = new RegExp(`^${STAMP}-([a-z0-9-]+)-(${UUID})\\.eml$`);
+const OUTBOX_FILE = new RegExp(`^${STAMP}-([a-z0-9-]+)-(${UUID_PATTERN})\\.eml$`);
 /** Written before the template was part of the name. */
-const OLD_OUTBOX_FILE = new RegExp(`^${STAMP}-(${UUID})\\.eml$`);
+const OLD_OUTBOX_FILE = new RegExp(`^${STAMP}-(${UUID_PATTERN})\\.eml$`);
 /** Old-style files this process found to hold no expiring secret (not looked up again). */
 const checkedOldFiles = new Set<string>();
 

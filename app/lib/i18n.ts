@@ -1,3 +1,4 @@
+import { utcDate } from "~/domain/calendar-day";
 import de, { type Catalogue } from "~/locales/de";
 
 export const LANGUAGES = ["de", "en"] as const;
@@ -126,8 +127,7 @@ const moneyFormats: Record<Language, Intl.NumberFormat> = {
 
 /** A calendar date "YYYY-MM-DD" → "24.12.2026" (de). Parsed as a date, not a time. */
 export function formatDate(isoDate: string, language: Language) {
-  const [y, m, d] = isoDate.slice(0, 10).split("-").map(Number);
-  return dateFormats[language].format(new Date(Date.UTC(y, m - 1, d)));
+  return dateFormats[language].format(utcDate(isoDate));
 }
 
 // Like the money formats: building an Intl.DateTimeFormat per call showed in the CPU profile.

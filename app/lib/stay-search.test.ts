@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildStaySearchUrl, dayAfter, isCalendarDay } from "./stay-search";
+import { buildStaySearchUrl } from "./stay-search";
+import { isCalendarDay, addDays } from "~/domain/calendar-day";
 
 const today = "2027-06-10";
 const input = (
@@ -81,8 +82,8 @@ describe("dates", () => {
   });
 
   it("gives the next day across month and year ends", () => {
-    expect(dayAfter("2027-06-30")).toBe("2027-07-01");
-    expect(dayAfter("2027-12-31")).toBe("2028-01-01");
+    expect(addDays("2027-06-30", 1)).toBe("2027-07-01");
+    expect(addDays("2027-12-31", 1)).toBe("2028-01-01");
   });
 });
 

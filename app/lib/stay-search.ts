@@ -1,3 +1,5 @@
+import { isCalendarDay } from "~/domain/calendar-day";
+
 /**
  * Stay searches (home page, /hotelbuchung) → our own properties:
  * `/properties?location=…&checkIn=…&checkOut=…&guests=…` (empty fields left out).
@@ -10,16 +12,6 @@ export type StaySearchInput = {
 };
 export type StaySearchError =
   "checkInPast" | "checkOutBeforeCheckIn" | "checkOutWithoutCheckIn" | "invalidDate";
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `value` is a real calendar day written as YYYY-MM-DD. */
-export function isCalendarDay(value: string) {
-  if (!isoDate.test(value)) return false;
-  const [y, m, d] = value.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /** Checks the dates against today (Europe/Berlin, "YYYY-MM-DD") and builds the URL. */
 export function buildStaySearchUrl(
@@ -44,10 +36,4 @@ export function buildStaySearchUrl(
     params.set("guests", String(guests));
   const query = params.toString();
   return { url: query ? `/properties?${query}` : "/properties" };
-}
-
-/** The calendar day after an ISO date (minimum of the departure field). */
-export function dayAfter(isoDay: string) {
-  const [y, m, d] = isoDay.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { bookingHorizonEnd } from "../../app/features/booking/availability";
-import { todayInBerlin } from "../../app/lib/dates";
+import { bookingHorizonEnd } from "../../app/domain/availability";
+import { todayInBerlin } from "../../app/domain/calendar-day";
 import { addDays, dayName } from "./calendar";
 import { plainText, waitForMail } from "./mail";
 import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { todayInBerlin } from "../../app/lib/dates";
+import { todayInBerlin } from "../../app/domain/calendar-day";
 import { addDays, cents, dayName } from "./calendar";
 import {
   demoAdmin,

@@ -65,5 +65,7 @@ describe("admin:create", () => {
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two processes that each open and migrate an embedded database, while the other test files
+    // run beside them on 2 cores: that alone took over the default 60 s in a CI run.
+  }, 240_000);
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBookingConfirmation } from "~/features/booking/booking-confirmation.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { dayInBerlin } from "~/lib/dates";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser } from "../helpers/factories";
 

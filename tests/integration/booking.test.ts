@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { addDays } from "~/features/booking/availability";
+import { addDays } from "~/domain/calendar-day";
 import { createBooking } from "~/features/booking/booking.server";
-import { computePrice } from "~/features/booking/price";
+import { computePrice } from "~/domain/price";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
 import { emitSettingsChanged } from "~/features/settings/settings-events.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";

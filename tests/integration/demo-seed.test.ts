@@ -46,6 +46,18 @@ describe(`demo seed (${databaseKind()})`, () => {
       expect(bookings).toBeGreaterThan(0);
       expect(await seedDemoData({ uploadsDir: uploadsDir() })).toBe(false);
       expect(await count(schema.booking)).toBe(bookings);
+
+      // Every demo booking carries the breakdown the app's one price function gives
+      // (app/domain/price.ts), and every kept cancellation fee is the settings' percentage.
+      const { rows } = (await db().execute(sql`
+        select count(*)::int as wrong from booking b join property p on p.id = b.property_id
+        where b.total_price <> b.nightly_price * b.nights + b.cleaning_fee + b.service_fee
+           or b.nightly_price not in (p.price_per_night, coalesce(p.special_offer_price, -1))
+           or b.cleaning_fee <> p.cleaning_fee
+           or (b.cancellation_fee > 0 and b.cancellation_fee <> round(b.total_price * 0.5))`)) as unknown as {
+        rows: { wrong: number }[];
+      };
+      expect(rows[0].wrong).toBe(0);
     },
   );
 });

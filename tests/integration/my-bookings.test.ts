@@ -8,7 +8,7 @@ import {
   listMyBookings,
 } from "~/features/booking/my-bookings.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
-import { dayInBerlin } from "~/lib/dates";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { action, loader } from "~/routes/dashboard/bookings";
 import { databaseKind, openTestDatabase } from "../helpers/database";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { computePrice } from "~/features/booking/price";
+import { computePrice } from "~/domain/price";
 import {
   clearAmenityOptionsCache,
   COUNT_CAP,

@@ -10,14 +10,14 @@ import {
   type StayProblem,
   type StayRules,
   type StaySelection,
-} from "~/features/booking/availability";
+} from "~/domain/availability";
 import {
   computePrice,
   isOfferActive,
   nightlyPriceOn,
   nightsBetween,
   type PricedProperty,
-} from "~/features/booking/price";
+} from "~/domain/price";
 import { formatMoney, type Language } from "~/lib/i18n";
 
 export type PriceBoxProps = {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { NotificationSettings } from "../../../db/schema";
 import { getAuth } from "~/lib/auth.server";
-import { dayInBerlin, todayInBerlin } from "~/lib/dates";
+import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { deleteObject } from "~/lib/storage.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlausiblePhone } from "~/features/booking/booking.schema";
+import { isPlausiblePhone } from "~/domain/phone";
 
 /** Avatar upload limit (spec 07): 2 MB, JPG/PNG/WebP. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

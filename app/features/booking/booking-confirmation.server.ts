@@ -1,8 +1,9 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
-import { dayInBerlin } from "~/lib/dates";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import type { PropertyImage } from "../../../db/schema";
+import { isUuid } from "~/domain/ids";
 
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -44,8 +45,6 @@ export type BookingConfirmation = BookingSummary & {
   /** Bank transfer only: the default active account, or null when there is none (anymore). */
   bankAccount: BankAccount | null;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const asStatus = (value: string): BookingStatus =>
   (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
@@ -112,7 +111,7 @@ export async function getBookingConfirmation(
   bookingId: string,
   viewer: { id: string; role: string },
 ): Promise<BookingConfirmation | null> {
-  if (!UUID.test(bookingId)) return null;
+  if (!isUuid(bookingId)) return null;
   const b = schema.booking;
   const p = schema.property;
   const conditions: SQL[] = [eq(b.id, bookingId.toLowerCase())];

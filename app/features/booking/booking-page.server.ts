@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { BookedStay } from "~/features/booking/availability";
+import type { BookedStay } from "~/domain/availability";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { listBookedStays } from "~/features/properties/availability.server";
 import { isPropertyId } from "~/features/properties/property-detail.server";

@@ -5,14 +5,8 @@
  */
 import { z } from "zod";
 import { PAYMENT_METHODS } from "~/features/settings/settings";
-import { isCalendarDay } from "~/lib/stay-search";
-
-/** Digits, spaces, +, -, /, ( ) with 6–20 digits in total (spec 04). */
-export function isPlausiblePhone(value: string) {
-  if (!/^[\d\s+\-/()]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, "").length;
-  return digits >= 6 && digits <= 20;
-}
+import { isCalendarDay } from "~/domain/calendar-day";
+import { isPlausiblePhone } from "~/domain/phone";
 
 const calendarDay = z.string().trim().refine(isCalendarDay, { message: "booking.errors.dates" });
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { emailCompany } from "~/features/email/templates";
-import { dayInBerlin } from "~/lib/dates";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { enqueueEmail } from "~/lib/email.server";
 import type { Language } from "~/lib/i18n";
 import {
@@ -16,14 +16,15 @@ import {
 } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
-import { bookingHorizonEnd, stayProblem, type StayProblem } from "./availability";
+import { bookingHorizonEnd, stayProblem, type StayProblem } from "~/domain/availability";
 import {
   bookingFormSchema,
   type BookingErrorCode,
   type BookingForm,
   type BookingFormField,
 } from "./booking.schema";
-import { computePrice, nightsBetween } from "./price";
+import { computePrice, nightsBetween } from "~/domain/price";
+import { isUuid } from "~/domain/ids";
 
 export type CreateBookingResult =
   | { ok: true; bookingId: string }
@@ -34,8 +35,6 @@ export type CreateBookingResult =
     };
 
 const HOUR = 60 * 60;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const STAY_ERRORS: Record<StayProblem, BookingErrorCode> = {
   invalidDate: "dates",
@@ -100,7 +99,7 @@ export async function createBooking({
     return { ok: false, error: "invalid", fieldErrors };
   }
   const input = parsed.data;
-  if (!UUID.test(propertyId)) return { ok: false, error: "propertyNotFound" };
+  if (!isUuid(propertyId)) return { ok: false, error: "propertyNotFound" };
 
   const existing = await bookingForKey(userId, input.idempotencyKey);
   if (existing) return { ok: true, bookingId: existing.id };

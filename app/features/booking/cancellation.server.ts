@@ -1,12 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
 import { getSettings } from "~/features/settings/settings.server";
-import { dayInBerlin } from "~/lib/dates";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import { enqueueEmail } from "~/lib/email.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
-import { CANCELLABLE_STATUSES, cancellationQuote, isCancellable } from "./cancellation";
+import { CANCELLABLE_STATUSES, cancellationQuote, isCancellable } from "~/domain/cancellation";
 import type { CancelBookingError } from "./my-bookings.schema";
 import { getMyBookingDetail, type MyBookingDetail } from "./my-bookings.server";
 

@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { logger } from "~/lib/logger.server";
 
 const b = schema.booking;

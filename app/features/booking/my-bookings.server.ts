@@ -8,7 +8,7 @@ import {
   type BookingConfirmation,
   type BookingSummary,
 } from "./booking-confirmation.server";
-import { isCancellable } from "./cancellation";
+import { isCancellable } from "~/domain/cancellation";
 import type { MyBookingStatusFilter, MyBookingTab } from "./my-bookings.schema";
 
 /**

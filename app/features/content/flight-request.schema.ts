@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDay } from "~/lib/stay-search";
+import { isCalendarDay } from "~/domain/calendar-day";
 import type { TranslationValues } from "~/lib/i18n";
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { formatIban, paymentSchedule } from "~/features/booking/payment-schedule";
+import { formatIban, paymentSchedule } from "~/domain/payment-schedule";
 import { PAYMENT_METHODS, type SiteSettings } from "~/features/settings/settings";
 import { formatDate, formatMoney, catalogueOf } from "~/lib/i18n";
-import { isCalendarDay } from "~/lib/stay-search";
+import { isCalendarDay } from "~/domain/calendar-day";
 import {
   escapeHtml,
   htmlButton,

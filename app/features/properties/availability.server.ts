@@ -1,11 +1,10 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
-import type { BookedStay } from "~/features/booking/availability";
+import type { BookedStay } from "~/domain/availability";
+import { isUuid } from "~/domain/ids";
 
 /** Booking statuses that block their nights (spec 04 "Availability"). */
 export const BLOCKING_STATUSES = ["pending", "confirmed", "completed"] as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The stays that block nights of a property from `fromDay` ("YYYY-MM-DD", usually today in
@@ -13,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * check-in. Only the two dates leave the server; never guest data.
  */
 export async function listBookedStays(propertyId: string, fromDay: string): Promise<BookedStay[]> {
-  if (!UUID.test(propertyId)) return [];
+  if (!isUuid(propertyId)) return [];
   return db()
     .select({ checkIn: schema.booking.checkIn, checkOut: schema.booking.checkOut })
     .from(schema.booking)

@@ -1,17 +1,16 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
 import { publicReviewerName, roundRating } from "~/features/reviews/review-display";
-import { dayInBerlin } from "~/lib/dates";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
-import { isCalendarDay } from "~/lib/stay-search";
+import { isCalendarDay } from "~/domain/calendar-day";
+import { isUuid } from "~/domain/ids";
 
 /** How many reviews the property page shows (the rest are on /bewertungen). */
 export const LATEST_REVIEWS_COUNT = 5;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether `value` can be a property id (anything else is a 404, never a database error). */
 export function isPropertyId(value: string | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
+  return isUuid(value);
 }
 
 /**

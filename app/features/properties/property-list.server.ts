@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { isOfferActive } from "~/features/booking/price";
+import { isOfferActive } from "~/domain/price";
 import { db, schema } from "~/lib/db.server";
 
 /**

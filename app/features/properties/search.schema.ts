@@ -3,8 +3,8 @@
  * Parsing never fails: invalid values are dropped or corrected, and `notices` says what changed,
  * so the form can show what is actually applied.
  */
-import { isCalendarDay } from "~/lib/stay-search";
-import { nightsBetween } from "~/features/booking/price";
+import { isCalendarDay } from "~/domain/calendar-day";
+import { nightsBetween } from "~/domain/price";
 
 export const SEARCH_SORTS = ["newest", "price-asc", "price-desc", "rating"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
-import { isOfferActive } from "~/features/booking/price";
+import { isOfferActive } from "~/domain/price";
 import { db } from "~/lib/db.server";
 import { foldedContains } from "~/lib/search-text.server";
 import { PAGE_SIZE, type PropertySearch } from "./search.schema";

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, not, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
-import { dayInBerlin } from "~/lib/dates";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { publicReviewerName, roundRating } from "./review-display";
 import {
   REVIEWS_PER_PAGE,

@@ -19,11 +19,11 @@ import {
 } from "~/features/booking/my-bookings.schema";
 import { getMyBookingDetail, listMyBookings } from "~/features/booking/my-bookings.server";
 import { getSettings } from "~/features/settings/settings.server";
-import { dayInBerlin } from "~/lib/dates";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { formatMoney, languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { isUuid } from "~/domain/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => data(null, { status: 404 });
 
 /**
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query.booking ? getMyBookingDetail(user.id, query.booking, today) : null,
     query.cancel ? getCancellationPreview({ userId: user.id, bookingId: query.cancel, now }) : null,
     getSettings(),
-    UUID.test(cancelledId) ? getMyBookingDetail(user.id, cancelledId.toLowerCase(), today) : null,
+    isUuid(cancelledId) ? getMyBookingDetail(user.id, cancelledId.toLowerCase(), today) : null,
   ]);
   if (query.booking && !detail) throw notFound();
   if (query.cancel && !cancel) throw notFound();

@@ -6,7 +6,7 @@ import { requireUser } from "~/features/accounts/session.server";
 import { bookingsUrl } from "~/features/booking/components/my-bookings/bookings-url";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
 import { getDashboardOverview } from "~/features/booking/my-bookings.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import {
   formatDate,
   formatMoney,

@@ -12,6 +12,7 @@ import {
   type ReviewFieldError,
 } from "~/features/reviews/review-form.schema";
 import { logger } from "~/lib/logger.server";
+import { isUuid } from "~/domain/ids";
 
 const STATUS: Record<ReviewErrorCode, number> = {
   invalid: 400,
@@ -22,8 +23,6 @@ const STATUS: Record<ReviewErrorCode, number> = {
   sessionExpired: 401,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Write, edit and delete one's own review (the dialog of /dashboard/bookings). A fetcher
  * (`_fetch=1`) gets the result as data; a form posted without JavaScript is redirected back to
@@ -33,8 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const viaFetcher = form.get(REVIEW_FETCH_FIELD) === "1";
   const rawBookingId = form.get("bookingId");
-  const bookingId =
-    typeof rawBookingId === "string" && UUID.test(rawBookingId) ? rawBookingId : undefined;
+  const bookingId = isUuid(rawBookingId) ? rawBookingId : undefined;
 
   const answer = (response: ReviewActionResponse) => {
     if (viaFetcher) {

@@ -20,7 +20,7 @@ import {
   type BookingValues,
 } from "~/features/booking/components/booking-form";
 import { parseInitialStay } from "~/features/properties/property-detail.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import bookingDe from "~/locales/de/booking";

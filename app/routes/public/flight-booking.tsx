@@ -16,9 +16,9 @@ import {
 } from "~/features/content/flight-request.schema";
 import { formatEuro } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
-import { dayAfter } from "~/lib/stay-search";
+import { addDays } from "~/domain/calendar-day";
 import { getContent } from "~/lib/content.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, getTranslator, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
@@ -136,7 +136,7 @@ export default function FlightBookingPage({ loaderData }: Route.ComponentProps) 
               <input
                 {...fieldProps("return")}
                 type="date"
-                min={dayAfter(departure && departure >= today ? departure : today)}
+                min={addDays(departure && departure >= today ? departure : today, 1)}
               />
               {fieldError("return")}
             </div>

@@ -8,7 +8,7 @@ import { loadHomeLists } from "~/features/home/home.server";
 import { Hero } from "~/features/home/hero";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { getContent } from "~/lib/content.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 

@@ -10,7 +10,7 @@ import { formatEuro } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
 import { GUEST_OPTIONS } from "~/features/content/hotel-guests";
 import { getContent } from "~/lib/content.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 

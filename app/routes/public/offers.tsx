@@ -6,7 +6,7 @@ import type { Route } from "./+types/offers";
 import type { OffersContent } from "~/features/company/content-types";
 import { listActiveOffers } from "~/features/company/offers.server";
 import { getContent } from "~/lib/content.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, formatMoney, languageFromCookie, type Language } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";

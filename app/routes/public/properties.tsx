@@ -12,7 +12,7 @@ import {
   type PropertySearch,
 } from "~/features/properties/search.schema";
 import { listAmenityOptions, searchProperties } from "~/features/properties/search.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, catalogueOf, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";

@@ -9,7 +9,7 @@ import { PropertyGallery } from "~/components/property/property-gallery";
 import { PropertyJsonLd } from "~/components/property/property-json-ld";
 import { PropertyReviews, RatingSummary } from "~/components/property/property-reviews";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { nightlyPriceOn, type PricedProperty } from "~/features/booking/price";
+import { nightlyPriceOn, type PricedProperty } from "~/domain/price";
 import { listBookedStays } from "~/features/properties/availability.server";
 import {
   getPublishedPropertyDetail,
@@ -17,7 +17,7 @@ import {
   parseInitialStay,
 } from "~/features/properties/property-detail.server";
 import { getSettings } from "~/features/settings/settings.server";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";

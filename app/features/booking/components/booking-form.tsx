@@ -5,21 +5,21 @@ import { useTranslation } from "~/lib/i18n-react";
 import { DateRangePicker, useIsHydrated } from "~/components/date-range-picker";
 import {
   bookingHorizonEnd,
-  isCalendarDay,
   resolveInitialStay,
   stayProblem,
   type BookedStay,
   type StayProblem,
   type StayRules,
   type StaySelection,
-} from "~/features/booking/availability";
+} from "~/domain/availability";
+import { isCalendarDay } from "~/domain/calendar-day";
 import {
   bookingDetailsSchema,
   type BookingErrorCode,
   type BookingFormField,
 } from "~/features/booking/booking.schema";
-import { paymentSchedule } from "~/features/booking/payment-schedule";
-import { computePrice, nightsBetween, type PricedProperty } from "~/features/booking/price";
+import { paymentSchedule } from "~/domain/payment-schedule";
+import { computePrice, nightsBetween, type PricedProperty } from "~/domain/price";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { BookingSteps, type BookingStep } from "./booking-steps";
 import { BookingSummary, type SummaryProperty } from "./booking-summary";
@@ -32,6 +32,7 @@ import {
   type DetailValues,
 } from "./details-fields";
 import { PaymentFields } from "./payment-fields";
+import { isUuid } from "~/domain/ids";
 
 /** The form fields the page sends and the action echoes back after a failure. */
 export const BOOKING_VALUE_FIELDS = [
@@ -129,8 +130,6 @@ const fullKey = (key: string) => (key.includes(".") ? key : `booking.errors.${ke
 const errorKeyOf = (code: BookingActionData["error"]) =>
   code === "sessionExpired" ? "errors.sessionExpired" : `booking.errors.${code}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function initialDetails(actionData: BookingActionData | undefined, prefill: DetailValues) {
   if (!actionData) return prefill;
   return Object.fromEntries(
@@ -202,7 +201,7 @@ export function BookingForm(props: BookingFormProps) {
   // returns the booking it already made instead of a second one.
   const [idempotencyKey] = useState(() => {
     const echoed = actionData?.values.idempotencyKey;
-    return echoed && UUID.test(echoed) ? echoed : props.idempotencyKey;
+    return isUuid(echoed) ? echoed : props.idempotencyKey;
   });
 
   const [start] = useState(() => {

@@ -1,7 +1,7 @@
 import { MapPin } from "lucide-react";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../../../db/schema";
-import type { PriceBreakdown } from "~/features/booking/price";
+import type { PriceBreakdown } from "~/domain/price";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
 

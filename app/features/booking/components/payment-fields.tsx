@@ -1,7 +1,7 @@
 import { Building2, CreditCard, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import type { ScheduledPayment } from "~/features/booking/payment-schedule";
+import type { ScheduledPayment } from "~/domain/payment-schedule";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { errorIdOf, fieldId } from "./details-fields";

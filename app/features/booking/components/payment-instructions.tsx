@@ -3,7 +3,7 @@ import { useId, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { BankAccount } from "~/features/booking/booking-confirmation.server";
-import { formatIban, paymentSchedule } from "~/features/booking/payment-schedule";
+import { formatIban, paymentSchedule } from "~/domain/payment-schedule";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 
 export type PaymentInstructionsProps = {

@@ -8,7 +8,7 @@ import {
   ROOM_FILTER_OPTIONS,
   type PropertySearch,
 } from "../search.schema";
-import { dayAfter } from "~/lib/stay-search";
+import { addDays } from "~/domain/calendar-day";
 
 const field = "mt-1 w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
 const labelClass = "block text-sm font-medium text-slate-800";
@@ -103,7 +103,7 @@ export function SearchFilters({
                 id="filter-check-out"
                 name="checkOut"
                 type="date"
-                min={dayAfter(search.checkIn ?? today)}
+                min={addDays(search.checkIn ?? today, 1)}
                 defaultValue={search.checkOut ?? ""}
                 className={field}
               />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayInBerlin, todayInBerlin } from "./dates";
+import { dayInBerlin, todayInBerlin } from "./calendar-day";
 
 describe("todayInBerlin", () => {
   it("returns the Berlin calendar day as YYYY-MM-DD", () => {

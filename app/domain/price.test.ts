@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { todayInBerlin } from "~/lib/dates";
+import { todayInBerlin } from "./calendar-day";
 import {
   computePrice,
   isOfferActive,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays } from "./availability";
+import { addDays } from "./calendar-day";
 import { formatIban, paymentSchedule } from "./payment-schedule";
 
 describe("paymentSchedule", () => {

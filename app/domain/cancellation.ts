@@ -8,6 +8,7 @@
  * between moves the wall-clock time of the deadline by one hour (48 h before 00:00 on the Monday
  * after the spring change is 23:00 on Friday), never the length of the window.
  */
+import { utcDate } from "./calendar-day";
 
 export const CANCELLABLE_STATUSES = ["pending", "confirmed"] as const;
 
@@ -42,8 +43,7 @@ function berlinOffsetMs(instant: number): number {
 
 /** The instant 00:00 Europe/Berlin starts the calendar day `day` ("YYYY-MM-DD"). */
 export function berlinMidnight(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number);
-  const wallMidnight = Date.UTC(y, m - 1, d);
+  const wallMidnight = utcDate(day).getTime();
   // Berlin switches at 02:00/03:00, so midnight always exists once; two passes settle the offset.
   let instant = wallMidnight - berlinOffsetMs(wallMidnight);
   instant = wallMidnight - berlinOffsetMs(instant);

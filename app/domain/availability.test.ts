@@ -1,29 +1,31 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
-  addMonths,
   bookingHorizonEnd,
   checkOutProblem,
-  daysBetween,
-  daysInMonth,
-  isCalendarDay,
   isCheckInSelectable,
   isCheckOutSelectable,
   isDaySelectable,
   isNightBooked,
   limitHints,
-  monthGrid,
-  monthsBetween,
   nextBookedNight,
   resolveInitialStay,
   selectDay,
   stayOverlaps,
   stayProblem,
-  weekdayIndex,
   type BookedStay,
   type StayRules,
-} from "./availability";
+} from "~/domain/availability";
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  daysInMonth,
+  isCalendarDay,
+  monthGrid,
+  monthsBetween,
+  weekdayIndex,
+} from "./calendar-day";
 
 const today = "2026-12-20";
 /** Booked: nights of 22.–24.12. and 28.–30.12. (check-outs on the 25th and 31st). */

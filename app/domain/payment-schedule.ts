@@ -1,4 +1,4 @@
-import { addDays } from "./availability";
+import { addDays } from "./calendar-day";
 
 /**
  * When a bank-transfer booking is paid (spec/04-booking.md "Payment methods", AGB § 3). One

@@ -1,4 +1,12 @@
-import { isCalendarDay as isDayString } from "~/lib/stay-search";
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  daysInMonth,
+  firstDayOfMonth,
+  isCalendarDay,
+  monthOf,
+} from "./calendar-day";
 
 /**
  * Availability rules (spec/04-booking.md "Availability"), shared by the browser (date-range
@@ -38,57 +46,8 @@ export type StayProblem =
   | "booked";
 
 // ---------------------------------------------------------------------------------------------
-// Calendar days
+// The booking horizon
 // ---------------------------------------------------------------------------------------------
-
-const DAY_MS = 86_400_000;
-
-/** Whether `value` is a real calendar day written as YYYY-MM-DD. */
-export function isCalendarDay(value: unknown): value is string {
-  return typeof value === "string" && isDayString(value);
-}
-
-function toUtc(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
-function fromUtc(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** The day `amount` days after `day` (before it when negative). */
-export function addDays(day: string, amount: number): string {
-  return fromUtc(new Date(toUtc(day).getTime() + amount * DAY_MS));
-}
-
-/** Signed number of days from `from` to `to` (nights of the stay [from, to) when positive). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / DAY_MS);
-}
-
-/** Day of the week, 0 = Monday … 6 = Sunday (the German week). */
-export function weekdayIndex(day: string): number {
-  return (toUtc(day).getUTCDay() + 6) % 7;
-}
-
-/** A calendar month; `month` is 1–12. */
-export type Month = { year: number; month: number };
-
-export function monthOf(day: string): Month {
-  const [year, month] = day.split("-").map(Number);
-  return { year, month };
-}
-
-export function addMonths({ year, month }: Month, amount: number): Month {
-  const index = year * 12 + (month - 1) + amount;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
-/** Months from `a` to `b` (positive when `b` is later). */
-export function monthsBetween(a: Month, b: Month): number {
-  return b.year * 12 + b.month - (a.year * 12 + a.month);
-}
 
 /**
  * The latest Anreise of the booking horizon: the same day `months` months after `today`, or
@@ -98,32 +57,6 @@ export function bookingHorizonEnd(today: string, months: number): string {
   const month = addMonths(monthOf(today), months);
   const day = Math.min(Number(today.slice(8)), daysInMonth(month));
   return addDays(firstDayOfMonth(month), day - 1);
-}
-
-export function firstDayOfMonth({ year, month }: Month): string {
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-01`;
-}
-
-export function daysInMonth({ year, month }: Month): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/**
- * The month as weeks of seven cells, Monday first; cells outside the month are null.
- * Every week is complete; the last week ends on the month's last day or later.
- */
-export function monthGrid(month: Month): (string | null)[][] {
-  const first = firstDayOfMonth(month);
-  const leading = weekdayIndex(first);
-  const count = daysInMonth(month);
-  const cells: (string | null)[] = [
-    ...Array.from({ length: leading }, () => null),
-    ...Array.from({ length: count }, (_, i) => addDays(first, i)),
-  ];
-  while (cells.length % 7 !== 0) cells.push(null);
-  const weeks: (string | null)[][] = [];
-  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  return weeks;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * Money is integer cents; stay dates are "YYYY-MM-DD" calendar days; "today" is the booking day
  * in Europe/Berlin, passed in by the caller so that the result is deterministic.
  */
+import { daysBetween } from "./calendar-day";
 
 /** The property fields the price depends on (all money in cents). */
 export type PricedProperty = {
@@ -49,16 +50,9 @@ export function nightlyPriceOn(property: PricedProperty, today: string): number 
   return isOfferActive(property, today) ? property.specialOfferPrice! : property.pricePerNight;
 }
 
-const DAY_MS = 86_400_000;
-
-function dayNumber(isoDay: string): number {
-  const [y, m, d] = isoDay.split("-").map(Number);
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
-
 /** Nights = calendar days between check-in and check-out (0 when check-out is not after it). */
 export function nightsBetween(checkIn: string, checkOut: string): number {
-  return Math.max(0, dayNumber(checkOut) - dayNumber(checkIn));
+  return Math.max(0, daysBetween(checkIn, checkOut));
 }
 
 /** The full breakdown for `nights` nights booked on `today`. */
