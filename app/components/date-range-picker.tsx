@@ -1,13 +1,7 @@
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type KeyboardEvent,
-} from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/i18n-react";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 import {
   isDaySelectable,
   isNightBooked,
@@ -32,20 +26,6 @@ import {
   type Month,
 } from "~/domain/calendar-day";
 import { formatDate, type Language } from "~/lib/i18n";
-
-const noSubscription = () => () => {};
-
-/**
- * False on the server and while hydrating, true afterwards: what needs JavaScript is rendered
- * only from then on, so the server HTML works without it and hydration matches.
- */
-export function useIsHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 const intlLocales: Record<Language, string> = { de: "de-DE", en: "en-GB" };
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import { DateRangePicker, useIsHydrated } from "~/components/date-range-picker";
+import { DateRangePicker } from "~/components/date-range-picker";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 import {
   bookingHorizonEnd,
   resolveInitialStay,

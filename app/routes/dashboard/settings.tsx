@@ -1,5 +1,5 @@
 import { Bell, KeyRound, MonitorSmartphone, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/settings";
@@ -28,6 +28,7 @@ import { withSetCookies } from "~/lib/http.server";
 import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -172,15 +173,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type ActionData = Route.ComponentProps["actionData"];
-
-const noSubscription = () => () => {};
-function useIsHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30";

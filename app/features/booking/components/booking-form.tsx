@@ -2,7 +2,8 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import { DateRangePicker, useIsHydrated } from "~/components/date-range-picker";
+import { DateRangePicker } from "~/components/date-range-picker";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 import {
   bookingHorizonEnd,
   resolveInitialStay,
