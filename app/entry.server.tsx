@@ -10,7 +10,7 @@ import "~/locales/all-languages.server";
 
 // The Node server (server/index.ts) reaches boot and shutdown through the build's entry module,
 // so the app and the server share one instance of the database and the workers.
-export { boot, beforeShutdown, shutdown } from "~/lib/boot.server";
+export { boot, beforeShutdown, shutdown } from "~/boot.server";
 export { bodyLimitFor } from "~/lib/body-limits";
 export { withRequestContext } from "~/lib/logger.server";
 

@@ -1,5 +1,5 @@
 /**
- * Demo data for an empty database (embedded demo start, see app/lib/boot.server.ts): the demo
+ * Demo data for an empty database (embedded demo start, see app/boot.server.ts): the demo
  * logins, a portfolio of properties with generated pictures, a bank account, bookings in every
  * status and reviews. Deterministic apart from ids and "today": all choices come from a seeded
  * PRNG, so two fresh installs look the same, and nothing is fetched from the network.

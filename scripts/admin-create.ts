@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { getAuth } from "../app/lib/auth.server";
 import { connectDatabase, db, schema, setDatabase } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../app/features/accounts/auth.schema";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../app/domain/password";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { db, schema } from "./db.server";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/auth.schema";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/password";
 import { getEnv } from "./env.server";
 
 /** Sliding sessions: valid 30 days, renewed at most once a day while the user is active. */

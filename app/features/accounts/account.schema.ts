@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./auth.schema";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/password";
 
 /**
  * Forms of the password reset pages and /dashboard/settings. Messages are catalogue keys

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/password";
 
 /** Messages are catalogue keys (auth.*) so browser and server show the same text. */
 export const signInSchema = z.object({

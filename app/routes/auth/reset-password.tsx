@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/reset-password";
 import { resetPasswordSchema } from "~/features/accounts/account.schema";
 import { isResetTokenValid, resetPassword } from "~/features/accounts/password-reset.server";
-import { PASSWORD_MAX } from "~/features/accounts/auth.schema";
+import { PASSWORD_MAX } from "~/domain/password";
 import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";

@@ -21,7 +21,7 @@ import {
   updateNotificationSettings,
   type SessionInfo,
 } from "~/features/accounts/account-settings.server";
-import { PASSWORD_MAX } from "~/features/accounts/auth.schema";
+import { PASSWORD_MAX } from "~/domain/password";
 import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
 import { getAuth } from "~/lib/auth.server";
 import { withSetCookies } from "~/lib/http.server";

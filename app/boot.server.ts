@@ -1,3 +1,9 @@
+/**
+ * The app's composition root: configuration, database, migrations, demo data and the background
+ * jobs of every feature, started and stopped together (server/index.ts calls it through the
+ * build's entry module). It sits above app/lib and app/features, so shared code never has to
+ * import a feature to start it.
+ */
 import {
   startCompleteStaysJob,
   stopCompleteStaysJob,
@@ -8,12 +14,12 @@ import {
   stopListening,
 } from "~/features/settings/settings-events.server";
 import { closeEventStreams } from "~/features/settings/event-stream.server";
-import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "./db.server";
-import { startEmailWorker, stopEmailWorker } from "./email.server";
-import { getEnv } from "./env.server";
-import { logger } from "./logger.server";
-import { deleteExpiredRateLimits } from "./rate-limit.server";
-import { uploadsDir } from "./storage.server";
+import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "~/lib/db.server";
+import { startEmailWorker, stopEmailWorker } from "~/lib/email.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
+import { uploadsDir } from "~/lib/storage.server";
 
 export type BootResult = {
   /** The validated configuration the HTTP server needs (one source of truth: env.server.ts). */
@@ -43,7 +49,7 @@ export async function boot(): Promise<BootResult> {
 
   let seeded = false;
   if (env.seedDemoData && (await isDatabaseEmpty(handle.db))) {
-    const { seedDemoData } = await import("../../db/seed.server");
+    const { seedDemoData } = await import("../db/seed.server");
     const started = Date.now();
     // False when another process starting at the same time seeded first (it holds a lock).
     seeded = await seedDemoData({ uploadsDir: uploadsDir() });
@@ -59,7 +65,7 @@ export async function boot(): Promise<BootResult> {
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
 
-  const { DEMO_LOGINS } = await import("../../db/demo-logins");
+  const { DEMO_LOGINS } = await import("../db/demo-logins");
   return {
     config: {
       port: env.PORT,
