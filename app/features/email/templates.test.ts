@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   emailKindOf,
   emailTemplates,
@@ -9,6 +9,9 @@ import {
 } from "./templates";
 
 const context = { baseUrl: "https://ferien.example.com", platformName: "Alpen & <Meer>" };
+
+// The first render loads the e-mail components (seconds on a busy machine): not in a test's time.
+beforeAll(() => import("./render.server"), 60_000);
 
 describe("e-mail templates", () => {
   it("escapes every value in the HTML part", async () => {
