@@ -167,7 +167,7 @@ async function markFailed(row: OutboxRow, error: unknown, isPermanent: boolean) 
 async function buildMessage(row: OutboxRow): Promise<SendMailOptions> {
   const env = getEnv();
   const settings = await getSettings();
-  const email = renderEmail(row.template, row.data, {
+  const email = await renderEmail(row.template, row.data, {
     baseUrl: env.BASE_URL,
     platformName: settings.platformName,
   });

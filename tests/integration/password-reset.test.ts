@@ -68,7 +68,7 @@ describe(`password reset (${databaseKind()})`, () => {
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
 
-    const mail = renderEmail(
+    const mail = await renderEmail(
       "password-reset",
       { language: "de", name: "Lena Vogel", token },
       { baseUrl: "https://ferien.example.com", platformName: "Ferien" },

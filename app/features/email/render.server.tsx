@@ -1,0 +1,37 @@
+import { render } from "@react-email/render";
+import type { EmailTemplateName, ParsedEmailData, RenderContext, RenderedEmail } from "./templates";
+import { bookingCancelled } from "./templates/booking-cancelled";
+import { bookingCancelledOperator } from "./templates/booking-cancelled-operator";
+import { bookingNew } from "./templates/booking-new";
+import { bookingReceived } from "./templates/booking-received";
+import { contactMessage } from "./templates/contact-message";
+import type { EmailContent } from "./templates/layout";
+import { newsletterConfirm } from "./templates/newsletter-confirm";
+import { passwordReset } from "./templates/password-reset";
+
+/**
+ * The component of every template and the one place that turns them into HTML. Loaded by
+ * `renderEmail` (templates.ts) on the first e-mail: only the outbox worker and tests render, and
+ * nothing here may reach the browser (`.server`).
+ */
+const components: {
+  [K in EmailTemplateName]: (data: ParsedEmailData<K>, context: RenderContext) => EmailContent;
+} = {
+  "contact-message": contactMessage,
+  "newsletter-confirm": newsletterConfirm,
+  "booking-received": bookingReceived,
+  "booking-new": bookingNew,
+  "booking-cancelled": bookingCancelled,
+  "booking-cancelled-operator": bookingCancelledOperator,
+  "password-reset": passwordReset,
+};
+
+/** Subject, plain text and HTML of a template whose data has been checked (`parseEmailData`). */
+export async function renderTemplate<K extends EmailTemplateName>(
+  template: K,
+  data: ParsedEmailData<K>,
+  context: RenderContext,
+): Promise<RenderedEmail> {
+  const content = components[template](data, context);
+  return { ...content, html: await render(content.html) };
+}

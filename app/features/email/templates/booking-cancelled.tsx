@@ -1,0 +1,108 @@
+import { formatMoney } from "~/lib/i18n";
+import type { ParsedEmailData, RenderContext } from "../templates";
+import { ButtonLink, CompanyFooter, EmailLayout, P, Rows, type EmailContent } from "./layout";
+import {
+  bookingTexts,
+  companySignature,
+  myBookingsUrl,
+  rowLines,
+  singleLine,
+  stayRows,
+  texts,
+  type EmailRow,
+} from "./shared";
+
+/**
+ * To the guest after they cancelled in "Meine Buchungen", with the fee. The operator's e-mail
+ * about the same cancellation (`booking-cancelled-operator.tsx`) shares these texts.
+ */
+export const cancelledTexts = texts({
+  de: {
+    subject: (number: string) => `Buchung storniert: ${number}`,
+    operatorSubject: (number: string) => `Stornierung durch den Gast: ${number}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    intro: "wir haben Ihre Stornierung erhalten. Die folgende Buchung ist storniert:",
+    operatorIntro: (platform: string) => `Ein Gast hat seine Buchung über ${platform} storniert.`,
+    fee: "Stornierungsgebühr",
+    free: "kostenlos",
+    refund: "Bereits geleistete Zahlungen erstatten wir Ihnen abzüglich der Stornierungsgebühr.",
+    feeDue: "Über die Zahlung der Stornierungsgebühr informieren wir Sie gesondert.",
+    toRefund: "Zu erstatten (bezahlt, abzüglich Gebühr)",
+    feeToCollect: "Die Buchung war noch nicht bezahlt; die Stornierungsgebühr ist offen.",
+    guestName: "Gast",
+    guestEmail: "E-Mail",
+    dates: "Die Nächte sind wieder buchbar.",
+    dashboard: "Ihre Buchungen finden Sie jederzeit in Ihrem Konto:",
+    button: "Meine Buchungen",
+    admin: "Zum Adminbereich",
+  },
+  en: {
+    subject: (number: string) => `Booking cancelled: ${number}`,
+    operatorSubject: (number: string) => `Cancelled by the guest: ${number}`,
+    greeting: (name: string) => `Hello ${name},`,
+    intro: "we have received your cancellation. The following booking is cancelled:",
+    operatorIntro: (platform: string) => `A guest has cancelled their booking on ${platform}.`,
+    fee: "Cancellation fee",
+    free: "free of charge",
+    refund: "We will refund any payments already made, minus the cancellation fee.",
+    feeDue: "We will let you know separately how to pay the cancellation fee.",
+    toRefund: "To refund (paid, minus the fee)",
+    feeToCollect: "The booking was not paid yet; the cancellation fee is outstanding.",
+    guestName: "Guest",
+    guestEmail: "E-mail",
+    dates: "The nights can be booked again.",
+    dashboard: "You can find your bookings in your account at any time:",
+    button: "My bookings",
+    admin: "Open the admin area",
+  },
+});
+
+export function bookingCancelled(
+  data: ParsedEmailData<"booking-cancelled">,
+  { baseUrl, platformName }: RenderContext,
+): EmailContent {
+  const l = cancelledTexts[data.language];
+  const money = (value: number) => formatMoney(value, data.language);
+  const subject = l.subject(singleLine(data.bookingNumber));
+  const greeting = l.greeting(singleLine(data.guestName));
+  const dashboardUrl = myBookingsUrl(baseUrl);
+  const rows: EmailRow[] = [
+    ...stayRows(data),
+    [bookingTexts[data.language].total, money(data.totalPrice)],
+    [l.fee, data.cancellationFee === 0 ? l.free : money(data.cancellationFee)],
+  ];
+  const note = data.wasPaid ? l.refund : data.cancellationFee > 0 ? l.feeDue : null;
+  const text = [
+    greeting,
+    "",
+    l.intro,
+    "",
+    ...rowLines(rows),
+    ...(note ? ["", note] : []),
+    "",
+    l.dashboard,
+    dashboardUrl,
+    "",
+    ...companySignature(data.company, data.language),
+  ].join("\n");
+  const html = (
+    <EmailLayout
+      language={data.language}
+      title={subject}
+      platformName={platformName}
+      footer={<CompanyFooter company={data.company} language={data.language} />}
+    >
+      <P>{greeting}</P>
+      <P margin="0 0 16px">{l.intro}</P>
+      <Rows rows={rows} />
+      {note ? <P>{note}</P> : null}
+      <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>
+    </EmailLayout>
+  );
+  return {
+    subject,
+    text,
+    html,
+    replyTo: { name: singleLine(data.company.name), address: data.company.email },
+  };
+}

@@ -1,0 +1,108 @@
+import { formatMoney } from "~/lib/i18n";
+import type { ParsedEmailData, RenderContext } from "../templates";
+import {
+  ButtonLink,
+  CompanyFooter,
+  EmailLayout,
+  P,
+  Rows,
+  UserText,
+  type EmailContent,
+} from "./layout";
+import {
+  adminUrl,
+  bookingTexts,
+  companySignature,
+  paymentMethodName,
+  rowLines,
+  singleLine,
+  stayRows,
+  texts,
+  type EmailRow,
+} from "./shared";
+
+/** To the operator (company e-mail) for every new booking; replies go to the guest. */
+const newBookingTexts = texts({
+  de: {
+    subject: (number: string) => `Neue Buchung: ${number}`,
+    intro: (platform: string) => `Über ${platform} ist eine neue Buchung eingegangen.`,
+    guestName: "Gast",
+    guestEmail: "E-Mail",
+    guestPhone: "Telefon",
+    specialRequests: "Besondere Wünsche",
+    none: "–",
+    admin: "Die Buchung ist ausstehend. Prüfen und bestätigen Sie sie im Adminbereich:",
+    button: "Zum Adminbereich",
+    replyHint: "Antworten Sie direkt auf diese E-Mail, um dem Gast zu schreiben.",
+  },
+  en: {
+    subject: (number: string) => `New booking: ${number}`,
+    intro: (platform: string) => `A new booking has been made on ${platform}.`,
+    guestName: "Guest",
+    guestEmail: "E-mail",
+    guestPhone: "Phone",
+    specialRequests: "Special requests",
+    none: "–",
+    admin: "The booking is pending. Check and confirm it in the admin area:",
+    button: "Open the admin area",
+    replyHint: "Reply to this e-mail to write to the guest.",
+  },
+});
+
+export function bookingNew(
+  data: ParsedEmailData<"booking-new">,
+  { baseUrl, platformName }: RenderContext,
+): EmailContent {
+  const l = newBookingTexts[data.language];
+  const subject = l.subject(singleLine(data.bookingNumber));
+  const guestName = singleLine(data.guestName);
+  const adminLink = adminUrl(baseUrl);
+  const guestRows: EmailRow[] = [
+    [l.guestName, guestName],
+    [l.guestEmail, data.guestEmail],
+    [l.guestPhone, data.guestPhone || l.none],
+  ];
+  const bookingRows: EmailRow[] = [
+    ...stayRows(data),
+    [bookingTexts[data.language].total, formatMoney(data.totalPrice, data.language)],
+    [bookingTexts[data.language].paymentMethod, paymentMethodName(data)],
+  ];
+  const requests = data.specialRequests?.trim() ? data.specialRequests.trim() : null;
+  const text = [
+    l.intro(platformName),
+    "",
+    ...rowLines(guestRows),
+    "",
+    ...rowLines(bookingRows),
+    "",
+    `${l.specialRequests}:`,
+    requests ?? l.none,
+    "",
+    l.admin,
+    adminLink,
+    "",
+    l.replyHint,
+    "",
+    ...companySignature(data.company, data.language),
+  ].join("\n");
+  const html = (
+    <EmailLayout
+      language={data.language}
+      title={subject}
+      platformName={platformName}
+      footer={<CompanyFooter company={data.company} language={data.language} />}
+    >
+      <P margin="0 0 16px">{l.intro(platformName)}</P>
+      <Rows rows={guestRows} />
+      <Rows rows={bookingRows} />
+      <P margin="0 0 8px" style={{ fontWeight: 700 }}>
+        {l.specialRequests}
+      </P>
+      {requests ? <UserText text={requests} /> : <P>{l.none}</P>}
+      <P margin="16px 0 0">{l.admin}</P>
+      <ButtonLink href={adminLink}>{l.button}</ButtonLink>
+      <P margin="0">{l.replyHint}</P>
+    </EmailLayout>
+  );
+  return { subject, text, html, replyTo: { name: guestName, address: data.guestEmail } };
+}

@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { emailTemplates, renderEmail, type EmailTemplateName } from "../templates";
+
+/**
+ * Every template with hostile text in every field a person types (names, messages, the
+ * company's own settings): the HTML part shows it escaped, the plain text shows it as typed.
+ * A new template fails here until it has an entry in `samples`.
+ */
+const HOSTILE = `<script>alert(1)</script> & "Tom's" <b>`;
+const ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Tom&#x27;s&quot; &lt;b&gt;";
+
+const context = { baseUrl: "https://ferien.example.com", platformName: HOSTILE };
+
+// The first render loads the e-mail components (seconds on a busy machine): not in a test's time.
+beforeAll(() => import("../render.server"), 60_000);
+
+const company = {
+  name: HOSTILE,
+  address: "Musterstraße 12",
+  postalCode: "10115",
+  city: "Berlin",
+  country: "Deutschland",
+  email: "info@traumurlaub.example.com",
+  phone: "+49 30 12345678",
+  registerCourt: "Amtsgericht Berlin-Charlottenburg",
+  registration: "HRB 123456 B",
+  vatId: "DE123456789",
+  representative: HOSTILE,
+};
+const stay = {
+  guestName: HOSTILE,
+  bookingNumber: "FW-2026-000123",
+  propertyTitle: HOSTILE,
+  propertyLocation: "Sylt, Deutschland",
+  checkIn: "2026-06-01",
+  checkOut: "2026-06-05",
+  nights: 4,
+  guests: 2,
+  totalPrice: 126_248,
+  paymentMethod: "bank-transfer",
+  company,
+};
+
+const samples: Record<EmailTemplateName, Record<string, unknown>> = {
+  "contact-message": {
+    firstName: HOSTILE,
+    lastName: HOSTILE,
+    email: "eva@example.com",
+    subject: HOSTILE,
+    message: `${HOSTILE}\n${HOSTILE}`,
+  },
+  "newsletter-confirm": { token: `"><script>` },
+  "booking-received": {
+    ...stay,
+    nightlyPrice: 28_962,
+    cleaningFee: 7_500,
+    serviceFee: 2_900,
+    bookingDay: "2026-03-01",
+    bankAccount: {
+      accountHolder: HOSTILE,
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: HOSTILE,
+    },
+    cancellation: { freeHours: 48, feePercentage: 50 },
+  },
+  "booking-new": {
+    ...stay,
+    guestEmail: "eva@example.com",
+    guestPhone: HOSTILE,
+    specialRequests: HOSTILE,
+  },
+  "booking-cancelled": { ...stay, cancellationFee: 0, wasPaid: false },
+  "booking-cancelled-operator": {
+    ...stay,
+    guestEmail: "eva@example.com",
+    cancellationFee: 0,
+    wasPaid: true,
+  },
+  "password-reset": { name: HOSTILE, token: `"><script>` },
+};
+
+describe("escaping in every template", () => {
+  it("has a sample for every template", () => {
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(emailTemplates).sort());
+  });
+
+  for (const [template, data] of Object.entries(samples)) {
+    it(`${template}: HTML escaped, plain text as typed`, async () => {
+      const mail = await renderEmail(template, data, context);
+      expect(mail.html).not.toMatch(/<script|<b>/);
+      expect(mail.html).toContain(ESCAPED);
+      expect(mail.text).toContain(HOSTILE);
+      expect(mail.text).not.toContain("&lt;");
+    });
+  }
+
+  it("puts a token into a link only URL-encoded, so it cannot leave the href", async () => {
+    for (const template of ["newsletter-confirm", "password-reset"] as const) {
+      const mail = await renderEmail(template, samples[template], context);
+      expect(mail.html).toContain('?token=%22%3E%3Cscript%3E"');
+      expect(mail.text).toContain("?token=%22%3E%3Cscript%3E");
+    }
+  });
+
+  it("puts the Impressum in the footer of every booking e-mail", async () => {
+    for (const template of Object.keys(samples).filter((name) => name.startsWith("booking-"))) {
+      const mail = await renderEmail(template, samples[template as EmailTemplateName], context);
+      const html = mail.html.replace(/\u00a0/g, " ");
+      expect(html).toContain("Registergericht: Amtsgericht Berlin-Charlottenburg");
+      expect(html).toContain(`USt-IdNr.: DE123456789 · Vertreten durch: ${ESCAPED}`);
+      expect(mail.text).toContain(`USt-IdNr.: DE123456789 · Vertreten durch: ${HOSTILE}`);
+    }
+  });
+});

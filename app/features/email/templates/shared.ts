@@ -1,0 +1,109 @@
+import { catalogueOf, formatDate } from "~/lib/i18n";
+import type { EmailCompany, StayEmailData } from "../templates";
+
+/**
+ * Texts and rows more than one e-mail shows, for both parts of a message: the HTML (through the
+ * components in `layout.tsx`, which React escapes) and the plain text (joined as is: plain text
+ * needs no escaping).
+ */
+export type EmailLanguage = "de" | "en";
+
+/** A label and its value: a table row in HTML, "Label: value" in the plain text. */
+export type EmailRow = [label: string, value: string];
+
+export const texts = <T>(value: Record<EmailLanguage, T>) => value;
+
+/** A header line (subject, names) must not carry line breaks into the message headers. */
+export function singleLine(value: string) {
+  return value.replace(/[\r\n\t]+/g, " ").trim();
+}
+
+/** The plain-text form of rows. */
+export const rowLines = (rows: EmailRow[]) => rows.map(([label, value]) => `${label}: ${value}`);
+
+export const myBookingsUrl = (baseUrl: string) => `${baseUrl}/dashboard/bookings`;
+export const adminUrl = (baseUrl: string) => `${baseUrl}/admin`;
+
+const footerTexts = texts({
+  de: {
+    email: "E-Mail",
+    phone: "Telefon",
+    registerCourt: "Registergericht",
+    registration: "Registernummer",
+    vatId: "USt-IdNr.",
+    representative: "Vertreten durch",
+  },
+  en: {
+    email: "E-mail",
+    phone: "Phone",
+    registerCourt: "Register court",
+    registration: "Registration number",
+    vatId: "VAT ID",
+    representative: "Represented by",
+  },
+});
+
+/** The Impressum lines: name and address, contact, register, VAT id and representative. */
+export function companyLines(company: EmailCompany, language: EmailLanguage) {
+  const l = footerTexts[language];
+  const join = (parts: string[]) => parts.filter((part) => part.trim() !== "").join(" · ");
+  return [
+    join([
+      company.name,
+      company.address,
+      `${company.postalCode} ${company.city}`.trim(),
+      company.country,
+    ]),
+    join([`${l.email}: ${company.email}`, `${l.phone}: ${company.phone}`]),
+    join([
+      `${l.registerCourt}: ${company.registerCourt}`,
+      `${l.registration}: ${company.registration}`,
+    ]),
+    join([`${l.vatId}: ${company.vatId}`, `${l.representative}: ${company.representative}`]),
+  ].filter((line) => line !== "");
+}
+
+/** The end of a plain-text booking e-mail: the signature separator and the Impressum. */
+export const companySignature = (company: EmailCompany, language: EmailLanguage) => [
+  "--",
+  ...companyLines(company, language),
+];
+
+export const bookingTexts = texts({
+  de: {
+    number: "Buchungsnummer",
+    property: "Unterkunft",
+    checkIn: "Anreise",
+    checkOut: "Abreise",
+    nights: "Nächte",
+    guests: "Gäste",
+    total: "Gesamt",
+    paymentMethod: "Zahlungsmethode",
+  },
+  en: {
+    number: "Booking number",
+    property: "Property",
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    nights: "Nights",
+    guests: "Guests",
+    total: "Total",
+    paymentMethod: "Payment method",
+  },
+});
+
+/** Buchungsnummer, Unterkunft, Anreise, Abreise, Nächte, Gäste. */
+export function stayRows(data: StayEmailData): EmailRow[] {
+  const l = bookingTexts[data.language];
+  return [
+    [l.number, data.bookingNumber],
+    [l.property, `${data.propertyTitle}, ${data.propertyLocation}`],
+    [l.checkIn, formatDate(data.checkIn, data.language)],
+    [l.checkOut, formatDate(data.checkOut, data.language)],
+    [l.nights, String(data.nights)],
+    [l.guests, String(data.guests)],
+  ];
+}
+
+export const paymentMethodName = (data: StayEmailData) =>
+  catalogueOf(data.language).paymentMethods[data.paymentMethod];
