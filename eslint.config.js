@@ -3,6 +3,30 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+// Import rules by layer (STYLE.md): routes → features → domain / lib / components/ui. Imports
+// run downward only; shared code that needed a feature would tie every feature to it. ESLint
+// applies the last matching block's options, so each block lists all the patterns it needs.
+const SERVER_ONLY = {
+  group: ["**/server/*", "**/db/seed*"],
+  message: "Code that reaches the browser never imports server-only modules.",
+};
+const NO_ROUTES = { group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes." };
+const NO_FEATURES = {
+  group: ["~/features/*", "**/features/*"],
+  message: "Shared code (app/lib, app/components/ui, app/domain) never imports features.",
+};
+const ONLY_UI_COMPONENTS = {
+  group: ["~/components/*", "!~/components/ui/*"],
+  message: "Shared code uses only the UI primitives of app/components/ui.",
+};
+const PURE = {
+  group: ["~/*", "!~/domain/*", "react", "react-*", "drizzle-orm", "zod", "node:*"],
+  message: "app/domain holds pure rules: it imports only other domain modules.",
+};
+const restrict = (...patterns) => ({
+  "no-restricted-imports": ["error", { patterns }],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,10 +55,17 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  { files: ["app/**/*.tsx"], rules: restrict(SERVER_ONLY) },
+  { files: ["app/features/**/*.ts"], rules: restrict(NO_ROUTES) },
+  { files: ["app/features/**/*.tsx"], rules: restrict(SERVER_ONLY, NO_ROUTES) },
+  { files: ["app/lib/**/*.ts"], rules: restrict(NO_ROUTES, NO_FEATURES, ONLY_UI_COMPONENTS) },
   {
-    // Server-only modules must never be imported from code that reaches the browser; the
-    // React Router build enforces `.server.ts`, this keeps the same rule for `server/`.
-    files: ["app/**/*.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/server/*", "**/db/seed*"] }] },
+    files: ["app/lib/**/*.tsx", "app/components/ui/**"],
+    rules: restrict(SERVER_ONLY, NO_ROUTES, NO_FEATURES, ONLY_UI_COMPONENTS),
+  },
+  {
+    files: ["app/domain/**"],
+    ignores: ["app/domain/**/*.test.ts"],
+    rules: restrict(PURE),
   },
 );

@@ -15,7 +15,7 @@ import {
 } from "~/features/settings/settings-events.server";
 import { closeEventStreams } from "~/features/settings/event-stream.server";
 import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "~/lib/db.server";
-import { startEmailWorker, stopEmailWorker } from "~/lib/email.server";
+import { startEmailWorker, stopEmailWorker } from "~/features/email/outbox.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";

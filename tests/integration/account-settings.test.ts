@@ -20,7 +20,7 @@ import { getCurrentUser } from "~/features/accounts/session.server";
 import { signIn, SIGN_IN_LIMITS } from "~/features/accounts/sign-in.server";
 import { emailKindOf, isEmailWanted } from "~/features/email/templates";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { enqueueEmail, isSuppressedByRecipient } from "~/lib/email.server";
+import { enqueueEmail, isSuppressedByRecipient } from "~/features/email/outbox.server";
 import { getTranslator } from "~/lib/i18n";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { putObject, uploadsDir } from "~/lib/storage.server";

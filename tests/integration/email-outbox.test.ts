@@ -13,7 +13,7 @@ import {
   processEmailOutboxOnce,
   startEmailWorker,
   stopEmailWorker,
-} from "~/lib/email.server";
+} from "~/features/email/outbox.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { PASSWORD_RESET_LINK_SECONDS, REDACTED } from "~/features/email/templates";
 import { RESET_TOKEN_TTL_SECONDS } from "~/features/accounts/password-reset.server";

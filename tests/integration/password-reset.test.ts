@@ -13,7 +13,7 @@ import { signIn } from "~/features/accounts/sign-in.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { REDACTED, renderEmail } from "~/features/email/templates";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { outboxFolder, processEmailOutboxOnce } from "~/lib/email.server";
+import { outboxFolder, processEmailOutboxOnce } from "~/features/email/outbox.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie, TEST_PASSWORD } from "../helpers/factories";
 import { parseMail } from "../helpers/mail";

@@ -3,7 +3,7 @@ import { and, eq, gt, like, sql } from "drizzle-orm";
 import { PASSWORD_RESET_LINK_SECONDS } from "~/features/email/templates";
 import { getAuth } from "~/lib/auth.server";
 import { db, schema } from "~/lib/db.server";
-import { enqueueEmail } from "~/lib/email.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";

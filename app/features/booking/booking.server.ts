@@ -3,7 +3,7 @@ import { getOfferedPaymentMethods } from "~/features/company/payment-methods.ser
 import { getSettings } from "~/features/settings/settings.server";
 import { emailCompany } from "~/features/email/templates";
 import { dayInBerlin } from "~/domain/calendar-day";
-import { enqueueEmail } from "~/lib/email.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
 import {
   db,

@@ -3,7 +3,7 @@ import { emailCompany } from "~/features/email/templates";
 import { getSettings } from "~/features/settings/settings.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
-import { enqueueEmail } from "~/lib/email.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { CANCELLABLE_STATUSES, cancellationQuote, isCancellable } from "~/domain/cancellation";

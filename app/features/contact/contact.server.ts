@@ -1,6 +1,6 @@
 import { getSettings } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
-import { enqueueEmail } from "~/lib/email.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { ContactValues } from "./contact.schema";

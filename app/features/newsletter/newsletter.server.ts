@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
-import { enqueueEmail } from "~/lib/email.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";

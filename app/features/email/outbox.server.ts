@@ -12,11 +12,11 @@ import {
   type EmailKind,
   type EmailTemplateData,
   type EmailTemplateName,
-} from "~/features/email/templates";
+} from "./templates";
 import { getSettings } from "~/features/settings/settings.server";
-import { db, schema, type Database } from "./db.server";
-import { getEnv } from "./env.server";
-import { logger } from "./logger.server";
+import { db, schema, type Database } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
 /**
