@@ -23,6 +23,10 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/helpers/integration-setup.ts"],
+          // Migrated once per run; each file opens a copy (tests/helpers/database.ts).
+          globalSetup: ["tests/helpers/database-template.ts"],
+          // Sign-ups hash with a fast test hash, except in the tests of passwords (database.ts).
+          provide: { fastPasswordHash: true },
           // Each file opens its own database; PGlite start-up is CPU-heavy on 2 cores.
           maxWorkers: 2,
           testTimeout: 60_000,
@@ -38,6 +42,7 @@ export default defineConfig({
           include: ["tests/http/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/helpers/integration-setup.ts"],
+          globalSetup: ["tests/helpers/database-template.ts"],
           testTimeout: 600_000,
           hookTimeout: 240_000,
         },
@@ -50,6 +55,7 @@ export default defineConfig({
           include: ["tests/race/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/helpers/integration-setup.ts"],
+          globalSetup: ["tests/helpers/database-template.ts"],
           testTimeout: 600_000,
           hookTimeout: 240_000,
         },

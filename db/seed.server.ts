@@ -8,14 +8,13 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import sharp from "sharp";
 import { addDays, todayInBerlin } from "../app/domain/calendar-day";
 import { berlinMidnight, cancellationQuote } from "../app/domain/cancellation";
 import { computePrice } from "../app/domain/price";
 import { DEFAULT_SETTINGS, type PaymentMethod } from "../app/features/settings/settings";
 import { getAuth } from "../app/lib/auth.server";
 import { databaseHandle, db, isDatabaseEmpty, schema } from "../app/lib/db.server";
-import { storeImageVariants } from "../app/lib/images.server";
+import { storeDemoPicture } from "./demo-image-cache.server";
 import { DEMO_LOGINS } from "./demo-logins";
 import type { PropertyImage } from "./schema";
 import {
@@ -493,14 +492,8 @@ async function attachImages(properties: PlannedProperty[]) {
     while (next < tasks.length) {
       const i = next++;
       const task = tasks[i];
-      // storeImageVariants decodes its input once per width; rasterising the SVG once into a
-      // near-lossless JPEG first is cheaper than letting librsvg draw it three times.
-      const raster = await sharp(Buffer.from(svgs[i]))
-        .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
-        .toBuffer();
-      const stored = await storeImageVariants(raster, `properties/${task.property.id}`, {
-        effort: 2,
-      });
+      // Rendered once per machine, then copied from tmp/demo-image-cache (demo-image-cache.server.ts).
+      const stored = await storeDemoPicture(svgs[i], `properties/${task.property.id}`);
       const category =
         task.kind === "terrace" && task.property.amenities.includes("Pool")
           ? "Pool"

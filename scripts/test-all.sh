@@ -11,7 +11,14 @@ passed=0
 failed=0
 failures=()
 
-step() { echo; echo "=== $1 ==="; }
+timings=()
+step_name=""
+step_start=$SECONDS
+step_done() { # records how long the current step took (docs/BENCHMARKS.md, "Test suite time")
+  if [ -n "$step_name" ]; then timings+=("$step_name: $((SECONDS - step_start)) s"); fi
+  step_name=""
+}
+step() { step_done; echo; echo "=== $1 ==="; step_name=$1; step_start=$SECONDS; }
 check() { # name, command...: a step that counts as one check
   local name=$1; shift
   step "$name"
@@ -90,7 +97,10 @@ passed=$((passed + p)); failed=$((failed + f))
 [ "$f" -gt 0 ] && failures+=("e2e")
 echo "e2e: $p passed, $f failed"
 
+step_done
 echo
+echo "Step times (total $SECONDS s):"
+printf '  %s\n' "${timings[@]}" | tee test-results/step-times.txt
 if [ ${#failures[@]} -gt 0 ]; then echo "Failed: ${failures[*]}"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,8 +1,40 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { verifyPassword } from "better-auth/crypto";
 import { db, schema } from "./db.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/password";
 import { getEnv } from "./env.server";
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: string,
+  length: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+const FAST_HASH_PREFIX = "test-scrypt-n16$";
+
+/**
+ * The integration tests' password hash (TEST_FAST_PASSWORD_HASH, only with NODE_ENV=test;
+ * env.server.ts refuses to start anywhere else): scrypt with N=16 instead of Better Auth's
+ * N=16384, so the ~100 accounts the tests create cost milliseconds, not 0.2 s each. Hashes
+ * carry a prefix; anything else is verified by Better Auth's real scrypt. The tests of signing
+ * in and of passwords run with the real hash (tests/helpers/database.ts).
+ */
+const fastTestPasswordHash = {
+  hash: async (password: string) => {
+    const salt = crypto.randomBytes(16).toString("hex");
+    const key = await scrypt(password.normalize("NFKC"), salt, 32, { N: 16, r: 1, p: 1 });
+    return `${FAST_HASH_PREFIX}${salt}:${key.toString("hex")}`;
+  },
+  verify: async ({ hash, password }: { hash: string; password: string }) => {
+    if (!hash.startsWith(FAST_HASH_PREFIX)) return verifyPassword({ hash, password });
+    const [salt, expected] = hash.slice(FAST_HASH_PREFIX.length).split(":");
+    const key = await scrypt(password.normalize("NFKC"), salt, 32, { N: 16, r: 1, p: 1 });
+    return crypto.timingSafeEqual(key, Buffer.from(expected, "hex"));
+  },
+};
 
 /** Sliding sessions: valid 30 days, renewed at most once a day while the user is active. */
 const SESSION_DAYS = 30;
@@ -73,6 +105,7 @@ function createAuth() {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+      ...(env.TEST_FAST_PASSWORD_HASH ? { password: fastTestPasswordHash } : {}),
     },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,

@@ -48,8 +48,12 @@ export function setDatabase(handle: DatabaseHandle | undefined) {
 
 type OpenOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** dataDir undefined = in memory (tests) */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * dataDir undefined = in memory (tests). loadDataDir: start from a dump of another PGlite
+   * (`dumpDataDir()`), e.g. the test suite's migrated template; the migrations still run (a
+   * no-op when the dump is current).
+   */
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
 /** Opens, migrates and returns a database handle. Does not make it the process-wide one. */
 export async function connectDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -84,6 +88,7 @@ export async function connectDatabase(options: OpenOptions): Promise<DatabaseHan
       options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
       {
         extensions: { btree_gist, pg_trgm, unaccent },
+        loadDataDir: options.loadDataDir,
       },
     );
     const database = drizzlePglite({ client, schema });

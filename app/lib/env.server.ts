@@ -50,6 +50,14 @@ const envSchema = z.object({
   OPENAI_MODEL: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /**
+   * Test suite only (tests/helpers/database.ts): a cheap password hash instead of scrypt.
+   * Refused outside NODE_ENV=test, so no deployment can start with it (checked below).
+   */
+  TEST_FAST_PASSWORD_HASH: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -75,6 +83,11 @@ export function getEnv(): Env {
   const dataDir = path.resolve(env.DATA_DIR);
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const isLocalDemo = !env.DATABASE_URL;
+  if (env.TEST_FAST_PASSWORD_HASH && env.NODE_ENV !== "test") {
+    throw new Error(
+      "TEST_FAST_PASSWORD_HASH is for the test suite only (NODE_ENV=test); unset it to start.",
+    );
+  }
 
   let secret = env.AUTH_SECRET;
   if (!secret) {

@@ -44,6 +44,8 @@ test.describe("home page", () => {
   test("the hero rotates every 5 seconds and pauses on hover and with the pause button", async ({
     page,
   }) => {
+    // A controllable clock (time still flows): the 6 s pause check below is fast-forwarded.
+    await page.clock.install();
     await page.goto("/");
     const hero = page.getByRole("region", { name: "Ausgewählte Unterkünfte" });
     await page.mouse.move(0, 0);
@@ -55,17 +57,18 @@ test.describe("home page", () => {
     await page.getByRole("button", { name: "Bildwechsel anhalten" }).click();
     await page.mouse.move(0, 0);
     const index = await hero.getAttribute("data-hero-index");
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(6000);
     await expect(hero).toHaveAttribute("data-hero-index", index!);
   });
 
   test("the hero does not rotate when the visitor prefers reduced motion", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto("/");
     const hero = page.getByRole("region", { name: "Ausgewählte Unterkünfte" });
     await expect(hero).toHaveAttribute("data-hero-paused", "");
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(6000);
     await expect(hero).toHaveAttribute("data-hero-index", "0");
     await context.close();
   });

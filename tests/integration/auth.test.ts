@@ -8,7 +8,7 @@ import { createUser, sessionCookie, TEST_PASSWORD } from "../helpers/factories";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openTestDatabase();
+  handle = await openTestDatabase({ realPasswordHash: true });
 });
 afterAll(async () => {
   await handle.close();
@@ -194,5 +194,13 @@ describe(`sign-up, sign-in and roles (${databaseKind()})`, () => {
     expect(current).toMatchObject({ role: "user", fullName: "Paul Profil" });
     const rows = await db().select().from(schema.profile).where(eq(schema.profile.id, user.id));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe(`password hashing (${databaseKind()})`, () => {
+  it("stores Better Auth's scrypt hash in these tests, not the other tests' fast test hash", async () => {
+    const { id } = await createUser();
+    const [account] = await db().select().from(schema.account).where(eq(schema.account.userId, id));
+    expect(account.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
   });
 });

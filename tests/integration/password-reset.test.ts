@@ -20,7 +20,7 @@ import { parseMail } from "../helpers/mail";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openTestDatabase();
+  handle = await openTestDatabase({ realPasswordHash: true });
 });
 afterAll(async () => {
   await handle.close();
