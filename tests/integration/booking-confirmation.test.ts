@@ -85,7 +85,7 @@ describe(`booking confirmation (${databaseKind()})`, () => {
       },
       paymentMethod: "bank-transfer",
       guestEmail: guest.email,
-      createdDay: dayInBerlin(booking.createdAt),
+      bookingDay: dayInBerlin(booking.createdAt),
       bankAccount: {
         accountHolder: "TraumUrlaub Reisen GmbH",
         iban: "DE89370400440532013000",
