@@ -26,6 +26,14 @@ const de = {
     from: "ab",
     skipToContent: "Zum Inhalt springen",
   },
+  pagination: {
+    label: "Seiten",
+    previous: "Zurück",
+    next: "Weiter",
+    page: "Seite {{page}}",
+    pageOf: "Seite {{page}} von {{pages}}",
+    pageCurrent: "Seite {{page}}",
+  },
   roles: { user: "Benutzer", admin: "Admin" },
   topbar: {
     phone: "Telefon",

@@ -27,6 +27,14 @@ const en: Catalogue = {
     from: "from",
     skipToContent: "Skip to content",
   },
+  pagination: {
+    label: "Pages",
+    previous: "Previous",
+    next: "Next",
+    page: "Page {{page}}",
+    pageOf: "Page {{page}} of {{pages}}",
+    pageCurrent: "Page {{page}}",
+  },
   roles: { user: "User", admin: "Admin" },
   topbar: {
     phone: "Phone",

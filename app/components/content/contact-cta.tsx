@@ -1,5 +1,5 @@
 import { Mail } from "lucide-react";
-import { LinkButton } from "./link-button";
+import { LinkButton } from "~/components/ui/button";
 
 /** "Noch Fragen?" box at the end of a content page, linking to /kontakt (or a given subject). */
 export function ContactCta({

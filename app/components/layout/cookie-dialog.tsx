@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { ModalDialog } from "~/components/ui/modal-dialog";
+import { Dialog } from "~/components/ui/dialog";
 
 /** Lists the only cookies the site sets; there are no tracking cookies, hence no banner. */
 export function CookieSettingsButton() {
@@ -19,11 +19,12 @@ export function CookieSettingsButton() {
       <button type="button" className="hover:underline" onClick={() => dialog.current?.showModal()}>
         {t("footer.cookieSettings")}
       </button>
-      <ModalDialog
+      <Dialog
         dialogRef={dialog}
         titleId="cookie-dialog-title"
         title={t("cookies.title")}
-        className="w-[min(40rem,calc(100%-2rem))]"
+        size="lg"
+        closeButton
       >
         <p className="mt-3 text-slate-700">{t("cookies.intro")}</p>
         <table className="mt-4 w-full text-left text-sm">
@@ -50,7 +51,7 @@ export function CookieSettingsButton() {
             ))}
           </tbody>
         </table>
-      </ModalDialog>
+      </Dialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { ModalDialog } from "~/components/ui/modal-dialog";
+import { Dialog } from "~/components/ui/dialog";
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
 
@@ -48,14 +48,19 @@ export function InstallAppButton() {
         <Download aria-hidden className="size-4" />
         {t("footer.installApp")}
       </button>
-      <ModalDialog dialogRef={dialog} titleId="install-dialog-title" title={t("install.title")}>
+      <Dialog
+        dialogRef={dialog}
+        titleId="install-dialog-title"
+        title={t("install.title")}
+        closeButton
+      >
         <p className="mt-3 text-slate-700">{t("install.intro")}</p>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
           <li>{t("install.ios")}</li>
           <li>{t("install.android")}</li>
           <li>{t("install.desktop")}</li>
         </ul>
-      </ModalDialog>
+      </Dialog>
     </>
   );
 }

@@ -74,6 +74,28 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
+/**
+ * The one guard for "session expired during a save": an action that must keep its page and the
+ * input on screen calls this instead of `requireUser`/`requireAdmin`. Null means the session is
+ * gone: answer with `sessionExpired(...)`, which the page shows as `SessionExpiredBanner`.
+ * A signed-in user without the role still gets the 403 page, as with `requireAdmin`.
+ */
+export async function userForSave(
+  request: Request,
+  role?: "admin",
+): Promise<CurrentUser | null> {
+  const user = await getCurrentUser(request);
+  if (user && role === "admin" && user.role !== "admin") {
+    throw data({ forbidden: true }, { status: 403 });
+  }
+  return user;
+}
+
+/** The answer to a save without a session: 401, `{ ok: false, error: "sessionExpired" }`. */
+export function sessionExpired<Extra extends object = object>(extra?: Extra) {
+  return data({ ...extra, ok: false as const, error: "sessionExpired" as const }, { status: 401 });
+}
+
 /** Admin pages and admin operations: signed-in non-admins get the 403 page "Kein Zugriff". */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);

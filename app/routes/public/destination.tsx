@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/destination";
 import { Card } from "~/components/content/card";
-import { LinkButton } from "~/components/content/link-button";
+import { LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/content/page-header";
 import { Stars } from "~/components/content/stars";
 import { REGIONS, type DestinationsContent, type Region } from "~/features/content/content-types";

@@ -4,7 +4,7 @@ import { Form, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/flight-booking";
 import { Card } from "~/components/content/card";
-import { LinkButton } from "~/components/content/link-button";
+import { LinkButton } from "~/components/ui/button";
 import { ContentSection, PageHeader } from "~/components/content/page-header";
 import type { FlightBookingContent } from "~/features/content/content-types";
 import {

@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/hotel-booking";
 import { StaySearchForm } from "~/components/stay-search-form";
 import { Card } from "~/components/content/card";
-import { LinkButton } from "~/components/content/link-button";
+import { LinkButton } from "~/components/ui/button";
 import { ContentSection, PageHeader } from "~/components/content/page-header";
 import type { HotelBookingContent } from "~/features/content/content-types";
 import { formatEuro } from "~/features/content/format";

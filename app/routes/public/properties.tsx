@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/properties";
 import { PropertyCard } from "~/components/property-card";
 import { SearchFilters } from "~/features/properties/components/search-filters";
-import { Pagination } from "~/features/properties/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import {
   parsePropertySearch,
   propertySearchQuery,
@@ -197,7 +197,11 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <Pagination
-                search={search}
+                href={(page) => {
+                  const query = propertySearchQuery(search, { page });
+                  return `/properties${query ? `?${query}` : ""}`;
+                }}
+                label={t("search.pagination")}
                 page={result.page}
                 pageCount={result.pageCount}
                 hasMore={result.isTotalCapped}

@@ -4,7 +4,7 @@ import type { Route } from "./+types/travel-insurance";
 import { Accordion } from "~/components/content/accordion";
 import { Badge, Card } from "~/components/content/card";
 import { ContactCta } from "~/components/content/contact-cta";
-import { LinkButton } from "~/components/content/link-button";
+import { LinkButton } from "~/components/ui/button";
 import { ContentSection, PageHeader } from "~/components/content/page-header";
 import type { TravelInsuranceContent } from "~/features/content/content-types";
 import { formatEuro } from "~/features/content/format";

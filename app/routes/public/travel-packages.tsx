@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/travel-packages";
 import { Badge, Card } from "~/components/content/card";
 import { ContactCta } from "~/components/content/contact-cta";
-import { LinkButton } from "~/components/content/link-button";
+import { LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/content/page-header";
 import { Stars } from "~/components/content/stars";
 import type { TravelPackagesContent } from "~/features/content/content-types";

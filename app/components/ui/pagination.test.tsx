@@ -2,19 +2,23 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LanguageProvider } from "~/lib/i18n-react";
-import type { PropertySearch } from "../search.schema";
 import { pageNumbers, Pagination } from "./pagination";
 
-const search: PropertySearch = { amenities: [], sort: "newest", page: 1, location: "Sylt" };
+const href = (page: number) => `/properties?location=Sylt${page > 1 ? `&page=${page}` : ""}`;
 
-function render(props: { page: number; pageCount: number; hasMore?: boolean }) {
+function render(props: {
+  page: number;
+  pageCount: number;
+  hasMore?: boolean;
+  variant?: "numbers" | "compact";
+}) {
   const router = createMemoryRouter(
     [
       {
         path: "/properties",
         element: (
           <LanguageProvider value="de">
-            <Pagination search={search} {...props} />
+            <Pagination href={href} {...props} />
           </LanguageProvider>
         ),
       },
@@ -44,5 +48,19 @@ describe("pagination", () => {
     expect(html).toContain('href="/properties?location=Sylt&amp;page=6"');
     expect(html).toContain("…");
     expect(html).toContain("Weiter");
+  });
+
+  it("compact: 'Zurück', 'Seite 2 von 5' and 'Weiter' as prev/next links", () => {
+    const html = render({ page: 2, pageCount: 5, variant: "compact" });
+    expect(html).toContain("Seite 2 von 5");
+    expect(html).toMatch(
+      /<a[^>]*href="\/properties\?location=Sylt"[^>]*rel="prev"|rel="prev"[^>]*href="\/properties\?location=Sylt"/,
+    );
+    expect(html).toContain('href="/properties?location=Sylt&amp;page=3"');
+    expect(html).not.toContain('aria-label="Seite 4"');
+  });
+
+  it("renders nothing for a single page", () => {
+    expect(render({ page: 1, pageCount: 1 })).not.toContain("<nav");
   });
 });
