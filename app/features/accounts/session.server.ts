@@ -80,10 +80,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
  * gone: answer with `sessionExpired(...)`, which the page shows as `SessionExpiredBanner`.
  * A signed-in user without the role still gets the 403 page, as with `requireAdmin`.
  */
-export async function userForSave(
-  request: Request,
-  role?: "admin",
-): Promise<CurrentUser | null> {
+export async function userForSave(request: Request, role?: "admin"): Promise<CurrentUser | null> {
   const user = await getCurrentUser(request);
   if (user && role === "admin" && user.role !== "admin") {
     throw data({ forbidden: true }, { status: 403 });
