@@ -384,18 +384,13 @@ describe(`notification settings (${databaseKind()})`, () => {
 
 describe(`account deletion (${databaseKind()})`, () => {
   const today = "2027-03-10";
+  /** Deleting the account as of `today`, from a fresh client address. */
+  const deleteToday = (userId: string, email: string, password = TEST_PASSWORD) =>
+    deleteAccount({ userId, email, clientIp: freshIp(), password, today });
 
   it("needs the password", async () => {
     const { id, email } = await createUser();
-    expect(
-      await deleteAccount({
-        userId: id,
-        email,
-        clientIp: freshIp(),
-        password: "falsch-falsch",
-        today,
-      }),
-    ).toEqual({
+    expect(await deleteToday(id, email, "falsch-falsch")).toEqual({
       ok: false,
       error: "wrongPassword",
     });
@@ -412,15 +407,7 @@ describe(`account deletion (${databaseKind()})`, () => {
       checkOut: "2027-03-10",
       status: "confirmed",
     });
-    expect(
-      await deleteAccount({
-        userId: id,
-        email,
-        clientIp: freshIp(),
-        password: TEST_PASSWORD,
-        today,
-      }),
-    ).toEqual({
+    expect(await deleteToday(id, email)).toEqual({
       ok: false,
       error: "upcomingBookings",
     });
@@ -462,15 +449,7 @@ describe(`account deletion (${databaseKind()})`, () => {
       })
       .returning();
 
-    expect(
-      await deleteAccount({
-        userId: id,
-        email,
-        clientIp: freshIp(),
-        password: TEST_PASSWORD,
-        today,
-      }),
-    ).toEqual({
+    expect(await deleteToday(id, email)).toEqual({
       ok: true,
     });
 
@@ -550,15 +529,7 @@ describe(`account deletion (${databaseKind()})`, () => {
       },
     });
 
-    expect(
-      await deleteAccount({
-        userId: id,
-        email,
-        clientIp: freshIp(),
-        password: TEST_PASSWORD,
-        today,
-      }),
-    ).toEqual({
+    expect(await deleteToday(id, email)).toEqual({
       ok: true,
     });
 
@@ -584,15 +555,7 @@ describe(`account deletion (${databaseKind()})`, () => {
         .from(schema.newsletterSubscription)
         .where(sql`lower(${schema.newsletterSubscription.email}) = lower(${address})`);
 
-    expect(
-      await deleteAccount({
-        userId: id,
-        email,
-        clientIp: freshIp(),
-        password: TEST_PASSWORD,
-        today,
-      }),
-    ).toEqual({
+    expect(await deleteToday(id, email)).toEqual({
       ok: true,
     });
     expect(await subscriptionOf(email)).toEqual([]);
@@ -689,15 +652,7 @@ describe(`account deletion (${databaseKind()})`, () => {
       .insert(schema.newsletterSubscription)
       .values({ email, token: `nl-blockiert-${id}`, status: "confirmed" });
 
-    expect(
-      await deleteAccount({
-        userId: id,
-        email,
-        clientIp: freshIp(),
-        password: TEST_PASSWORD,
-        today,
-      }),
-    ).toEqual({
+    expect(await deleteToday(id, email)).toEqual({
       ok: false,
       error: "upcomingBookings",
     });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoEmailCompany } from "../../../tests/helpers/email-fixtures";
 import {
   emailKindOf,
   emailTemplates,
@@ -86,19 +87,7 @@ describe("e-mail templates", () => {
 });
 
 describe("booking e-mails", () => {
-  const company = {
-    name: "TraumUrlaub Reisen GmbH",
-    address: "Musterstraße 12",
-    postalCode: "10115",
-    city: "Berlin",
-    country: "Deutschland",
-    email: "info@traumurlaub.example.com",
-    phone: "+49 30 12345678",
-    registerCourt: "Amtsgericht Berlin-Charlottenburg",
-    registration: "HRB 123456 B",
-    vatId: "DE123456789",
-    representative: "Max Mustermann",
-  };
+  const company = demoEmailCompany;
   const received: BookingReceivedEmailData = {
     guestName: "Erika Musterfrau",
     bookingNumber: "FW-2026-000123",
@@ -294,19 +283,7 @@ describe("cancellation e-mails", () => {
     paymentMethod: "bank-transfer",
     cancellationFee: 63_125,
     wasPaid: false,
-    company: {
-      name: "TraumUrlaub Reisen GmbH",
-      address: "Musterstraße 12",
-      postalCode: "10115",
-      city: "Berlin",
-      country: "Deutschland",
-      email: "info@traumurlaub.example.com",
-      phone: "+49 30 12345678",
-      registerCourt: "Amtsgericht Berlin-Charlottenburg",
-      registration: "HRB 123456 B",
-      vatId: "DE123456789",
-      representative: "Max Mustermann",
-    },
+    company: demoEmailCompany,
   };
   const plain = (value: string) => value.replace(/\u00a0/g, " ");
 

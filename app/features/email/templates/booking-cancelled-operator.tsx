@@ -1,15 +1,14 @@
 import { formatMoney } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
 import { cancelledTexts } from "./booking-cancelled";
-import { ButtonLink, CompanyFooter, EmailLayout, P, Rows, type EmailContent } from "./layout";
+import { BookingEmailLayout, ButtonLink, P, Rows, type EmailContent } from "./layout";
 import {
   adminUrl,
-  bookingTexts,
-  companySignature,
-  paymentMethodName,
   rowLines,
   singleLine,
   stayRows,
+  textWithSignature,
+  totalRows,
   type EmailRow,
 } from "./shared";
 
@@ -27,38 +26,33 @@ export function bookingCancelledOperator(
     [l.guestName, guestName],
     [l.guestEmail, data.guestEmail],
     ...stayRows(data),
-    [bookingTexts[data.language].total, money(data.totalPrice)],
-    [bookingTexts[data.language].paymentMethod, paymentMethodName(data)],
+    ...totalRows(data, { withPaymentMethod: true }),
     [l.fee, data.cancellationFee === 0 ? l.free : money(data.cancellationFee)],
     ...(data.wasPaid
       ? [[l.toRefund, money(data.totalPrice - data.cancellationFee)] satisfies EmailRow]
       : []),
   ];
   const note = !data.wasPaid && data.cancellationFee > 0 ? l.feeToCollect : null;
-  const text = [
-    l.operatorIntro(platformName),
-    "",
-    ...rowLines(rows),
-    ...(note ? ["", note] : []),
-    "",
-    l.dates,
-    adminLink,
-    "",
-    ...companySignature(data.company, data.language),
-  ].join("\n");
+  const text = textWithSignature(
+    [
+      l.operatorIntro(platformName),
+      "",
+      ...rowLines(rows),
+      ...(note ? ["", note] : []),
+      "",
+      l.dates,
+      adminLink,
+    ],
+    data,
+  );
   const html = (
-    <EmailLayout
-      language={data.language}
-      title={subject}
-      platformName={platformName}
-      footer={<CompanyFooter company={data.company} language={data.language} />}
-    >
+    <BookingEmailLayout data={data} title={subject} platformName={platformName}>
       <P margin="0 0 16px">{l.operatorIntro(platformName)}</P>
       <Rows rows={rows} />
       {note ? <P>{note}</P> : null}
       <P>{l.dates}</P>
       <ButtonLink href={adminLink}>{l.admin}</ButtonLink>
-    </EmailLayout>
+    </BookingEmailLayout>
   );
   return { subject, text, html, replyTo: { name: guestName, address: data.guestEmail } };
 }

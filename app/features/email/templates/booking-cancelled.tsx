@@ -1,14 +1,15 @@
 import { formatMoney } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
-import { ButtonLink, CompanyFooter, EmailLayout, P, Rows, type EmailContent } from "./layout";
+import { BookingEmailLayout, ButtonLink, P, Rows, type EmailContent } from "./layout";
 import {
-  bookingTexts,
-  companySignature,
   myBookingsUrl,
+  replyToCompany,
   rowLines,
   singleLine,
   stayRows,
+  textWithSignature,
   texts,
+  totalRows,
   type EmailRow,
 } from "./shared";
 
@@ -68,41 +69,32 @@ export function bookingCancelled(
   const dashboardUrl = myBookingsUrl(baseUrl);
   const rows: EmailRow[] = [
     ...stayRows(data),
-    [bookingTexts[data.language].total, money(data.totalPrice)],
+    ...totalRows(data, { withPaymentMethod: false }),
     [l.fee, data.cancellationFee === 0 ? l.free : money(data.cancellationFee)],
   ];
   const note = data.wasPaid ? l.refund : data.cancellationFee > 0 ? l.feeDue : null;
-  const text = [
-    greeting,
-    "",
-    l.intro,
-    "",
-    ...rowLines(rows),
-    ...(note ? ["", note] : []),
-    "",
-    l.dashboard,
-    dashboardUrl,
-    "",
-    ...companySignature(data.company, data.language),
-  ].join("\n");
+  const text = textWithSignature(
+    [
+      greeting,
+      "",
+      l.intro,
+      "",
+      ...rowLines(rows),
+      ...(note ? ["", note] : []),
+      "",
+      l.dashboard,
+      dashboardUrl,
+    ],
+    data,
+  );
   const html = (
-    <EmailLayout
-      language={data.language}
-      title={subject}
-      platformName={platformName}
-      footer={<CompanyFooter company={data.company} language={data.language} />}
-    >
+    <BookingEmailLayout data={data} title={subject} platformName={platformName}>
       <P>{greeting}</P>
       <P margin="0 0 16px">{l.intro}</P>
       <Rows rows={rows} />
       {note ? <P>{note}</P> : null}
       <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>
-    </EmailLayout>
+    </BookingEmailLayout>
   );
-  return {
-    subject,
-    text,
-    html,
-    replyTo: { name: singleLine(data.company.name), address: data.company.email },
-  };
+  return { subject, text, html, replyTo: replyToCompany(data.company) };
 }

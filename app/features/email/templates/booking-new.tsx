@@ -1,23 +1,13 @@
-import { formatMoney } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
-import {
-  ButtonLink,
-  CompanyFooter,
-  EmailLayout,
-  P,
-  Rows,
-  UserText,
-  type EmailContent,
-} from "./layout";
+import { BookingEmailLayout, ButtonLink, P, Rows, UserText, type EmailContent } from "./layout";
 import {
   adminUrl,
-  bookingTexts,
-  companySignature,
-  paymentMethodName,
   rowLines,
   singleLine,
   stayRows,
+  textWithSignature,
   texts,
+  totalRows,
   type EmailRow,
 } from "./shared";
 
@@ -64,34 +54,29 @@ export function bookingNew(
   ];
   const bookingRows: EmailRow[] = [
     ...stayRows(data),
-    [bookingTexts[data.language].total, formatMoney(data.totalPrice, data.language)],
-    [bookingTexts[data.language].paymentMethod, paymentMethodName(data)],
+    ...totalRows(data, { withPaymentMethod: true }),
   ];
   const requests = data.specialRequests?.trim() ? data.specialRequests.trim() : null;
-  const text = [
-    l.intro(platformName),
-    "",
-    ...rowLines(guestRows),
-    "",
-    ...rowLines(bookingRows),
-    "",
-    `${l.specialRequests}:`,
-    requests ?? l.none,
-    "",
-    l.admin,
-    adminLink,
-    "",
-    l.replyHint,
-    "",
-    ...companySignature(data.company, data.language),
-  ].join("\n");
+  const text = textWithSignature(
+    [
+      l.intro(platformName),
+      "",
+      ...rowLines(guestRows),
+      "",
+      ...rowLines(bookingRows),
+      "",
+      `${l.specialRequests}:`,
+      requests ?? l.none,
+      "",
+      l.admin,
+      adminLink,
+      "",
+      l.replyHint,
+    ],
+    data,
+  );
   const html = (
-    <EmailLayout
-      language={data.language}
-      title={subject}
-      platformName={platformName}
-      footer={<CompanyFooter company={data.company} language={data.language} />}
-    >
+    <BookingEmailLayout data={data} title={subject} platformName={platformName}>
       <P margin="0 0 16px">{l.intro(platformName)}</P>
       <Rows rows={guestRows} />
       <Rows rows={bookingRows} />
@@ -102,7 +87,7 @@ export function bookingNew(
       <P margin="16px 0 0">{l.admin}</P>
       <ButtonLink href={adminLink}>{l.button}</ButtonLink>
       <P margin="0">{l.replyHint}</P>
-    </EmailLayout>
+    </BookingEmailLayout>
   );
   return { subject, text, html, replyTo: { name: guestName, address: data.guestEmail } };
 }

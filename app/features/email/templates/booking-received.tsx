@@ -2,9 +2,8 @@ import { formatIban, paymentSchedule } from "~/domain/payment-schedule";
 import { catalogueOf, formatDate, formatMoney } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
 import {
+  BookingEmailLayout,
   ButtonLink,
-  CompanyFooter,
-  EmailLayout,
   P,
   Rows,
   SectionHeading,
@@ -13,12 +12,13 @@ import {
 } from "./layout";
 import {
   bookingTexts,
-  companySignature,
   myBookingsUrl,
   paymentMethodName,
+  replyToCompany,
   rowLines,
   singleLine,
   stayRows,
+  textWithSignature,
   texts,
   type EmailRow,
 } from "./shared";
@@ -121,7 +121,7 @@ export function bookingReceived(
   const pending = account ? l.pendingBankTransfer : l.pending;
   const cancellation = l.cancellation(data.cancellation.freeHours, data.cancellation.feePercentage);
 
-  const text = [
+  const textLines = [
     greeting,
     "",
     l.intro(platformName),
@@ -153,17 +153,10 @@ export function bookingReceived(
     "",
     l.dashboard,
     dashboardUrl,
-    "",
-    ...companySignature(data.company, data.language),
-  ].join("\n");
+  ];
 
   const html = (
-    <EmailLayout
-      language={data.language}
-      title={subject}
-      platformName={platformName}
-      footer={<CompanyFooter company={data.company} language={data.language} />}
-    >
+    <BookingEmailLayout data={data} title={subject} platformName={platformName}>
       <P>{greeting}</P>
       <P>{l.intro(platformName)}</P>
       <P margin="0 0 16px">{pending}</P>
@@ -188,12 +181,12 @@ export function bookingReceived(
       <SectionHeading>{l.cancellationHeading}</SectionHeading>
       <P>{cancellation}</P>
       <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>
-    </EmailLayout>
+    </BookingEmailLayout>
   );
   return {
     subject,
-    text,
+    text: textWithSignature(textLines, data),
     html,
-    replyTo: { name: singleLine(data.company.name), address: data.company.email },
+    replyTo: replyToCompany(data.company),
   };
 }

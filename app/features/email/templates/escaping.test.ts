@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoEmailCompany } from "../../../../tests/helpers/email-fixtures";
 import { emailTemplates, renderEmail, type EmailTemplateName } from "../templates";
 
 /**
@@ -14,19 +15,7 @@ const context = { baseUrl: "https://ferien.example.com", platformName: HOSTILE }
 // The first render loads the e-mail components (seconds on a busy machine): not in a test's time.
 beforeAll(() => import("../render.server"), 60_000);
 
-const company = {
-  name: HOSTILE,
-  address: "Musterstraße 12",
-  postalCode: "10115",
-  city: "Berlin",
-  country: "Deutschland",
-  email: "info@traumurlaub.example.com",
-  phone: "+49 30 12345678",
-  registerCourt: "Amtsgericht Berlin-Charlottenburg",
-  registration: "HRB 123456 B",
-  vatId: "DE123456789",
-  representative: HOSTILE,
-};
+const company = { ...demoEmailCompany, name: HOSTILE, representative: HOSTILE };
 const stay = {
   guestName: HOSTILE,
   bookingNumber: "FW-2026-000123",

@@ -184,3 +184,22 @@ export function UserText(props: { text: string }) {
 export function CompanyFooter(props: { company: EmailCompany; language: EmailLanguage }) {
   return <Lines lines={companyLines(props.company, props.language)} />;
 }
+
+/** A booking e-mail: the layout with the company's Impressum in the footer. */
+export function BookingEmailLayout(props: {
+  data: { language: EmailLanguage; company: EmailCompany };
+  title: string;
+  platformName: string;
+  children: ReactNode;
+}) {
+  return (
+    <EmailLayout
+      language={props.data.language}
+      title={props.title}
+      platformName={props.platformName}
+      footer={<CompanyFooter company={props.data.company} language={props.data.language} />}
+    >
+      {props.children}
+    </EmailLayout>
+  );
+}

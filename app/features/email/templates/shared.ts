@@ -1,4 +1,4 @@
-import { catalogueOf, formatDate } from "~/lib/i18n";
+import { catalogueOf, formatDate, formatMoney } from "~/lib/i18n";
 import type { EmailCompany, StayEmailData } from "../templates";
 
 /**
@@ -69,6 +69,18 @@ export const companySignature = (company: EmailCompany, language: EmailLanguage)
   ...companyLines(company, language),
 ];
 
+/** A booking e-mail's plain text: its lines, an empty line, then the signature. */
+export const textWithSignature = (
+  lines: string[],
+  data: { company: EmailCompany; language: EmailLanguage },
+) => [...lines, "", ...companySignature(data.company, data.language)].join("\n");
+
+/** Replies to an e-mail to the guest go to the company. */
+export const replyToCompany = (company: EmailCompany) => ({
+  name: singleLine(company.name),
+  address: company.email,
+});
+
 export const bookingTexts = texts({
   de: {
     number: "Buchungsnummer",
@@ -107,3 +119,13 @@ export function stayRows(data: StayEmailData): EmailRow[] {
 
 export const paymentMethodName = (data: StayEmailData) =>
   catalogueOf(data.language).paymentMethods[data.paymentMethod];
+
+/** Gesamt, then (for the operator and the booking overview) the payment method. */
+export function totalRows(
+  data: StayEmailData,
+  { withPaymentMethod }: { withPaymentMethod: boolean },
+): EmailRow[] {
+  const l = bookingTexts[data.language];
+  const total: EmailRow = [l.total, formatMoney(data.totalPrice, data.language)];
+  return withPaymentMethod ? [total, [l.paymentMethod, paymentMethodName(data)]] : [total];
+}
