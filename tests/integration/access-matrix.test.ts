@@ -1,0 +1,173 @@
+/**
+ * The route × role access matrix: every loader and action of every page under /admin and
+ * /dashboard, found in app/routes.ts (tests/helpers/route-inventory.ts), so a page added
+ * tomorrow is covered without touching this file. Called directly with real sessions:
+ *
+ * |              | visitor                         | guest        | admin        |
+ * | admin GET    | 302 to /auth?redirectTo=<page>  | 403          | allowed      |
+ * | admin POST   | 401 (session expired)           | 403          | allowed      |
+ * | guest GET    | 302 to /auth?redirectTo=<page>  | allowed      | allowed      |
+ * | guest POST   | 401 (session expired)           | allowed      | allowed      |
+ *
+ * (A resource route without a page, /dashboard/reviews, may send a visitor to the guarded page
+ * it belongs to instead; that page then asks them to sign in.)
+ *
+ * "Allowed" means the handler ran past the role check: not a sign-in redirect, not 401 or 403,
+ * and not a server error (the POSTs carry an empty form, which the action refuses with a 4xx).
+ */
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import { createUser, sessionCookie } from "../helpers/factories";
+import { fillPattern, routeInventory, type RouteEntry } from "../helpers/route-inventory";
+
+let handle: DatabaseHandle;
+const cookies: Record<"visitor" | "guest" | "admin", string | null> = {
+  visitor: null,
+  guest: null,
+  admin: null,
+};
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const guest = await createUser({ name: "Gina Gast" });
+  const admin = await createUser({ name: "Anton Admin", role: "admin" });
+  cookies.guest = await sessionCookie(guest.email);
+  cookies.admin = await sessionCookie(admin.email);
+});
+afterAll(() => handle.close());
+
+const routes = routeInventory();
+const adminRoutes = routes.filter((r) => r.pattern === "/admin" || r.pattern.startsWith("/admin/"));
+const guestRoutes = routes.filter(
+  (r) => r.pattern === "/dashboard" || r.pattern.startsWith("/dashboard/"),
+);
+
+type Answer = { status: number; location: string | null };
+type Handler = (args: unknown) => unknown;
+
+/** What a loader or action answers (returned or thrown), as React Router would send it. */
+async function answerOf(handler: Handler, request: Request, params: Record<string, string>) {
+  const args = {
+    request,
+    params,
+    context: { requestId: "matrix", clientIp: "192.0.2.77", nonce: "" },
+  };
+  const read = (value: unknown): Answer | null => {
+    if (value instanceof Response) {
+      return { status: value.status, location: value.headers.get("location") };
+    }
+    const init = (value as { init?: ResponseInit | null } | null)?.init;
+    if (value && typeof value === "object" && "init" in value) {
+      const headers = new Headers(init?.headers);
+      return { status: init?.status ?? 200, location: headers.get("location") };
+    }
+    return null;
+  };
+  try {
+    return read(await handler(args)) ?? { status: 200, location: null };
+  } catch (thrown) {
+    const answer = read(thrown);
+    if (answer) return answer;
+    return { status: 500, location: String(thrown) };
+  }
+}
+
+const routeModules = import.meta.glob<{ loader?: Handler; action?: Handler }>(
+  "../../app/routes/**/*.{ts,tsx}",
+);
+async function moduleOf(route: RouteEntry) {
+  const load = routeModules[`../../app/${route.file}`];
+  if (!load) throw new Error(`no module for ${route.file}`);
+  return load();
+}
+
+function requestFor(route: RouteEntry, method: "GET" | "POST", cookie: string | null) {
+  const id = crypto.randomUUID();
+  const url = `http://localhost:3000${fillPattern(route.pattern, id)}`;
+  const headers: Record<string, string> = { origin: "http://localhost:3000" };
+  if (cookie) headers.cookie = cookie;
+  const request =
+    method === "GET"
+      ? new Request(url, { headers })
+      : new Request(url, { method, headers, body: new URLSearchParams() });
+  const params = Object.fromEntries(
+    [...route.pattern.matchAll(/:([A-Za-z]+)/g)].map((match) => [match[1], id]),
+  );
+  return { request, params, path: new URL(url).pathname };
+}
+
+/**
+ * A page sends a visitor to sign in and back; a resource route without a page of its own
+ * (/dashboard/reviews) may send them to the guarded page it belongs to, which does the same.
+ */
+const isSignInRedirect = (answer: Answer, path: string, route: RouteEntry) =>
+  answer.status === 302 &&
+  (answer.location === `/auth?redirectTo=${encodeURIComponent(path)}` ||
+    (route.isResource &&
+      ((answer.location ?? "").startsWith("/auth?redirectTo=") ||
+        (answer.location ?? "").startsWith("/dashboard"))));
+const isAllowed = (answer: Answer) =>
+  answer.status < 500 &&
+  answer.status !== 401 &&
+  answer.status !== 403 &&
+  !(answer.location ?? "").startsWith("/auth");
+
+async function matrix(
+  list: RouteEntry[],
+  expected: Record<"visitor" | "guest" | "admin", "signIn" | "forbidden" | "allowed">,
+) {
+  const wrong: string[] = [];
+  for (const route of list) {
+    const mod = await moduleOf(route);
+    for (const role of ["visitor", "guest", "admin"] as const) {
+      for (const method of ["GET", "POST"] as const) {
+        const handler = method === "GET" ? mod.loader : mod.action;
+        if (!handler) continue;
+        const { request, params, path } = requestFor(route, method, cookies[role]);
+        const answer = await answerOf(handler, request, params);
+        const want = expected[role];
+        const ok =
+          want === "allowed"
+            ? isAllowed(answer)
+            : want === "forbidden"
+              ? answer.status === 403
+              : method === "GET"
+                ? isSignInRedirect(answer, path, route)
+                : answer.status === 401 ||
+                  (route.isResource && isSignInRedirect(answer, path, route));
+        if (!ok) {
+          wrong.push(
+            `${role} ${method} ${route.pattern}: ${answer.status} ${answer.location ?? ""} (want ${want})`,
+          );
+        }
+      }
+    }
+  }
+  return wrong;
+}
+
+describe(`route × role access matrix (${databaseKind()})`, () => {
+  it("finds the admin and guest pages with their loaders and actions", () => {
+    expect(adminRoutes.map((r) => r.pattern)).toEqual(
+      expect.arrayContaining(["/admin", "/admin/settings"]),
+    );
+    expect(adminRoutes.filter((r) => r.hasAction).length).toBeGreaterThan(0);
+    expect(guestRoutes.map((r) => r.pattern)).toEqual(
+      expect.arrayContaining(["/dashboard", "/dashboard/bookings", "/dashboard/settings"]),
+    );
+  });
+
+  it("admin pages: visitors sign in, guests get 403, admins get in — for GET and POST", async () => {
+    expect(
+      await matrix(adminRoutes, { visitor: "signIn", guest: "forbidden", admin: "allowed" }),
+    ).toEqual([]);
+  }, 60_000);
+
+  it("guest pages: visitors sign in, guests and admins get in — for GET and POST", async () => {
+    expect(
+      await matrix(guestRoutes, { visitor: "signIn", guest: "allowed", admin: "allowed" }),
+    ).toEqual([]);
+  }, 60_000);
+});
