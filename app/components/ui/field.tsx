@@ -37,6 +37,7 @@ export function Field({
   error,
   id,
   labelAside,
+  announceError = false,
   className,
   children,
 }: {
@@ -48,6 +49,11 @@ export function Field({
   id?: string;
   /** Something on the label's line, right-aligned (e.g. "Passwort vergessen?"). */
   labelAside?: ReactNode;
+  /**
+   * The error is announced itself (`role="alert"`): for a form whose only message is this one
+   * field's error, with no summary banner to carry it.
+   */
+  announceError?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -81,7 +87,11 @@ export function Field({
         </p>
       )}
       {error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+        <p
+          id={errorId}
+          role={announceError ? "alert" : undefined}
+          className="mt-1 text-sm font-medium text-red-700"
+        >
           {error}
         </p>
       )}
