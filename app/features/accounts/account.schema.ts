@@ -3,20 +3,30 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/password";
 
 /**
  * Forms of the password reset pages and /dashboard/settings. Messages are catalogue keys
- * (passwordReset.* and accountSettings.*), so browser and server show the same text.
+ * (passwordReset.* and accountSettings.*), so browser and server show the same text. A field
+ * missing from the form fails like an empty one.
  */
 
-const text = (max: number) => z.string().max(max);
+/** The repeated new password: a missing one does not match. */
+const confirmation = (max: number) => z.string("passwordMismatch").max(max);
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().toLowerCase().email("invalidEmail").max(254, "invalidEmail"),
+  email: z
+    .string("invalidEmail")
+    .trim()
+    .toLowerCase()
+    .email("invalidEmail")
+    .max(254, "invalidEmail"),
 });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().trim().min(1, "invalidToken").max(200, "invalidToken"),
-    password: z.string().min(PASSWORD_MIN, "passwordTooShort").max(PASSWORD_MAX, "passwordTooLong"),
-    confirmPassword: text(PASSWORD_MAX + 1),
+    token: z.string("invalidToken").trim().min(1, "invalidToken").max(200, "invalidToken"),
+    password: z
+      .string("passwordTooShort")
+      .min(PASSWORD_MIN, "passwordTooShort")
+      .max(PASSWORD_MAX, "passwordTooLong"),
+    confirmPassword: confirmation(PASSWORD_MAX + 1),
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
@@ -36,14 +46,14 @@ export const notificationSettingsSchema = z.object({
 export const changePasswordSchema = z
   .object({
     currentPassword: z
-      .string()
+      .string("wrongCurrentPassword")
       .min(1, "wrongCurrentPassword")
       .max(PASSWORD_MAX, "wrongCurrentPassword"),
     newPassword: z
-      .string()
+      .string("newPasswordTooShort")
       .min(PASSWORD_MIN, "newPasswordTooShort")
       .max(PASSWORD_MAX, "newPasswordTooLong"),
-    confirmPassword: text(PASSWORD_MAX + 1),
+    confirmPassword: confirmation(PASSWORD_MAX + 1),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],
@@ -55,7 +65,7 @@ export const revokeSessionSchema = z.object({
 });
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, "wrongPassword").max(PASSWORD_MAX, "wrongPassword"),
+  password: z.string("wrongPassword").min(1, "wrongPassword").max(PASSWORD_MAX, "wrongPassword"),
 });
 
 export const SETTINGS_INTENTS = [

@@ -1,14 +1,28 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/password";
 
-/** Messages are catalogue keys (auth.*) so browser and server show the same text. */
+/**
+ * Messages are catalogue keys (auth.*) so browser and server show the same text. A field missing
+ * from the form fails like an empty one.
+ */
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, "missingFields").max(254, "invalidCredentials"),
-  password: z.string().min(1, "missingFields").max(PASSWORD_MAX, "invalidCredentials"),
+  email: z.string("missingFields").trim().min(1, "missingFields").max(254, "invalidCredentials"),
+  password: z
+    .string("missingFields")
+    .min(1, "missingFields")
+    .max(PASSWORD_MAX, "invalidCredentials"),
 });
 
 export const registerSchema = z.object({
-  name: z.string().trim().min(1, "nameRequired").max(120, "nameRequired"),
-  email: z.string().trim().toLowerCase().email("invalidEmail").max(254, "invalidEmail"),
-  password: z.string().min(PASSWORD_MIN, "passwordTooShort").max(PASSWORD_MAX, "passwordTooLong"),
+  name: z.string("nameRequired").trim().min(1, "nameRequired").max(120, "nameRequired"),
+  email: z
+    .string("invalidEmail")
+    .trim()
+    .toLowerCase()
+    .email("invalidEmail")
+    .max(254, "invalidEmail"),
+  password: z
+    .string("passwordTooShort")
+    .min(PASSWORD_MIN, "passwordTooShort")
+    .max(PASSWORD_MAX, "passwordTooLong"),
 });

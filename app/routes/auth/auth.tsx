@@ -8,6 +8,11 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { register, signIn } from "~/features/accounts/sign-in.server";
 import { withSetCookies } from "~/lib/http.server";
 import { useRootData } from "~/root";
+import { parseForm, type FormValues } from "~/lib/form.server";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A signed-in user has nothing to do here (spec 05).
@@ -38,40 +43,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  const field = (name: string) =>
-    typeof form.get(name) === "string" ? (form.get(name) as string) : "";
-  const fail = (error: ActionError, status = 400) =>
-    data({ error, values: { name: field("name"), email: field("email") } }, { status });
+  const fields = ["name", "email", "password"] as const;
+  const values = (submitted: FormValues<(typeof fields)[number]>) => ({
+    name: submitted.name ?? "",
+    email: submitted.email ?? "",
+  });
+  const fail = (error: ActionError, submitted: FormValues<(typeof fields)[number]>, status = 400) =>
+    data({ error, values: values(submitted) }, { status });
+  /** The first problem the schema found, in the order of the form's fields. */
+  const firstError = (fieldErrors: Partial<Record<string, string>>) =>
+    (Object.values(fieldErrors)[0] ?? "missingFields") as ActionError;
 
   if (intent === "register") {
-    const parsed = registerSchema.safeParse({
-      name: field("name"),
-      email: field("email"),
-      password: field("password"),
-    });
-    if (!parsed.success) return fail(parsed.error.issues[0].message as ActionError);
+    const parsed = parseForm(form, registerSchema, { fields, secret: ["password"] });
+    if (!parsed.ok) return fail(firstError(parsed.fieldErrors), parsed.values);
     const result = await register({
       ...parsed.data,
       clientIp: context.clientIp,
       headers: request.headers,
     });
-    if (!result.ok) return fail(result.error, result.error === "tooManyAttempts" ? 429 : 400);
+    if (!result.ok) {
+      return fail(result.error, parsed.values, result.error === "tooManyAttempts" ? 429 : 400);
+    }
     return redirect(redirectTo, { headers: withSetCookies(result.headers) });
   }
 
-  const parsed = signInSchema.safeParse({ email: field("email"), password: field("password") });
-  if (!parsed.success) return fail(parsed.error.issues[0].message as ActionError);
+  const parsed = parseForm(form, signInSchema, { fields, secret: ["password"] });
+  if (!parsed.ok) return fail(firstError(parsed.fieldErrors), parsed.values);
   const result = await signIn({
     ...parsed.data,
     clientIp: context.clientIp,
     headers: request.headers,
   });
-  if (!result.ok) return fail(result.error, result.error === "tooManyAttempts" ? 429 : 401);
+  if (!result.ok) {
+    return fail(result.error, parsed.values, result.error === "tooManyAttempts" ? 429 : 401);
+  }
   return redirect(redirectTo, { headers: withSetCookies(result.headers) });
 }
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30";
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -106,20 +114,14 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 
           {/* After /auth/passwort-zuruecksetzen (spec 05). */}
           {!error && searchParams.get("reset") === "success" && (
-            <p
-              role="status"
-              className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
-            >
+            <Banner tone="success" className="mt-4">
               {t("passwordReset.success")}
-            </p>
+            </Banner>
           )}
           {error && (
-            <p
-              role="alert"
-              className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-            >
+            <Banner tone="error" className="mt-4">
               {t(`auth.${error}`)}
-            </p>
+            </Banner>
           )}
 
           {/* key: switching modes starts with a fresh form */}
@@ -132,74 +134,53 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           >
             <input type="hidden" name="intent" value={isRegister ? "register" : "signIn"} />
             {isRegister && (
-              <div>
-                <label htmlFor="name" className="text-sm font-medium text-slate-800">
-                  {t("auth.name")}
-                </label>
-                <input
-                  id="name"
+              <Field label={t("auth.name")} id="name">
+                <Input
                   name="name"
                   autoComplete="name"
                   required
                   maxLength={120}
                   defaultValue={actionData?.values.name}
-                  className={inputClass}
                 />
-              </div>
+              </Field>
             )}
-            <div>
-              <label htmlFor="email" className="text-sm font-medium text-slate-800">
-                {t("auth.email")}
-              </label>
-              <input
-                id="email"
+            <Field label={t("auth.email")} id="email">
+              <Input
                 name="email"
                 type="email"
                 autoComplete="email"
                 required
                 maxLength={254}
                 defaultValue={actionData?.values.email}
-                className={inputClass}
               />
-            </div>
-            <div>
-              <div className="flex items-baseline justify-between gap-2">
-                <label htmlFor="password" className="text-sm font-medium text-slate-800">
-                  {t("auth.password")}
-                </label>
-                {!isRegister && (
+            </Field>
+            <Field
+              label={t("auth.password")}
+              id="password"
+              hint={isRegister ? t("auth.passwordHint") : undefined}
+              labelAside={
+                isRegister ? undefined : (
                   <Link
                     to="/auth/passwort-vergessen"
                     className="text-sm font-medium text-secondary underline"
                   >
                     {t("auth.forgotPassword")}
                   </Link>
-                )}
-              </div>
-              <input
-                id="password"
+                )
+              }
+            >
+              <Input
                 name="password"
                 type="password"
                 autoComplete={isRegister ? "new-password" : "current-password"}
                 required
                 minLength={isRegister ? 8 : undefined}
                 maxLength={128}
-                aria-describedby={isRegister ? "password-hint" : undefined}
-                className={inputClass}
               />
-              {isRegister && (
-                <p id="password-hint" className="mt-1 text-sm text-slate-600">
-                  {t("auth.passwordHint")}
-                </p>
-              )}
-            </div>
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="w-full rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
-            >
+            </Field>
+            <Button type="submit" size="lg" block disabled={isSubmitting}>
               {isRegister ? t("auth.submitRegister") : t("auth.submitSignIn")}
-            </button>
+            </Button>
           </Form>
 
           <div className="mt-6 space-y-2 text-center text-sm">

@@ -7,6 +7,11 @@ import { requestPasswordReset } from "~/features/accounts/password-reset.server"
 import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
+import { parseForm } from "~/lib/form.server";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
@@ -26,11 +31,9 @@ export const meta: Route.MetaFunction = (args) =>
 type ActionError = "invalidEmail" | "tooManyAttempts";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const raw = form.get("email");
-  const email = typeof raw === "string" ? raw.slice(0, 300) : "";
-  const parsed = forgotPasswordSchema.safeParse({ email });
-  if (!parsed.success) {
+  const parsed = parseForm(await request.formData(), forgotPasswordSchema, { fields: ["email"] });
+  const email = (parsed.values.email ?? "").slice(0, 300);
+  if (!parsed.ok) {
     return data({ error: "invalidEmail" as ActionError, email }, { status: 400 });
   }
   const result = await requestPasswordReset({
@@ -42,9 +45,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The same answer whether or not the account exists.
   return { requested: true as const };
 }
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30";
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -68,31 +68,21 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
             {t("passwordReset.forgotTitle")}
           </h1>
           {isRequested ? (
-            <div
-              role="status"
-              className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
-            >
+            <Banner tone="success" className="mt-4">
               <p>{t("passwordReset.requested")}</p>
               <p className="mt-1">{t("passwordReset.requestedHint")}</p>
-            </div>
+            </Banner>
           ) : (
             <>
               <p className="mt-1 text-slate-600">{t("passwordReset.forgotIntro")}</p>
               {error && (
-                <p
-                  role="alert"
-                  className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-                >
+                <Banner tone="error" className="mt-4">
                   {t(`passwordReset.${error}`)}
-                </p>
+                </Banner>
               )}
               <Form method="post" replace noValidate className="mt-6 space-y-4">
-                <div>
-                  <label htmlFor="email" className="text-sm font-medium text-slate-800">
-                    {t("passwordReset.email")}
-                  </label>
-                  <input
-                    id="email"
+                <Field label={t("passwordReset.email")} id="email">
+                  <Input
                     name="email"
                     type="email"
                     autoComplete="email"
@@ -100,16 +90,11 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
                     maxLength={254}
                     defaultValue={actionData && "email" in actionData ? actionData.email : ""}
                     aria-invalid={error === "invalidEmail" || undefined}
-                    className={inputClass}
                   />
-                </div>
-                <button
-                  type="submit"
-                  disabled={navigation.state === "submitting"}
-                  className="w-full rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
-                >
+                </Field>
+                <Button type="submit" size="lg" block disabled={navigation.state === "submitting"}>
                   {t("passwordReset.submitRequest")}
-                </button>
+                </Button>
               </Form>
             </>
           )}

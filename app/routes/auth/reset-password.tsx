@@ -8,6 +8,11 @@ import { PASSWORD_MAX } from "~/domain/password";
 import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
+import { parseForm } from "~/lib/form.server";
+import { Banner } from "~/components/ui/banner";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 
 /** GET only shows the form (mail scanners that open the link use nothing up). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,24 +36,19 @@ export const meta: Route.MetaFunction = (args) =>
 type FieldError = "passwordTooShort" | "passwordTooLong" | "passwordMismatch";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const parsed = resetPasswordSchema.safeParse({
-    token: field("token"),
-    password: field("password"),
-    confirmPassword: field("confirmPassword"),
+  const parsed = parseForm(await request.formData(), resetPasswordSchema, {
+    fields: ["token", "password", "confirmPassword"],
+    secret: ["password", "confirmPassword"],
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    if (issue.path[0] === "token") return data({ error: "invalidToken" as const }, { status: 400 });
+  if (!parsed.ok) {
+    // The first problem, in the order of the form's fields.
+    const [field, message] = Object.entries(parsed.fieldErrors)[0] ?? ["token"];
+    if (field === "token") return data({ error: "invalidToken" as const }, { status: 400 });
     return data(
       {
         error: "field" as const,
-        field: issue.path[0] === "confirmPassword" ? "confirmPassword" : "password",
-        message: issue.message as FieldError,
+        field: field === "confirmPassword" ? "confirmPassword" : "password",
+        message: message as FieldError,
       },
       { status: 400 },
     );
@@ -59,9 +59,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return redirect("/auth?reset=success");
 }
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30";
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -84,90 +81,64 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           <h1 className="text-2xl font-semibold text-secondary">{t("passwordReset.resetTitle")}</h1>
           {isInvalid ? (
             <div className="mt-4">
-              <p
-                role="alert"
-                className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
-                {t("passwordReset.invalidToken")}
-              </p>
-              <Link
-                to="/auth/passwort-vergessen"
-                className="mt-6 block w-full rounded-lg bg-primary-strong px-4 py-2.5 text-center font-semibold text-white hover:opacity-90"
-              >
+              <Banner tone="error">{t("passwordReset.invalidToken")}</Banner>
+              <LinkButton to="/auth/passwort-vergessen" block className="mt-6">
                 {t("passwordReset.requestNewLink")}
-              </Link>
+              </LinkButton>
             </div>
           ) : (
             <>
               <p className="mt-1 text-slate-600">{t("passwordReset.resetIntro")}</p>
               {actionData?.error === "resetFailed" && (
-                <p
-                  role="alert"
-                  className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-                >
+                <Banner tone="error" className="mt-4">
                   {t("passwordReset.resetFailed")}
-                </p>
+                </Banner>
               )}
               <Form method="post" replace noValidate className="mt-6 space-y-4">
                 <input type="hidden" name="token" value={loaderData.token} />
-                <div>
-                  <label htmlFor="password" className="text-sm font-medium text-slate-800">
-                    {t("passwordReset.newPassword")}
-                  </label>
-                  <input
-                    id="password"
+                <Field
+                  label={t("passwordReset.newPassword")}
+                  id="password"
+                  hint={
+                    fieldError?.field === "password" ? undefined : t("passwordReset.passwordHint")
+                  }
+                  error={
+                    fieldError?.field === "password"
+                      ? t(`passwordReset.${fieldError.message}`)
+                      : undefined
+                  }
+                  announceError
+                >
+                  <Input
                     name="password"
                     type="password"
                     autoComplete="new-password"
                     required
                     minLength={8}
                     maxLength={PASSWORD_MAX}
-                    aria-invalid={fieldError?.field === "password" || undefined}
-                    aria-describedby={
-                      fieldError?.field === "password" ? "password-error" : "password-hint"
-                    }
-                    className={inputClass}
                   />
-                  {fieldError?.field === "password" ? (
-                    <p id="password-error" role="alert" className="mt-1 text-sm text-red-700">
-                      {t(`passwordReset.${fieldError.message}`)}
-                    </p>
-                  ) : (
-                    <p id="password-hint" className="mt-1 text-sm text-slate-600">
-                      {t("passwordReset.passwordHint")}
-                    </p>
-                  )}
-                </div>
-                <div>
-                  <label htmlFor="confirmPassword" className="text-sm font-medium text-slate-800">
-                    {t("passwordReset.confirmPassword")}
-                  </label>
-                  <input
-                    id="confirmPassword"
+                </Field>
+                <Field
+                  label={t("passwordReset.confirmPassword")}
+                  id="confirmPassword"
+                  error={
+                    fieldError?.field === "confirmPassword"
+                      ? t(`passwordReset.${fieldError.message}`)
+                      : undefined
+                  }
+                  announceError
+                >
+                  <Input
                     name="confirmPassword"
                     type="password"
                     autoComplete="new-password"
                     required
                     maxLength={PASSWORD_MAX}
-                    aria-invalid={fieldError?.field === "confirmPassword" || undefined}
-                    aria-describedby={
-                      fieldError?.field === "confirmPassword" ? "confirm-error" : undefined
-                    }
-                    className={inputClass}
                   />
-                  {fieldError?.field === "confirmPassword" && (
-                    <p id="confirm-error" role="alert" className="mt-1 text-sm text-red-700">
-                      {t(`passwordReset.${fieldError.message}`)}
-                    </p>
-                  )}
-                </div>
-                <button
-                  type="submit"
-                  disabled={navigation.state === "submitting"}
-                  className="w-full rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
-                >
+                </Field>
+                <Button type="submit" size="lg" block disabled={navigation.state === "submitting"}>
                   {t("passwordReset.submitReset")}
-                </button>
+                </Button>
               </Form>
             </>
           )}
