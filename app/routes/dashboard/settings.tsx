@@ -22,13 +22,19 @@ import {
   type SessionInfo,
 } from "~/features/accounts/account-settings.server";
 import { PASSWORD_MAX } from "~/domain/password";
-import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import { getAuth } from "~/lib/auth.server";
 import { withSetCookies } from "~/lib/http.server";
 import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
+import { parseForm } from "~/lib/form.server";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -53,28 +59,21 @@ type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
 export async function action({ request, context }: Route.ActionArgs) {
   // An expired session keeps the page (and what was typed) and says so.
-  if (!(await getCurrentUser(request))) {
-    return data({ intent: null, sessionExpired: true as const }, { status: 401 });
-  }
-  const user = await requireUser(request);
+  const user = await userForSave(request);
+  if (!user) return sessionExpired({ intent: null });
   const currentSessionId = await getCurrentSessionId(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
   if (!isSettingsIntent(intent) || !currentSessionId) {
     return data({ intent: null, error: "generic" as const }, { status: 400 });
   }
 
   switch (intent) {
     case "notifications": {
-      const parsed = notificationSettingsSchema.safeParse({
-        emailNotifications: field("emailNotifications"),
-        marketingEmails: field("marketingEmails"),
+      const parsed = parseForm(form, notificationSettingsSchema, {
+        fields: ["emailNotifications", "marketingEmails"],
       });
-      if (!parsed.success) {
+      if (!parsed.ok) {
         return data({ intent, error: "notificationsFailed" as const }, { status: 400 });
       }
       try {
@@ -86,20 +85,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     case "changePassword": {
-      const parsed = changePasswordSchema.safeParse({
-        currentPassword: field("currentPassword") ?? "",
-        newPassword: field("newPassword") ?? "",
-        confirmPassword: field("confirmPassword") ?? "",
-      });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
+      const fields = ["currentPassword", "newPassword", "confirmPassword"] as const;
+      const parsed = parseForm(form, changePasswordSchema, { fields, secret: fields });
+      if (!parsed.ok) {
+        // The first problem, in the order of the form's fields.
+        const [field, message] = Object.entries(parsed.fieldErrors)[0] ?? [
+          "currentPassword",
+          "wrongCurrentPassword",
+        ];
         return data(
-          {
-            intent,
-            error: "field" as const,
-            field: issue.path[0] as PasswordField,
-            message: issue.message,
-          },
+          { intent, error: "field" as const, field: field as PasswordField, message },
           { status: 400 },
         );
       }
@@ -127,9 +122,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { intent, ok: true as const, endedSessions: result.endedSessions };
     }
     case "revokeSession": {
-      const parsed = revokeSessionSchema.safeParse({ sessionId: field("sessionId") });
+      const parsed = parseForm(form, revokeSessionSchema, { fields: ["sessionId"] });
       // The current session is ended with "Abmelden" in the menu, not here.
-      if (!parsed.success || parsed.data.sessionId === currentSessionId) {
+      if (!parsed.ok || parsed.data.sessionId === currentSessionId) {
         return data({ intent, error: "sessionNotFound" as const }, { status: 400 });
       }
       const isEnded = await revokeSession({ userId: user.id, sessionId: parsed.data.sessionId });
@@ -141,8 +136,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { intent, ok: true as const };
     }
     case "deleteAccount": {
-      const parsed = deleteAccountSchema.safeParse({ password: field("password") ?? "" });
-      if (!parsed.success) {
+      const parsed = parseForm(form, deleteAccountSchema, {
+        fields: ["password"],
+        secret: ["password"],
+      });
+      if (!parsed.ok) {
         return data({ intent, error: "wrongPassword" as const }, { status: 400 });
       }
       const result = await deleteAccount({
@@ -174,13 +172,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ActionData = Route.ComponentProps["actionData"];
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30";
-const primaryButton =
-  "rounded-lg bg-primary-strong px-4 py-2 font-semibold text-white hover:opacity-90 disabled:opacity-60";
-const secondaryButton =
-  "rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60";
-
 function Section({
   id,
   icon,
@@ -206,42 +197,28 @@ function Section({
   );
 }
 
-function Banner({ kind, children }: { kind: "ok" | "error"; children: ReactNode }) {
+/** A saved change or a refusal inside a section. */
+function Message({ kind, children }: { kind: "ok" | "error"; children: ReactNode }) {
   return (
-    <p
-      role={kind === "ok" ? "status" : "alert"}
-      className={`mt-4 rounded-lg border px-3 py-2 text-sm ${
-        kind === "ok"
-          ? "border-green-200 bg-green-50 text-green-900"
-          : "border-red-200 bg-red-50 text-red-800"
-      }`}
-    >
+    <Banner tone={kind === "ok" ? "success" : "error"} className="mt-4">
       {children}
-    </p>
+    </Banner>
   );
+}
+
+/** Whether an answer is this save's success (a refused save has `ok: false` or no `ok`). */
+function isSaved(result: object | undefined): boolean {
+  return Boolean(result && "ok" in result && result.ok);
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const sessionExpired = actionData && "sessionExpired" in actionData;
+  const isSessionExpired =
+    actionData && "error" in actionData && actionData.error === "sessionExpired";
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-semibold text-secondary">{t("accountSettings.title")}</h1>
-      {sessionExpired && (
-        <div
-          role="alert"
-          className="flex items-center justify-between gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
-        >
-          <span>{t("errors.sessionExpired")}</span>
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
-            className="rounded-lg bg-secondary px-4 py-2 text-white"
-          >
-            {t("errors.reload")}
-          </button>
-        </div>
-      )}
+      {isSessionExpired && <SessionExpiredBanner />}
       <NotificationsSection settings={loaderData.notifications} actionData={actionData} />
       <PasswordSection actionData={actionData} />
       <SessionsSection sessions={loaderData.sessions} actionData={actionData} />
@@ -268,6 +245,11 @@ function NotificationsSection({
     setValues(settings);
   }, [settings]);
   const hasFailed = fetcher.state === "idle" && fetcher.data && "error" in fetcher.data;
+  const hasExpired =
+    fetcher.state === "idle" &&
+    fetcher.data &&
+    "error" in fetcher.data &&
+    fetcher.data.error === "sessionExpired";
   useEffect(() => {
     if (hasFailed) setValues(settings);
   }, [hasFailed, settings]);
@@ -326,17 +308,14 @@ function NotificationsSection({
             </div>
           </div>
         ))}
-        {!isHydrated && (
-          <button type="submit" className={primaryButton}>
-            {t("accountSettings.saveNotifications")}
-          </button>
-        )}
+        {!isHydrated && <Button type="submit">{t("accountSettings.saveNotifications")}</Button>}
       </fetcher.Form>
-      {fetcher.state === "idle" && result && "ok" in result && (
-        <Banner kind="ok">{t("accountSettings.notificationsSaved")}</Banner>
+      {fetcher.state === "idle" && isSaved(result) && (
+        <Message kind="ok">{t("accountSettings.notificationsSaved")}</Message>
       )}
-      {fetcher.state === "idle" && result && "error" in result && (
-        <Banner kind="error">{t("accountSettings.notificationsFailed")}</Banner>
+      {hasExpired && <SessionExpiredBanner className="mt-4" />}
+      {fetcher.state === "idle" && !hasExpired && result && "error" in result && (
+        <Message kind="error">{t("accountSettings.notificationsFailed")}</Message>
       )}
     </Section>
   );
@@ -347,7 +326,7 @@ function PasswordSection({ actionData }: { actionData: ActionData }) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const result = actionData?.intent === "changePassword" ? actionData : undefined;
-  const isOk = Boolean(result && "ok" in result);
+  const isOk = isSaved(result);
   const fieldError = result && "field" in result ? result : undefined;
   const isSubmitting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "changePassword";
@@ -377,57 +356,43 @@ function PasswordSection({ actionData }: { actionData: ActionData }) {
       title={t("accountSettings.passwordHeading")}
     >
       {isOk && (
-        <Banner kind="ok">
+        <Message kind="ok">
           {t("accountSettings.passwordChanged")}
           {result && "endedSessions" in result && result.endedSessions > 0
             ? ` ${t("accountSettings.otherSessionsEndedHint")}`
             : ""}
-        </Banner>
+        </Message>
       )}
       {result && "error" in result && result.error === "changeFailed" && (
-        <Banner kind="error">{t("accountSettings.changeFailed")}</Banner>
+        <Message kind="error">{t("accountSettings.changeFailed")}</Message>
       )}
       <Form method="post" ref={formRef} noValidate className="mt-4 max-w-md space-y-4">
         <input type="hidden" name="intent" value="changePassword" />
         {fields.map((f) => {
           const error = fieldError?.field === f.name ? fieldError.message : undefined;
-          const describedBy =
-            [f.name === "newPassword" ? "new-password-hint" : "", error ? `${f.name}-error` : ""]
-              .filter(Boolean)
-              .join(" ") || undefined;
           return (
-            <div key={f.name}>
-              <label htmlFor={f.name} className="text-sm font-medium text-slate-800">
-                {f.label}
-              </label>
-              <input
-                id={f.name}
+            <Field
+              key={f.name}
+              label={f.label}
+              id={f.name}
+              hint={f.name === "newPassword" ? t("accountSettings.passwordHint") : undefined}
+              error={error ? t(`accountSettings.${error}`) : undefined}
+              announceError
+            >
+              <Input
                 name={f.name}
                 type="password"
                 autoComplete={f.autoComplete}
                 required
                 minLength={f.name === "newPassword" ? 8 : undefined}
                 maxLength={PASSWORD_MAX}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-                className={inputClass}
               />
-              {f.name === "newPassword" && (
-                <p id="new-password-hint" className="mt-1 text-sm text-slate-600">
-                  {t("accountSettings.passwordHint")}
-                </p>
-              )}
-              {error && (
-                <p id={`${f.name}-error`} role="alert" className="mt-1 text-sm text-red-700">
-                  {t(`accountSettings.${error}`)}
-                </p>
-              )}
-            </div>
+            </Field>
           );
         })}
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        <Button type="submit" disabled={isSubmitting}>
           {t("accountSettings.changePassword")}
-        </button>
+        </Button>
       </Form>
     </Section>
   );
@@ -467,15 +432,15 @@ function SessionsSection({
       title={t("accountSettings.sessionsHeading")}
     >
       <p className="mt-1 text-sm text-slate-600">{t("accountSettings.sessionsIntro")}</p>
-      {result && "ok" in result && (
-        <Banner kind="ok">
+      {result && isSaved(result) && (
+        <Message kind="ok">
           {result.intent === "revokeSession"
             ? t("accountSettings.sessionEnded")
             : t("accountSettings.otherSessionsEnded")}
-        </Banner>
+        </Message>
       )}
       {result && "error" in result && (
-        <Banner kind="error">{t("accountSettings.sessionNotFound")}</Banner>
+        <Message kind="error">{t("accountSettings.sessionNotFound")}</Message>
       )}
       <ul
         className="mt-4 divide-y divide-slate-200"
@@ -502,14 +467,15 @@ function SessionsSection({
               <Form method="post">
                 <input type="hidden" name="intent" value="revokeSession" />
                 <input type="hidden" name="sessionId" value={session.id} />
-                <button
+                <Button
                   type="submit"
+                  variant="subtle"
+                  size="sm"
                   disabled={isBusy}
                   aria-label={t("accountSettings.signOutSessionLabel", { device: device(session) })}
-                  className={secondaryButton}
                 >
                   {t("accountSettings.signOutSession")}
-                </button>
+                </Button>
               </Form>
             )}
           </li>
@@ -518,9 +484,9 @@ function SessionsSection({
       {others.length > 0 ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="revokeOtherSessions" />
-          <button type="submit" disabled={isBusy} className={secondaryButton}>
+          <Button type="submit" variant="subtle" size="sm" disabled={isBusy}>
             {t("accountSettings.signOutOthers")}
-          </button>
+          </Button>
         </Form>
       ) : (
         <p className="mt-4 text-sm text-slate-600">{t("accountSettings.noOtherSessions")}</p>
@@ -544,38 +510,27 @@ function DeleteSection({ actionData }: { actionData: ActionData }) {
     >
       <p className="mt-1 max-w-2xl text-sm text-slate-700">{t("accountSettings.deleteIntro")}</p>
       {error && error !== "wrongPassword" && (
-        <Banner kind="error">{t(`accountSettings.${error}`)}</Banner>
+        <Message kind="error">{t(`accountSettings.${error}`)}</Message>
       )}
       <Form method="post" noValidate className="mt-4 max-w-md space-y-4">
         <input type="hidden" name="intent" value="deleteAccount" />
-        <div>
-          <label htmlFor="delete-password" className="text-sm font-medium text-slate-800">
-            {t("accountSettings.deletePassword")}
-          </label>
-          <input
-            id="delete-password"
+        <Field
+          label={t("accountSettings.deletePassword")}
+          id="delete-password"
+          error={error === "wrongPassword" ? t("accountSettings.wrongPassword") : undefined}
+          announceError
+        >
+          <Input
             name="password"
             type="password"
             autoComplete="current-password"
             required
             maxLength={PASSWORD_MAX}
-            aria-invalid={error === "wrongPassword" || undefined}
-            aria-describedby={error === "wrongPassword" ? "delete-password-error" : undefined}
-            className={inputClass}
           />
-          {error === "wrongPassword" && (
-            <p id="delete-password-error" role="alert" className="mt-1 text-sm text-red-700">
-              {t("accountSettings.wrongPassword")}
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
+        </Field>
+        <Button type="submit" variant="danger" disabled={isSubmitting}>
           {t("accountSettings.deleteAccount")}
-        </button>
+        </Button>
       </Form>
     </Section>
   );
