@@ -18,10 +18,16 @@ import {
   storeAvatar,
   type ProfileView,
 } from "~/features/accounts/profile.server";
-import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
+import { parseForm } from "~/lib/form.server";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 
 /** The profile form is a few short fields; nothing legitimate comes near this. */
 const BANNER_MS = 3000;
@@ -46,13 +52,9 @@ function isMultipart(request: Request) {
 export async function action({ request }: Route.ActionArgs) {
   const isUpload = isMultipart(request);
   // An expired session keeps the page and the input on screen ("Ihre Sitzung ist abgelaufen…").
-  if (!(await getCurrentUser(request))) {
-    return data(
-      { intent: isUpload ? "avatar" : "profile", ok: false, error: "sessionExpired" } as const,
-      { status: 401 },
-    );
-  }
-  const user = await requireUser(request);
+  const user = await userForSave(request);
+  if (!user)
+    return sessionExpired({ intent: isUpload ? ("avatar" as const) : ("profile" as const) });
 
   if (isUpload) {
     const upload = await readAvatarUpload(request);
@@ -76,25 +78,17 @@ export async function action({ request }: Route.ActionArgs) {
     return { intent: "avatar", ok: true, avatarUrl: stored.avatarUrl } satisfies ProfileActionData;
   }
 
-  const form = await request.formData();
-  const values: Partial<Record<ProfileField, string>> = {};
-  for (const field of PROFILE_FIELDS) {
-    const value = form.get(field);
-    if (typeof value === "string") values[field] = value.slice(0, 500);
-  }
-  const parsed = profileFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<ProfileField, ProfileFieldError>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as ProfileField;
-      fieldErrors[field] ??= issue.message as ProfileFieldError;
-    }
+  const parsed = parseForm(await request.formData(), profileFormSchema, {
+    fields: PROFILE_FIELDS,
+  });
+  const values = parsed.values;
+  if (!parsed.ok) {
     return data(
       {
         intent: "profile",
         ok: false,
         error: "invalid",
-        fieldErrors,
+        fieldErrors: parsed.fieldErrors as Partial<Record<ProfileField, ProfileFieldError>>,
         values,
       } satisfies ProfileActionData,
       { status: 400 },
@@ -111,11 +105,6 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
 }
-
-const inputClass =
-  "mt-1 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-secondary aria-invalid:border-red-700";
-const buttonClass =
-  "inline-flex items-center justify-center rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary disabled:opacity-70";
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -151,7 +140,9 @@ function AvatarSection({
   const formRef = useRef<HTMLFormElement>(null);
   const isUploading =
     navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const error = !isUploading && result && !result.ok ? result.error : null;
+  const failure = !isUploading && result && !result.ok ? result.error : null;
+  const isExpired = failure === "sessionExpired";
+  const error = isExpired ? null : failure;
 
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
@@ -208,26 +199,22 @@ function AvatarSection({
           {t("profilePage.avatar.hint")}
         </p>
         {error && (
-          <p
-            id="avatar-error"
-            role="alert"
-            className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
-            {error === "sessionExpired"
-              ? t("errors.sessionExpired")
-              : t(`profilePage.avatarErrors.${error}`)}
-          </p>
+          <Banner tone="error" id="avatar-error" className="mt-2">
+            {t(`profilePage.avatarErrors.${error}`)}
+          </Banner>
         )}
+        {isExpired && <SessionExpiredBanner className="mt-2" />}
+        {/* Present from the start, so the message that appears in it is announced. */}
         <div role="status" className="mt-2 text-sm">
           {result?.ok && !isUploading && (
-            <p className="rounded-lg bg-green-50 px-3 py-2 text-green-800">
+            <Banner tone="success" announce="none">
               {t("profilePage.avatar.success")}
-            </p>
+            </Banner>
           )}
         </div>
-        <button type="submit" disabled={isUploading} className={`${buttonClass} mt-3 w-full`}>
+        <Button type="submit" disabled={isUploading} block className="mt-3">
           {isUploading ? t("profilePage.avatar.uploading") : t("profilePage.avatar.submit")}
-        </button>
+        </Button>
       </Form>
     </section>
   );
@@ -263,35 +250,21 @@ function DetailsSection({
 
   const field = (name: ProfileField, options: { autoComplete: string; type?: string }) => {
     const error = fieldErrors[name];
-    const hint = name === "phone" ? "phone-hint" : null;
-    const describedBy = [hint, error ? `${name}-error` : null].filter(Boolean).join(" ");
     return (
-      <div>
-        <label htmlFor={name} className="font-medium text-slate-800">
-          {t(`profilePage.details.${name}`)}
-        </label>
-        <input
-          id={name}
+      <Field
+        label={t(`profilePage.details.${name}`)}
+        id={name}
+        hint={name === "phone" ? t("profilePage.details.phoneHint") : undefined}
+        error={error ? t(`profilePage.errors.${error}`) : undefined}
+      >
+        <Input
           name={name}
           type={options.type ?? "text"}
           autoComplete={options.autoComplete}
           defaultValue={echoed[name] ?? profile[name]}
           required={name === "fullName"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={inputClass}
         />
-        {hint && (
-          <p id={hint} className="mt-1 text-sm text-slate-600">
-            {t("profilePage.details.phoneHint")}
-          </p>
-        )}
-        {error && (
-          <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
-            {t(`profilePage.errors.${error}`)}
-          </p>
-        )}
-      </div>
+      </Field>
     );
   };
 
@@ -303,47 +276,46 @@ function DetailsSection({
       <h2 id="details-heading" className="text-lg font-semibold text-secondary">
         {t("profilePage.details.heading")}
       </h2>
+      {/* Present from the start, so the message that appears in it is announced. */}
       <div role="status" className="mt-3">
         {showSaved && (
-          <p className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-800">
+          <Banner tone="success" announce="none">
             {t("profilePage.details.saved")}
-          </p>
+          </Banner>
         )}
       </div>
-      {failure && (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
-          {failure.error === "sessionExpired"
-            ? t("errors.sessionExpired")
-            : t("profilePage.details.failed")}
-        </p>
-      )}
+      {failure &&
+        (failure.error === "sessionExpired" ? (
+          <SessionExpiredBanner className="mt-3" />
+        ) : (
+          <Banner tone="error" className="mt-3">
+            {t("profilePage.details.failed")}
+          </Banner>
+        ))}
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <div className="sm:col-span-2">{field("fullName", { autoComplete: "name" })}</div>
-        <div className="sm:col-span-2">
-          <label htmlFor="email" className="font-medium text-slate-800">
-            {t("profilePage.details.email")}
-          </label>
-          <input
-            id="email"
+        <Field
+          label={t("profilePage.details.email")}
+          id="email"
+          hint={t("profilePage.details.emailHint")}
+          className="sm:col-span-2"
+        >
+          <Input
             type="email"
             value={profile.email}
             readOnly
-            aria-describedby="email-hint"
-            className={`${inputClass} bg-slate-100 text-slate-700`}
+            className="read-only:bg-slate-100 read-only:text-slate-700"
           />
-          <p id="email-hint" className="mt-1 text-sm text-slate-600">
-            {t("profilePage.details.emailHint")}
-          </p>
-        </div>
+        </Field>
         <div className="sm:col-span-2">{field("phone", { autoComplete: "tel", type: "tel" })}</div>
         <div className="sm:col-span-2">{field("address", { autoComplete: "street-address" })}</div>
         {field("postalCode", { autoComplete: "postal-code" })}
         {field("city", { autoComplete: "address-level2" })}
         <div className="sm:col-span-2">{field("country", { autoComplete: "country-name" })}</div>
         <div className="sm:col-span-2">
-          <button type="submit" disabled={isSaving} className={buttonClass}>
+          <Button type="submit" disabled={isSaving}>
             {isSaving ? t("profilePage.details.saving") : t("profilePage.details.submit")}
-          </button>
+          </Button>
         </div>
       </Form>
     </section>
