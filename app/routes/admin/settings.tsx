@@ -1,14 +1,20 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/settings";
-import { getCurrentUser, requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import { PAYMENT_METHODS, type SiteSettings } from "~/features/settings/settings";
-import { settingsFormSchema } from "~/features/settings/settings.schema";
+import { settingsFormSchema, type SettingsFormValues } from "~/features/settings/settings.schema";
 import { getSettings, saveSettings } from "~/features/settings/settings.server";
 import { ImprintWarning } from "~/features/company/components/imprint-warning";
 import { placeholderImprintFields } from "~/features/company/imprint";
 import { logger } from "~/lib/logger.server";
+import { parseForm } from "~/lib/form.server";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { Field, useFieldWiring } from "~/components/ui/field";
+import { Checkbox, Input } from "~/components/ui/input";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -21,29 +27,22 @@ export const meta = () => [{ title: "Einstellungen – Administration" }];
 
 type FieldErrors = Partial<Record<keyof SiteSettings, string>>;
 
+const SETTINGS_FIELDS = Object.keys(settingsFormSchema.shape) as (keyof SettingsFormValues)[];
+
 export async function action({ request }: Route.ActionArgs) {
   // An expired session must not throw the admin out of a half-filled form (spec 01).
-  if (!(await getCurrentUser(request)))
-    return data({ sessionExpired: true as const }, { status: 401 });
-  const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const raw = Object.fromEntries(
-    [...form.entries()].filter(([, v]) => typeof v === "string").map(([k, v]) => [k, v as string]),
-  );
-  const parsed = settingsFormSchema.safeParse({
-    ...raw,
-    allowedPaymentMethods: form
-      .getAll("allowedPaymentMethods")
-      .filter((v) => typeof v === "string"),
+  const admin = await userForSave(request, "admin");
+  if (!admin) return sessionExpired();
+  const parsed = parseForm(await request.formData(), settingsFormSchema, {
+    fields: SETTINGS_FIELDS,
+    multiple: ["allowedPaymentMethods"],
   });
-  if (!parsed.success) {
+  if (!parsed.ok) {
     const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof SiteSettings;
-      fieldErrors[key] ??=
-        issue.message === "required" || !issue.message.match(/^[a-zA-Z]+$/)
-          ? "required"
-          : issue.message;
+    for (const [key, message] of Object.entries(parsed.fieldErrors)) {
+      // zod's own messages (a missing field) are shown as "required".
+      fieldErrors[key as keyof SiteSettings] =
+        !message || message === "required" || !/^[a-zA-Z]+$/.test(message) ? "required" : message;
     }
     return data({ status: "invalid" as const, fieldErrors }, { status: 400 });
   }
@@ -56,8 +55,18 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const input =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30";
+/** The colour picker: a swatch, not a text box, but wired by its Field like one. */
+function ColorInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  const { inField, ...wiring } = useFieldWiring(props);
+  return (
+    <input
+      {...props}
+      {...wiring}
+      type="color"
+      className={cx("h-10 w-20 rounded border border-slate-400", inField && "mt-1")}
+    />
+  );
+}
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -103,31 +112,22 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   ) => {
     const error = fieldErrors[name];
     const value = s[name];
+    const props = {
+      name,
+      defaultValue:
+        name === "serviceFee"
+          ? String((value as number) / 100).replace(".", ",")
+          : ((value as string | number | null) ?? ""),
+      ...extra,
+    };
     return (
-      <div>
-        <label htmlFor={name} className="text-sm font-medium text-slate-800">
-          {t(`settings.${name}` as "settings.platformName")}
-        </label>
-        <input
-          id={name}
-          name={name}
-          type={type}
-          defaultValue={
-            name === "serviceFee"
-              ? String((value as number) / 100).replace(".", ",")
-              : ((value as string | number | null) ?? "")
-          }
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${name}-error` : undefined}
-          className={type === "color" ? "mt-1 h-10 w-20 rounded border border-slate-400" : input}
-          {...extra}
-        />
-        {error && (
-          <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-            {t(`settings.invalid.${error}` as "settings.invalid.required")}
-          </p>
-        )}
-      </div>
+      <Field
+        label={t(`settings.${name}` as "settings.platformName")}
+        id={name}
+        error={error ? t(`settings.invalid.${error}` as "settings.invalid.required") : undefined}
+      >
+        {type === "color" ? <ColorInput {...props} /> : <Input type={type} {...props} />}
+      </Field>
     );
   };
 
@@ -153,36 +153,26 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <ImprintWarning fields={loaderData.placeholderFields} showSettingsLink={false} />
         </div>
       )}
-      {actionData && "sessionExpired" in actionData && (
-        <div
-          role="alert"
-          className="mt-4 flex items-center justify-between gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
-        >
-          <span>{t("errors.sessionExpired")}</span>
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
-            className="rounded-lg bg-secondary px-4 py-2 text-white"
-          >
-            {t("errors.reload")}
-          </button>
-        </div>
+      {actionData && "error" in actionData && actionData.error === "sessionExpired" && (
+        // Not SessionExpiredBanner: this page offers a reload button (tests/e2e/platform.spec.ts).
+        <Banner tone="warning" announce="alert" className="mt-4" testId="session-expired">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <span>{t("errors.sessionExpired")}</span>
+            <Button variant="secondary" onClick={() => window.location.reload()}>
+              {t("errors.reload")}
+            </Button>
+          </div>
+        </Banner>
       )}
       {isBannerVisible && (
-        <p
-          role="status"
-          className="mt-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900"
-        >
+        <Banner tone="success" className="mt-4">
           {t("settings.saved")}
-        </p>
+        </Banner>
       )}
       {actionData && "status" in actionData && actionData.status !== "saved" && (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
-        >
+        <Banner tone="error" className="mt-4">
           {t("settings.failed")}
-        </p>
+        </Banner>
       )}
       <div
         role="tablist"
@@ -271,16 +261,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </legend>
             <div className="mt-2 flex flex-wrap gap-6">
               {PAYMENT_METHODS.map((method) => (
-                <label key={method} className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    name="allowedPaymentMethods"
-                    value={method}
-                    defaultChecked={s.allowedPaymentMethods.includes(method)}
-                    className="size-4"
-                  />
-                  {t(`paymentMethods.${method}`)}
-                </label>
+                <Checkbox
+                  key={method}
+                  name="allowedPaymentMethods"
+                  value={method}
+                  defaultChecked={s.allowedPaymentMethods.includes(method)}
+                  label={t(`paymentMethods.${method}`)}
+                />
               ))}
             </div>
             {fieldErrors.allowedPaymentMethods && (
@@ -290,13 +277,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             )}
           </fieldset>
         </div>
-        <button
+        <Button
           type="submit"
+          variant="secondary"
+          size="lg"
           disabled={navigation.state === "submitting"}
-          className="rounded-lg bg-secondary px-5 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
         >
           {t("settings.save")}
-        </button>
+        </Button>
       </Form>
     </main>
   );
