@@ -1,6 +1,7 @@
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { LinkButton } from "~/components/ui/button";
 import type { MyBooking } from "~/features/booking/my-bookings.server";
 import { ReviewAction } from "~/features/reviews/components/review-action";
 import { imageUrls } from "~/lib/image-urls";
@@ -106,14 +107,15 @@ export function BookingCard({
           )}
         </dl>
         <div className="flex flex-wrap items-center gap-3">
-          <Link
+          <LinkButton
             to={detailsTo}
             preventScrollReset
             aria-label={t("myBookings.list.detailsFor", { number: booking.number })}
-            className="rounded-lg border border-secondary px-4 py-2 text-sm font-medium text-secondary hover:bg-slate-100"
+            variant="outline"
+            size="sm"
           >
             {t("myBookings.list.details")}
-          </Link>
+          </LinkButton>
           {booking.isCancellable && (
             <Link
               to={cancelTo}

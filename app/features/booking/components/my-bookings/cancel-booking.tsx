@@ -1,4 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Banner } from "~/components/ui/banner";
+import { Button, LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import type { MyBookingDetail } from "~/features/booking/my-bookings.server";
 import type { CancelBookingError } from "~/features/booking/my-bookings.schema";
@@ -39,11 +41,7 @@ export function CancelBooking({
 
   return (
     <div className="space-y-4">
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
-          {t(`myBookings.cancel.errors.${error}`)}
-        </p>
-      )}
+      {error && <Banner tone="error">{t(`myBookings.cancel.errors.${error}`)}</Banner>}
       <p className="text-slate-800">
         {t("myBookings.cancel.question", {
           number: booking.number,
@@ -85,23 +83,14 @@ export function CancelBooking({
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="bookingId" value={booking.id} />
             <input type="hidden" name="quotedFee" value={quote.fee} />
-            <Link
-              to={keepTo}
-              preventScrollReset
-              replace
-              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
-            >
+            <LinkButton to={keepTo} preventScrollReset replace variant="subtle" size="md">
               {t("myBookings.cancel.keep")}
-            </Link>
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
+            </LinkButton>
+            <Button type="submit" variant="danger" disabled={isSubmitting}>
               {quote.isFree
                 ? t("myBookings.cancel.confirm")
                 : t("myBookings.cancel.confirmWithFee")}
-            </button>
+            </Button>
           </Form>
         </>
       ) : (

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { LinkButton } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 
 /**
  * A dialog whose open state is the URL (`?booking=…`, `?cancel=…`). The server renders it open
  * in the page, so it works without JavaScript (then it sits above the list, closed by a link);
  * after hydration it becomes a native modal (focus trap, Escape, inert background), and closing
- * it any way navigates to `closeTo`.
+ * it any way navigates to `closeTo`. A click on the backdrop closes it (the `Dialog` default).
  */
 export function UrlDialog({
   titleId,
@@ -41,30 +43,21 @@ export function UrlDialog({
   }, [closeTo, navigate]);
 
   return (
-    <dialog
-      ref={ref}
+    <Dialog
+      dialogRef={ref}
       open
-      aria-labelledby={titleId}
-      data-testid={testId}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(44rem,calc(100%-2rem))] overflow-y-auto rounded-xl bg-slate-50 p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 [&:not(:modal)]:relative [&:not(:modal)]:mb-6 [&:not(:modal)]:w-full [&:not(:modal)]:border [&:not(:modal)]:border-slate-300"
-      onClick={(event) => {
-        if (event.target === ref.current) ref.current?.close();
-      }}
-    >
-      <div className="flex items-start justify-between gap-4">
-        <h2 id={titleId} className="text-xl font-semibold text-secondary">
-          {title}
-        </h2>
-        <Link
-          to={closeTo}
-          preventScrollReset
-          replace
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
-        >
+      titleId={titleId}
+      title={title}
+      size="lg"
+      testId={testId}
+      className="[&:not(:modal)]:relative [&:not(:modal)]:mb-6 [&:not(:modal)]:w-full [&:not(:modal)]:border [&:not(:modal)]:border-slate-300"
+      headerAside={
+        <LinkButton to={closeTo} preventScrollReset replace variant="subtle" size="sm">
           {t("common.close")}
-        </Link>
-      </div>
+        </LinkButton>
+      }
+    >
       <div className="mt-4">{children}</div>
-    </dialog>
+    </Dialog>
   );
 }
