@@ -1,4 +1,3 @@
-import { CircleCheck } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/bookings";
@@ -23,6 +22,10 @@ import { dayInBerlin } from "~/domain/calendar-day";
 import { formatMoney, languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { isUuid } from "~/domain/ids";
+import { Banner } from "~/components/ui/banner";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
 
 const notFound = () => data(null, { status: 404 });
 
@@ -93,9 +96,6 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.title, description: args.data?.description, noindex: true });
 
-const input =
-  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:ring-2 focus-visible:ring-secondary focus-visible:outline-none";
-
 export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "de";
@@ -110,19 +110,14 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
       </h1>
 
       {cancelled && (
-        <p
-          role="status"
-          className="mt-4 flex items-center gap-2 rounded-lg bg-green-50 p-3 font-medium text-green-900 ring-1 ring-green-200"
-          data-testid="cancelled-notice"
-        >
-          <CircleCheck aria-hidden className="size-5 shrink-0" />
+        <Banner tone="success" className="mt-4 font-medium" testId="cancelled-notice">
           {cancelled.fee === 0
             ? t("myBookings.list.cancelledFree", { number: cancelled.number })
             : t("myBookings.list.cancelled", {
                 number: cancelled.number,
                 fee: formatMoney(cancelled.fee, language),
               })}
-        </p>
+        </Banner>
       )}
 
       <nav aria-label={t("myBookings.list.tabsLabel")} className="mt-6 border-b border-slate-300">
@@ -155,24 +150,11 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
         className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
       >
         {query.tab !== "upcoming" && <input type="hidden" name="tab" value={query.tab} />}
-        <div className="flex-1">
-          <label htmlFor="bookings-q" className="block text-sm font-medium text-slate-800">
-            {t("myBookings.list.search")}
-          </label>
-          <input
-            id="bookings-q"
-            type="search"
-            name="q"
-            defaultValue={query.q}
-            maxLength={SEARCH_MAX_LENGTH}
-            className={input}
-          />
-        </div>
-        <div className="sm:w-48">
-          <label htmlFor="bookings-status" className="block text-sm font-medium text-slate-800">
-            {t("myBookings.list.status")}
-          </label>
-          <select id="bookings-status" name="status" defaultValue={query.status} className={input}>
+        <Field label={t("myBookings.list.search")} id="bookings-q" className="flex-1">
+          <Input type="search" name="q" defaultValue={query.q} maxLength={SEARCH_MAX_LENGTH} />
+        </Field>
+        <Field label={t("myBookings.list.status")} id="bookings-status" className="sm:w-48">
+          <Select name="status" defaultValue={query.status}>
             {MY_BOOKING_STATUS_FILTERS.map((status) => (
               <option key={status} value={status}>
                 {status === "all"
@@ -180,14 +162,9 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
                   : t(`bookingSuccess.statuses.${status}`)}
               </option>
             ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="rounded-lg bg-primary-strong px-5 py-2 font-medium text-white hover:opacity-90"
-        >
-          {t("myBookings.list.apply")}
-        </button>
+          </Select>
+        </Field>
+        <Button type="submit">{t("myBookings.list.apply")}</Button>
         {isFiltered && (
           <Link
             to={bookingsUrl({ tab: query.tab, q: "", status: "all" })}
@@ -252,12 +229,9 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
                 ? t("myBookings.list.emptyUpcoming")
                 : t("myBookings.list.emptyPast")}
             </p>
-            <Link
-              to="/properties"
-              className="mt-4 inline-block rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
-            >
+            <LinkButton to="/properties" className="mt-4">
               {t("myBookings.list.discover")}
-            </Link>
+            </LinkButton>
           </div>
         )}
       </div>
