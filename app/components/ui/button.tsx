@@ -13,6 +13,8 @@ const variants = {
   subtle: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
   /** Irreversible actions: delete, cancel a booking, end every session. */
   danger: "bg-red-700 text-white hover:bg-red-800",
+  /** The same, where it is one action among quieter ones (a card's "Stornieren", "Löschen"). */
+  dangerOutline: "border border-red-700 bg-white text-red-800 hover:bg-red-50",
   /** Text-only actions inside lists and toolbars. */
   ghost: "text-secondary hover:bg-slate-100",
 } as const;
