@@ -13,6 +13,11 @@ import {
   type ReviewSuccess,
 } from "../review-form.schema";
 import { StarRating } from "./star-rating";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
 
 export type ReviewActionBooking = {
   id: string;
@@ -97,8 +102,6 @@ export function ReviewAction({ booking }: { booking: ReviewActionBooking }) {
     deleteDialog.current?.showModal();
   }
 
-  const buttonClass =
-    "inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary";
   const context = (
     <span className="sr-only">
       {" "}
@@ -122,58 +125,53 @@ export function ReviewAction({ booking }: { booking: ReviewActionBooking }) {
             {review.text}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              {...opens(formDialogId)}
-              onClick={openForm}
-              className={`${buttonClass} border border-slate-300 bg-white text-secondary hover:bg-slate-100`}
-            >
+            <Button variant="subtle" size="sm" {...opens(formDialogId)} onClick={openForm}>
               {t("reviews.myReview.edit")}
               {context}
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="dangerOutline"
+              size="sm"
               {...opens(deleteDialogId)}
               onClick={openDelete}
-              className={`${buttonClass} border border-red-300 bg-white text-red-800 hover:bg-red-50`}
             >
               {t("reviews.myReview.delete")}
               {context}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
         <div>
-          <button
-            type="button"
-            {...opens(formDialogId)}
-            onClick={openForm}
-            className={`${buttonClass} bg-primary-strong text-white hover:opacity-90`}
-          >
+          <Button size="sm" {...opens(formDialogId)} onClick={openForm}>
             {t("reviews.myReview.write")}
             {context}
-          </button>
+          </Button>
         </div>
       )}
 
+      {/* Present from the start, so the message that appears in it is announced. */}
       <div role="status" className="text-sm">
         {shownNotice && (
-          <p className="rounded-lg bg-green-50 px-3 py-2 text-green-800">
+          <Banner tone="success" announce="none">
             {t(`reviews.myReview.success.${shownNotice}`)}
-          </p>
+          </Banner>
         )}
       </div>
       {urlError && !notice && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {t(`reviews.myReview.errors.${urlError}`)}
-        </p>
+        <Banner tone="error">{t(`reviews.myReview.errors.${urlError}`)}</Banner>
       )}
 
-      <dialog
+      {/* Not closed by a click beside it: the form may hold a half-written review. */}
+      <Dialog
         id={formDialogId}
-        ref={formDialog}
-        aria-labelledby={`${formDialogId}-title`}
-        className="m-auto w-[min(36rem,calc(100%-2rem))] rounded-xl p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+        dialogRef={formDialog}
+        titleId={`${formDialogId}-title`}
+        title={
+          booking.review
+            ? t("reviews.myReview.dialogTitleEdit")
+            : t("reviews.myReview.dialogTitleCreate")
+        }
+        dismissible={false}
       >
         <ReviewForm
           key={formKey}
@@ -182,19 +180,17 @@ export function ReviewAction({ booking }: { booking: ReviewActionBooking }) {
           fetcher={saveFetcher}
           onCancel={() => formDialog.current?.close()}
         />
-      </dialog>
+      </Dialog>
 
       {review && (
-        <dialog
+        <Dialog
           id={deleteDialogId}
-          ref={deleteDialog}
-          aria-labelledby={`${deleteDialogId}-title`}
+          dialogRef={deleteDialog}
+          titleId={`${deleteDialogId}-title`}
+          title={t("reviews.myReview.deleteTitle")}
           aria-describedby={`${deleteDialogId}-text`}
-          className="m-auto w-[min(30rem,calc(100%-2rem))] rounded-xl p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+          dismissible={false}
         >
-          <h2 id={`${deleteDialogId}-title`} className="text-xl font-semibold text-secondary">
-            {t("reviews.myReview.deleteTitle")}
-          </h2>
           <p id={`${deleteDialogId}-text`} className="mt-3 text-slate-700">
             {t("reviews.myReview.deleteQuestion", { title: booking.propertyTitle })}
           </p>
@@ -212,13 +208,15 @@ export function ReviewAction({ booking }: { booking: ReviewActionBooking }) {
             <input type="hidden" name="reviewId" value={review.id} />
             <input type="hidden" name="bookingId" value={booking.id} />
             {deleteError && (
-              <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              <Banner tone="error" className="mt-3">
                 {t(`reviews.myReview.errors.${deleteError}`)}
-              </p>
+              </Banner>
             )}
             <div className="mt-6 flex flex-wrap justify-end gap-2">
-              <button
+              <Button
                 type="submit"
+                variant="subtle"
+                size="sm"
                 formMethod="dialog"
                 formNoValidate
                 autoFocus
@@ -226,22 +224,22 @@ export function ReviewAction({ booking }: { booking: ReviewActionBooking }) {
                   event.preventDefault();
                   deleteDialog.current?.close();
                 }}
-                className={`${buttonClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
               >
                 {t("reviews.myReview.cancel")}
-              </button>
-              <button
+              </Button>
+              <Button
                 type="submit"
+                variant="danger"
+                size="sm"
                 disabled={deleteFetcher.state !== "idle"}
-                className={`${buttonClass} bg-red-700 text-white hover:bg-red-800 disabled:opacity-70`}
               >
                 {deleteFetcher.state !== "idle"
                   ? t("reviews.myReview.deleting")
                   : t("reviews.myReview.deleteConfirm")}
-              </button>
+              </Button>
             </div>
           </form>
-        </dialog>
+        </Dialog>
       )}
     </div>
   );
@@ -267,11 +265,6 @@ function ReviewForm({
   const fieldErrors = response?.fieldErrors ?? {};
   const id = (name: string) => `${dialogId}-field-${name}`;
 
-  const fieldClass =
-    "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-secondary aria-invalid:border-red-700";
-  const buttonClass =
-    "inline-flex items-center justify-center rounded-lg px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary";
-
   return (
     <form
       method="post"
@@ -284,9 +277,6 @@ function ReviewForm({
         void fetcher.submit(data, { method: "post", action: ACTION });
       }}
     >
-      <h2 id={`${dialogId}-title`} className="text-xl font-semibold text-secondary">
-        {review ? t("reviews.myReview.dialogTitleEdit") : t("reviews.myReview.dialogTitleCreate")}
-      </h2>
       <p className="mt-1 text-sm text-slate-600">
         {t("reviews.myReview.dialogIntro", { title: booking.propertyTitle })}
       </p>
@@ -302,9 +292,9 @@ function ReviewForm({
       <input type="hidden" name="bookingId" value={booking.id} />
 
       {response && !response.fieldErrors && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Banner tone="error" className="mt-4">
           {t(`reviews.myReview.errors.${response.error}`)}
-        </p>
+        </Banner>
       )}
 
       <fieldset
@@ -339,36 +329,29 @@ function ReviewForm({
         )}
       </fieldset>
 
-      <div className="mt-4">
-        <label htmlFor={id("title")} className="font-medium text-slate-800">
-          {t("reviews.myReview.titleLabel")}
-        </label>
-        <input
-          id={id("title")}
+      <Field
+        label={t("reviews.myReview.titleLabel")}
+        id={id("title")}
+        hint={t("reviews.myReview.titleHint", { max: REVIEW_TITLE_MAX })}
+        error={fieldErrors.title ? t(`reviews.myReview.errors.${fieldErrors.title}`) : undefined}
+        className="mt-4"
+      >
+        <Input
           name="title"
           type="text"
           maxLength={REVIEW_TITLE_MAX}
           defaultValue={review?.title ?? ""}
-          aria-invalid={fieldErrors.title ? true : undefined}
-          aria-describedby={`${id("title-hint")}${fieldErrors.title ? ` ${id("title-error")}` : ""}`}
-          className={fieldClass}
         />
-        <p id={id("title-hint")} className="mt-1 text-sm text-slate-600">
-          {t("reviews.myReview.titleHint", { max: REVIEW_TITLE_MAX })}
-        </p>
-        {fieldErrors.title && (
-          <p id={id("title-error")} className="mt-1 text-sm text-red-800">
-            {t(`reviews.myReview.errors.${fieldErrors.title}`)}
-          </p>
-        )}
-      </div>
+      </Field>
 
-      <div className="mt-4">
-        <label htmlFor={id("text")} className="font-medium text-slate-800">
-          {t("reviews.myReview.textLabel")}
-        </label>
-        <textarea
-          id={id("text")}
+      <Field
+        label={t("reviews.myReview.textLabel")}
+        id={id("text")}
+        hint={t("reviews.myReview.textHint", { min: REVIEW_TEXT_MIN, max: REVIEW_TEXT_MAX })}
+        error={fieldErrors.text ? t(`reviews.myReview.errors.${fieldErrors.text}`) : undefined}
+        className="mt-4"
+      >
+        <Textarea
           name="text"
           rows={6}
           required
@@ -376,51 +359,34 @@ function ReviewForm({
           maxLength={REVIEW_TEXT_MAX}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          aria-invalid={fieldErrors.text ? true : undefined}
-          aria-describedby={`${id("text-hint")}${fieldErrors.text ? ` ${id("text-error")}` : ""}`}
-          className={fieldClass}
         />
-        <div className="mt-1 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
-          <p id={id("text-hint")}>
-            {t("reviews.myReview.textHint", { min: REVIEW_TEXT_MIN, max: REVIEW_TEXT_MAX })}
-          </p>
-          <p data-testid="review-counter">
-            {t("reviews.myReview.counter", { count: text.length, max: REVIEW_TEXT_MAX })}
-          </p>
-        </div>
-        {fieldErrors.text && (
-          <p id={id("text-error")} className="mt-1 text-sm text-red-800">
-            {t(`reviews.myReview.errors.${fieldErrors.text}`)}
-          </p>
-        )}
-      </div>
+      </Field>
+      <p className="mt-1 text-right text-sm text-slate-600" data-testid="review-counter">
+        {t("reviews.myReview.counter", { count: text.length, max: REVIEW_TEXT_MAX })}
+      </p>
 
       <p className="mt-4 text-sm text-slate-600">{t("reviews.myReview.publishNote")}</p>
 
       <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <button
+        <Button
           type="submit"
+          variant="subtle"
           formMethod="dialog"
           formNoValidate
           onClick={(event) => {
             event.preventDefault();
             onCancel();
           }}
-          className={`${buttonClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
         >
           {t("reviews.myReview.cancel")}
-        </button>
-        <button
-          type="submit"
-          disabled={isSaving}
-          className={`${buttonClass} bg-primary-strong text-white hover:opacity-90 disabled:opacity-70`}
-        >
+        </Button>
+        <Button type="submit" disabled={isSaving}>
           {isSaving
             ? t("reviews.myReview.saving")
             : review
               ? t("reviews.myReview.submitEdit")
               : t("reviews.myReview.submitCreate")}
-        </button>
+        </Button>
       </div>
     </form>
   );
