@@ -117,14 +117,15 @@ export function BookingCard({
             {t("myBookings.list.details")}
           </LinkButton>
           {booking.isCancellable && (
-            <Link
+            <LinkButton
               to={cancelTo}
               preventScrollReset
               aria-label={t("myBookings.list.cancelFor", { number: booking.number })}
-              className="rounded-lg border border-red-700 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
+              variant="dangerOutline"
+              size="sm"
             >
               {t("myBookings.list.cancel")}
-            </Link>
+            </LinkButton>
           )}
         </div>
         {booking.status === "completed" && (

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { LinkButton } from "~/components/ui/button";
 import { BookingFacts, StoredBreakdown } from "../stored-breakdown";
 import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
 import type { MyBookingDetail } from "~/features/booking/my-bookings.server";
@@ -97,14 +98,9 @@ export function BookingDetail({
 
       {booking.isCancellable && (
         <p>
-          <Link
-            to={cancelTo}
-            preventScrollReset
-            replace
-            className="inline-block rounded-lg border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
-          >
+          <LinkButton to={cancelTo} preventScrollReset replace variant="dangerOutline" size="md">
             {t("myBookings.list.cancel")}
-          </Link>
+          </LinkButton>
         </p>
       )}
     </div>
