@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
 import { isNewsletterResult, type NewsletterResult } from "./newsletter-results";
 
@@ -71,7 +73,7 @@ export function NewsletterForm({
         {t("newsletter.email")}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input
+        <Input
           id={inputId}
           name="email"
           type="email"
@@ -80,15 +82,11 @@ export function NewsletterForm({
           placeholder={t("newsletter.placeholder")}
           aria-invalid={isError && result === "invalid" ? true : undefined}
           aria-describedby={result ? messageId : undefined}
-          className="block w-full min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-600 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30"
+          className="min-w-0 flex-1 placeholder:text-slate-600"
         />
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="shrink-0 rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={isSubmitting} className="shrink-0">
           {isSubmitting ? t("newsletter.submitting") : t("newsletter.submit")}
-        </button>
+        </Button>
       </div>
       {/* Always present, so screen readers announce the result of a background submission. */}
       <div aria-live="polite">

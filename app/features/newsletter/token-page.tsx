@@ -1,6 +1,8 @@
 import { House } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/root";
 
@@ -40,22 +42,12 @@ export function TokenMessage({
   kind: "done" | "invalid";
   children: ReactNode;
 }) {
-  return kind === "done" ? (
-    <p
-      role="status"
-      className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900"
-    >
+  return (
+    <Banner tone={kind === "done" ? "success" : "error"} className="text-left text-base">
       {children}
-    </p>
-  ) : (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-      {children}
-    </p>
+    </Banner>
   );
 }
-
-export const primaryButtonClass =
-  "rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90 disabled:opacity-60";
 
 /**
  * The page behind a newsletter e-mail link: GET shows a button (mail scanners open links too),
@@ -78,13 +70,9 @@ export function NewsletterTokenAction({
         <Form method="post">
           <p>{t(`newsletter.${kind}.intro`)}</p>
           <input type="hidden" name="token" value={token} />
-          <button
-            type="submit"
-            disabled={navigation.state !== "idle"}
-            className={`mt-6 ${primaryButtonClass}`}
-          >
+          <Button type="submit" size="lg" className="mt-6" disabled={navigation.state !== "idle"}>
             {t(`newsletter.${kind}.button`)}
-          </button>
+          </Button>
         </Form>
       )}
       {(state === "confirmed" || state === "unsubscribed") && (

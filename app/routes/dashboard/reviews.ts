@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
+
 import type { Route } from "./+types/reviews";
-import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import { userForSave } from "~/features/accounts/session.server";
 import { createReview, deleteReview, updateReview } from "~/features/reviews/my-reviews.server";
 import {
   REVIEW_FETCH_FIELD,
@@ -11,8 +12,12 @@ import {
   type ReviewField,
   type ReviewFieldError,
 } from "~/features/reviews/review-form.schema";
+import { fieldErrorsFromIssues } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/domain/ids";
+
+/** The fields whose errors the review dialog shows next to them. */
+const REVIEW_FIELDS = ["rating", "title", "text"] as const;
 
 const STATUS: Record<ReviewErrorCode, number> = {
   invalid: 400,
@@ -41,24 +46,22 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(reviewReturnUrl(response.ok ? response.result : response.error, bookingId));
   };
 
-  if (!(await getCurrentUser(request))) {
+  // The one session-expired guard: the dialog keeps its input and shows the banner; a form
+  // posted without JavaScript goes to sign in and back to the past bookings.
+  const user = await userForSave(request);
+  if (!user) {
     if (viaFetcher) return answer({ ok: false, error: "sessionExpired" });
     return redirect(`/auth?redirectTo=${encodeURIComponent("/dashboard/bookings?tab=past")}`);
   }
-  const user = await requireUser(request);
 
   const raw = Object.fromEntries(
     [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   const parsed = reviewActionSchema.safeParse(raw);
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<ReviewField, ReviewFieldError>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === "rating" || field === "title" || field === "text") {
-        fieldErrors[field] ??= issue.message as ReviewFieldError;
-      }
-    }
+    const fieldErrors = fieldErrorsFromIssues(parsed.error.issues, REVIEW_FIELDS) as Partial<
+      Record<ReviewField, ReviewFieldError>
+    >;
     const hasFieldErrors = Object.keys(fieldErrors).length > 0;
     return answer({ ok: false, error: "invalid", ...(hasFieldErrors ? { fieldErrors } : {}) });
   }
