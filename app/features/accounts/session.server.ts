@@ -89,7 +89,7 @@ export async function userForSave(request: Request, role?: "admin"): Promise<Cur
 }
 
 /** The answer to a save without a session: 401, `{ ok: false, error: "sessionExpired" }`. */
-export function sessionExpired<Extra extends object = object>(extra?: Extra) {
+export function sessionExpired<Extra extends object = object>(extra: Extra = {} as Extra) {
   return data({ ...extra, ok: false as const, error: "sessionExpired" as const }, { status: 401 });
 }
 
