@@ -1,6 +1,7 @@
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/i18n-react";
+import { Button } from "~/components/ui/button";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import {
   isDaySelectable,
@@ -535,25 +536,21 @@ export function DateRangePicker({
               )}
             </span>
             <span className="flex gap-2">
-              <button
-                type="button"
+              <Button
+                variant="ghost"
+                size="sm"
                 disabled={!value.checkIn}
                 onClick={() => {
                   onChange({});
                   setActive("checkIn");
                   shouldFocusDay.current = true;
                 }}
-                className="rounded-lg px-3 py-1.5 font-medium text-secondary underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-2 focus-visible:ring-secondary disabled:text-slate-400 disabled:no-underline"
               >
                 {t("priceBox.picker.clear")}
-              </button>
-              <button
-                type="button"
-                onClick={() => close()}
-                className="rounded-lg border border-slate-400 px-3 py-1.5 font-medium text-slate-900 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-secondary"
-              >
+              </Button>
+              <Button variant="subtle" size="sm" onClick={() => close()}>
                 {t("priceBox.picker.close")}
-              </button>
+              </Button>
             </span>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** A German error page without internals; admins see the request id to find the log line. */
@@ -24,12 +24,9 @@ export function ErrorPage({
           {t("common.requestId")}: <code>{requestId}</code>
         </p>
       )}
-      <Link
-        to="/"
-        className="mt-8 rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
-      >
+      <LinkButton to="/" className="mt-8">
         {t("common.backHome")}
-      </Link>
+      </LinkButton>
     </main>
   );
 }

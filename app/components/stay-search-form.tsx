@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { buildStaySearchUrl, type StaySearchError } from "~/lib/stay-search";
 import { addDays } from "~/domain/calendar-day";
-
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:ring-2 focus:ring-secondary/30 focus:outline-none aria-invalid:border-red-700";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
 
 const errorField: Record<StaySearchError, "checkIn" | "checkOut"> = {
   invalidDate: "checkIn",
@@ -82,25 +82,17 @@ export function StaySearchForm({
         navigate(result.url);
       }}
     >
-      <div>
-        <label htmlFor={`${idPrefix}-location`} className="text-sm font-medium text-slate-800">
-          {labels.destination}
-        </label>
-        <input
-          id={`${idPrefix}-location`}
+      <Field id={`${idPrefix}-location`} label={labels.destination}>
+        <Input
           name="location"
           type="text"
           maxLength={100}
           placeholder={labels.destinationPlaceholder}
-          className={field}
         />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-check-in`} className="text-sm font-medium text-slate-800">
-          {labels.checkIn}
-        </label>
-        <input
-          id={`${idPrefix}-check-in`}
+      </Field>
+      {/* The one date message below the form names the field it is about. */}
+      <Field id={`${idPrefix}-check-in`} label={labels.checkIn}>
+        <Input
           name="checkIn"
           type="date"
           min={today}
@@ -108,42 +100,30 @@ export function StaySearchForm({
           onChange={(event) => setCheckIn(event.target.value)}
           aria-invalid={invalid === "checkIn" || undefined}
           aria-describedby={invalid === "checkIn" ? errorId : undefined}
-          className={field}
         />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-check-out`} className="text-sm font-medium text-slate-800">
-          {labels.checkOut}
-        </label>
-        <input
-          id={`${idPrefix}-check-out`}
+      </Field>
+      <Field id={`${idPrefix}-check-out`} label={labels.checkOut}>
+        <Input
           name="checkOut"
           type="date"
           min={addDays(checkIn && checkIn >= today ? checkIn : today, 1)}
           aria-invalid={invalid === "checkOut" || undefined}
           aria-describedby={invalid === "checkOut" ? errorId : undefined}
-          className={field}
         />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-guests`} className="text-sm font-medium text-slate-800">
-          {labels.guests}
-        </label>
-        <select id={`${idPrefix}-guests`} name="guests" defaultValue="2" className={field}>
+      </Field>
+      <Field id={`${idPrefix}-guests`} label={labels.guests}>
+        <Select name="guests" defaultValue="2">
           {guestOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </select>
-      </div>
-      <button
-        type="submit"
-        className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary-strong px-6 py-2.5 font-semibold text-white hover:opacity-90"
-      >
+        </Select>
+      </Field>
+      <Button type="submit" size="lg">
         <Search aria-hidden className="size-4" />
         {labels.search}
-      </button>
+      </Button>
       {error && (
         <p id={errorId} role="alert" className="col-span-full text-sm font-medium text-red-700">
           {labels.error(error)}

@@ -97,4 +97,12 @@ describe("parseForm", () => {
     const result = parseForm(form([["name", "x".repeat(10_000)]]), schema, { fields });
     expect(result.values.name).toHaveLength(2000);
   });
+
+  it("sends back up to echoMax characters for a form with a longer field", () => {
+    const result = parseForm(form([["name", "x".repeat(12_000)]]), schema, {
+      fields,
+      echoMax: 10_000,
+    });
+    expect(result.values.name).toHaveLength(10_000);
+  });
 });

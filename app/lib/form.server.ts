@@ -26,7 +26,13 @@ export type ParsedForm<Data, Field extends string> =
 export function parseForm<Schema extends z.ZodType, Field extends string>(
   form: FormData,
   schema: Schema,
-  options: { fields: readonly Field[]; multiple?: readonly Field[]; secret?: readonly Field[] },
+  options: {
+    fields: readonly Field[];
+    multiple?: readonly Field[];
+    secret?: readonly Field[];
+    /** The longest value sent back, for a form with a longer field (a 5,000-character message). */
+    echoMax?: number;
+  },
 ): ParsedForm<z.output<Schema>, Field> {
   const input: Record<string, string | string[]> = {};
   const values: FormValues<Field> = {};
@@ -38,7 +44,7 @@ export function parseForm<Schema extends z.ZodType, Field extends string>(
       input[field] = strings[0];
     }
     if (strings.length > 0 && !options.secret?.includes(field)) {
-      values[field] = strings.join(", ").slice(0, MAX_ECHO_LENGTH);
+      values[field] = strings.join(", ").slice(0, options.echoMax ?? MAX_ECHO_LENGTH);
     }
   }
   const parsed = schema.safeParse(input);

@@ -1,5 +1,6 @@
 import { ChevronDown, Menu, X } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
+import { Button, LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
 import { Brand } from "./brand";
@@ -138,18 +139,12 @@ function AccountLinks({ user, isMobile = false }: { user: HeaderUser; isMobile?:
   if (!user) {
     return (
       <>
-        <Link
-          to="/auth"
-          className="rounded-lg px-4 py-2 font-medium text-secondary hover:bg-slate-100"
-        >
+        <LinkButton to="/auth" variant="ghost" size="md">
           {t("nav.signIn")}
-        </Link>
-        <Link
-          to="/auth?mode=register"
-          className="rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90"
-        >
+        </LinkButton>
+        <LinkButton to="/auth?mode=register" size="md">
           {t("nav.register")}
-        </Link>
+        </LinkButton>
       </>
     );
   }
@@ -169,9 +164,9 @@ function UserMenu({ user }: { user: NonNullable<HeaderUser> }) {
   const menu = useDismissableMenu<HTMLDivElement>();
   return (
     <div ref={menu.ref} className="relative">
-      <button
-        type="button"
-        className="flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      <Button
+        variant="subtle"
+        size="sm"
         aria-expanded={menu.isOpen}
         aria-controls="user-menu"
         aria-label={`${t("nav.userMenu")}: ${user.email}`}
@@ -179,7 +174,7 @@ function UserMenu({ user }: { user: NonNullable<HeaderUser> }) {
       >
         {user.email}
         <ChevronDown aria-hidden className="size-4" />
-      </button>
+      </Button>
       {menu.isOpen && (
         <div
           id="user-menu"

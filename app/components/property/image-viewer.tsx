@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { Dialog } from "~/components/ui/dialog";
 import { useTranslation } from "~/lib/i18n-react";
 
 export type ViewerImage = { src: string; srcSet?: string; alt: string; label: string };
@@ -8,8 +9,9 @@ export type ViewerImage = { src: string; srcSet?: string; alt: string; label: st
 const SWIPE_DISTANCE = 50;
 
 /**
- * The full-screen image viewer: a native modal `<dialog>` (the browser traps focus, makes the
- * page behind it inert and closes it on Escape). ←/→ and swipes move through the images; the
+ * The full-screen image viewer: the one `Dialog` (a native modal `<dialog>`: the browser traps
+ * focus, makes the page behind it inert and closes it on Escape), on black and named by a
+ * heading only screen readers see. ←/→ and swipes move through the images; the
  * caller returns focus to the image that opened it.
  */
 export function ImageViewer({
@@ -51,14 +53,13 @@ export function ImageViewer({
   const current = index !== null ? images[index] : undefined;
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-label={`${t("property.gallery.viewer")}: ${title}`}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-slate-950 p-0 text-white backdrop:bg-black/80"
+    <Dialog
+      dialogRef={dialogRef}
+      title={`${t("property.gallery.viewer")}: ${title}`}
+      hideTitle
+      fullScreen
+      className="bg-slate-950 text-white backdrop:bg-black/80"
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === dialogRef.current) dialogRef.current?.close();
-      }}
       onKeyDown={(event) => {
         if (event.key === "Tab") {
           keepFocusInside(event, dialogRef.current);
@@ -141,7 +142,7 @@ export function ImageViewer({
           <p className="px-4 py-3 text-center text-sm text-slate-200">{current.label}</p>
         </div>
       )}
-    </dialog>
+    </Dialog>
   );
 }
 

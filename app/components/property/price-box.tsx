@@ -1,7 +1,9 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { DateRangePicker } from "~/components/date-range-picker";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/input";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import {
   bookingHorizonEnd,
@@ -56,9 +58,6 @@ export function bookingHref({
   const path = `/properties/${encodeURIComponent(propertyId)}/book?${query}`;
   return isSignedIn ? path : `/auth?redirectTo=${encodeURIComponent(path)}`;
 }
-
-const primaryButton =
-  "block w-full rounded-lg px-5 py-3 text-center font-semibold outline-none focus-visible:ring-2 focus-visible:ring-secondary focus-visible:ring-offset-2";
 
 /**
  * The price box of the property page (spec 03): nightly price, Anreise/Abreise, Gäste, the
@@ -170,31 +169,23 @@ function PriceBoxForm({
           errorId={problemText ? problemId : undefined}
         />
         <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="price-box-guests" className="text-sm font-medium text-slate-800">
-              {t("priceBox.guests")}
-            </label>
-            <select
-              id="price-box-guests"
+          <Field id="price-box-guests" label={t("priceBox.guests")} className="min-w-0 flex-1">
+            <Select
               name="guests"
               value={guests}
               onChange={(event) => setGuests(Number(event.target.value))}
-              className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:ring-2 focus:ring-secondary/30 focus:outline-none"
             >
               {Array.from({ length: maxGuests }, (_, i) => i + 1).map((count) => (
                 <option key={count} value={count}>
                   {t("priceBox.guestOption", { count })}
                 </option>
               ))}
-            </select>
-          </div>
+            </Select>
+          </Field>
           {!isHydrated && (
-            <button
-              type="submit"
-              className="rounded-lg border border-secondary px-3 py-2 font-medium text-secondary hover:bg-slate-50"
-            >
+            <Button type="submit" variant="outline">
               {t("priceBox.check")}
-            </button>
+            </Button>
           )}
         </div>
       </form>
@@ -230,20 +221,13 @@ function PriceBoxForm({
 
       <div className="mt-4">
         {isBookable && checkIn && checkOut ? (
-          <Link
-            to={bookingHref({ propertyId, checkIn, checkOut, guests, isSignedIn })}
-            className={`${primaryButton} bg-primary-strong text-white hover:opacity-90`}
-          >
+          <LinkButton to={bookingHref({ propertyId, checkIn, checkOut, guests, isSignedIn })} block>
             {t("priceBox.bookNow")}
-          </Link>
+          </LinkButton>
         ) : (
-          <button
-            type="button"
-            disabled
-            className={`${primaryButton} cursor-not-allowed bg-slate-200 text-slate-700`}
-          >
+          <Button size="lg" variant="subtle" block disabled>
             {t("priceBox.selectDates")}
-          </button>
+          </Button>
         )}
         {!isSignedIn && isBookable && (
           <p className="mt-2 text-center text-sm text-slate-600">{t("priceBox.signInNote")}</p>

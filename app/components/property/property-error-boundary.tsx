@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/root";
 
@@ -26,13 +27,10 @@ export function PropertyErrorBoundary() {
           {t("common.requestId")}: <code>{root.requestId}</code>
         </p>
       )}
-      <Link
-        to="/properties"
-        className="mt-8 inline-flex items-center gap-2 rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
-      >
+      <LinkButton to="/properties" className="mt-8">
         <ArrowLeft aria-hidden className="size-4" />
         {t("property.backToSearch")}
-      </Link>
+      </LinkButton>
     </main>
   );
 }

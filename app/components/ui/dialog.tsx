@@ -24,6 +24,7 @@ export function Dialog({
   titleId,
   hideTitle = false,
   size = "md",
+  fullScreen = false,
   closeButton = false,
   dismissible = true,
   headerAside,
@@ -39,6 +40,11 @@ export function Dialog({
   /** The heading is still read out (it names the dialog) but not shown. */
   hideTitle?: boolean;
   size?: keyof typeof sizes;
+  /**
+   * The whole screen, without the card's look (white, padding, rounded corners): the caller's
+   * `className` brings its own colours (e.g. the image viewer on black). `size` is ignored.
+   */
+  fullScreen?: boolean;
   /** A "Schließen" button at the bottom that takes the focus when the dialog opens. */
   closeButton?: boolean;
   dismissible?: boolean;
@@ -60,8 +66,12 @@ export function Dialog({
       aria-labelledby={headingId}
       data-testid={testId}
       className={cx(
-        "m-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50",
-        sizes[size],
+        fullScreen
+          ? "m-0 h-dvh max-h-none w-screen max-w-none p-0"
+          : cx(
+              "m-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50",
+              sizes[size],
+            ),
         className,
       )}
       onClick={(event) => {

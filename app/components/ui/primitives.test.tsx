@@ -114,6 +114,18 @@ describe("Dialog", () => {
     expect(without).not.toContain("Schließen");
     expect(without).toContain('class="sr-only"');
   });
+
+  it("fills the screen without the card's look when asked to", () => {
+    const ref = createRef<HTMLDialogElement>();
+    const out = html(
+      <Dialog dialogRef={ref} title="Bild" hideTitle fullScreen className="bg-slate-950">
+        <p>Inhalt</p>
+      </Dialog>,
+    );
+    expect(out).toContain("w-screen");
+    expect(out).toContain("bg-slate-950");
+    expect(out).not.toContain("bg-white");
+  });
 });
 
 describe("Table", () => {

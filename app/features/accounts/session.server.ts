@@ -89,11 +89,8 @@ export async function userForSave(request: Request, role?: "admin"): Promise<Cur
 }
 
 /** The answer to a save without a session: 401, `{ ok: false, error: "sessionExpired" }`. */
-export function sessionExpired<Extra extends object = object>(extra?: Extra) {
-  return data(
-    { ...(extra as Extra), ok: false as const, error: "sessionExpired" as const },
-    { status: 401 },
-  );
+export function sessionExpired<Extra extends object = object>(extra: Extra = {} as Extra) {
+  return data({ ...extra, ok: false as const, error: "sessionExpired" as const }, { status: 401 });
 }
 
 /** Admin pages and admin operations: signed-in non-admins get the 403 page "Kein Zugriff". */

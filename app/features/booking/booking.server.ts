@@ -14,6 +14,7 @@ import {
   PG_UNIQUE_VIOLATION,
   schema,
 } from "~/lib/db.server";
+import { fieldErrorsFromIssues } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { bookingHorizonEnd, stayProblem, type StayProblem } from "~/domain/availability";
@@ -91,12 +92,11 @@ export async function createBooking({
 }): Promise<CreateBookingResult> {
   const parsed = bookingFormSchema.safeParse(form);
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<BookingFormField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as BookingFormField;
-      fieldErrors[field] ??= issue.message;
-    }
-    return { ok: false, error: "invalid", fieldErrors };
+    return {
+      ok: false,
+      error: "invalid",
+      fieldErrors: fieldErrorsFromIssues<BookingFormField>(parsed.error.issues),
+    };
   }
   const input = parsed.data;
   if (!isUuid(propertyId)) return { ok: false, error: "propertyNotFound" };

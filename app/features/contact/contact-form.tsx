@@ -1,5 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
 import type { ContactField } from "./contact.schema";
 
@@ -9,11 +13,8 @@ export type ContactActionData =
   | {
       status: "invalid" | "tooMany" | "failed";
       errors: Partial<Record<ContactField, string>>;
-      values: Record<ContactField, string>;
+      values: Partial<Record<ContactField, string>>;
     };
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30 aria-[invalid=true]:border-red-700";
 
 /**
  * The contact form. A plain POST form, so it works without JavaScript; after sending it
@@ -47,27 +48,21 @@ export function ContactForm({
   ) => {
     const error = errors[name];
     return (
-      <div>
-        <label htmlFor={`contact-${name}`} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <input
-          id={`contact-${name}`}
+      <Field
+        id={`contact-${name}`}
+        label={label}
+        error={error ? t(`contact.errors.${error}`) : undefined}
+      >
+        <Input
           name={name}
           type={options.type ?? "text"}
           autoComplete={options.autoComplete}
           required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `contact-${name}-error` : undefined}
-          defaultValue={values ? values[name] : name === "subject" && !sent ? defaultSubject : ""}
-          className={inputClass}
+          defaultValue={
+            values ? (values[name] ?? "") : name === "subject" && !sent ? defaultSubject : ""
+          }
         />
-        {error && (
-          <p id={`contact-${name}-error`} className="mt-1 text-sm text-red-700">
-            {t(`contact.errors.${error}`)}
-          </p>
-        )}
-      </div>
+      </Field>
     );
   };
 
@@ -76,20 +71,14 @@ export function ContactForm({
     <>
       <div ref={messageRef} tabIndex={-1} className="outline-none">
         {sent && (
-          <p
-            role="status"
-            className="mb-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900"
-          >
-            {t("contact.sent")}
-          </p>
+          <Banner tone="success" className="mb-6">
+            <p>{t("contact.sent")}</p>
+          </Banner>
         )}
         {failed && (
-          <p
-            role="alert"
-            className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800"
-          >
-            {t(`contact.${failed.status}`)}
-          </p>
+          <Banner tone="error" className="mb-6">
+            <p>{t(`contact.${failed.status}`)}</p>
+          </Banner>
         )}
       </div>
       {/* key: a sent message starts a fresh, empty form */}
@@ -101,38 +90,17 @@ export function ContactForm({
         </div>
         {field("email", t("contact.email"), { type: "email", autoComplete: "email" })}
         {field("subject", t("contact.subject"))}
-        <div>
-          <label htmlFor="contact-message" className="text-sm font-medium text-slate-800">
-            {t("contact.message")}
-          </label>
-          <textarea
-            id="contact-message"
-            name="message"
-            rows={7}
-            required
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={
-              messageError ? "contact-message-hint contact-message-error" : "contact-message-hint"
-            }
-            defaultValue={values?.message ?? ""}
-            className={inputClass}
-          />
-          <p id="contact-message-hint" className="mt-1 text-sm text-slate-600">
-            {t("contact.messageHint")}
-          </p>
-          {messageError && (
-            <p id="contact-message-error" className="mt-1 text-sm text-red-700">
-              {t(`contact.errors.${messageError}`)}
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90 disabled:opacity-60"
+        <Field
+          id="contact-message"
+          label={t("contact.message")}
+          hint={t("contact.messageHint")}
+          error={messageError ? t(`contact.errors.${messageError}`) : undefined}
         >
+          <Textarea name="message" rows={7} required defaultValue={values?.message ?? ""} />
+        </Field>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? t("contact.submitting") : t("contact.submit")}
-        </button>
+        </Button>
       </Form>
     </>
   );

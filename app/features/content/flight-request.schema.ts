@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/domain/calendar-day";
+import { fieldErrorsFromIssues } from "~/lib/form";
 import type { TranslationValues } from "~/lib/i18n";
 
 /**
@@ -81,13 +82,8 @@ export function parseFlightRequest(
 ): FlightRequestResult {
   const result = flightRequestSchema(today).safeParse(values);
   if (result.success) return { success: true, request: result.data };
-  const errors: Partial<Record<FlightField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as FlightField;
-    // The first problem of a field is the one worth telling.
-    errors[field] ??= issue.message;
-  }
-  return { success: false, errors };
+  // The first problem of a field is the one worth telling.
+  return { success: false, errors: fieldErrorsFromIssues(result.error.issues, FLIGHT_FIELDS) };
 }
 
 type Translate = (key: string, options?: TranslationValues) => string;

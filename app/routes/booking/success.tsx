@@ -4,6 +4,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/success";
 import { ErrorPage } from "~/components/error-page";
+import { LinkButton } from "~/components/ui/button";
 import { Brand } from "~/components/layout/brand";
 import { requireUser } from "~/features/accounts/session.server";
 import { getBookingConfirmation } from "~/features/booking/booking-confirmation.server";
@@ -169,18 +170,10 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
           </p>
 
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-            <Link
-              to="/dashboard/bookings"
-              className="rounded-lg bg-primary-strong px-5 py-2.5 text-center font-medium text-white hover:opacity-90"
-            >
-              {t("bookingSuccess.myBookings")}
-            </Link>
-            <Link
-              to="/properties"
-              className="rounded-lg border border-secondary px-5 py-2.5 text-center font-medium text-secondary hover:bg-slate-100"
-            >
+            <LinkButton to="/dashboard/bookings">{t("bookingSuccess.myBookings")}</LinkButton>
+            <LinkButton to="/properties" variant="outline">
               {t("bookingSuccess.moreProperties")}
-            </Link>
+            </LinkButton>
           </div>
         </div>
       </main>

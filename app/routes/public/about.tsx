@@ -1,5 +1,5 @@
 import { Building2, Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/about";
@@ -185,18 +185,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to="/kontakt"
-              className="rounded-lg bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90"
-            >
-              {t("info.about.contact")}
-            </Link>
-            <Link
-              to="/impressum"
-              className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-            >
+            <LinkButton to="/kontakt">{t("info.about.contact")}</LinkButton>
+            <LinkButton to="/impressum" variant="subtle">
               {t("info.about.imprint")}
-            </Link>
+            </LinkButton>
           </div>
         </div>
       </section>

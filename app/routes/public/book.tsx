@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/book";
-import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import type { BookingErrorCode } from "~/features/booking/booking.schema";
 import { getBookingPageData } from "~/features/booking/booking-page.server";
 import { createBooking } from "~/features/booking/booking.server";
@@ -89,12 +89,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // The same check as requireUser; an expired session keeps the form and its input on screen
   // ("Ihre Sitzung ist abgelaufen…") instead of an error page.
-  const user = await getCurrentUser(request);
-  if (!user) {
-    return data({ error: "sessionExpired", fieldErrors: {}, values } satisfies BookingActionData, {
-      status: 401,
-    });
-  }
+  const user = await userForSave(request);
+  if (!user)
+    return sessionExpired({ fieldErrors: {}, values } satisfies Omit<BookingActionData, "error">);
   const result = await createBooking({
     userId: user.id,
     propertyId: params.id,

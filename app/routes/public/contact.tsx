@@ -1,19 +1,16 @@
 import { Building2, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/contact";
 import { ContactForm, type ContactActionData } from "~/features/contact/contact-form";
 import { mapSearchUrl, type ContactContent } from "~/features/contact/contact-content";
-import {
-  CONTACT_FIELDS,
-  contactSchema,
-  subjectFromQuery,
-  type ContactField,
-} from "~/features/contact/contact.schema";
+import { CONTACT_FIELDS, contactSchema, subjectFromQuery } from "~/features/contact/contact.schema";
 import { sendContactMessage } from "~/features/contact/contact.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { getContent } from "~/lib/content.server";
+import { parseForm } from "~/lib/form.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
@@ -48,25 +45,16 @@ export const meta: Route.MetaFunction = (args) =>
 const ECHO_MAX = 10_000;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values = Object.fromEntries(
-    CONTACT_FIELDS.map((name) => {
-      const value = form.get(name);
-      return [name, typeof value === "string" ? value.slice(0, ECHO_MAX) : ""];
-    }),
-  ) as Record<ContactField, string>;
-  const fullMessage = form.get("message");
-  const parsed = contactSchema.safeParse({
-    ...values,
-    message: typeof fullMessage === "string" ? fullMessage : "",
+  const parsed = parseForm(await request.formData(), contactSchema, {
+    fields: CONTACT_FIELDS,
+    echoMax: ECHO_MAX,
   });
-  if (!parsed.success) {
-    const errors: Partial<Record<ContactField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] as ContactField;
-      errors[name] ??= issue.message;
-    }
-    return data<ContactActionData>({ status: "invalid", errors, values }, { status: 400 });
+  const { values } = parsed;
+  if (!parsed.ok) {
+    return data<ContactActionData>(
+      { status: "invalid", errors: parsed.fieldErrors, values },
+      { status: 400 },
+    );
   }
   const result = await sendContactMessage({
     values: parsed.data,
@@ -164,7 +152,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 href={mapUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="mt-3 inline-flex items-center gap-2 rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90"
+                className={buttonClass({ className: "mt-3" })}
               >
                 <ExternalLink aria-hidden className="size-4" />
                 {t("contact.openMap")}

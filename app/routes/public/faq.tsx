@@ -12,6 +12,8 @@ import type { Route } from "./+types/faq";
 import { Accordion } from "~/components/content/accordion";
 import { ContactCta } from "~/components/content/contact-cta";
 import { PageHeader } from "~/components/content/page-header";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import type { FaqContent } from "~/features/content/content-types";
 import { searchFaq, selectedFaqTab } from "~/features/content/faq";
 import { contactHref } from "~/features/content/links";
@@ -104,7 +106,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
               aria-hidden
               className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
             />
-            <input
+            <Input
               id="faq-search"
               name="q"
               type="search"
@@ -117,18 +119,13 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
                 setQuery(value);
                 writeUrl(value, tab);
               }}
-              className="w-full rounded-lg border border-slate-400 bg-white py-2.5 pr-3 pl-10 text-slate-900 focus:border-secondary focus:ring-2 focus:ring-secondary/30 focus:outline-none"
+              className="pl-10"
             />
           </div>
           {/* Without JavaScript the search keeps the selected tab. */}
-          <button
-            type="submit"
-            name="tab"
-            value={tab}
-            className="rounded-lg bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90"
-          >
+          <Button type="submit" size="lg" name="tab" value={tab}>
             {t("pages.faq.searchButton")}
-          </button>
+          </Button>
         </Form>
       </PageHeader>
 
@@ -277,12 +274,12 @@ function SearchResults({
       {count === 0 ? (
         <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-6">
           <p className="text-slate-700">{t("pages.faq.noResultsHint")}</p>
-          <Link
+          <LinkButton
             to={contactHref(t("pages.faq.contactSubject", { query: query.trim() }))}
-            className="mt-4 inline-flex rounded-lg bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90"
+            className="mt-4"
           >
             {t("pages.faq.askUs")}
-          </Link>
+          </LinkButton>
         </div>
       ) : (
         results.map((category) => (

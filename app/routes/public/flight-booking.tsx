@@ -4,7 +4,10 @@ import { Form, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/flight-booking";
 import { Card } from "~/components/content/card";
-import { LinkButton } from "~/components/ui/button";
+import { Banner } from "~/components/ui/banner";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
 import { ContentSection, PageHeader } from "~/components/content/page-header";
 import type { FlightBookingContent } from "~/features/content/content-types";
 import {
@@ -49,9 +52,6 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.title, description: args.data?.description });
 
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:ring-2 focus:ring-secondary/30 focus:outline-none aria-invalid:border-red-700";
-
 export default function FlightBookingPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -59,19 +59,11 @@ export default function FlightBookingPage({ loaderData }: Route.ComponentProps) 
   const [departure, setDeparture] = useState(values?.departure ?? "");
 
   const fieldProps = (name: FlightField) => ({
-    id: `flight-${name}`,
     name,
     defaultValue: values?.[name] ?? undefined,
-    "aria-invalid": errors?.[name] ? true : undefined,
-    "aria-describedby": errors?.[name] ? `flight-${name}-error` : undefined,
-    className: field,
   });
   const fieldError = (name: FlightField) =>
-    errors?.[name] && (
-      <p id={`flight-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
-        {t(`pages.flights.errors.${errors[name]}`)}
-      </p>
-    );
+    errors?.[name] ? t(`pages.flights.errors.${errors[name]}`) : undefined;
 
   return (
     <main id="main">
@@ -85,84 +77,79 @@ export default function FlightBookingPage({ loaderData }: Route.ComponentProps) 
         >
           <input type="hidden" name="anfrage" value="1" />
           {errors && (
-            <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-800">
-              {t("pages.flights.errors.formInvalid")}
-            </p>
+            <Banner tone="error" className="mb-4">
+              <p className="font-medium">{t("pages.flights.errors.formInvalid")}</p>
+            </Banner>
           )}
           <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-5">
-            <div>
-              <label htmlFor="flight-from" className="text-sm font-medium text-slate-800">
-                {t("pages.flights.from")}
-              </label>
-              <input
+            <Field id="flight-from" label={t("pages.flights.from")} error={fieldError("from")}>
+              <Input
                 {...fieldProps("from")}
                 type="text"
                 maxLength={80}
                 autoComplete="off"
                 placeholder={t("pages.flights.fromPlaceholder")}
               />
-              {fieldError("from")}
-            </div>
-            <div>
-              <label htmlFor="flight-to" className="text-sm font-medium text-slate-800">
-                {t("pages.flights.to")}
-              </label>
-              <input
+            </Field>
+            <Field id="flight-to" label={t("pages.flights.to")} error={fieldError("to")}>
+              <Input
                 {...fieldProps("to")}
                 type="text"
                 maxLength={80}
                 autoComplete="off"
                 placeholder={t("pages.flights.toPlaceholder")}
               />
-              {fieldError("to")}
-            </div>
-            <div>
-              <label htmlFor="flight-departure" className="text-sm font-medium text-slate-800">
-                {t("pages.flights.departure")}
-              </label>
-              <input
+            </Field>
+            <Field
+              id="flight-departure"
+              label={t("pages.flights.departure")}
+              error={fieldError("departure")}
+            >
+              <Input
                 {...fieldProps("departure")}
                 type="date"
                 min={today}
                 onChange={(event) => setDeparture(event.target.value)}
               />
-              {fieldError("departure")}
-            </div>
-            <div>
-              <label htmlFor="flight-return" className="text-sm font-medium text-slate-800">
-                {t("pages.flights.return")}{" "}
-                <span className="font-normal text-slate-600">({t("pages.flights.optional")})</span>
-              </label>
-              <input
+            </Field>
+            <Field
+              id="flight-return"
+              label={
+                <>
+                  {t("pages.flights.return")}{" "}
+                  <span className="font-normal text-slate-600">
+                    ({t("pages.flights.optional")})
+                  </span>
+                </>
+              }
+              error={fieldError("return")}
+            >
+              <Input
                 {...fieldProps("return")}
                 type="date"
                 min={addDays(departure && departure >= today ? departure : today, 1)}
               />
-              {fieldError("return")}
-            </div>
-            <div>
-              <label htmlFor="flight-passengers" className="text-sm font-medium text-slate-800">
-                {t("pages.flights.passengers")}
-              </label>
-              <select {...fieldProps("passengers")} defaultValue={values?.passengers ?? "2"}>
+            </Field>
+            <Field
+              id="flight-passengers"
+              label={t("pages.flights.passengers")}
+              error={fieldError("passengers")}
+            >
+              <Select {...fieldProps("passengers")} defaultValue={values?.passengers ?? "2"}>
                 {PASSENGER_OPTIONS.map((count) => (
                   <option key={count} value={count}>
                     {t("pages.flights.passengerCount", { count })}
                   </option>
                 ))}
-              </select>
-              {fieldError("passengers")}
-            </div>
+              </Select>
+            </Field>
           </div>
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
             <p className="max-w-2xl text-sm text-slate-600">{t("pages.flights.formHint")}</p>
-            <button
-              type="submit"
-              className="inline-flex items-center gap-2 rounded-lg bg-primary-strong px-6 py-2.5 font-semibold text-white hover:opacity-90"
-            >
+            <Button type="submit" size="lg">
               <Send aria-hidden className="size-4" />
               {t("pages.flights.submit")}
-            </button>
+            </Button>
           </div>
         </Form>
       </ContentSection>

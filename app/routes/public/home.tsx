@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/home";
 import { PropertyCard } from "~/components/property-card";
 import { StaySearchForm } from "~/components/stay-search-form";
+import { Banner } from "~/components/ui/banner";
 import { loadHomeLists } from "~/features/home/home.server";
 import { Hero } from "~/features/home/hero";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
@@ -52,12 +53,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       {accountDeleted && (
-        <p
-          role="status"
-          className="bg-emerald-50 px-4 py-3 text-center font-medium text-emerald-900"
-        >
-          {t("accountSettings.accountDeleted")}
-        </p>
+        <div className="mx-auto max-w-7xl px-4 py-3">
+          <Banner tone="success">
+            <p className="font-medium">{t("accountSettings.accountDeleted")}</p>
+          </Banner>
+        </div>
       )}
       <Hero images={heroImages}>
         <h1 className="max-w-3xl text-4xl font-bold text-white md:text-5xl">
@@ -196,9 +196,9 @@ function PropertyListSection({
         {title}
       </h2>
       {section.hasError ? (
-        <p role="alert" className="mt-6 text-red-700">
-          {errorText}
-        </p>
+        <Banner tone="error" className="mt-6">
+          <p>{errorText}</p>
+        </Banner>
       ) : section.properties.length === 0 ? (
         <p className="mt-6 text-slate-600">{emptyText}</p>
       ) : (

@@ -1,5 +1,5 @@
 import { CalendarClock, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/offers";
@@ -36,12 +36,9 @@ export default function OffersPage({ loaderData }: Route.ComponentProps) {
         {offers.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
             <p className="text-lg text-slate-700">{t("info.offers.empty")}</p>
-            <Link
-              to="/properties"
-              className="mt-4 inline-block rounded-lg bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90"
-            >
+            <LinkButton to="/properties" className="mt-4">
               {t("info.offers.browseAll")}
-            </Link>
+            </LinkButton>
           </div>
         ) : (
           <ul
@@ -104,15 +101,16 @@ export default function OffersPage({ loaderData }: Route.ComponentProps) {
                         date: formatDate(offer.offerEndDate, language),
                       })}
                     </p>
-                    <Link
+                    <LinkButton
                       to={`/properties/${offer.id}`}
-                      className="mt-4 inline-block self-start rounded-lg bg-primary-strong px-4 py-2 font-semibold text-white hover:opacity-90"
+                      size="md"
+                      className="mt-4 self-start"
                     >
                       <span aria-hidden>{t("info.offers.view")}</span>
                       <span className="sr-only">
                         {t("info.offers.viewLabel", { title: offer.title })}
                       </span>
-                    </Link>
+                    </LinkButton>
                   </div>
                 </li>
               );

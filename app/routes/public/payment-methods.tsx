@@ -1,5 +1,5 @@
 import { Check, CircleCheck, CircleSlash, CreditCard, Landmark, Lock, Wallet } from "lucide-react";
-import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/payment-methods";
@@ -96,12 +96,7 @@ export default function PaymentMethodsPage({ loaderData }: Route.ComponentProps)
         </section>
 
         <p className="mt-8">
-          <Link
-            to="/kontakt"
-            className="inline-block rounded-lg bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90"
-          >
-            {t("info.payments.contact")}
-          </Link>
+          <LinkButton to="/kontakt">{t("info.payments.contact")}</LinkButton>
         </p>
       </div>
     </main>

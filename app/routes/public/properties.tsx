@@ -1,9 +1,12 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/properties";
 import { PropertyCard } from "~/components/property-card";
 import { SearchFilters } from "~/features/properties/components/search-filters";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import {
   parsePropertySearch,
@@ -92,6 +95,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           className="min-w-0"
         >
           {notices.length > 0 && (
+            // Not a Banner: the page's JavaScript budget (tests/http) has no room for its icons.
             <ul className="mb-4 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
               {notices.map((notice) => (
                 <li key={notice}>{t(`search.notices.${notice}`)}</li>
@@ -132,32 +136,24 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
               {[...new URLSearchParams(sortHidden)].map(([name, value], index) => (
                 <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
               ))}
-              <div>
-                <label htmlFor="sort" className="block text-sm font-medium text-slate-800">
-                  {t("search.sort")}
-                </label>
-                <select
-                  id="sort"
+              <Field id="sort" label={t("search.sort")}>
+                <Select
                   name="sort"
                   defaultValue={search.sort}
                   key={search.sort}
                   onChange={() => sortForm.current?.requestSubmit()}
-                  className="mt-1 rounded-lg border border-slate-400 bg-white px-3 py-2"
                 >
                   {SEARCH_SORTS.map((sort) => (
                     <option key={sort} value={sort}>
                       {t(`search.sorts.${sort}`)}
                     </option>
                   ))}
-                </select>
-              </div>
+                </Select>
+              </Field>
               <noscript>
-                <button
-                  type="submit"
-                  className="rounded-lg border border-slate-400 px-3 py-2 text-sm font-medium"
-                >
+                <Button type="submit" variant="subtle">
                   {t("search.applySort")}
-                </button>
+                </Button>
               </noscript>
             </Form>
           </div>
@@ -169,12 +165,9 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           ) : result.total === 0 ? (
             <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center">
               <p className="text-lg text-slate-700">{t("search.empty")}</p>
-              <Link
-                to="/properties"
-                className="mt-6 inline-block rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
-              >
+              <LinkButton to="/properties" className="mt-6">
                 {t("search.reset")}
-              </Link>
+              </LinkButton>
             </div>
           ) : (
             <>

@@ -1,8 +1,14 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { DateRangePicker } from "~/components/date-range-picker";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/input";
+import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
+import { fieldErrorsFromIssues } from "~/lib/form";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import {
   bookingHorizonEnd,
@@ -28,7 +34,6 @@ import {
   DETAIL_FIELDS,
   DetailsFields,
   fieldId,
-  inputClass,
   type DetailField,
   type DetailValues,
 } from "./details-fields";
@@ -154,10 +159,6 @@ function stayErrorOf(result: BookingActionData) {
   return STAY_ERRORS.includes(result.error) ? errorKeyOf(result.error) : null;
 }
 
-const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-primary-strong px-5 py-3 font-semibold text-white outline-none hover:opacity-90 focus-visible:ring-2 focus-visible:ring-secondary focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
-const secondaryButton =
-  "rounded-lg border border-slate-400 px-5 py-3 font-medium text-slate-900 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-secondary";
 const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6";
 const stepHeading = "text-xl font-semibold text-secondary outline-none";
 
@@ -186,7 +187,6 @@ export function BookingForm(props: BookingFormProps) {
   const { t } = useTranslation();
   const isHydrated = useIsHydrated();
   const navigation = useNavigation();
-  const location = useLocation();
   const isSubmitting =
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const lastCheckIn = bookingHorizonEnd(today, stayRules.bookingHorizonMonths);
@@ -319,12 +319,7 @@ export function BookingForm(props: BookingFormProps) {
       setDetailErrors({});
       return true;
     }
-    const errors: Partial<Record<DetailField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as DetailField;
-      errors[field] ??= issue.message;
-    }
-    setDetailErrors(errors);
+    setDetailErrors(fieldErrorsFromIssues(parsed.error.issues, DETAIL_FIELDS));
     return false;
   }
 
@@ -389,20 +384,10 @@ export function BookingForm(props: BookingFormProps) {
         <BookingSteps current={step} onSelect={isHydrated ? (next) => goTo(next) : undefined} />
 
         <div id="booking-error" tabIndex={-1} className="outline-none">
-          {serverErrorText && (
-            <div
-              role="alert"
-              className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800"
-            >
-              <p className="font-medium">{serverErrorText}</p>
-              {serverError.error === "sessionExpired" && (
-                <a
-                  href={`${location.pathname}${location.search}`}
-                  className="mt-2 inline-block font-medium underline underline-offset-2"
-                >
-                  {t("booking.sessionExpiredReload")}
-                </a>
-              )}
+          {serverError?.error === "sessionExpired" ? (
+            <SessionExpiredBanner className="mt-6" />
+          ) : serverErrorText ? (
+            <Banner tone="error" title={serverErrorText} className="mt-6">
               {serverError.error === "pendingLimit" && (
                 <Link
                   to="/dashboard/bookings"
@@ -415,13 +400,13 @@ export function BookingForm(props: BookingFormProps) {
                 <button
                   type="button"
                   onClick={() => goTo(1, "booking-check-in")}
-                  className="mt-2 font-medium underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-2 focus-visible:ring-secondary"
+                  className="mt-2 block font-medium underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-2 focus-visible:ring-secondary"
                 >
                   {t("booking.dates.change")}
                 </button>
               )}
-            </div>
-          )}
+            </Banner>
+          ) : null}
         </div>
 
         <Form
@@ -461,24 +446,19 @@ export function BookingForm(props: BookingFormProps) {
                 names={{ checkIn: "checkIn", checkOut: "checkOut" }}
                 errorId={stayError ? "booking-stay-error" : undefined}
               />
-              <div>
-                <label htmlFor={fieldId("guests")} className="text-sm font-medium text-slate-800">
-                  {t("priceBox.guests")}
-                </label>
-                <select
-                  id={fieldId("guests")}
+              <Field id={fieldId("guests")} label={t("priceBox.guests")}>
+                <Select
                   name="guests"
                   value={guests}
                   onChange={(event) => setGuests(Number(event.target.value))}
-                  className={inputClass}
                 >
                   {Array.from({ length: property.maxGuests }, (_, i) => i + 1).map((count) => (
                     <option key={count} value={count}>
                       {t("priceBox.guestOption", { count })}
                     </option>
                   ))}
-                </select>
-              </div>
+                </Select>
+              </Field>
               {stayError && (
                 <p
                   id="booking-stay-error"
@@ -496,9 +476,9 @@ export function BookingForm(props: BookingFormProps) {
             </div>
             {isHydrated && (
               <div className="mt-6">
-                <button type="button" onClick={continueFromDates} className={primaryButton}>
+                <Button size="lg" onClick={continueFromDates}>
                   {t("booking.dates.next")}
-                </button>
+                </Button>
               </div>
             )}
           </section>
@@ -525,12 +505,12 @@ export function BookingForm(props: BookingFormProps) {
             />
             {isHydrated && (
               <div className="mt-6 flex flex-wrap gap-3">
-                <button type="button" onClick={() => goTo(1)} className={secondaryButton}>
+                <Button variant="subtle" size="lg" onClick={() => goTo(1)}>
                   {t("booking.details.back")}
-                </button>
-                <button type="button" onClick={continueFromDetails} className={primaryButton}>
+                </Button>
+                <Button size="lg" onClick={continueFromDetails}>
                   {t("booking.details.next")}
-                </button>
+                </Button>
               </div>
             )}
           </section>
@@ -563,18 +543,18 @@ export function BookingForm(props: BookingFormProps) {
             </div>
             <div className="mt-6 flex flex-wrap gap-3">
               {isHydrated && (
-                <button type="button" onClick={() => goTo(2)} className={secondaryButton}>
+                <Button variant="subtle" size="lg" onClick={() => goTo(2)}>
                   {t("booking.payment.back")}
-                </button>
+                </Button>
               )}
-              <button
+              <Button
                 type="submit"
+                size="lg"
                 disabled={isSubmitting || paymentMethods.length === 0}
-                className={primaryButton}
               >
                 {isSubmitting && <Loader2 aria-hidden className="size-5 animate-spin" />}
                 {isSubmitting ? t("booking.payment.submitting") : t("booking.payment.submit")}
-              </button>
+              </Button>
             </div>
             <p role="status" className="sr-only">
               {isSubmitting ? t("booking.payment.submitting") : ""}

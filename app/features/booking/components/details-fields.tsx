@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { Field } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** The e-mail is not among them: a booking always uses the account's own address. */
@@ -8,11 +10,8 @@ export type DetailValues = Record<DetailField, string>;
 
 export const SPECIAL_REQUESTS_MAX = 2000;
 
+/** The control's id; its error is `${fieldId(name)}-error` (the Field's wiring). */
 export const fieldId = (name: string) => `booking-${name}`;
-export const errorIdOf = (name: string) => `booking-${name}-error`;
-
-export const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-secondary focus:outline-none focus:ring-2 focus:ring-secondary/30 aria-[invalid=true]:border-red-700";
 
 /**
  * Step 2: Vollständiger Name, Telefon (pre-filled from the profile), Besondere Wünsche, and the
@@ -37,45 +36,31 @@ export function DetailsFields({
     label: string,
     type: string,
     autoComplete: string,
-  ) => {
-    const error = errors[name];
-    return (
-      <div>
-        <label htmlFor={fieldId(name)} className="text-sm font-medium text-slate-800">
+  ) => (
+    <Field
+      id={fieldId(name)}
+      error={errors[name]}
+      label={
+        <>
           {label}{" "}
           <span aria-hidden className="text-red-700">
             *
           </span>
-        </label>
-        <input
-          id={fieldId(name)}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          value={values[name]}
-          onChange={(event) => onChange(name, event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorIdOf(name) : undefined}
-          className={inputClass}
-        />
-        {error && (
-          <p id={errorIdOf(name)} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+        </>
+      }
+    >
+      <Input
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        value={values[name]}
+        onChange={(event) => onChange(name, event.target.value)}
+      />
+    </Field>
+  );
 
-  const requestsError = errors.specialRequests;
-  const describedBy = [
-    "booking-specialRequests-hint",
-    "booking-specialRequests-counter",
-    requestsError && errorIdOf("specialRequests"),
-  ]
-    .filter(Boolean)
-    .join(" ");
+  const requestsId = fieldId("specialRequests");
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">{t("booking.details.required")}</p>
@@ -101,37 +86,35 @@ export function DetailsFields({
           </Link>
         </p>
       </div>
-      <div>
-        <label htmlFor={fieldId("specialRequests")} className="text-sm font-medium text-slate-800">
-          {t("booking.details.specialRequests")}{" "}
-          <span className="font-normal text-slate-600">{t("booking.details.optional")}</span>
-        </label>
-        <textarea
-          id={fieldId("specialRequests")}
+      <Field
+        id={requestsId}
+        error={errors.specialRequests}
+        label={
+          <>
+            {t("booking.details.specialRequests")}{" "}
+            <span className="font-normal text-slate-600">{t("booking.details.optional")}</span>
+          </>
+        }
+      >
+        <Textarea
           name="specialRequests"
           rows={4}
           maxLength={SPECIAL_REQUESTS_MAX}
           value={values.specialRequests}
           onChange={(event) => onChange("specialRequests", event.target.value)}
-          aria-invalid={requestsError ? true : undefined}
-          aria-describedby={describedBy}
-          className={inputClass}
+          aria-describedby={`${requestsId}-hint ${requestsId}-counter`}
         />
+        {/* The hint and the counter share a line, so they are not the Field's own hint. */}
         <div className="mt-1 flex justify-between gap-4 text-sm text-slate-600">
-          <p id="booking-specialRequests-hint">{t("booking.details.specialRequestsHint")}</p>
-          <p id="booking-specialRequests-counter" className="shrink-0 tabular-nums">
+          <p id={`${requestsId}-hint`}>{t("booking.details.specialRequestsHint")}</p>
+          <p id={`${requestsId}-counter`} className="shrink-0 tabular-nums">
             {t("booking.details.counter", {
               count: values.specialRequests.length,
               max: SPECIAL_REQUESTS_MAX,
             })}
           </p>
         </div>
-        {requestsError && (
-          <p id={errorIdOf("specialRequests")} className="mt-1 text-sm text-red-700">
-            {requestsError}
-          </p>
-        )}
-      </div>
+      </Field>
     </div>
   );
 }

@@ -4,7 +4,10 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { ScheduledPayment } from "~/domain/payment-schedule";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
-import { errorIdOf, fieldId } from "./details-fields";
+import { Banner } from "~/components/ui/banner";
+import { fieldId } from "./details-fields";
+
+const errorId = `${fieldId("paymentMethod")}-error`;
 
 const ICONS = { "bank-transfer": Building2, "credit-card": CreditCard, paypal: Wallet } as const;
 
@@ -38,21 +41,20 @@ export function PaymentFields({
   return (
     <div className="space-y-5">
       {methods.length === 0 ? (
-        <p
-          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
-          data-testid="no-payment-method"
-        >
-          {t("booking.payment.noneOffered")}{" "}
-          <Link to="/kontakt" className="font-medium underline underline-offset-2">
-            {t("booking.payment.noneOfferedContact")}
-          </Link>
-          {t("booking.payment.noneOfferedRest")}
-        </p>
+        <Banner tone="warning" announce="none" testId="no-payment-method">
+          <p>
+            {t("booking.payment.noneOffered")}{" "}
+            <Link to="/kontakt" className="font-medium underline underline-offset-2">
+              {t("booking.payment.noneOfferedContact")}
+            </Link>
+            {t("booking.payment.noneOfferedRest")}
+          </p>
+        </Banner>
       ) : (
         <fieldset
           role="radiogroup"
           aria-labelledby="booking-payment-legend"
-          aria-describedby={error ? errorIdOf("paymentMethod") : undefined}
+          aria-describedby={error ? errorId : undefined}
           aria-invalid={error ? true : undefined}
         >
           <legend id="booking-payment-legend" className="text-sm font-medium text-slate-800">
@@ -98,7 +100,7 @@ export function PaymentFields({
             })}
           </div>
           {error && (
-            <p id={errorIdOf("paymentMethod")} className="mt-2 text-sm text-red-700">
+            <p id={errorId} className="mt-2 text-sm font-medium text-red-700">
               {error}
             </p>
           )}

@@ -1,6 +1,8 @@
 import { Check, Copy } from "lucide-react";
 import { useId, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Table, Td, Th } from "~/components/ui/table";
 import { useTranslation } from "~/lib/i18n-react";
 import type { BankAccount } from "~/features/booking/booking-confirmation.server";
 import { formatIban, paymentSchedule } from "~/domain/payment-schedule";
@@ -74,38 +76,26 @@ export function PaymentInstructions({
           <SubHeading className="mt-6 text-lg font-semibold text-secondary">
             {t("bookingSuccess.payment.schedule")}
           </SubHeading>
-          <table className="mt-2 w-full text-left">
+          <Table caption={t("bookingSuccess.payment.schedule")} hideCaption className="mt-2">
             <thead>
-              <tr className="border-b border-slate-200 text-sm text-slate-700">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t("bookingSuccess.payment.kind")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  {t("bookingSuccess.payment.amount")}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t("bookingSuccess.payment.dueDate")}
-                </th>
+              <tr>
+                <Th>{t("bookingSuccess.payment.kind")}</Th>
+                <Th className="text-right">{t("bookingSuccess.payment.amount")}</Th>
+                <Th>{t("bookingSuccess.payment.dueDate")}</Th>
               </tr>
             </thead>
             <tbody>
               {schedule.map((payment) => (
-                <tr
-                  key={payment.kind}
-                  className="border-b border-slate-100"
-                  data-testid="scheduled-payment"
-                >
-                  <th scope="row" className="py-2 pr-4 font-normal">
-                    {t(`bookingSuccess.payment.kinds.${payment.kind}`)}
-                  </th>
-                  <td className="py-2 pr-4 text-right font-semibold tabular-nums">
+                <tr key={payment.kind} data-testid="scheduled-payment">
+                  <Th scope="row">{t(`bookingSuccess.payment.kinds.${payment.kind}`)}</Th>
+                  <Td className="text-right font-semibold tabular-nums">
                     {formatMoney(payment.amount, language)}
-                  </td>
-                  <td className="py-2 tabular-nums">{formatDate(payment.dueDate, language)}</td>
+                  </Td>
+                  <Td className="tabular-nums">{formatDate(payment.dueDate, language)}</Td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           <p className="mt-3 text-sm text-slate-700">
             {t("bookingSuccess.payment.rule")}{" "}
             <Link
@@ -175,15 +165,15 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   };
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="subtle"
+        size="sm"
         onClick={() => void copy()}
         aria-label={
           isCopied
             ? t("bookingSuccess.payment.copied", { label })
             : t("bookingSuccess.payment.copy", { label })
         }
-        className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm font-normal text-secondary hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-secondary focus-visible:outline-none"
       >
         {isCopied ? (
           <Check aria-hidden className="size-4" />
@@ -191,7 +181,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
           <Copy aria-hidden className="size-4" />
         )}
         {isCopied ? t("bookingSuccess.payment.copiedShort") : t("bookingSuccess.payment.copyShort")}
-      </button>
+      </Button>
       <span role="status" className="sr-only">
         {isCopied ? t("bookingSuccess.payment.copied", { label }) : ""}
       </span>

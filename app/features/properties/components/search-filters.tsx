@@ -1,5 +1,8 @@
 import { SlidersHorizontal } from "lucide-react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
+import { Button, buttonClass, LinkButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Checkbox, Input, Select } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
 import {
   centsToEuroParam,
@@ -10,7 +13,6 @@ import {
 } from "../search.schema";
 import { addDays } from "~/domain/calendar-day";
 
-const field = "mt-1 w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
 const labelClass = "block text-sm font-medium text-slate-800";
 
 /**
@@ -41,7 +43,12 @@ export function SearchFilters({
       <input id="filters-toggle" type="checkbox" className="peer sr-only lg:hidden" />
       <label
         htmlFor="filters-toggle"
-        className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-400 px-4 py-2 font-medium text-slate-900 peer-focus-visible:ring-2 peer-focus-visible:ring-secondary lg:hidden"
+        className={buttonClass({
+          variant: "subtle",
+          block: true,
+          className:
+            "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-secondary lg:hidden",
+        })}
       >
         <SlidersHorizontal aria-hidden className="size-4" />
         {t("search.showFilters")}
@@ -67,58 +74,30 @@ export function SearchFilters({
             void navigate(query ? `/properties?${query}` : "/properties");
           }}
         >
-          <div>
-            <label htmlFor="filter-location" className={labelClass}>
-              {t("search.location")}
-            </label>
-            <input
-              id="filter-location"
+          <Field id="filter-location" label={t("search.location")}>
+            <Input
               name="location"
               type="search"
               maxLength={100}
               defaultValue={search.location ?? ""}
               placeholder={t("search.locationPlaceholder")}
-              className={field}
             />
-          </div>
+          </Field>
           <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor="filter-check-in" className={labelClass}>
-                {t("search.checkIn")}
-              </label>
-              <input
-                id="filter-check-in"
-                name="checkIn"
-                type="date"
-                min={today}
-                defaultValue={search.checkIn ?? ""}
-                className={field}
-              />
-            </div>
-            <div>
-              <label htmlFor="filter-check-out" className={labelClass}>
-                {t("search.checkOut")}
-              </label>
-              <input
-                id="filter-check-out"
+            <Field id="filter-check-in" label={t("search.checkIn")}>
+              <Input name="checkIn" type="date" min={today} defaultValue={search.checkIn ?? ""} />
+            </Field>
+            <Field id="filter-check-out" label={t("search.checkOut")}>
+              <Input
                 name="checkOut"
                 type="date"
                 min={addDays(search.checkIn ?? today, 1)}
                 defaultValue={search.checkOut ?? ""}
-                className={field}
               />
-            </div>
+            </Field>
           </div>
-          <div>
-            <label htmlFor="filter-guests" className={labelClass}>
-              {t("search.guests")}
-            </label>
-            <select
-              id="filter-guests"
-              name="guests"
-              defaultValue={search.guests ? String(search.guests) : ""}
-              className={field}
-            >
+          <Field id="filter-guests" label={t("search.guests")}>
+            <Select name="guests" defaultValue={search.guests ? String(search.guests) : ""}>
               <option value="">{t("search.anyGuests")}</option>
               {guestOptions.map((count) => (
                 <option key={count} value={count}>
@@ -127,58 +106,40 @@ export function SearchFilters({
                     : t("search.guestsAtLeast", { count })}
                 </option>
               ))}
-            </select>
-          </div>
+            </Select>
+          </Field>
           <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor="filter-min-price" className={labelClass}>
-                {t("search.priceFrom")}
-              </label>
-              <input
-                id="filter-min-price"
+            <Field id="filter-min-price" label={t("search.priceFrom")}>
+              <Input
                 name="minPrice"
                 inputMode="decimal"
                 defaultValue={
                   search.minPrice !== undefined ? centsToEuroParam(search.minPrice) : ""
                 }
-                className={field}
               />
-            </div>
-            <div>
-              <label htmlFor="filter-max-price" className={labelClass}>
-                {t("search.priceTo")}
-              </label>
-              <input
-                id="filter-max-price"
+            </Field>
+            <Field id="filter-max-price" label={t("search.priceTo")}>
+              <Input
                 name="maxPrice"
                 inputMode="decimal"
                 defaultValue={
                   search.maxPrice !== undefined ? centsToEuroParam(search.maxPrice) : ""
                 }
-                className={field}
               />
-            </div>
+            </Field>
           </div>
           <div className="grid grid-cols-2 gap-3">
             {(["bedrooms", "bathrooms"] as const).map((name) => (
-              <div key={name}>
-                <label htmlFor={`filter-${name}`} className={labelClass}>
-                  {t(`search.${name}`)}
-                </label>
-                <select
-                  id={`filter-${name}`}
-                  name={name}
-                  defaultValue={search[name] ? String(search[name]) : ""}
-                  className={field}
-                >
+              <Field key={name} id={`filter-${name}`} label={t(`search.${name}`)}>
+                <Select name={name} defaultValue={search[name] ? String(search[name]) : ""}>
                   <option value="">{t("search.any")}</option>
                   {ROOM_FILTER_OPTIONS.map((count) => (
                     <option key={count} value={count}>
                       {t("search.atLeast", { count })}
                     </option>
                   ))}
-                </select>
-              </div>
+                </Select>
+              </Field>
             ))}
           </div>
           {amenities.length > 0 && (
@@ -186,39 +147,27 @@ export function SearchFilters({
               <legend className={labelClass}>{t("search.amenities")}</legend>
               <div className="mt-2 grid max-h-72 grid-cols-1 gap-1 overflow-y-auto pr-1">
                 {amenities.map((amenity, index) => (
-                  <label
+                  <Checkbox
                     key={amenity}
-                    htmlFor={`filter-amenity-${index}`}
-                    className="flex items-center gap-2 text-sm text-slate-800"
-                  >
-                    <input
-                      id={`filter-amenity-${index}`}
-                      type="checkbox"
-                      name="amenities"
-                      value={amenity}
-                      defaultChecked={search.amenities.includes(amenity)}
-                      className="size-4 accent-[var(--color-secondary)]"
-                    />
-                    {amenity}
-                  </label>
+                    id={`filter-amenity-${index}`}
+                    name="amenities"
+                    value={amenity}
+                    defaultChecked={search.amenities.includes(amenity)}
+                    label={amenity}
+                    className="text-sm"
+                  />
                 ))}
               </div>
             </fieldset>
           )}
           {search.sort !== "newest" && <input type="hidden" name="sort" value={search.sort} />}
           <div className="flex flex-col gap-2">
-            <button
-              type="submit"
-              className="rounded-lg bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90"
-            >
+            <Button type="submit" size="lg">
               {t("search.apply")}
-            </button>
-            <Link
-              to="/properties"
-              className="rounded-lg px-5 py-2 text-center font-medium text-secondary underline-offset-2 hover:underline"
-            >
+            </Button>
+            <LinkButton to="/properties" variant="ghost" size="md">
               {t("search.reset")}
-            </Link>
+            </LinkButton>
           </div>
         </Form>
       </div>
