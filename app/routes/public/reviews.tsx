@@ -2,6 +2,8 @@ import { PenLine, ShieldCheck } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
+import { LinkButton } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
 import type { Route } from "./+types/reviews";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { ReviewCard } from "~/features/reviews/components/review-card";
@@ -79,7 +81,6 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   const { content, summary, reviews, sort, page, totalPages, isSignedIn } = loaderData;
   const writeHref = isSignedIn ? "/dashboard/bookings" : signInTo("/dashboard/bookings");
   const signInHref = signInTo(listHref(sort, page));
-  const pageLinkClass = "rounded-lg border border-slate-300 px-3 py-1.5 hover:bg-slate-50";
 
   return (
     <main id="main">
@@ -142,13 +143,10 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                 </ul>
               </>
             )}
-            <Link
-              to={writeHref}
-              className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-primary-strong px-4 py-2.5 font-semibold text-white hover:opacity-90"
-            >
+            <LinkButton to={writeHref} block className="mt-6">
               <PenLine aria-hidden className="size-4" />
               {t("reviews.write")}
-            </Link>
+            </LinkButton>
           </section>
 
           <section
@@ -213,30 +211,13 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              {totalPages > 1 && (
-                <nav
-                  aria-label={t("reviews.pagination")}
-                  className="mt-8 flex flex-wrap items-center justify-between gap-3 text-sm"
-                >
-                  {page > 1 ? (
-                    <Link to={listHref(sort, page - 1)} rel="prev" className={pageLinkClass}>
-                      {t("reviews.previous")}
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                  <span className="text-slate-700">
-                    {t("reviews.pageOf", { page, pages: totalPages })}
-                  </span>
-                  {page < totalPages ? (
-                    <Link to={listHref(sort, page + 1)} rel="next" className={pageLinkClass}>
-                      {t("reviews.next")}
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                </nav>
-              )}
+              <Pagination
+                variant="compact"
+                page={page}
+                pageCount={totalPages}
+                href={(n) => listHref(sort, n)}
+                label={t("reviews.pagination")}
+              />
             </>
           )}
         </section>
