@@ -274,7 +274,7 @@ describe(`bank accounts (${databaseKind()})`, () => {
   it("answers forged ids and unknown intents with a 4xx and changes nothing", async () => {
     const row = await addAccount();
     const before = await accounts();
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       account({ id: "nicht-eine-uuid", password: TEST_PASSWORD }),
       account({ id: crypto.randomUUID(), password: TEST_PASSWORD }),
       { intent: "delete", id: crypto.randomUUID(), password: TEST_PASSWORD },

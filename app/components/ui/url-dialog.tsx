@@ -8,7 +8,7 @@ import { Dialog } from "./dialog";
  * A dialog whose open state is the URL (`?konto=neu`, `?booking=…`): the server renders it open
  * in the page, so it works without JavaScript (then it sits above the content, closed by a
  * link); after hydration it becomes a modal `Dialog`, and closing it any way (Escape, backdrop,
- * the link) navigates to `closeTo`.
+ * the link) navigates to `closeTo`. The element marked `data-autofocus` gets the focus.
  */
 export function UrlDialog({
   title,
@@ -38,6 +38,8 @@ export function UrlDialog({
     if (!dialog.matches(":modal")) {
       if (dialog.open) dialog.close();
       dialog.showModal();
+      // A form's first field, marked `data-autofocus`, rather than the close link on top.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     }
     // `close` also fires (later) for the close() above; by then the dialog is modal and open.
     const onClose = () => {

@@ -1,28 +1,7 @@
 import { z } from "zod";
 import { isBic, isIban, normalizeBic, normalizeIban } from "~/domain/bank-account";
 
-/** The fields of the "Bankkonto" dialog, as the form posts them. */
-export const BANK_ACCOUNT_FIELDS = [
-  "accountHolder",
-  "iban",
-  "bic",
-  "bankName",
-  "isActive",
-  "isDefault",
-  "password",
-] as const;
-export type BankAccountField = (typeof BANK_ACCOUNT_FIELDS)[number];
-
-/** Message codes; the page translates them (bankAccounts.errors.*). */
-export type BankAccountFieldError =
-  | "required"
-  | "invalidIban"
-  | "invalidBic"
-  | "tooLong"
-  | "defaultMustBeActive"
-  | "passwordRequired"
-  | "wrongPassword"
-  | "tooManyAttempts";
+export * from "./bank-account-fields";
 
 const text = (max: number) =>
   z
@@ -53,6 +32,3 @@ export const bankAccountFormSchema = z.object({
   password: z.string().max(128).default(""),
 });
 export type BankAccountInput = z.output<typeof bankAccountFormSchema>;
-
-export const BANK_ACCOUNT_STATUS_FILTERS = ["alle", "aktiv", "inaktiv"] as const;
-export type BankAccountStatusFilter = (typeof BANK_ACCOUNT_STATUS_FILTERS)[number];

@@ -13,7 +13,8 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { db, schema, type Database } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
-import type { BankAccountInput, BankAccountStatusFilter } from "./bank-account.schema";
+import type { BankAccountStatusFilter } from "./bank-account-fields";
+import type { BankAccountInput } from "./bank-account.schema";
 
 const a = schema.bankAccount;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -13,10 +13,10 @@ import { sessionExpired, requireAdmin, userForSave } from "~/features/accounts/s
 import {
   BANK_ACCOUNT_FIELDS,
   BANK_ACCOUNT_STATUS_FILTERS,
-  bankAccountFormSchema,
   type BankAccountField,
   type BankAccountStatusFilter,
-} from "~/features/bank-accounts/bank-account.schema";
+} from "~/features/bank-accounts/bank-account-fields";
+import { bankAccountFormSchema } from "~/features/bank-accounts/bank-account.schema";
 import {
   deleteBankAccount,
   getBankAccount,
@@ -286,6 +286,7 @@ export default function BankAccountsPage({ loaderData, actionData }: Route.Compo
             <Field label={t("bankAccounts.holder")} error={fieldError("accountHolder")}>
               <Input
                 name="accountHolder"
+                data-autofocus
                 required
                 maxLength={140}
                 autoComplete="off"
