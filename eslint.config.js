@@ -48,6 +48,7 @@ const FEATURE_DEPENDENCIES = {
   properties: ["settings", "reviews"],
   home: ["settings", "properties", "reviews"],
   booking: ["settings", "email", "accounts", "company", "properties", "reviews"],
+  "bank-accounts": ["settings", "email", "accounts"],
 };
 // The list itself must stay free of loops (a → b → a would allow a cycle between features).
 (function assertNoFeatureLoop() {

@@ -47,6 +47,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("bankkonten", "routes/admin/bank-accounts.tsx"),
   ]),
 
   // Resource routes.

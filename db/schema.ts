@@ -353,11 +353,15 @@ export const bankAccount = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // At most one default account; the database keeps that true under concurrent edits.
+  // Exactly one default while any account is active, and the default is active: guests' money
+  // goes to one place. At most one default: this unique index; the default is active: the check;
+  // "one while any is active": a deferred constraint trigger (migration 0006), checked at commit
+  // so that moving the default is two updates in one transaction.
   (t) => [
     uniqueIndex("bank_account_one_default_idx")
       .on(t.isDefault)
       .where(sql`${t.isDefault}`),
+    check("bank_account_default_is_active", sql`not ${t.isDefault} or ${t.isActive}`),
   ],
 );
 

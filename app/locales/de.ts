@@ -12,6 +12,7 @@ import passwordResetTexts from "./de/password-reset";
 import accountSettingsTexts from "./de/account-settings";
 import myBookingsTexts from "./de/my-bookings";
 import profilePageTexts from "./de/profile-page";
+import bankAccountsTexts from "./de/bank-accounts";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -278,6 +279,7 @@ const de = {
   accountSettings: accountSettingsTexts,
   myBookings: myBookingsTexts,
   profilePage: profilePageTexts,
+  bankAccounts: bankAccountsTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

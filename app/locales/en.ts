@@ -13,6 +13,7 @@ import passwordResetTexts from "./en/password-reset";
 import accountSettingsTexts from "./en/account-settings";
 import myBookingsTexts from "./en/my-bookings";
 import profilePageTexts from "./en/profile-page";
+import bankAccountsTexts from "./en/bank-accounts";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -275,6 +276,7 @@ const en: Catalogue = {
   accountSettings: accountSettingsTexts,
   myBookings: myBookingsTexts,
   profilePage: profilePageTexts,
+  bankAccounts: bankAccountsTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

@@ -159,9 +159,17 @@ describe(`booking confirmation (${databaseKind()})`, () => {
       checkIn: "2031-09-01",
       checkOut: "2031-09-03",
     });
-    await db().update(schema.bankAccount).set({ isActive: false });
+    await db().update(schema.bankAccount).set({ isActive: false, isDefault: false });
     expect((await getBookingConfirmation(transfer.id, viewer))?.bankAccount).toBeNull();
-    await db().update(schema.bankAccount).set({ isActive: true });
+    // Back as before: both accounts active, the first one the default (one transaction: the
+    // database checks "one active account is the default" at commit).
+    await db().transaction(async (tx) => {
+      await tx.update(schema.bankAccount).set({ isActive: true });
+      await tx
+        .update(schema.bankAccount)
+        .set({ isDefault: true })
+        .where(eq(schema.bankAccount.iban, "DE89370400440532013000"));
+    });
   });
 
   it("dates the booking by its day in Berlin, not in UTC", async () => {

@@ -371,11 +371,12 @@ describe("createBooking", () => {
   it("does not offer bank transfer without a default account", async () => {
     const guest = await createUser();
     const property = await createProperty();
-    await db().update(schema.bankAccount).set({ isDefault: false });
+    // No default means no active account (the database keeps one active account the default).
+    await db().update(schema.bankAccount).set({ isDefault: false, isActive: false });
     try {
       expect(await book(guest.id, property.id)).toEqual({ ok: false, error: "paymentUnavailable" });
     } finally {
-      await db().update(schema.bankAccount).set({ isDefault: true });
+      await db().update(schema.bankAccount).set({ isActive: true, isDefault: true });
     }
   });
 

@@ -71,7 +71,7 @@ describe(`offered payment methods (${databaseKind()})`, () => {
   });
 
   it("does not count an inactive bank account", async () => {
-    const inactive = await addBankAccount(false);
+    const inactive = await addBankAccount(false, false);
     expect((await byMethod())["bank-transfer"]).toEqual({
       method: "bank-transfer",
       isOffered: false,
@@ -80,10 +80,12 @@ describe(`offered payment methods (${databaseKind()})`, () => {
     await db().delete(schema.bankAccount).where(eq(schema.bankAccount.id, inactive.id));
   });
 
-  it("does not count an active account that is not the default", async () => {
-    const other = await addBankAccount(true, false);
+  it("cannot have an active account without a default: the database refuses it", async () => {
+    // Bank transfer is operational exactly when an account is active, because one active
+    // account is always the default (migration 0006); an inactive default is refused too.
+    await expect(addBankAccount(true, false)).rejects.toThrow();
+    await expect(addBankAccount(false, true)).rejects.toThrow();
     expect((await byMethod())["bank-transfer"].reason).toBe("noDefaultBankAccount");
-    await db().delete(schema.bankAccount).where(eq(schema.bankAccount.id, other.id));
   });
 
   it("offers bank transfer once an active default bank account exists", async () => {

@@ -19,7 +19,9 @@ export function Table({
   testId?: string;
 }) {
   return (
-    <div className={cx("overflow-x-auto", className)}>
+    // relative: a screen-reader-only label inside a cell (absolutely positioned) stays in the
+    // scrolling box instead of widening the page on a phone.
+    <div className={cx("relative overflow-x-auto", className)}>
       <table data-testid={testId} className="w-full border-collapse text-left text-sm">
         <caption
           className={hideCaption ? "sr-only" : "mb-2 text-left font-semibold text-slate-900"}

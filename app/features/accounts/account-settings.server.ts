@@ -143,7 +143,7 @@ async function isPasswordCorrect(hash: string | null | undefined, password: stri
  * sign-in limits: a stolen session must not become a way to guess the password without them.
  * A wrong password counts as a failed sign-in; over the limit, the password is not checked.
  */
-function recheckPassword(input: {
+export function recheckPassword(input: {
   userId: string;
   email: string;
   clientIp: string;

@@ -1,4 +1,5 @@
 import { render } from "@react-email/render";
+import { bankAccountChanged } from "./templates/bank-account-changed";
 import type { EmailTemplateName, ParsedEmailData, RenderContext, RenderedEmail } from "./templates";
 import { bookingCancelled } from "./templates/booking-cancelled";
 import { bookingCancelledOperator } from "./templates/booking-cancelled-operator";
@@ -24,6 +25,7 @@ const components: {
   "booking-cancelled": bookingCancelled,
   "booking-cancelled-operator": bookingCancelledOperator,
   "password-reset": passwordReset,
+  "bank-account-changed": bankAccountChanged,
 };
 
 /** Subject, plain text and HTML of a template whose data has been checked (`parseEmailData`). */

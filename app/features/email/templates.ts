@@ -269,6 +269,27 @@ const bookingCancelled = defineTemplate({ data: bookingCancelledSchema });
 const bookingCancelledOperator = defineTemplate({ data: bookingCancelledOperatorSchema });
 
 // ---------------------------------------------------------------------------------------------
+// bank-account-changed: to every admin after a bank account was added, its IBAN changed or the
+// default account changed. IBANs arrive masked (`maskIban`), so the outbox holds none in full.
+
+const maskedIban = z.string().refine((value) => value.includes("•"), "expected a masked IBAN");
+const bankAccountChanged = defineTemplate({
+  data: z.object({
+    language,
+    actorName: z.string(),
+    actorEmail: z.string(),
+    /** ISO timestamp of the change. */
+    changedAt: z.iso.datetime({ offset: true }),
+    accountHolder: z.string(),
+    reasons: z.array(z.enum(["added", "ibanChanged", "defaultChanged"])).min(1),
+    oldIban: maskedIban.nullable(),
+    newIban: maskedIban.nullable(),
+    oldDefaultIban: maskedIban.nullable(),
+    newDefaultIban: maskedIban.nullable(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
 
 /** New e-mails get an entry here and a component in `templates/<name>.tsx`. */
 export const emailTemplates = {
@@ -279,6 +300,7 @@ export const emailTemplates = {
   "booking-cancelled": bookingCancelled,
   "booking-cancelled-operator": bookingCancelledOperator,
   "password-reset": passwordReset,
+  "bank-account-changed": bankAccountChanged,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

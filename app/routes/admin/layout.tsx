@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Settings } from "lucide-react";
+import { Landmark, LayoutDashboard, LogOut, Settings } from "lucide-react";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";
@@ -28,6 +28,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin" end className={item}>
             <LayoutDashboard aria-hidden className="size-4" />
             {t("admin.dashboard")}
+          </NavLink>
+          <NavLink to="/admin/bankkonten" className={item}>
+            <Landmark aria-hidden className="size-4" />
+            {t("bankAccounts.nav")}
           </NavLink>
           <NavLink to="/admin/settings" className={item}>
             <Settings aria-hidden className="size-4" />

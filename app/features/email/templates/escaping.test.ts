@@ -67,6 +67,17 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     wasPaid: true,
   },
   "password-reset": { name: HOSTILE, token: `"><script>` },
+  "bank-account-changed": {
+    actorName: HOSTILE,
+    actorEmail: "anton@example.com",
+    changedAt: "2026-11-23T10:15:00.000Z",
+    accountHolder: HOSTILE,
+    reasons: ["ibanChanged", "defaultChanged"],
+    oldIban: "DE•• •••• •••• •••• ••30 00",
+    newIban: "DE•• •••• •••• •••• ••30 01",
+    oldDefaultIban: null,
+    newDefaultIban: "DE•• •••• •••• •••• ••30 01",
+  },
 };
 
 describe("escaping in every template", () => {
