@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import { buttonClass } from "./button";
+import { LinkButton } from "./button";
 import { Dialog } from "./dialog";
 
 /**
@@ -60,14 +60,9 @@ export function UrlDialog({
       dismissible={dismissible}
       className="bg-slate-50 [&:not(:modal)]:relative [&:not(:modal)]:mb-6 [&:not(:modal)]:w-full [&:not(:modal)]:border [&:not(:modal)]:border-slate-300"
       headerAside={
-        <Link
-          to={closeTo}
-          preventScrollReset
-          replace
-          className={buttonClass({ variant: "subtle", size: "sm" })}
-        >
+        <LinkButton to={closeTo} preventScrollReset replace variant="subtle" size="sm">
           {t("common.close")}
-        </Link>
+        </LinkButton>
       }
     >
       <div className="mt-4">{children}</div>

@@ -1,5 +1,6 @@
 import { Landmark, LayoutDashboard, LogOut, Settings } from "lucide-react";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";
 import { ErrorPage } from "~/components/error-page";
@@ -90,13 +91,14 @@ export function SessionExpired() {
       <p role="alert" className="text-lg text-slate-900">
         {t("errors.sessionExpired")}
       </p>
-      <button
-        type="button"
+      <Button
+        variant="secondary"
+        size="lg"
+        className="mt-6"
         onClick={() => window.location.reload()}
-        className="mt-6 rounded-lg bg-secondary px-5 py-2.5 font-medium text-white hover:opacity-90"
       >
         {t("errors.reload")}
-      </button>
+      </Button>
     </main>
   );
 }

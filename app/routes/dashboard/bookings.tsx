@@ -8,7 +8,7 @@ import { BookingCard } from "~/features/booking/components/my-bookings/booking-c
 import { BookingDetail } from "~/features/booking/components/my-bookings/booking-detail";
 import { bookingsUrl } from "~/features/booking/components/my-bookings/bookings-url";
 import { CancelBooking } from "~/features/booking/components/my-bookings/cancel-booking";
-import { UrlDialog } from "~/features/booking/components/my-bookings/url-dialog";
+import { UrlDialog } from "~/components/ui/url-dialog";
 import {
   cancelBookingSchema,
   MY_BOOKING_STATUS_FILTERS,

@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarCheck, CalendarDays, Star, Wallet } from "lucide-react";
 import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/overview";
 import { requireUser } from "~/features/accounts/session.server";
@@ -151,12 +152,9 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
           {recentBookings.length === 0 ? (
             <div className="mt-4">
               <p className="text-slate-700">{t("myBookings.overview.noBookings")}</p>
-              <Link
-                to="/properties"
-                className="mt-3 inline-block rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:opacity-90"
-              >
+              <LinkButton to="/properties" size="md" className="mt-3">
                 {t("myBookings.list.discover")}
-              </Link>
+              </LinkButton>
             </div>
           ) : (
             <ul className="mt-4 divide-y divide-slate-200" data-testid="recent-bookings">
@@ -220,12 +218,9 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
               {t("myBookings.overview.profileIncomplete", { fields: missing.join(", ") })}
             </p>
           )}
-          <Link
-            to="/dashboard/profile"
-            className="mt-4 inline-block rounded-lg border border-secondary px-4 py-2 font-medium text-secondary hover:bg-slate-100"
-          >
+          <LinkButton to="/dashboard/profile" variant="outline" size="md" className="mt-4">
             {t("myBookings.overview.toProfile")}
-          </Link>
+          </LinkButton>
         </section>
       </div>
     </main>
