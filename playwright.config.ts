@@ -43,7 +43,10 @@ export default defineConfig({
   // Two: the machines this runs on have two cores, and the app server and Chromium need them.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
+  // A budget, not a measure: with two workers on two cores each journey has about half the
+  // machine; the longest (write, edit and delete a review) took 39 s alone and over 60 s beside
+  // another worker on a loaded machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   // Per-port folders, so parallel runs on one machine do not delete each other's traces.
   outputDir: `test-results/artifacts-${PORT}`,
