@@ -8,23 +8,27 @@ const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
 const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 
 /**
- * Journeys that share state: the demo guest's and admin's accounts and bookings, the platform
- * settings an admin changes for a moment (name, stay limits), and the pages that show them. They
- * run one file at a time, in one worker, as before; the others (own users, own servers, pages
- * no journey changes) run beside them in a second worker.
+ * The journeys run in four projects on the one server (tags in the test titles' details):
+ *
+ * - "demo-data" (tag @demo-data, and my-bookings.spec.ts): the journeys that count or change what the demo data holds for
+ *   everyone: the demo guest's bookings and reviews and the site-wide reviews and ratings they
+ *   feed. One at a time, in one worker, beside "parallel"; first in the queue, being the longest
+ *   chain.
+ * - "parallel": everything else, test by test on every worker. These journeys sign in a guest
+ *   of their own (the `guest` fixture, tests/e2e/helpers.ts), book their own band of days and
+ *   read pages no other journey changes meanwhile.
+ * - "settings" (tag @settings): the journeys that change the platform settings every page shows
+ *   (name, stay limits) for a moment. They run when the two above have finished, one at a
+ *   time (a teardown project: it runs even when a test before it failed, unlike a dependency).
+ * - "server-process": server-lifecycle.spec.ts starts an app process of its own on an empty
+ *   database (ports 3197/3198); a worker of its own from the start, with a start-up budget
+ *   for a loaded machine.
  */
-const SHARED_STATE_SPECS = [
-  "auth-api",
-  "booking-success",
-  "booking",
-  "home",
-  "info-pages",
-  "my-bookings",
-  "platform",
-  "price-box",
-  "property-search",
-  "reviews-profile",
-].map((name) => `**/${name}.spec.ts`);
+// grep sees "<project> <file> <describe> <title> <tags>": my-bookings.spec.ts as a whole (its
+// tests run in order on the demo guest's bookings), other journeys by their tag.
+const DEMO_DATA = [/@demo-data/, /\bmy-bookings\.spec\.ts\b/];
+const SETTINGS = /@settings/;
+const SERVER_PROCESS = "**/server-lifecycle.spec.ts";
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 
 /**
@@ -36,12 +40,13 @@ export default defineConfig({
   // A real SMTP receiver for the e-mails the app sends (saved to tmp/e2e-mail-<port>/).
   globalSetup: "./tests/e2e/smtp-receiver.ts",
   fullyParallel: false,
-  // One worker for now: with a second one, the server-lifecycle spec (it starts its own app
-  // process) missed its 60 s start-up beside the other worker on a loaded machine. Raise this
-  // once every spec creates its own users through a fixture (issue 12, part 5).
-  workers: 1,
+  // Two: the machines this runs on have two cores, and the app server and Chromium need them.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
+  // A budget, not a measure: with two workers on two cores each journey has about half the
+  // machine; the longest (write, edit and delete a review) took 39 s alone and over 60 s beside
+  // another worker on a loaded machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   // Per-port folders, so parallel runs on one machine do not delete each other's traces.
   outputDir: `test-results/artifacts-${PORT}`,
@@ -66,8 +71,24 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "shared-state", testMatch: SHARED_STATE_SPECS, workers: 1, use: chromium },
-    { name: "independent", testIgnore: SHARED_STATE_SPECS, use: chromium },
+    { name: "server-process", testMatch: SERVER_PROCESS, workers: 1, use: chromium },
+    {
+      name: "demo-data",
+      grep: DEMO_DATA,
+      testIgnore: SERVER_PROCESS,
+      workers: 1,
+      use: chromium,
+      teardown: "settings",
+    },
+    {
+      name: "parallel",
+      grepInvert: [...DEMO_DATA, SETTINGS],
+      testIgnore: SERVER_PROCESS,
+      fullyParallel: true,
+      use: chromium,
+      teardown: "settings",
+    },
+    { name: "settings", grep: SETTINGS, workers: 1, use: chromium },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node scripts/start.mjs`,

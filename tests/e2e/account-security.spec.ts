@@ -1,30 +1,28 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import { expect, expectNoSeriousA11yViolations, registerOverHttp, signIn, test } from "./helpers";
 import { waitForMail } from "./mail";
 
 const PASSWORD = "Sonnenschein-2027";
 
-/** Registers a fresh guest through the UI (signed in afterwards, on /dashboard). */
-async function registerGuest(page: Page) {
+/**
+ * Registers a fresh guest over HTTP (tests/e2e/helpers.ts); with a page's request it is signed
+ * in on that page's browser context. Signing in through the page is what these journeys test.
+ */
+async function registerGuest(request: APIRequestContext) {
   const email = `sicher.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await page.goto("/auth?mode=register");
-  await page.getByLabel("Name").fill("Sina Sicher");
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(PASSWORD);
-  await page.getByRole("button", { name: "Registrieren" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerOverHttp(request, { name: "Sina Sicher", email, password: PASSWORD });
   return email;
 }
 
 test.describe("password reset", () => {
   test("the e-mailed link sets a new password once; signing in works with it", async ({
     page,
-    context,
+    request,
   }) => {
-    const email = await registerGuest(page);
-    await context.clearCookies();
+    // The account only: this browser stays signed out.
+    const email = await registerGuest(request);
 
     await page.goto("/auth");
     await page.getByRole("link", { name: "Passwort vergessen?" }).click();
@@ -77,7 +75,7 @@ test.describe("password reset", () => {
 
 test.describe("account settings", () => {
   test("notifications save on toggle; a wrong current password is refused", async ({ page }) => {
-    await registerGuest(page);
+    await registerGuest(page.request);
     await page.goto("/dashboard/settings");
     await expect(page).toHaveTitle(/^Einstellungen – /);
     await expectNoSeriousA11yViolations(page);
@@ -121,7 +119,7 @@ test.describe("account settings", () => {
   });
 
   test("signing out another session ends it for that browser", async ({ page, browser }) => {
-    const email = await registerGuest(page);
+    const email = await registerGuest(page.request);
     const other = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });
     try {
       const otherPage = await other.newPage();
@@ -151,7 +149,7 @@ test.describe("account settings", () => {
   test("a wrong current password counts as a failed sign-in: after 8, even the right one waits", async ({
     page,
   }) => {
-    await registerGuest(page);
+    await registerGuest(page.request);
     await page.goto("/dashboard/settings");
     const passwordSection = page.getByRole("region", { name: "Passwort ändern" });
     const tryPassword = async (current: string) => {
@@ -186,7 +184,7 @@ test.describe("account settings", () => {
   test("deleting the account needs the password, then the guest is signed out for good", async ({
     page,
   }) => {
-    const email = await registerGuest(page);
+    const email = await registerGuest(page.request);
     // A profile picture, public at /media/… until the account goes.
     await page.goto("/dashboard/profile");
     const png = await sharp({

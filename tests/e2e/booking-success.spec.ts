@@ -2,11 +2,12 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import {
   demoAdmin,
-  demoGuest,
   expect,
   expectNoSeriousA11yViolations,
   signIn,
+  signInOverHttp,
   test,
+  type Account,
 } from "./helpers";
 import { addDays, berlinDay, euroCents, germanDate } from "./calendar";
 import { plainText, waitForMail } from "./mail";
@@ -15,7 +16,7 @@ const plain = plainText;
 const cents = euroCents;
 
 /** The URL of the success page of a booking the signed-in `page` makes (the form's POST). */
-async function bookStay(page: Page, stay: { checkIn: string; checkOut: string }) {
+async function bookStay(page: Page, guest: Account, stay: { checkIn: string; checkOut: string }) {
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const propertyId = /\/properties\/([0-9a-f-]{36})</.exec(sitemap)?.[1];
   expect(propertyId, "a published property in the sitemap").toBeTruthy();
@@ -24,7 +25,7 @@ async function bookStay(page: Page, stay: { checkIn: string; checkOut: string })
       ...stay,
       guests: "1",
       guestName: "Gabi Gast",
-      guestEmail: demoGuest.email,
+      guestEmail: guest.email,
       guestPhone: "+49 170 1234567",
       specialRequests: "Späte Anreise <gegen 22 Uhr>",
       paymentMethod: "bank-transfer",
@@ -40,20 +41,19 @@ async function bookStay(page: Page, stay: { checkIn: string; checkOut: string })
 
 test.describe.configure({ mode: "serial" });
 
-let booked: { url: string; propertyId: string; number: string; total: number };
+let booked: { url: string; propertyId: string; number: string; total: number; guest: Account };
 
 test("the guest sees the booking, the transfer instructions and gets the e-mail", async ({
   page,
+  guest,
 }) => {
-  await signIn(page, demoGuest.email, demoGuest.password);
-  await expect(page).not.toHaveURL(/\/auth/);
   // Far ahead (a deposit and a balance) and at a random time, so repeated runs on one database
   // do not collide with each other or with the demo bookings.
   const today = berlinDay(new Date());
   // Its own band of days (other specs book 150–340 days ahead on the same properties).
   const checkIn = addDays(today, 400 + crypto.randomInt(0, 300));
   const checkOut = addDays(checkIn, 3);
-  const { url, propertyId } = await bookStay(page, { checkIn, checkOut });
+  const { url, propertyId } = await bookStay(page, guest, { checkIn, checkOut });
 
   const response = await page.goto(url);
   expect(response?.status()).toBe(200);
@@ -108,7 +108,7 @@ test("the guest sees the booking, the transfer instructions and gets the e-mail"
   ).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(number);
 
-  await expect(main).toContainText(`Eine Bestätigung wurde an ${demoGuest.email} gesendet.`);
+  await expect(main).toContainText(`Eine Bestätigung wurde an ${guest.email} gesendet.`);
   await expect(main.getByRole("link", { name: "Meine Buchungen" })).toHaveAttribute(
     "href",
     "/dashboard/bookings",
@@ -121,7 +121,7 @@ test("the guest sees the booking, the transfer instructions and gets the e-mail"
 
   // The guest's e-mail arrived over SMTP with the same total and instructions.
   const mail = await waitForMail((m) => m.subject === `Buchung eingegangen: ${number}`);
-  expect(mail.to).toBe(demoGuest.email);
+  expect(mail.to).toBe(guest.email);
   const text = plain(mail.text);
   expect(text).toContain(`Gesamt: ${plain(await page.getByTestId("booking-total").innerText())}`);
   expect(text).toContain(`IBAN: ${iban}`);
@@ -135,7 +135,7 @@ test("the guest sees the booking, the transfer instructions and gets the e-mail"
   expect(operatorMail.to).toBe("info@traumurlaub.example.com");
   expect(operatorMail.html).toContain("Späte Anreise &lt;gegen 22 Uhr&gt;");
 
-  booked = { url, propertyId, number, total };
+  booked = { url, propertyId, number, total, guest };
 });
 
 test("another guest gets the 404 page for the same booking", async ({ page }) => {
@@ -190,8 +190,7 @@ test("the payment instructions work without JavaScript, without copy buttons", a
   });
   const page = await context.newPage();
   try {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).not.toHaveURL(/\/auth/);
+    await signInOverHttp(page.request, booked.guest);
     await page.goto(booked.url);
     await expect(page.getByTestId("payment-reference")).toHaveText(booked.number);
     await expect(page.getByTestId("iban")).toHaveText(/^DE\d{2}( \d{4}){4} \d{2}$/);

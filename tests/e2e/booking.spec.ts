@@ -1,17 +1,22 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { bookingHorizonEnd } from "../../app/domain/availability";
 import { todayInBerlin } from "../../app/domain/calendar-day";
 import { addDays, dayName } from "./calendar";
 import { plainText, waitForMail } from "./mail";
-import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  randomTestAddress,
+  registerOverHttp,
+  test,
+} from "./helpers";
 
 /**
  * The booking page /properties/{id}/book (spec 04): three steps, one POST form, the one price,
  * the server's messages. Every test books its own dates (far ahead, distinct per test), so the
- * tests do not depend on each other; the E2E database is fresh per run. The demo guest cancels
- * what it booked here: an account may hold only 3 unpaid bookings (decision 012), and other
- * specs book as the demo guest too.
+ * tests do not depend on each other; the E2E database is fresh per run. Each test books as a
+ * guest of its own (registered over HTTP, tests/e2e/helpers.ts), who cancels what it booked.
  */
 
 /** "24.12.2026" */
@@ -84,29 +89,29 @@ async function cancelBooking(request: APIRequestContext, baseURL: string, bookin
 
 const bookingIdOf = (url: string) => new URL(url).searchParams.get("booking")!;
 
-/** A fresh guest account (registration form), signed in on a new page of its own context. */
-async function newGuest(browser: Browser, redirectTo: string) {
+/** A second new guest, signed in (over HTTP) in a browser context of its own, on a page at `path`. */
+async function newGuest(browser: Browser, path: string) {
   const context = await browser.newContext({
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
     // A visitor of its own for the server's per-client limits (see helpers.ts).
-    extraHTTPHeaders: { "x-forwarded-for": `198.19.${randomInt(256)}.${randomInt(256)}` },
+    extraHTTPHeaders: { "x-forwarded-for": randomTestAddress() },
   });
+  await registerOverHttp(context.request, { name: "Clara Sommer" });
   const page = await context.newPage();
-  await page.goto(`/auth?mode=register&redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Name").fill("Clara Sommer");
-  await page.getByLabel("E-Mail").fill(`clara.${Date.now()}@example.com`);
-  await page.getByLabel("Passwort").fill("Sonnenschein-2027");
-  await page.getByRole("button", { name: "Registrieren" }).click();
   return { context, page };
 }
 
 test.describe("booking page", () => {
   test("a visitor books from the property page: sign-in, step 2 pre-filled, payment, success", async ({
     page,
+    request,
     baseURL,
   }) => {
+    // An account of its own, made without the browser; signing in is part of this journey.
+    const account = await registerOverHttp(request, { name: "Max Mustermann" });
     const [path] = await propertyPaths(page.request);
     const stay = stayAt(200);
     await page.goto(`${path}?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=2`);
@@ -115,8 +120,8 @@ test.describe("booking page", () => {
       .getByRole("link", { name: "Jetzt buchen" })
       .click();
     await expect(page).toHaveURL(/\/auth\?redirectTo=/);
-    await page.getByLabel("E-Mail").fill(demoGuest.email);
-    await page.getByLabel("Passwort").fill(demoGuest.password);
+    await page.getByLabel("E-Mail").fill(account.email);
+    await page.getByLabel("Passwort").fill(account.password);
     await page.getByRole("button", { name: "Anmelden" }).click();
 
     // Back on the booking page with the full query, opened at step 2.
@@ -128,7 +133,7 @@ test.describe("booking page", () => {
     await expect(form.getByLabel("Vollständiger Name")).toHaveValue("Max Mustermann");
     // The e-mail is the account's, shown as text with the way to change it, not a field.
     await expect(form.getByRole("textbox", { name: "E-Mail", exact: true })).toHaveCount(0);
-    await expect(form.getByTestId("booking-account-email")).toHaveText(demoGuest.email);
+    await expect(form.getByTestId("booking-account-email")).toHaveText(account.email);
     await expect(form.getByRole("term")).toHaveText("E-Mail");
     await expect(
       form.getByRole("link", { name: "E-Mail-Adresse im Profil ändern" }),
@@ -160,7 +165,7 @@ test.describe("booking page", () => {
     await expect(page.getByTestId("iban")).toHaveText(/^[A-Z]{2}\d{2}( [\dA-Z]{1,4})+$/);
     const total = plainText(await page.getByTestId("booking-total").innerText());
     const mail = await waitForMail((m) => m.subject === `Buchung eingegangen: ${number}`);
-    expect(mail.to).toBe(demoGuest.email);
+    expect(mail.to).toBe(account.email);
     expect(plainText(mail.text)).toContain(`Gesamt: ${total}`);
     expect(plainText(mail.text)).toContain(`Verwendungszweck: ${number}`);
     await cancelBooking(page.request, baseURL!, bookingIdOf(page.url()));
@@ -169,8 +174,7 @@ test.describe("booking page", () => {
   test("step 2 names invalid fields, focuses the first; Zurück keeps the input", async ({
     page,
   }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerOverHttp(page.request);
     const [, path] = await propertyPaths(page.request);
     await page.goto(bookPath(path, stayAt(205)));
     const form = bookingForm(page);
@@ -212,8 +216,7 @@ test.describe("booking page", () => {
   });
 
   test("the summary total is the price box total for the same dates", async ({ page }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerOverHttp(page.request);
     const paths = await propertyPaths(page.request);
     const stay = stayAt(207, 4);
     for (const path of paths.slice(0, 3)) {
@@ -254,9 +257,8 @@ test.describe("booking page", () => {
       await expect(form.getByLabel("Vollständiger Name")).toHaveValue("Clara Sommer");
       await expect(currentStep(other)).toContainText("Details eingeben");
 
-      // ... the demo guest books them first ...
-      await signIn(page, demoGuest.email, demoGuest.password);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      // ... another guest books them first ...
+      await registerOverHttp(page.request);
       const bookingId = await book(page, path, stay);
 
       // ... and the new guest's submit fails with the spec's message, input intact.
@@ -319,9 +321,7 @@ test.describe("booking page", () => {
     }
   });
 
-  test("prices and status sent by the browser are ignored", async ({ page, baseURL }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+  test("prices and status sent by the browser are ignored", async ({ page, baseURL, guest }) => {
     const [, , path] = await propertyPaths(page.request);
     const stay = stayAt(260);
     await page.goto(bookPath(path, stay));
@@ -333,8 +333,8 @@ test.describe("booking page", () => {
         checkIn: stay.checkIn,
         checkOut: stay.checkOut,
         guests: "1",
-        guestName: "Max Mustermann",
-        guestEmail: demoGuest.email,
+        guestName: guest.name,
+        guestEmail: guest.email,
         guestPhone: "+49 170 1234567",
         specialRequests: "",
         paymentMethod: "bank-transfer",
@@ -354,7 +354,13 @@ test.describe("booking page", () => {
     await cancelBooking(page.request, baseURL!, bookingIdOf(response.url()));
   });
 
-  test("without JavaScript the whole form is one page and books", async ({ browser, baseURL }) => {
+  test("without JavaScript the whole form is one page and books", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    // An account of its own, made without the browser; signing in is part of this journey.
+    const account = await registerOverHttp(request, { name: "Max Mustermann" });
     const context = await browser.newContext({
       javaScriptEnabled: false,
       locale: "de-DE",
@@ -365,8 +371,8 @@ test.describe("booking page", () => {
       const [path] = await propertyPaths(page.request);
       const stay = stayAt(280);
       await page.goto(`/auth?redirectTo=${encodeURIComponent(bookPath(path, stay))}`);
-      await page.getByLabel("E-Mail").fill(demoGuest.email);
-      await page.getByLabel("Passwort").fill(demoGuest.password);
+      await page.getByLabel("E-Mail").fill(account.email);
+      await page.getByLabel("Passwort").fill(account.password);
       await page.getByRole("button", { name: "Anmelden" }).click();
       await expect(page).toHaveURL(bookPath(path, stay));
 
@@ -390,8 +396,7 @@ test.describe("booking page", () => {
   test("invalid dates in the URL open step 1 with the reason; unknown properties are 404", async ({
     page,
   }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerOverHttp(page.request);
     const [path] = await propertyPaths(page.request);
     const checkIn = addDays(todayInBerlin(), 300);
     await page.goto(`${path}/book?checkIn=${checkIn}&checkOut=${checkIn}`);
@@ -409,12 +414,15 @@ test.describe("booking page", () => {
   });
 
   test("steps 2 and 3 have no serious accessibility violations", async ({ page }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerOverHttp(page.request);
     const [path] = await propertyPaths(page.request);
     await page.goto(bookPath(path, stayAt(300)));
     await expect(currentStep(page)).toContainText("Details eingeben");
     await expectNoSeriousA11yViolations(page);
+    // A new account has no phone number to fill in.
+    await bookingForm(page)
+      .getByRole("textbox", { name: "Telefon", exact: true })
+      .fill("+49 170 7654321");
     await bookingForm(page).getByRole("button", { name: "Weiter zur Zahlung" }).click();
     await expect(currentStep(page)).toContainText("Zahlung");
     await expectNoSeriousA11yViolations(page);
@@ -480,8 +488,7 @@ test.describe("booking limits (decision 012)", () => {
   test("arrivals beyond the booking horizon: the reason on step 1, the calendar stops there", async ({
     page,
   }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerOverHttp(page.request);
     const [path] = await propertyPaths(page.request);
     const lastCheckIn = bookingHorizonEnd(todayInBerlin(), 24);
     await page.goto(

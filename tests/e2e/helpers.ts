@@ -1,12 +1,22 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from "@playwright/test";
 import { DEMO_LOGINS } from "../../db/demo-logins";
 
 export const demoAdmin = DEMO_LOGINS[0];
 export const demoGuest = DEMO_LOGINS[1];
 
+export type Login = { email: string; password: string };
+export type Account = Login & { name: string };
+
 /** An address from the 198.18.0.0/15 benchmark range, never a real visitor's. */
-function randomTestAddress() {
+export function randomTestAddress() {
   const byte = () => Math.floor(Math.random() * 256);
   return `198.${18 + Math.floor(Math.random() * 2)}.${byte()}.${byte()}`;
 }
@@ -27,11 +37,64 @@ function waitForHydrationOnGoto(page: Page) {
   };
 }
 
+/** Signs in through the sign-in page, as a visitor does (the journeys that test signing in). */
 export async function signIn(page: Page, email: string, password: string, path = "/auth") {
   await page.goto(path);
   await page.getByLabel("E-Mail").fill(email);
   await page.getByLabel("Passwort").fill(password);
   await page.getByRole("button", { name: "Anmelden" }).click();
+}
+
+const baseURL = () => base.info().project.use.baseURL!;
+
+/** Asserts a form POST to /auth answered as a successful sign-in: to /dashboard, with a session. */
+async function expectSignedIn(response: APIResponse) {
+  const text = response.status() === 302 ? "" : await response.text();
+  expect(response.status(), `/auth answered: ${text.slice(0, 300)}`).toBe(302);
+  expect(response.headers().location).toBe("/dashboard");
+  const cookies = response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "set-cookie")
+    .map((header) => header.value);
+  expect(cookies.some((cookie) => cookie.includes("session_token="))).toBe(true);
+}
+
+/**
+ * Signs in without the UI: posts the sign-in form as a browser without JavaScript does. With a
+ * browser context's request (`page.request`, `context.request`) the session cookie lands in
+ * that context, so its pages are signed in; no page is opened.
+ */
+export async function signInOverHttp(request: APIRequestContext, login: Login) {
+  const response = await request.post("/auth", {
+    headers: { origin: baseURL() },
+    form: { intent: "signIn", email: login.email, password: login.password },
+    maxRedirects: 0,
+  });
+  await expectSignedIn(response);
+}
+
+/**
+ * Creates a new guest account by posting the registration form (as a browser without
+ * JavaScript does), from an address of its own for the per-client registration limit. With a
+ * browser context's request the new guest is signed in on that context; with the `request`
+ * fixture only the account is made.
+ */
+export async function registerOverHttp(
+  request: APIRequestContext,
+  {
+    name = "Gabi Gast",
+    email = `gast.${randomUUID().slice(0, 8)}@example.com`,
+    password = "Sonnenschein-2027",
+  } = {},
+): Promise<Account> {
+  const account = { name, email, password };
+  const response = await request.post("/auth", {
+    headers: { origin: baseURL(), "x-forwarded-for": randomTestAddress() },
+    form: { intent: "register", ...account },
+    maxRedirects: 0,
+  });
+  await expectSignedIn(response);
+  return account;
 }
 
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2.1 AA rules). */
@@ -50,8 +113,19 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 /**
  * Every journey fails on a browser console error or an uncaught exception: hydration
  * mismatches, CSP violations and broken scripts show up there first.
+ *
+ * `guest`: a new guest account of the test's own, signed in on the test's `context` without the
+ * sign-in page, for the journeys that need "some guest". (The demo accounts sign in the same way
+ * with `signInOverHttp`; the demo guest's bookings and reviews are left to the "demo-data"
+ * project, see playwright.config.ts.)
  */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{
+  failOnConsoleErrors: void;
+  guest: Account;
+}>({
+  guest: async ({ context }, provide) => {
+    await provide(await registerOverHttp(context.request));
+  },
   failOnConsoleErrors: [
     async ({ context }, use) => {
       const errors: string[] = [];

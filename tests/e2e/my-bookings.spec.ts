@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import {
+  demoGuest,
+  expect,
+  expectNoSeriousA11yViolations,
+  registerOverHttp,
+  signInOverHttp,
+  test,
+} from "./helpers";
 import { addDays, berlinDay, euroCents, germanDate } from "./calendar";
 import { plainText } from "./mail";
 
@@ -53,6 +60,7 @@ async function readTab(page: Page, url: string) {
   return rows;
 }
 
+// In order, on the demo guest's bookings: the "demo-data" project (playwright.config.ts).
 test.describe.configure({ mode: "serial" });
 
 const today = berlinDay(new Date());
@@ -60,8 +68,8 @@ let freeBooking: { bookingId: string; propertyId: string; checkIn: string; check
 let seededPendingId: string;
 
 test("the overview's numbers match the bookings list", async ({ page }) => {
-  await signIn(page, demoGuest.email, demoGuest.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInOverHttp(page.request, demoGuest);
+  await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Übersicht");
   const nav = page.getByRole("navigation", { name: "Kontobereich" });
   await expect(nav.getByRole("link", { name: "Übersicht" })).toHaveAttribute(
@@ -136,8 +144,7 @@ test("the overview's numbers match the bookings list", async ({ page }) => {
 test("the detail dialog shows the breakdown and the transfer instructions; free cancellation", async ({
   page,
 }) => {
-  await signIn(page, demoGuest.email, demoGuest.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInOverHttp(page.request, demoGuest);
   // Its own band of days: the demo guest books 150–340 and 400–700 days ahead in other specs,
   // and arrivals are possible up to 24 months ahead (the booking horizon, decision 012).
   const checkIn = addDays(today, 705 + crypto.randomInt(0, 20));
@@ -187,8 +194,7 @@ test("the detail dialog shows the breakdown and the transfer instructions; free 
 });
 
 test("cancelling the day before arrival costs the fee from the settings", async ({ page }) => {
-  await signIn(page, demoGuest.email, demoGuest.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInOverHttp(page.request, demoGuest);
   const checkIn = addDays(today, 1);
   const { bookingId } = await bookStay(page, { checkIn, checkOut: addDays(checkIn, 1) });
 
@@ -214,12 +220,8 @@ test("another user cannot see or cancel the guest's booking; freed dates are boo
   page,
 }) => {
   expect(seededPendingId && freeBooking, "the earlier tests ran").toBeTruthy();
-  await page.goto("/auth?mode=register");
-  await page.getByLabel("Name").fill("Fremde Person");
-  await page.getByLabel("E-Mail").fill(`fremd.${crypto.randomUUID().slice(0, 8)}@example.com`);
-  await page.getByLabel("Passwort").fill("Sonnenschein-2027");
-  await page.getByRole("button", { name: "Registrieren" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerOverHttp(page.request, { name: "Fremde Person" });
+  await page.goto("/dashboard");
   // A new account: no bookings, no reviews, a hint to complete the profile.
   await expect(page.getByTestId("stat-total").getByTestId("stat-value")).toHaveText("0");
   await expect(page.getByTestId("stat-reviews").getByTestId("stat-value")).toHaveText("–");
@@ -248,8 +250,7 @@ test("another user cannot see or cancel the guest's booking; freed dates are boo
 
   // The guest's booking is unchanged.
   await page.context().clearCookies();
-  await signIn(page, demoGuest.email, demoGuest.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInOverHttp(page.request, demoGuest);
   await page.goto(`/dashboard/bookings?booking=${seededPendingId}`);
   await expect(page.getByRole("dialog").getByTestId("booking-status")).toHaveText("Ausstehend");
 });
@@ -269,8 +270,7 @@ test("tabs, filters, detail and cancel dialogs work without JavaScript", async (
   });
   const page = await context.newPage();
   try {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInOverHttp(page.request, demoGuest);
     await page.goto("/dashboard/bookings");
     await page.getByRole("link", { name: "Vergangen" }).click();
     await expect(page).toHaveURL(/tab=past/);

@@ -4,6 +4,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   signIn,
+  signInOverHttp,
   test,
   waitForHydration,
 } from "./helpers";
@@ -143,8 +144,7 @@ test.describe("sign-in and roles", () => {
   });
 
   test("the demo guest is kept out of /admin with 'Kein Zugriff'", async ({ page }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInOverHttp(page.request, demoGuest);
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Kein Zugriff" })).toBeVisible();
@@ -185,7 +185,8 @@ test.describe("sign-in and roles", () => {
   });
 });
 
-test.describe("settings", () => {
+// Changes the name every page shows: the "settings" project runs it alone (playwright.config.ts).
+test.describe("settings", { tag: "@settings" }, () => {
   test("a settings change reaches an open page without reload", async ({ browser }) => {
     const visitor = await browser.newPage();
     await visitor.goto("/");
@@ -196,7 +197,8 @@ test.describe("settings", () => {
     await visitor.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
 
     const admin = await browser.newPage();
-    await signIn(admin, demoAdmin.email, demoAdmin.password, "/auth?redirectTo=/admin/settings");
+    await signInOverHttp(admin.request, demoAdmin);
+    await admin.goto("/admin/settings");
     await expect(admin).toHaveURL(/\/admin\/settings$/);
     await waitForHydration(admin);
     await admin.getByLabel("Plattformname").fill("Küstenglück Ferienwohnungen");
@@ -236,13 +238,9 @@ test.describe("expired sessions", () => {
   test("an admin save after the session ended keeps the input and asks for a reload", async ({
     context,
   }) => {
+    await signInOverHttp(context.request, demoAdmin);
     const settingsPage = await context.newPage();
-    await signIn(
-      settingsPage,
-      demoAdmin.email,
-      demoAdmin.password,
-      "/auth?redirectTo=/admin/settings",
-    );
+    await settingsPage.goto("/admin/settings");
     await expect(settingsPage).toHaveURL(/\/admin\/settings$/);
     await waitForHydration(settingsPage);
     await settingsPage.getByLabel("Plattformname").fill("Entwurf, der nicht verloren gehen darf");

@@ -3,10 +3,10 @@ import { todayInBerlin } from "../../app/domain/calendar-day";
 import { addDays, cents, dayName } from "./calendar";
 import {
   demoAdmin,
-  demoGuest,
   expect,
   expectNoSeriousA11yViolations,
-  signIn,
+  registerOverHttp,
+  signInOverHttp,
   test,
   waitForHydration,
 } from "./helpers";
@@ -197,8 +197,7 @@ test.describe("price box", () => {
   test("dates from the search arrive with the breakdown; a signed-in guest books directly", async ({
     page,
   }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerOverHttp(page.request);
     const { path, checkIn, checkOut } = await freeStay(page.request, 5);
     await page.goto(`${path}?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`);
     const box = priceBox(page);
@@ -294,57 +293,60 @@ test.describe("price box", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("the minimum and maximum stay from the settings limit the Abreise, with a hint", async ({
-    page,
-    browser,
-  }) => {
-    const admin = await browser.newPage();
-    const saveStayLimits = async (min: string, max: string) => {
+  // Changes the stay limits for every booking: the "settings" project runs it alone.
+  test(
+    "the minimum and maximum stay from the settings limit the Abreise, with a hint",
+    {
+      tag: "@settings",
+    },
+    async ({ page, browser }) => {
+      const admin = await browser.newPage();
+      const saveStayLimits = async (min: string, max: string) => {
+        await admin.goto("/admin/settings");
+        await waitForHydration(admin);
+        await admin.getByRole("tab", { name: "Buchungen" }).click();
+        await admin.getByLabel("Mindestaufenthalt (Nächte)").fill(min);
+        await admin.getByLabel("Höchstaufenthalt (Nächte)").fill(max);
+        await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
+        await expect(admin.getByRole("status")).toHaveText("Einstellungen erfolgreich gespeichert");
+      };
+      await signInOverHttp(admin.request, demoAdmin);
       await admin.goto("/admin/settings");
-      await waitForHydration(admin);
-      await admin.getByRole("tab", { name: "Buchungen" }).click();
-      await admin.getByLabel("Mindestaufenthalt (Nächte)").fill(min);
-      await admin.getByLabel("Höchstaufenthalt (Nächte)").fill(max);
-      await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
-      await expect(admin.getByRole("status")).toHaveText("Einstellungen erfolgreich gespeichert");
-    };
-    await admin.goto("/auth?redirectTo=/admin/settings");
-    await waitForHydration(admin);
-    await admin.getByLabel("E-Mail").fill(demoAdmin.email);
-    await admin.getByLabel("Passwort").fill(demoAdmin.password);
-    await admin.getByRole("button", { name: "Anmelden" }).click();
-    await expect(admin.getByRole("heading", { name: "Einstellungen" })).toBeVisible();
-    try {
-      await saveStayLimits("3", "5");
-      const { path, checkIn } = await freeStay(page.request);
-      await page.goto(`${path}?checkIn=${checkIn}`);
-      const box = priceBox(page);
-      await box.getByRole("button", { name: /^Abreise/ }).click();
-      await expect(calendar(page).getByText("Mindestaufenthalt: 3 Nächte")).toBeVisible();
-      await expect(calendar(page).getByText("Höchstaufenthalt: 5 Nächte")).toBeVisible();
-      for (const [offset, isAllowed] of [
-        [1, false],
-        [2, false],
-        [3, true],
-        [5, true],
-        [6, false],
-      ] as const) {
-        const day = await calendarDay(page, addDays(checkIn, offset));
-        if (isAllowed) await expect(day).toBeEnabled();
-        else await expect(day).toBeDisabled();
-      }
-      await (await calendarDay(page, addDays(checkIn, 5))).click();
-      await expectConsistentBreakdown(page, 5);
+      await expect(admin.getByRole("heading", { name: "Einstellungen" })).toBeVisible();
+      try {
+        await saveStayLimits("3", "5");
+        const { path, checkIn } = await freeStay(page.request);
+        await page.goto(`${path}?checkIn=${checkIn}`);
+        const box = priceBox(page);
+        await box.getByRole("button", { name: /^Abreise/ }).click();
+        await expect(calendar(page).getByText("Mindestaufenthalt: 3 Nächte")).toBeVisible();
+        await expect(calendar(page).getByText("Höchstaufenthalt: 5 Nächte")).toBeVisible();
+        for (const [offset, isAllowed] of [
+          [1, false],
+          [2, false],
+          [3, true],
+          [5, true],
+          [6, false],
+        ] as const) {
+          const day = await calendarDay(page, addDays(checkIn, offset));
+          if (isAllowed) await expect(day).toBeEnabled();
+          else await expect(day).toBeDisabled();
+        }
+        await (await calendarDay(page, addDays(checkIn, 5))).click();
+        await expectConsistentBreakdown(page, 5);
 
-      // Too short from the URL: the rule's message, and no price.
-      await page.goto(`${path}?checkIn=${checkIn}&checkOut=${addDays(checkIn, 1)}`);
-      await expect(priceBox(page).getByRole("alert")).toHaveText(
-        "Der Mindestaufenthalt beträgt 3 Nächte.",
-      );
-      await expect(priceBox(page).getByRole("button", { name: "Daten auswählen" })).toBeDisabled();
-    } finally {
-      await saveStayLimits("1", "30");
-      await admin.close();
-    }
-  });
+        // Too short from the URL: the rule's message, and no price.
+        await page.goto(`${path}?checkIn=${checkIn}&checkOut=${addDays(checkIn, 1)}`);
+        await expect(priceBox(page).getByRole("alert")).toHaveText(
+          "Der Mindestaufenthalt beträgt 3 Nächte.",
+        );
+        await expect(
+          priceBox(page).getByRole("button", { name: "Daten auswählen" }),
+        ).toBeDisabled();
+      } finally {
+        await saveStayLimits("1", "30");
+        await admin.close();
+      }
+    },
+  );
 });

@@ -1,7 +1,14 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
-import { demoGuest, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import {
+  demoGuest,
+  expect,
+  expectNoSeriousA11yViolations,
+  registerOverHttp,
+  signInOverHttp,
+  test,
+} from "./helpers";
 
 const REVIEW_TEXT = "Ruhige Lage, sehr sauber und ein herzlicher Empfang. Gerne wieder!";
 
@@ -55,13 +62,13 @@ async function chooseStars(dialog: Locator, label: string) {
   await expect(dialog.getByRole("radio", { name: label })).toBeChecked();
 }
 
-test.describe("reviews of completed stays", () => {
+// The demo guest's bookings, and the reviews and ratings every visitor sees: "demo-data" project.
+test.describe("reviews of completed stays", { tag: "@demo-data" }, () => {
   // Both use the demo guest's one completed stay without a review, one after the other.
   test.describe.configure({ mode: "serial" });
 
   test("write, show, edit and delete the review of a completed stay", async ({ page }) => {
-    await signIn(page, demoGuest.email, demoGuest.password);
-    await expect(page).toHaveURL(/\/dashboard/);
+    await signInOverHttp(page.request, demoGuest);
     await page.goto("/dashboard/bookings?tab=past");
     // The demo guest's completed stay without a review (db/seed.server.ts); kept by its id, as
     // its buttons change below.
@@ -172,11 +179,7 @@ test.describe("reviews of completed stays", () => {
   test("the review form works without JavaScript", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
-    await page.goto("/auth");
-    await page.getByLabel("E-Mail").fill(demoGuest.email);
-    await page.getByLabel("Passwort").fill(demoGuest.password);
-    await page.getByRole("button", { name: "Anmelden" }).click();
-    await expect(page).toHaveURL(/\/dashboard/);
+    await signInOverHttp(page.request, demoGuest);
 
     await page.goto("/dashboard/bookings?tab=past");
     const card = page
@@ -213,13 +216,7 @@ test.describe("/dashboard/profile", () => {
   test("avatar upload: size and type are checked on the server, a valid picture shows at once", async ({
     page,
   }) => {
-    const email = `profil-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    await page.goto("/auth?mode=register");
-    await page.getByLabel("Name").fill("Paula Profil");
-    await page.getByLabel("E-Mail").fill(email);
-    await page.getByLabel("Passwort").fill("Profil-Test-2026");
-    await page.getByRole("button", { name: "Registrieren" }).click();
-    await expect(page).toHaveURL(/\/dashboard/);
+    const { email } = await registerOverHttp(page.request, { name: "Paula Profil" });
 
     await page.goto("/dashboard/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
@@ -275,13 +272,9 @@ test.describe("/dashboard/profile", () => {
   test("profile fields are validated and saved, with a success banner for 3 seconds", async ({
     page,
   }) => {
-    const email = `daten-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    await page.goto("/auth?mode=register");
-    await page.getByLabel("Name").fill("Daniel Daten");
-    await page.getByLabel("E-Mail").fill(email);
-    await page.getByLabel("Passwort").fill("Profil-Test-2026");
-    await page.getByRole("button", { name: "Registrieren" }).click();
-    await expect(page).toHaveURL(/\/dashboard/);
+    await registerOverHttp(page.request, { name: "Daniel Daten" });
+    // A controllable clock (time still flows): the banner's 3 s are fast-forwarded.
+    await page.clock.install();
     await page.goto("/dashboard/profile");
 
     await expect(page.getByLabel("Vollständiger Name")).toHaveValue("Daniel Daten");
@@ -303,7 +296,8 @@ test.describe("/dashboard/profile", () => {
       .filter({ hasText: "Änderungen erfolgreich gespeichert" });
     await expect(banner).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
-    await expect(banner).toBeHidden({ timeout: 5_000 });
+    await page.clock.runFor(3000);
+    await expect(banner).toBeHidden();
 
     await page.reload();
     await expect(page.getByLabel("Vollständiger Name")).toHaveValue("Daniel Datenreich");
