@@ -3,7 +3,7 @@ import {
   demoAdmin,
   expect,
   expectNoSeriousA11yViolations,
-  signIn,
+  signInOverHttp,
   test,
   waitForHydration,
 } from "./helpers";
@@ -16,8 +16,8 @@ import {
 test("an admin adds, edits and deletes a bank account; the password guards it and admins hear of it", async ({
   page,
 }) => {
-  await signIn(page, demoAdmin.email, demoAdmin.password, "/auth?redirectTo=/admin/bankkonten");
-  await expect(page).toHaveURL(/\/admin\/bankkonten$/);
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto("/admin/bankkonten");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Bankkonten" })).toBeVisible();
   const table = page.getByTestId("bank-accounts");
@@ -88,13 +88,8 @@ test("an admin adds, edits and deletes a bank account; the password guards it an
 });
 
 test("the bank account dialog closes with Escape and keeps the list's filter", async ({ page }) => {
-  await signIn(
-    page,
-    demoAdmin.email,
-    demoAdmin.password,
-    "/auth?redirectTo=/admin/bankkonten?status=aktiv",
-  );
-  await expect(page).toHaveURL(/\/admin\/bankkonten\?status=aktiv$/);
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto("/admin/bankkonten?status=aktiv");
   await waitForHydration(page);
   await page.getByRole("link", { name: "Bankkonto hinzufügen" }).click();
   await expect(page).toHaveURL(/konto=neu/);
