@@ -16,12 +16,14 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 /** Own JavaScript on the wire (KB, Brotli) a page may load. */
 const BUDGETS_KB: Record<string, number> = {
-  "routes/public/home": 23, // 21.0 KB on 2026-11-23
+  "routes/public/home": 24, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
+  // page on the shared Button and Input (issue 12, part 1)
   "routes/public/properties": 23, // 20.5
   "routes/public/property": 37, // 33.8
   "routes/public/book": 56, // 51.0, with zod for the booking form's checks in the browser
   "routes/public/offers": 19, // 16.8
-  "routes/public/reviews": 22, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination
+  "routes/public/reviews": 23, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
+  // 22.15 with the newsletter form on Button and Input
 };
 
 /** Pages that validate nothing in the browser must not carry zod (24 KB). */
