@@ -8,18 +8,20 @@ const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
 const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 
 /**
- * The journeys run in four projects on the one server (tags in the test titles' details):
+ * The journeys run in four projects on the one server (issue 12 part 5):
  *
- * - "demo-data" (tag @demo-data, and my-bookings.spec.ts): the journeys that count or change what the demo data holds for
- *   everyone: the demo guest's bookings and reviews and the site-wide reviews and ratings they
- *   feed. One at a time, in one worker, beside "parallel"; first in the queue, being the longest
- *   chain.
+ * - "demo-data" (my-bookings.spec.ts and the tests tagged @demo-data): the journeys that count
+ *   or change what the demo data holds for everyone: the demo guest's bookings and reviews and
+ *   the site-wide reviews and ratings they feed. One at a time, beside "parallel"; first in the
+ *   queue, being the longest chain.
  * - "parallel": everything else, test by test on every worker. These journeys sign in a guest
  *   of their own (the `guest` fixture, tests/e2e/helpers.ts), book their own band of days and
  *   read pages no other journey changes meanwhile.
  * - "settings" (tag @settings): the journeys that change the platform settings every page shows
  *   (name, stay limits) for a moment. They run when the two above have finished, one at a
- *   time (a teardown project: it runs even when a test before it failed, unlike a dependency).
+ *   time: a teardown project, which runs even when a test before it failed (a dependency would
+ *   be skipped). It runs with any test of the two, also with a file named on the command line;
+ *   `--no-deps` leaves it out.
  * - "server-process": server-lifecycle.spec.ts starts an app process of its own on an empty
  *   database (ports 3197/3198); a worker of its own from the start, with a start-up budget
  *   for a loaded machine.

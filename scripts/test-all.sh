@@ -19,11 +19,6 @@ step_done() { # records how long the current step took (docs/BENCHMARKS.md, "Tes
   step_name=""
 }
 step() { step_done; echo; echo "=== $1 ==="; step_name=$1; step_start=$SECONDS; }
-check() { # name, command...: a step that counts as one check
-  local name=$1; shift
-  step "$name"
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
-}
 count_vitest() { # name, json file, exit code
   local name=$1 file=$2 code=$3 p f
   if [ -f "$file" ]; then
@@ -37,8 +32,38 @@ count_vitest() { # name, json file, exit code
   echo "$name: $p passed, $f failed"
 }
 
-check "typecheck" npm run -s typecheck
-check "lint" npm run -s lint
+check_in_background() { # name, command...: a check whose output goes to test-results/<name>.log
+  local name=$1; shift
+  rm -f "test-results/$name.status"
+  (
+    local start=$SECONDS
+    "$@" >"test-results/$name.log" 2>&1
+    echo "$? $((SECONDS - start))" >"test-results/$name.status"
+  ) &
+}
+collect_check() { # name: prints the check's output and counts it (after `wait`)
+  local name=$1 code secs
+  echo "--- $name ---"
+  cat "test-results/$name.log"
+  read -r code secs <"test-results/$name.status" || { code=1; secs=0; }
+  timings+=("$name (side by side): $secs s")
+  if [ "$code" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+}
+
+# Typecheck, lint and build side by side: each is mostly one CPU core, and none reads what another
+# writes (the route types are generated first; build/ is ignored by ESLint and Prettier). The
+# integration tests do not need the build; http, race and E2E after them do.
+step "typecheck, lint and build (side by side)"
+npx react-router typegen >test-results/typegen.log 2>&1
+typegen_code=$?
+typecheck() { cat test-results/typegen.log && [ "$typegen_code" -eq 0 ] && npx tsc; }
+check_in_background "typecheck" typecheck
+check_in_background "lint" npm run -s lint
+check_in_background "build" npm run -s build
+wait
+collect_check "typecheck"
+collect_check "lint"
+collect_check "build"
 
 step "unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile=test-results/unit.json
@@ -58,8 +83,6 @@ elif [ "${CI:-}" = "true" ]; then
 else
   echo "PostgreSQL could not be started here; skipping the PostgreSQL run (CI always runs it)."
 fi
-
-check "build" npm run -s build
 
 step "production build and process: hostile requests, compression, JS budgets (PostgreSQL)"
 if [ -n "${PG_URL:-}" ]; then

@@ -41,6 +41,8 @@ export async function startAppServer(options: {
       DATABASE_URL: options.databaseUrl,
       SEED_DEMO_DATA: "false",
       LOG_LEVEL: options.stderr === "ignore" ? "silent" : "error",
+      // A production process refuses the test suite's fast password hash (env.server.ts).
+      TEST_FAST_PASSWORD_HASH: "",
     },
     stdio: ["ignore", "ignore", options.stderr ?? "inherit"],
   });
