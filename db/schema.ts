@@ -44,7 +44,11 @@ export const user = pgTable(
     image: text("image"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`),
+    // /admin/users: newest first (the name/e-mail search is a trigram index in migration 0007).
+    index("user_created_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const session = pgTable(
@@ -187,6 +191,10 @@ export const settings = pgTable(
     bookingAttemptsPerAccount: integer("booking_attempts_per_account").notNull().default(20),
     /** Booking attempts per client address and per hour. */
     bookingAttemptsPerClient: integer("booking_attempts_per_client").notNull().default(60),
+    /** The one payment schedule (spec/09-payments.md): deposit share of the total, 0–100. */
+    depositPercentage: integer("deposit_percentage").notNull().default(20),
+    /** The balance is due this many days before arrival. */
+    balanceDueDays: integer("balance_due_days").notNull().default(30),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -198,6 +206,10 @@ export const settings = pgTable(
     check(
       "settings_booking_limits",
       sql`${t.bookingHorizonMonths} >= 1 and ${t.maxPendingBookings} >= 1 and ${t.bookingAttemptsPerAccount} >= 1 and ${t.bookingAttemptsPerClient} >= 1`,
+    ),
+    check(
+      "settings_payment_schedule",
+      sql`${t.depositPercentage} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
     ),
   ],
 );
@@ -309,7 +321,26 @@ export const booking = pgTable(
     /** cents; set when the booking is cancelled */
     cancellationFee: integer("cancellation_fee"),
     paymentMethod: text("payment_method").notNull(),
+    /**
+     * Follows the recorded payments (unpaid → partially-paid → paid); `amountPaid` is their sum,
+     * kept by a trigger on `payment` (migration 0007), never written by the app.
+     */
     paymentStatus: text("payment_status").notNull().default("unpaid"),
+    /** cents */
+    amountPaid: integer("amount_paid").notNull().default(0),
+    /**
+     * The payment terms at booking time, so that a later settings change does not move what a
+     * guest already owes (the one payment schedule, app/domain/payment-schedule.ts).
+     */
+    depositPercentage: integer("deposit_percentage").notNull().default(20),
+    balanceDueDays: integer("balance_due_days").notNull().default(30),
+    /**
+     * The account the guest was told to pay to: the default at booking time, then the one of the
+     * last "Zahlungsdaten senden". Null for online payments or when none was active.
+     */
+    bankAccountId: uuid("bank_account_id").references(() => bankAccount.id, {
+      onDelete: "set null",
+    }),
     status: text("status").notNull().default("pending"),
     /** One per booking form: a repeated submit finds the booking it already created. */
     idempotencyKey: uuid("idempotency_key"),
@@ -325,7 +356,7 @@ export const booking = pgTable(
     ),
     check(
       "booking_payment_status_check",
-      sql`${t.paymentStatus} in ('unpaid', 'paid', 'refunded')`,
+      sql`${t.paymentStatus} in ('unpaid', 'partially-paid', 'paid', 'refunded')`,
     ),
     check(
       "booking_status_check",
@@ -338,6 +369,11 @@ export const booking = pgTable(
       .where(sql`${t.idempotencyKey} is not null`),
     index("booking_property_idx").on(t.propertyId, t.checkIn),
     index("booking_status_idx").on(t.status, t.createdAt.desc()),
+    // Admin lists and dashboard (issue 13): newest first, arrivals and departures by day.
+    index("booking_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("booking_check_in_idx").on(t.checkIn),
+    index("booking_check_out_idx").on(t.checkOut),
+    // The admin search (number, guest name, e-mail) is a trigram index in migration 0007.
   ],
 );
 
@@ -362,6 +398,32 @@ export const bankAccount = pgTable(
       .on(t.isDefault)
       .where(sql`${t.isDefault}`),
     check("bank_account_default_is_active", sql`not ${t.isDefault} or ${t.isActive}`),
+  ],
+);
+
+/**
+ * Money received for a booking (today: bank transfers recorded by an admin). Amounts are
+ * positive cents; their sum is booking.amount_paid (trigger, migration 0007).
+ */
+export const payment = pgTable(
+  "payment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => booking.id, { onDelete: "cascade" }),
+    method: text("method").notNull().default("bank-transfer"),
+    /** cents */
+    amount: integer("amount").notNull(),
+    receivedOn: date("received_on").notNull(),
+    note: text("note").notNull().default(""),
+    recordedBy: uuid("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payment_amount_check", sql`${t.amount} > 0`),
+    check("payment_method_check", sql`${t.method} in ('bank-transfer')`),
+    index("payment_booking_idx").on(t.bookingId, t.receivedOn),
   ],
 );
 
@@ -443,7 +505,13 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc())],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc()),
+    // /admin/audit: newest first, optionally by entity kind or by admin.
+    index("audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("audit_log_entity_kind_idx").on(t.entity, t.createdAt.desc()),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+  ],
 );
 
 export const emailOutbox = pgTable(
@@ -452,6 +520,8 @@ export const emailOutbox = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     to: text("to").notNull(),
     template: text("template").notNull(),
+    /** The booking an e-mail is about, for the booking's history in /admin/bookings/{id}. */
+    bookingId: uuid("booking_id").references(() => booking.id, { onDelete: "set null" }),
     data: jsonb("data").notNull().default({}),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -465,5 +535,8 @@ export const emailOutbox = pgTable(
     index("email_outbox_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    index("email_outbox_booking_idx")
+      .on(t.bookingId, t.createdAt.desc())
+      .where(sql`${t.bookingId} is not null`),
   ],
 );

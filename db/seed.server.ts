@@ -180,15 +180,18 @@ async function writeRows(
       })),
     );
 
-    await tx.insert(schema.bankAccount).values({
-      accountHolder: DEFAULT_SETTINGS.companyName,
-      iban: germanIban("10010010", "0612345678"),
-      bic: "PBNKDEFF",
-      bankName: "Postbank",
-      isActive: true,
-      isDefault: true,
-      createdAt: people[0].createdAt,
-    });
+    const [demoAccount] = await tx
+      .insert(schema.bankAccount)
+      .values({
+        accountHolder: DEFAULT_SETTINGS.companyName,
+        iban: germanIban("10010010", "0612345678"),
+        bic: "PBNKDEFF",
+        bankName: "Postbank",
+        isActive: true,
+        isDefault: true,
+        createdAt: people[0].createdAt,
+      })
+      .returning({ id: schema.bankAccount.id });
 
     // Numbers are drawn in order of creation, so FW-…-000001 is the oldest booking.
     await tx.insert(schema.booking).values(
@@ -211,12 +214,36 @@ async function writeRows(
         totalPrice: b.totalPrice,
         cancellationFee: b.cancellationFee,
         paymentMethod: b.paymentMethod,
-        paymentStatus: b.paymentStatus,
+        // A paid bank transfer is a recorded payment (below; its trigger sets the status and
+        // amount); online payments have no payment rows yet and count as paid in full.
+        paymentStatus:
+          b.paymentMethod === "bank-transfer" && b.paymentStatus === "paid"
+            ? "unpaid"
+            : b.paymentStatus,
+        amountPaid:
+          b.paymentMethod !== "bank-transfer" && b.paymentStatus === "paid" ? b.totalPrice : 0,
+        bankAccountId: b.paymentMethod === "bank-transfer" ? demoAccount.id : null,
         status: b.status,
         createdAt: b.createdAt,
         updatedAt: b.updatedAt,
       })),
     );
+    const paidTransfers = bookings.filter(
+      (b) => b.paymentMethod === "bank-transfer" && b.paymentStatus === "paid",
+    );
+    if (paidTransfers.length > 0) {
+      await tx.insert(schema.payment).values(
+        paidTransfers.map((b) => ({
+          bookingId: b.id,
+          amount: b.totalPrice,
+          // Received a few days after booking, never after arrival.
+          receivedOn:
+            addDays(b.createdDay, 3) < b.checkIn ? addDays(b.createdDay, 3) : b.createdDay,
+          recordedBy: adminId,
+          createdAt: b.createdAt,
+        })),
+      );
+    }
 
     if (reviews.length > 0) {
       await tx.insert(schema.review).values(

@@ -3,10 +3,50 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "./calendar-day";
 import { formatIban, paymentSchedule } from "./payment-schedule";
 
+const terms = { depositPercentage: 20, balanceDueDays: 30 };
+
 describe("paymentSchedule", () => {
+  it("follows the stored terms: another percentage and other balance days", () => {
+    expect(
+      paymentSchedule({
+        total: 100_000,
+        bookingDay: "2026-03-01",
+        checkIn: "2026-06-01",
+        depositPercentage: 35,
+        balanceDueDays: 14,
+      }),
+    ).toEqual([
+      { kind: "deposit", amount: 35_000, dueDate: "2026-03-08" },
+      { kind: "balance", amount: 65_000, dueDate: "2026-05-18" },
+    ]);
+  });
+
+  it("asks for one payment with 0 % (on the balance date) and with 100 % (at once)", () => {
+    const base = { total: 80_000, bookingDay: "2026-03-01", checkIn: "2026-06-01" };
+    expect(paymentSchedule({ ...base, depositPercentage: 0, balanceDueDays: 30 })).toEqual([
+      { kind: "full", amount: 80_000, dueDate: "2026-05-02" },
+    ]);
+    expect(paymentSchedule({ ...base, depositPercentage: 100, balanceDueDays: 30 })).toEqual([
+      { kind: "full", amount: 80_000, dueDate: "2026-03-08" },
+    ]);
+  });
+
+  it("refuses terms outside the settings' range", () => {
+    const base = { total: 80_000, bookingDay: "2026-03-01", checkIn: "2026-06-01" };
+    expect(() =>
+      paymentSchedule({ ...base, depositPercentage: 101, balanceDueDays: 30 }),
+    ).toThrow();
+    expect(() => paymentSchedule({ ...base, depositPercentage: 20, balanceDueDays: -1 })).toThrow();
+  });
+
   it("splits into a 20 % deposit within 7 days and the balance 30 days before arrival", () => {
     expect(
-      paymentSchedule({ total: 123_450, bookingDay: "2026-03-01", checkIn: "2026-06-01" }),
+      paymentSchedule({
+        ...terms,
+        total: 123_450,
+        bookingDay: "2026-03-01",
+        checkIn: "2026-06-01",
+      }),
     ).toEqual([
       { kind: "deposit", amount: 24_690, dueDate: "2026-03-08" },
       { kind: "balance", amount: 98_760, dueDate: "2026-05-02" },
@@ -15,6 +55,7 @@ describe("paymentSchedule", () => {
 
   it("rounds the deposit to whole cents and gives the rest to the balance", () => {
     const [deposit, balance] = paymentSchedule({
+      ...terms,
       total: 46_403,
       bookingDay: "2026-01-10",
       checkIn: "2026-04-01",
@@ -26,13 +67,16 @@ describe("paymentSchedule", () => {
   it("asks for the whole amount within 7 days when the balance would not be due later", () => {
     // Balance date 2026-03-08 = deposit date: one payment.
     expect(
-      paymentSchedule({ total: 50_000, bookingDay: "2026-03-01", checkIn: "2026-04-07" }),
+      paymentSchedule({ ...terms, total: 50_000, bookingDay: "2026-03-01", checkIn: "2026-04-07" }),
     ).toEqual([{ kind: "full", amount: 50_000, dueDate: "2026-03-08" }]);
     // One day later the balance is due after the deposit: two payments.
     expect(
-      paymentSchedule({ total: 50_000, bookingDay: "2026-03-01", checkIn: "2026-04-08" }).map(
-        (p) => [p.kind, p.dueDate],
-      ),
+      paymentSchedule({
+        ...terms,
+        total: 50_000,
+        bookingDay: "2026-03-01",
+        checkIn: "2026-04-08",
+      }).map((p) => [p.kind, p.dueDate]),
     ).toEqual([
       ["deposit", "2026-03-08"],
       ["balance", "2026-03-09"],
@@ -41,22 +85,22 @@ describe("paymentSchedule", () => {
 
   it("makes a short-notice booking due the day before arrival at the latest", () => {
     expect(
-      paymentSchedule({ total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-05" }),
+      paymentSchedule({ ...terms, total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-05" }),
     ).toEqual([{ kind: "full", amount: 30_000, dueDate: "2026-03-04" }]);
     expect(
-      paymentSchedule({ total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-02" }),
+      paymentSchedule({ ...terms, total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-02" }),
     ).toEqual([{ kind: "full", amount: 30_000, dueDate: "2026-03-01" }]);
   });
 
   it("never dates a payment before the booking day, even for arrival on the same day", () => {
     expect(
-      paymentSchedule({ total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-01" }),
+      paymentSchedule({ ...terms, total: 30_000, bookingDay: "2026-03-01", checkIn: "2026-03-01" }),
     ).toEqual([{ kind: "full", amount: 30_000, dueDate: "2026-03-01" }]);
   });
 
   it("works across month and year ends and leap days", () => {
     expect(
-      paymentSchedule({ total: 10_000, bookingDay: "2027-12-28", checkIn: "2028-03-30" }),
+      paymentSchedule({ ...terms, total: 10_000, bookingDay: "2027-12-28", checkIn: "2028-03-30" }),
     ).toEqual([
       { kind: "deposit", amount: 2_000, dueDate: "2028-01-04" },
       { kind: "balance", amount: 8_000, dueDate: "2028-02-29" },
@@ -66,7 +110,7 @@ describe("paymentSchedule", () => {
   it("refuses totals that are not whole, non-negative cents", () => {
     for (const total of [-1, 12.5, Number.NaN]) {
       expect(() =>
-        paymentSchedule({ total, bookingDay: "2026-03-01", checkIn: "2026-05-01" }),
+        paymentSchedule({ ...terms, total, bookingDay: "2026-03-01", checkIn: "2026-05-01" }),
       ).toThrow(RangeError);
     }
   });
@@ -76,13 +120,21 @@ describe("paymentSchedule", () => {
     total: fc.integer({ min: 0, max: 100_000_000 }),
     bookingDay: day,
     daysAhead: fc.integer({ min: 1, max: 800 }),
+    depositPercentage: fc.integer({ min: 0, max: 100 }),
+    balanceDueDays: fc.integer({ min: 0, max: 365 }),
   });
 
   it("always adds up to the total, with due dates between booking day and the day before arrival", () => {
     fc.assert(
-      fc.property(stay, ({ total, bookingDay, daysAhead }) => {
+      fc.property(stay, ({ total, bookingDay, daysAhead, depositPercentage, balanceDueDays }) => {
         const checkIn = addDays(bookingDay, daysAhead);
-        const schedule = paymentSchedule({ total, bookingDay, checkIn });
+        const schedule = paymentSchedule({
+          total,
+          bookingDay,
+          checkIn,
+          depositPercentage,
+          balanceDueDays,
+        });
         expect(schedule.reduce((sum, p) => sum + p.amount, 0)).toBe(total);
         for (const payment of schedule) {
           expect(Number.isInteger(payment.amount)).toBe(true);
@@ -98,7 +150,7 @@ describe("paymentSchedule", () => {
     fc.assert(
       fc.property(stay, ({ total, bookingDay, daysAhead }) => {
         const checkIn = addDays(bookingDay, daysAhead);
-        const schedule = paymentSchedule({ total, bookingDay, checkIn });
+        const schedule = paymentSchedule({ ...terms, total, bookingDay, checkIn });
         if (schedule.length === 1) {
           expect(schedule[0].kind).toBe("full");
           // Only when the balance date would not fall after the deposit date.

@@ -1,22 +1,32 @@
 import { addDays } from "./calendar-day";
 
 /**
- * When a bank-transfer booking is paid (spec/04-booking.md "Payment methods", AGB § 3). One
- * rule, used by the success page, the "booking received" e-mail and the guest dashboard:
+ * When a booking is paid: the one payment schedule of spec/09-payments.md, used by the booking
+ * page, the success page, the e-mails, the guest dashboard and the admin detail:
  *
- * - 20 % deposit, due within 7 days of the booking day;
- * - the balance, due 30 days before arrival;
+ * - a deposit (the settings' percentage, default 20 %), due within 7 days of the booking day;
+ * - the balance, due N days before arrival (settings, default 30);
  * - when that balance date is not later than the deposit date, the whole amount is due at once
  *   within 7 days of the booking day;
  * - in every case no later than the day before arrival, and never before the booking day.
  *
- * Amounts are integer cents: deposit = round(total × 0.2), balance = total − deposit, so the
- * parts always add up to the total exactly. Days are "YYYY-MM-DD" calendar days; the booking
+ * Amounts are integer cents: deposit = round(total × percentage / 100), balance = total −
+ * deposit, so the parts always add up to the total exactly. A booking stores the percentage and
+ * the days of its booking day (booking.deposit_percentage, balance_due_days), so a later
+ * settings change does not move what a guest already owes. A 0 % deposit means one payment,
+ * the whole amount, on the balance date; 100 % means the whole amount at once. Days are "YYYY-MM-DD" calendar days; the booking
  * day is the day the booking was made in Europe/Berlin.
  */
-export const DEPOSIT_PERCENTAGE = 20;
+export const DEFAULT_DEPOSIT_PERCENTAGE = 20;
 export const DEPOSIT_DUE_DAYS = 7;
-export const BALANCE_DUE_DAYS_BEFORE_ARRIVAL = 30;
+export const DEFAULT_BALANCE_DUE_DAYS = 30;
+
+export type PaymentTerms = {
+  /** 0–100 */
+  depositPercentage: number;
+  /** days before arrival, ≥ 0 */
+  balanceDueDays: number;
+};
 
 export type PaymentKind = "deposit" | "balance" | "full";
 
@@ -32,13 +42,21 @@ export function paymentSchedule({
   total,
   bookingDay,
   checkIn,
+  depositPercentage,
+  balanceDueDays,
 }: {
   /** cents, the stored total of the booking */
   total: number;
   bookingDay: string;
   checkIn: string;
-}): ScheduledPayment[] {
+} & PaymentTerms): ScheduledPayment[] {
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`invalid total: ${total}`);
+  if (!Number.isInteger(depositPercentage) || depositPercentage < 0 || depositPercentage > 100) {
+    throw new RangeError(`invalid deposit percentage: ${depositPercentage}`);
+  }
+  if (!Number.isInteger(balanceDueDays) || balanceDueDays < 0) {
+    throw new RangeError(`invalid balance days: ${balanceDueDays}`);
+  }
   const latest = addDays(checkIn, -1);
   // Not after the day before arrival; the booking day wins for a stay that starts today.
   const bounded = (day: string) => {
@@ -46,10 +64,12 @@ export function paymentSchedule({
     return capped < bookingDay ? bookingDay : capped;
   };
   const depositDue = bounded(addDays(bookingDay, DEPOSIT_DUE_DAYS));
-  const balanceDue = bounded(addDays(checkIn, -BALANCE_DUE_DAYS_BEFORE_ARRIVAL));
-  if (balanceDue <= depositDue) return [{ kind: "full", amount: total, dueDate: depositDue }];
-  // total / 5 has no .5 fractions for integer totals, so rounding is never a tie.
-  const deposit = Math.round((total * DEPOSIT_PERCENTAGE) / 100);
+  const balanceDue = bounded(addDays(checkIn, -balanceDueDays));
+  if (balanceDue <= depositDue || depositPercentage === 100) {
+    return [{ kind: "full", amount: total, dueDate: depositDue }];
+  }
+  if (depositPercentage === 0) return [{ kind: "full", amount: total, dueDate: balanceDue }];
+  const deposit = Math.round((total * depositPercentage) / 100);
   return [
     { kind: "deposit", amount: deposit, dueDate: depositDue },
     { kind: "balance", amount: total - deposit, dueDate: balanceDue },

@@ -86,6 +86,7 @@ describe(`booking confirmation (${databaseKind()})`, () => {
       paymentMethod: "bank-transfer",
       guestEmail: guest.email,
       bookingDay: dayInBerlin(booking.createdAt),
+      paymentTerms: { depositPercentage: 20, balanceDueDays: 30 },
       bankAccount: {
         accountHolder: "TraumUrlaub Reisen GmbH",
         iban: "DE89370400440532013000",
@@ -93,6 +94,40 @@ describe(`booking confirmation (${databaseKind()})`, () => {
         bankName: "Commerzbank",
       },
     });
+  });
+
+  it("keeps the account and terms stored with the booking when the default and settings change", async () => {
+    await db().delete(schema.bankAccount);
+    const first = await addBankAccount();
+    const { guest, booking } = await bookedStay();
+    await db()
+      .update(schema.booking)
+      .set({ bankAccountId: first.id, depositPercentage: 35, balanceDueDays: 14 })
+      .where(eq(schema.booking.id, booking.id));
+    // The operator makes another account the default afterwards.
+    const second = await addBankAccount({ isDefault: false, iban: "DE02120300000000202051" });
+    await db().transaction(async (tx) => {
+      await tx
+        .update(schema.bankAccount)
+        .set({ isDefault: false })
+        .where(eq(schema.bankAccount.id, first.id));
+      await tx
+        .update(schema.bankAccount)
+        .set({ isDefault: true })
+        .where(eq(schema.bankAccount.id, second.id));
+    });
+
+    const kept = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
+    expect(kept?.bankAccount?.iban).toBe("DE89370400440532013000");
+    expect(kept?.paymentTerms).toEqual({ depositPercentage: 35, balanceDueDays: 14 });
+
+    // A deactivated account is no place to pay to: the guest sees today's default instead.
+    await db()
+      .update(schema.bankAccount)
+      .set({ isActive: false })
+      .where(eq(schema.bankAccount.id, first.id));
+    const moved = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
+    expect(moved?.bankAccount?.iban).toBe("DE02120300000000202051");
   });
 
   it("gives another guest nothing, exactly as for an unknown booking", async () => {

@@ -168,6 +168,16 @@ describe("createBooking", () => {
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.entity, "booking"), eq(schema.auditLog.entityId, booking.id)));
     expect(audit.map((a) => a.action)).toEqual(["payment-details-sent"]);
+    // Both e-mails belong to the booking's history, and the booking keeps the account and the
+    // payment terms of its day.
+    expect(mails.every((m) => m.bookingId === booking.id)).toBe(true);
+    const [account] = await db().select().from(schema.bankAccount);
+    expect(booking).toMatchObject({
+      bankAccountId: account.id,
+      depositPercentage: 20,
+      balanceDueDays: 30,
+    });
+    expect(guestMail.data).toMatchObject({ depositPercentage: 20, balanceDueDays: 30 });
   });
 
   it("fills the profile's missing name and phone, but keeps existing ones", async () => {

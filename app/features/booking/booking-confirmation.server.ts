@@ -4,6 +4,7 @@ import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import type { PropertyImage } from "../../../db/schema";
 import { isUuid } from "~/domain/ids";
+import type { PaymentTerms } from "~/domain/payment-schedule";
 
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -42,7 +43,12 @@ export type BookingConfirmation = BookingSummary & {
   guestEmail: string;
   /** The day the booking was made in Europe/Berlin: the payment schedule counts from it. */
   bookingDay: string;
-  /** Bank transfer only: the default active account, or null when there is none (anymore). */
+  /** The deposit share and balance days stored with the booking (the one payment schedule). */
+  paymentTerms: PaymentTerms;
+  /**
+   * Bank transfer only: the account the guest was told to pay to (at booking, or by the last
+   * "Zahlungsdaten senden") while it is active, else today's default; null when there is none.
+   */
   bankAccount: BankAccount | null;
 };
 
@@ -114,6 +120,7 @@ export async function getBookingConfirmation(
   if (!isUuid(bookingId)) return null;
   const b = schema.booking;
   const p = schema.property;
+  const a = schema.bankAccount;
   const conditions: SQL[] = [eq(b.id, bookingId.toLowerCase())];
   if (viewer.role !== "admin") conditions.push(eq(b.userId, viewer.id));
   const [row] = await db()
@@ -125,9 +132,16 @@ export async function getBookingConfirmation(
       totalPrice: b.totalPrice,
       guestEmail: b.guestEmail,
       createdAt: b.createdAt,
+      depositPercentage: b.depositPercentage,
+      balanceDueDays: b.balanceDueDays,
+      accountHolder: a.accountHolder,
+      iban: a.iban,
+      bic: a.bic,
+      bankName: a.bankName,
     })
     .from(b)
     .innerJoin(p, eq(p.id, b.propertyId))
+    .leftJoin(a, and(eq(a.id, b.bankAccountId), eq(a.isActive, true)))
     .where(and(...conditions));
   if (!row) return null;
 
@@ -143,7 +157,18 @@ export async function getBookingConfirmation(
     },
     guestEmail: row.guestEmail,
     bookingDay: dayInBerlin(row.createdAt),
-    bankAccount: summary.paymentMethod === "bank-transfer" ? await getDefaultBankAccount() : null,
+    paymentTerms: { depositPercentage: row.depositPercentage, balanceDueDays: row.balanceDueDays },
+    bankAccount:
+      summary.paymentMethod !== "bank-transfer"
+        ? null
+        : row.iban !== null
+          ? {
+              accountHolder: row.accountHolder ?? "",
+              iban: row.iban,
+              bic: row.bic ?? "",
+              bankName: row.bankName ?? "",
+            }
+          : await getDefaultBankAccount(),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PaymentTerms } from "~/domain/payment-schedule";
 import { and, eq } from "drizzle-orm";
 import type { BookedStay } from "~/domain/availability";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
@@ -65,6 +66,10 @@ export async function getBookingPageData({
       freeCancellationHours: settings.freeCancellationHours,
       cancellationFeePercentage: settings.cancellationFeePercentage,
     },
+    paymentTerms: {
+      depositPercentage: settings.depositPercentage,
+      balanceDueDays: settings.balanceDueDays,
+    } satisfies PaymentTerms,
     bookedStays: bookedStays satisfies BookedStay[],
     /** Only the methods a guest can actually use (spec 04 "Payment methods"). */
     paymentMethods: paymentMethods

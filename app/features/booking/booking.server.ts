@@ -185,6 +185,32 @@ export async function createBooking({
             );
           if (pending >= settings.maxPendingBookings) return { error: "pendingLimit" };
 
+          // The account the guest is told to pay to, read once in this transaction and stored
+          // with the booking (the success page, the dashboard and the e-mail show the same).
+          const [bankAccount] =
+            input.paymentMethod === "bank-transfer"
+              ? await tx
+                  .select({
+                    id: schema.bankAccount.id,
+                    accountHolder: schema.bankAccount.accountHolder,
+                    iban: schema.bankAccount.iban,
+                    bic: schema.bankAccount.bic,
+                    bankName: schema.bankAccount.bankName,
+                  })
+                  .from(schema.bankAccount)
+                  .where(
+                    and(
+                      eq(schema.bankAccount.isDefault, true),
+                      eq(schema.bankAccount.isActive, true),
+                    ),
+                  )
+                  .limit(1)
+              : [];
+          // The offered-check above saw the account; if it vanished meanwhile, fail the booking.
+          if (input.paymentMethod === "bank-transfer" && !bankAccount) {
+            throw new Error("bank transfer without a default bank account");
+          }
+
           const [booking] = await tx
             .insert(schema.booking)
             .values({
@@ -208,6 +234,9 @@ export async function createBooking({
               paymentStatus: "unpaid",
               status: "pending",
               idempotencyKey: input.idempotencyKey,
+              depositPercentage: settings.depositPercentage,
+              balanceDueDays: settings.balanceDueDays,
+              bankAccountId: bankAccount?.id ?? null,
             })
             .returning({
               id: schema.booking.id,
@@ -232,6 +261,7 @@ export async function createBooking({
             property,
             price,
             settings,
+            bankAccount: bankAccount ?? null,
           });
           return { bookingId: booking.id };
         },
@@ -313,33 +343,22 @@ async function queueBookingEmails(
     property,
     price,
     settings,
+    bankAccount,
   }: {
     booking: { id: string; number: string; bookingDay: string; language: Language };
     input: BookingForm & { guestEmail: string };
     property: typeof schema.property.$inferSelect;
     price: ReturnType<typeof computePrice>;
     settings: Awaited<ReturnType<typeof getSettings>>;
+    bankAccount: {
+      id: string;
+      accountHolder: string;
+      iban: string;
+      bic: string;
+      bankName: string;
+    } | null;
   },
 ) {
-  const [bankAccount] =
-    input.paymentMethod === "bank-transfer"
-      ? await tx
-          .select({
-            id: schema.bankAccount.id,
-            accountHolder: schema.bankAccount.accountHolder,
-            iban: schema.bankAccount.iban,
-            bic: schema.bankAccount.bic,
-            bankName: schema.bankAccount.bankName,
-          })
-          .from(schema.bankAccount)
-          .where(and(eq(schema.bankAccount.isDefault, true), eq(schema.bankAccount.isActive, true)))
-          .limit(1)
-      : [];
-  // Offered-check above guarantees the account; if it vanished meanwhile, fail the booking.
-  if (input.paymentMethod === "bank-transfer" && !bankAccount) {
-    throw new Error("bank transfer without a default bank account");
-  }
-
   const stay = {
     bookingNumber: booking.number,
     propertyTitle: property.title,
@@ -355,12 +374,15 @@ async function queueBookingEmails(
   await enqueueEmail(tx, {
     to: input.guestEmail,
     template: "booking-received",
+    bookingId: booking.id,
     data: {
       ...stay,
       nightlyPrice: price.nightlyPrice,
       cleaningFee: price.cleaningFee,
       serviceFee: price.serviceFee,
       bookingDay: booking.bookingDay,
+      depositPercentage: settings.depositPercentage,
+      balanceDueDays: settings.balanceDueDays,
       language: booking.language,
       guestName: input.guestName,
       bankAccount: bankAccount
@@ -380,6 +402,7 @@ async function queueBookingEmails(
   await enqueueEmail(tx, {
     to: settings.companyEmail,
     template: "booking-new",
+    bookingId: booking.id,
     data: {
       ...stay,
       language: "de",

@@ -40,12 +40,13 @@ type Executor = Pick<Database, "insert">;
 /** Queues an e-mail. Pass the transaction that writes the data the e-mail is about. */
 export async function enqueueEmail<K extends EmailTemplateName>(
   executor: Executor,
-  email: { to: string; template: K; data: EmailTemplateData<K> },
+  /** bookingId: the booking the e-mail is about, for that booking's history in the admin. */
+  email: { to: string; template: K; data: EmailTemplateData<K>; bookingId?: string },
 ) {
   const data = parseEmailData(email.template, email.data);
   const [row] = await executor
     .insert(outbox)
-    .values({ to: email.to, template: email.template, data })
+    .values({ to: email.to, template: email.template, data, bookingId: email.bookingId ?? null })
     .returning({ id: outbox.id });
   return row.id;
 }

@@ -159,7 +159,7 @@ export type StayEmailData = z.output<z.ZodObject<typeof stayFields>> & {
 //
 //   { language?, guestName, bookingNumber, propertyTitle, propertyLocation, checkIn, checkOut,
 //     nights, guests, nightlyPrice, cleaningFee, serviceFee, totalPrice, paymentMethod,
-//     bookingDay, bankAccount: null | { accountHolder, iban, bic, bankName },
+//     bookingDay, depositPercentage?, balanceDueDays?, bankAccount: null | { accountHolder, iban, bic, bankName },
 //     cancellation: { freeHours, feePercentage }, company: EmailCompany }
 //
 // Pass the STORED breakdown of the booking. The payment schedule is not part of the data: the
@@ -184,6 +184,9 @@ const bookingReceivedSchema = z
     cleaningFee: cents,
     serviceFee: cents,
     bookingDay: calendarDay,
+    // The terms stored with the booking; the defaults for e-mails queued before they existed.
+    depositPercentage: z.number().int().min(0).max(100).default(20),
+    balanceDueDays: z.number().int().min(0).max(365).default(30),
     bankAccount: bankAccountSchema.nullable(),
     cancellation: z.object({
       freeHours: z.number().int().min(0),

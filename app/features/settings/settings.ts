@@ -41,6 +41,10 @@ export type SiteSettings = {
   bookingAttemptsPerAccount: number;
   /** Booking attempts per client address and per hour. */
   bookingAttemptsPerClient: number;
+  /** The one payment schedule (spec/09-payments.md): deposit share of the total, 0–100 %. */
+  depositPercentage: number;
+  /** The balance is due this many days before arrival. */
+  balanceDueDays: number;
 };
 
 /** Defaults of spec/01-platform.md; used until the stored row is read, and when reading fails. */
@@ -80,6 +84,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   maxPendingBookings: 3,
   bookingAttemptsPerAccount: 20,
   bookingAttemptsPerClient: 60,
+  depositPercentage: 20,
+  balanceDueDays: 30,
 };
 
 /** What every page needs to render layout and theme (no internal numbers). */

@@ -154,6 +154,7 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
               totalPrice={price.totalPrice}
               bookingDay={booking.bookingDay}
               checkIn={booking.checkIn}
+              paymentTerms={booking.paymentTerms}
               bankAccount={booking.bankAccount}
             />
           )}

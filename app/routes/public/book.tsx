@@ -158,6 +158,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         property={property}
         stayRules={loaderData.stayRules}
         cancellation={loaderData.cancellation}
+        paymentTerms={loaderData.paymentTerms}
         bookedStays={loaderData.bookedStays}
         paymentMethods={loaderData.paymentMethods}
         today={loaderData.today}

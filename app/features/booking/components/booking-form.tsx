@@ -25,7 +25,7 @@ import {
   type BookingErrorCode,
   type BookingFormField,
 } from "~/features/booking/booking.schema";
-import { paymentSchedule } from "~/domain/payment-schedule";
+import { paymentSchedule, type PaymentTerms } from "~/domain/payment-schedule";
 import { computePrice, nightsBetween, type PricedProperty } from "~/domain/price";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { BookingSteps, type BookingStep } from "./booking-steps";
@@ -71,6 +71,8 @@ export type BookingFormProps = {
     bookingHorizonMonths: number;
   };
   cancellation: { freeCancellationHours: number; cancellationFeePercentage: number };
+  /** the settings' deposit share and balance days, for the schedule shown before booking */
+  paymentTerms: PaymentTerms;
   bookedStays: BookedStay[];
   /** only the offered methods */
   paymentMethods: PaymentMethod[];
@@ -175,6 +177,7 @@ export function BookingForm(props: BookingFormProps) {
     property,
     stayRules,
     cancellation,
+    paymentTerms,
     bookedStays,
     paymentMethods,
     today,
@@ -536,7 +539,12 @@ export function BookingForm(props: BookingFormProps) {
                 cancellationFeePercentage={cancellation.cancellationFeePercentage}
                 bankTransferSchedule={
                   price && checkIn
-                    ? paymentSchedule({ total: price.total, bookingDay: today, checkIn })
+                    ? paymentSchedule({
+                        total: price.total,
+                        bookingDay: today,
+                        checkIn,
+                        ...paymentTerms,
+                      })
                     : null
                 }
               />

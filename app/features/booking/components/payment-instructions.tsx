@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Table, Td, Th } from "~/components/ui/table";
 import { useTranslation } from "~/lib/i18n-react";
 import type { BankAccount } from "~/features/booking/booking-confirmation.server";
-import { formatIban, paymentSchedule } from "~/domain/payment-schedule";
+import { formatIban, paymentSchedule, type PaymentTerms } from "~/domain/payment-schedule";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 
 export type PaymentInstructionsProps = {
@@ -15,6 +15,8 @@ export type PaymentInstructionsProps = {
   /** The day the booking was made (Europe/Berlin), "YYYY-MM-DD". */
   bookingDay: string;
   checkIn: string;
+  /** The terms stored with the booking. */
+  paymentTerms: PaymentTerms;
   /** The operator's default account; null when there is none (the guest is told to wait). */
   bankAccount: BankAccount | null;
   headingLevel?: "h2" | "h3";
@@ -30,6 +32,7 @@ export function PaymentInstructions({
   totalPrice,
   bookingDay,
   checkIn,
+  paymentTerms,
   bankAccount,
   headingLevel: Heading = "h2",
 }: PaymentInstructionsProps) {
@@ -37,7 +40,7 @@ export function PaymentInstructions({
   const language: Language = i18n.language === "en" ? "en" : "de";
   const headingId = useId();
   const SubHeading = Heading === "h2" ? "h3" : "h4";
-  const schedule = paymentSchedule({ total: totalPrice, bookingDay, checkIn });
+  const schedule = paymentSchedule({ total: totalPrice, bookingDay, checkIn, ...paymentTerms });
 
   return (
     <section

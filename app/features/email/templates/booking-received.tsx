@@ -113,6 +113,8 @@ export function bookingReceived(
         total: data.totalPrice,
         bookingDay: data.bookingDay,
         checkIn: data.checkIn,
+        depositPercentage: data.depositPercentage,
+        balanceDueDays: data.balanceDueDays,
       }).map((payment) => [
         p.kinds[payment.kind],
         `${money(payment.amount)}, ${l.dueBy} ${formatDate(payment.dueDate, data.language)}`,

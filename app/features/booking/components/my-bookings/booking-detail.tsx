@@ -91,6 +91,7 @@ export function BookingDetail({
           totalPrice={price.totalPrice}
           bookingDay={booking.bookingDay}
           checkIn={booking.checkIn}
+          paymentTerms={booking.paymentTerms}
           bankAccount={booking.bankAccount}
           headingLevel="h3"
         />
