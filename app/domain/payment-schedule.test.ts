@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "./calendar-day";
-import { formatIban, paymentSchedule } from "./payment-schedule";
+import { formatIban, paymentProgress, paymentSchedule } from "./payment-schedule";
 
 const terms = { depositPercentage: 20, balanceDueDays: 30 };
 
@@ -174,5 +174,54 @@ describe("formatIban", () => {
     expect(formatIban(" de89 3704004405 32013000 ")).toBe("DE89 3704 0044 0532 0130 00");
     expect(formatIban("NL91ABNA0417164300")).toBe("NL91 ABNA 0417 1643 00");
     expect(formatIban("AT611904300234573201")).toBe("AT61 1904 3002 3457 3201");
+  });
+});
+
+describe("paymentProgress", () => {
+  const schedule = paymentSchedule({
+    ...terms,
+    total: 100_000,
+    bookingDay: "2026-03-01",
+    checkIn: "2026-06-01",
+  }); // deposit 20,000 due 2026-03-08, balance 80,000 due 2026-05-02
+
+  it("fills the deposit first, then the balance", () => {
+    const progress = paymentProgress(schedule, { received: 30_000, today: "2026-03-10" });
+    expect(progress.items.map((i) => [i.kind, i.paid, i.open, i.isOverdue])).toEqual([
+      ["deposit", 20_000, 0, false],
+      ["balance", 10_000, 70_000, false],
+    ]);
+    expect(progress).toMatchObject({ received: 30_000, open: 70_000, dueNow: 0 });
+    expect(progress.next?.kind).toBe("balance");
+  });
+
+  it("counts an unpaid deposit as due on its day and overdue the day after", () => {
+    expect(paymentProgress(schedule, { received: 0, today: "2026-03-08" })).toMatchObject({
+      dueNow: 20_000,
+      items: [{ isOverdue: false }, { isOverdue: false }],
+    });
+    expect(paymentProgress(schedule, { received: 5_000, today: "2026-03-09" })).toMatchObject({
+      dueNow: 15_000,
+      open: 95_000,
+      items: [{ isOverdue: true, open: 15_000 }, { isOverdue: false }],
+    });
+  });
+
+  it("has nothing open or next once the total is received, also when more came in", () => {
+    for (const received of [100_000, 120_000]) {
+      const progress = paymentProgress(schedule, { received, today: "2026-05-20" });
+      expect(progress).toMatchObject({ open: 0, dueNow: 0, next: null });
+    }
+  });
+
+  it("always splits what was received and what is open into the total", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200_000 }), (received) => {
+        const progress = paymentProgress(schedule, { received, today: "2026-04-01" });
+        const paid = progress.items.reduce((sum, i) => sum + i.paid, 0);
+        expect(paid).toBe(Math.min(received, 100_000));
+        expect(paid + progress.open).toBe(100_000);
+      }),
+    );
   });
 });

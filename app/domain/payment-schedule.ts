@@ -81,3 +81,50 @@ export function formatIban(iban: string): string {
   const compact = iban.replace(/\s+/g, "").toUpperCase();
   return compact.replace(/(.{4})(?=.)/g, "$1 ");
 }
+
+export type PaymentProgressItem = ScheduledPayment & {
+  /** cents of this item covered by what was received (payments fill the items in order) */
+  paid: number;
+  /** cents still open of this item */
+  open: number;
+  /** open and its due date has passed (today is not overdue yet) */
+  isOverdue: boolean;
+};
+
+export type PaymentProgress = {
+  items: PaymentProgressItem[];
+  /** cents received so far (booking.amount_paid) */
+  received: number;
+  /** cents still open of the whole total (never negative; an overpayment leaves 0) */
+  open: number;
+  /** cents open of items due today or earlier: what the guest should have paid by now */
+  dueNow: number;
+  /** the first item not fully paid: what to ask for next; null when everything is paid */
+  next: PaymentProgressItem | null;
+};
+
+/**
+ * What is due, received and open for a booking: the schedule's items filled in order with the
+ * amount received. One function for the admin detail, the dashboard's pending list and (later)
+ * the reminders, so they never disagree about what a guest owes.
+ */
+export function paymentProgress(
+  schedule: ScheduledPayment[],
+  { received, today }: { received: number; today: string },
+): PaymentProgress {
+  if (!Number.isSafeInteger(received) || received < 0) {
+    throw new RangeError(`invalid amount received: ${received}`);
+  }
+  let left = received;
+  const items = schedule.map((item) => {
+    const paid = Math.min(item.amount, left);
+    left -= paid;
+    const open = item.amount - paid;
+    return { ...item, paid, open, isOverdue: open > 0 && item.dueDate < today };
+  });
+  const open = items.reduce((sum, item) => sum + item.open, 0);
+  const dueNow = items
+    .filter((item) => item.dueDate <= today)
+    .reduce((sum, item) => sum + item.open, 0);
+  return { items, received, open, dueNow, next: items.find((item) => item.open > 0) ?? null };
+}
