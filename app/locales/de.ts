@@ -196,10 +196,12 @@ const de = {
     settings: "Einstellungen",
     footerLabel: "Rechtliches",
     signedInAs: "Angemeldet als {{email}}",
+    admin: "Administration",
   },
   admin: {
     title: "Administration",
     navLabel: "Administrationsbereich",
+    menu: "Menü",
     dashboard: "Dashboard",
     settings: "Einstellungen",
     backToSite: "Zur Website",

@@ -193,10 +193,12 @@ const en: Catalogue = {
     settings: "Settings",
     footerLabel: "Legal",
     signedInAs: "Signed in as {{email}}",
+    admin: "Administration",
   },
   admin: {
     title: "Administration",
     navLabel: "Administration area",
+    menu: "Menu",
     dashboard: "Dashboard",
     settings: "Settings",
     backToSite: "Back to the website",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { getAuth } from "~/lib/auth.server";
 import { db, schema } from "~/lib/db.server";
@@ -46,6 +46,25 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
     role: roleOf(profile.role),
     avatarUrl: profile.avatarUrl,
   };
+}
+
+/**
+ * Where a user lands after signing in when no `redirectTo` says otherwise: admins run the
+ * business from /admin, guests see their bookings (issue 13).
+ */
+export function landingPath(role: Role) {
+  return role === "admin" ? "/admin" : "/dashboard";
+}
+
+/** The stored role of the account with this e-mail (case-insensitive); "user" when unknown. */
+export async function roleForEmail(email: string): Promise<Role> {
+  const [row] = await db()
+    .select({ role: schema.profile.role })
+    .from(schema.user)
+    .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
+    .where(sql`lower(${schema.user.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return roleOf(row?.role);
 }
 
 /** A missing profile row is recreated with defaults instead of failing (spec 05). */

@@ -1,7 +1,26 @@
-import { Landmark, LayoutDashboard, LogOut, Settings } from "lucide-react";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import {
+  ExternalLink,
+  Landmark,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Settings,
+  X,
+  type LucideIcon,
+} from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLocation,
+  useRouteError,
+} from "react-router";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 import type { Route } from "./+types/layout";
 import { ErrorPage } from "~/components/error-page";
 import { Brand } from "~/components/layout/brand";
@@ -16,47 +35,86 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta = () => [{ title: "Administration" }, { name: "robots", content: "noindex" }];
 
+/**
+ * The sidebar of spec/06-admin.md, in its order. A page of a later issue gets its entry when
+ * the page exists (no dead links): Unterkünfte (/admin/properties) and Belegungsplan
+ * (/admin/kalender) are not built yet.
+ */
+const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
+  { to: "/admin", label: "admin.dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/bankkonten", label: "bankAccounts.nav", icon: Landmark },
+  { to: "/admin/settings", label: "admin.settings", icon: Settings },
+];
+
+const itemClass =
+  "flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10";
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
-  const item = ({ isActive }: { isActive: boolean }) =>
-    `flex items-center gap-2 rounded-lg px-3 py-2 font-medium ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10"}`;
+  const isHydrated = useIsHydrated();
+  const location = useLocation();
+  const navId = useId();
+  // Narrow screens: the menu folds behind a button once JavaScript runs (without it, the list
+  // stays open); wide screens always show the sidebar.
+  const [isOpen, setIsOpen] = useState(false);
+  useEffect(() => setIsOpen(false), [location.pathname]);
+  const isFolded = isHydrated && !isOpen;
+
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
-      <aside className="bg-secondary md:w-64">
-        <div className="p-4">{root && <Brand settings={root.settings} onDark />}</div>
-        <nav aria-label={t("admin.navLabel")} className="flex flex-col gap-1 px-3 pb-4">
-          <NavLink to="/admin" end className={item}>
-            <LayoutDashboard aria-hidden className="size-4" />
-            {t("admin.dashboard")}
-          </NavLink>
-          <NavLink to="/admin/bankkonten" className={item}>
-            <Landmark aria-hidden className="size-4" />
-            {t("bankAccounts.nav")}
-          </NavLink>
-          <NavLink to="/admin/settings" className={item}>
-            <Settings aria-hidden className="size-4" />
-            {t("admin.settings")}
-          </NavLink>
-          <Link
-            to="/"
-            className="flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10"
-          >
-            {t("admin.backToSite")}
-          </Link>
-          <Form method="post" action="/auth/logout">
+      <aside className="bg-secondary md:w-64 md:shrink-0">
+        <div className="flex items-center justify-between gap-2 p-4">
+          {root && <Brand settings={root.settings} onDark />}
+          {isHydrated && (
             <button
-              type="submit"
-              className="flex w-full items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10"
+              type="button"
+              className="inline-flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-white hover:bg-white/10 md:hidden"
+              aria-expanded={isOpen}
+              aria-controls={navId}
+              onClick={() => setIsOpen((open) => !open)}
             >
-              <LogOut aria-hidden className="size-4" />
-              {t("nav.signOut")}
+              {isOpen ? (
+                <X aria-hidden className="size-5" />
+              ) : (
+                <Menu aria-hidden className="size-5" />
+              )}
+              {t("admin.menu")}
             </button>
-          </Form>
-        </nav>
-        <p className="px-4 pb-4 text-xs text-slate-300">{loaderData.email}</p>
+          )}
+        </div>
+        <div id={navId} className={isFolded ? "hidden md:block" : undefined}>
+          <nav aria-label={t("admin.navLabel")} className="flex flex-col gap-1 px-3 pb-4">
+            {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
+              <NavLink
+                key={to}
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  isActive
+                    ? "flex items-center gap-2 rounded-lg bg-white/15 px-3 py-2 font-medium text-white"
+                    : itemClass
+                }
+              >
+                <Icon aria-hidden className="size-4" />
+                {t(label)}
+              </NavLink>
+            ))}
+            <Link to="/" className={`${itemClass} mt-2 border-t border-white/15 pt-3`}>
+              <ExternalLink aria-hidden className="size-4" />
+              {t("admin.backToSite")}
+            </Link>
+            <Form method="post" action="/auth/logout">
+              <button type="submit" className={`${itemClass} w-full`}>
+                <LogOut aria-hidden className="size-4" />
+                {t("nav.signOut")}
+              </button>
+            </Form>
+          </nav>
+          <p className="px-4 pb-4 text-xs break-all text-slate-300">{loaderData.email}</p>
+        </div>
       </aside>
-      <div className="flex-1 bg-slate-50 p-6">
+      <div className="min-w-0 flex-1 bg-slate-50 p-4 md:p-6">
         <Outlet />
       </div>
     </div>

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { Trans, useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/auth";
 import { registerSchema, signInSchema } from "~/features/accounts/auth.schema";
-import { getCurrentUser } from "~/features/accounts/session.server";
+import { getCurrentUser, landingPath, roleForEmail } from "~/features/accounts/session.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { register, signIn } from "~/features/accounts/sign-in.server";
 import { withSetCookies } from "~/lib/http.server";
@@ -15,8 +15,9 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // A signed-in user has nothing to do here (spec 05).
-  if (await getCurrentUser(request)) throw redirect("/dashboard");
+  // A signed-in user has nothing to do here (spec 05): to their own area.
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(landingPath(user.role));
   return null;
 }
 
@@ -42,7 +43,8 @@ type ActionError =
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const requested = new URL(request.url).searchParams.get("redirectTo");
+  const redirectTo = safeRedirectPath(requested);
   const fields = ["name", "email", "password"] as const;
   const values = (submitted: FormValues<(typeof fields)[number]>) => ({
     name: submitted.name ?? "",
@@ -78,7 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return fail(result.error, parsed.values, result.error === "tooManyAttempts" ? 429 : 401);
   }
-  return redirect(redirectTo, { headers: withSetCookies(result.headers) });
+  // Without a redirectTo an admin lands on /admin (a new account is never an admin).
+  const landing = requested ? redirectTo : landingPath(await roleForEmail(parsed.data.email));
+  return redirect(landing, { headers: withSetCookies(result.headers) });
 }
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {

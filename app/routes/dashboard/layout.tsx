@@ -1,4 +1,11 @@
-import { CalendarDays, LayoutDashboard, LogOut, Settings, UserRound } from "lucide-react";
+import {
+  CalendarDays,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  UserRound,
+} from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";
@@ -12,7 +19,7 @@ import { useRootData } from "~/root";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email };
+  return { email: user.email, isAdmin: user.role === "admin" };
 }
 
 const navItems = [
@@ -59,6 +66,14 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
                   </NavLink>
                 </li>
               ))}
+              {loaderData.isAdmin && (
+                <li className="shrink-0 md:mt-2 md:border-t md:border-slate-200 md:pt-2">
+                  <Link to="/admin" className={`${itemClass} text-slate-700 hover:bg-white`}>
+                    <ShieldCheck aria-hidden className="size-4" />
+                    {t("dashboard.admin")}
+                  </Link>
+                </li>
+              )}
               <li className="shrink-0 md:mt-2 md:border-t md:border-slate-200 md:pt-2">
                 <Form method="post" action="/auth/logout">
                   <button
