@@ -1,0 +1,342 @@
+/**
+ * Admin lists benchmark (issue 13 part 8; goal: every admin list and the dashboard at 100,000
+ * users and 100,000 bookings with server time p95 ≤ 50 ms, and p50 at 100k ≤ 1.5 × p50 at 1k).
+ *
+ *   npx tsx bench/admin-lists.ts [--sizes 1000,100000] [--iterations 60] [--warmup 5] [--reuse]
+ *
+ * For every size N it creates a PostgreSQL database `fw_bench_admin_<1k|100k>` (dropped and
+ * recreated unless --reuse; server from BENCH_DATABASE_URL or `bash scripts/ensure-postgres.sh`),
+ * migrates it with the app's `connectDatabase` and generates in SQL (no row-by-row inserts):
+ * N users with profiles, N/100 published properties (at least 20), N bookings (one per user,
+ * stays of 2–6 nights at least a week apart per property over the last two years and the next
+ * one; 10 % cancelled, past stays completed, future ones 20 % pending and the rest confirmed;
+ * created 1–180 days before arrival), a payment for about 40 % of them, N audit entries and N e-mails tied to bookings.
+ * It then signs in a benchmark admin and calls the LOADER of every admin page found in
+ * app/routes.ts (tests/helpers/route-inventory.ts) with a real Request and session cookie, for a
+ * mix of URLs per page (search, filters, a deep page), `--warmup` rounds untimed and
+ * `--iterations` rounds timed with performance.now(): server time without HTTP and rendering, the
+ * session lookup of requireAdmin included. Results go to stdout and tmp/bench-admin-lists.json.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { register } from "node:module";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { getAuth } from "~/lib/auth.server";
+import { connectDatabase, db, schema, setDatabase } from "~/lib/db.server";
+import { todayInBerlin } from "~/domain/calendar-day";
+import { fillPattern, routeInventory } from "../tests/helpers/route-inventory";
+
+// Route modules import the style sheet (through root.tsx); outside Vite it must be skipped.
+register("./ignore-assets.mjs", import.meta.url);
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "1000,100000" },
+    iterations: { type: "string", default: "60" },
+    warmup: { type: "string", default: "5" },
+    reuse: { type: "boolean", default: false },
+  },
+});
+const sizes = args.sizes
+  .split(",")
+  .map((s) => Number(s.trim()))
+  .filter(Boolean);
+const iterations = Number(args.iterations);
+const warmup = Number(args.warmup);
+const today = todayInBerlin();
+const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
+const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+const ADMIN_EMAIL = "bench-admin@example.com";
+const ADMIN_PASSWORD = "Bench-Admin-2026!";
+
+/**
+ * The URL mix per admin page (query strings appended to the page's path). What an operator does
+ * every day: the first page, a search, a filter, a page deep in the list. Pages not listed get
+ * their plain URL only; patterns with `:id` get a real booking id.
+ */
+const MIX: Record<string, string[]> = {
+  "/admin": ["", "?span=last-12-months"],
+  "/admin/users": ["", "?q=gast%2042", "?q=bench.example", "?role=admin", "?page=200"],
+  "/admin/bookings": [
+    "",
+    "?q=FW-2026-0012",
+    "?q=gast%204711",
+    "?q=Ostsee",
+    "?status=pending",
+    `?from=${today}&to=${today.slice(0, 8)}28`,
+    "?page=200",
+  ],
+  "/admin/audit": ["", "?entity=booking", "?page=200"],
+  "/admin/bankkonten": ["", "?q=DE89"],
+  "/admin/settings": [""],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------------------------
+
+async function generate(client: pg.Client, size: number) {
+  const steps: { step: string; ms: number }[] = [];
+  const run = async (step: string, text: string) => {
+    const started = performance.now();
+    await client.query(text);
+    steps.push({ step, ms: Math.round(performance.now() - started) });
+  };
+  const properties = Math.max(20, Math.round(size / 100));
+  const perProperty = Math.ceil(size / properties);
+  // Stays spread over two years back and one ahead, at least a week apart per property.
+  const spacing = Math.max(7, Math.floor(1095 / perProperty));
+  const day = `date ${lit(today)}`;
+  await client.query("select setseed(0.1313)");
+  await run(
+    "users",
+    `insert into "user" (id, name, email, email_verified, created_at, updated_at)
+     select gen_random_uuid(), 'Gast ' || i, 'gast' || i || '@bench.example', true,
+            now() - (random() * interval '1095 days'), now()
+     from generate_series(1, ${size}) as i`,
+  );
+  await run(
+    "profiles",
+    `insert into profile (id, full_name, role)
+     select id, name, case when random() < 0.0005 then 'admin' else 'user' end from "user"`,
+  );
+  await run(
+    "properties",
+    `insert into property (title, description, price_per_night, cleaning_fee, country, city,
+                           location, max_guests, status, created_at)
+     select (array['Ostsee', 'Nordsee', 'Alpen', 'Bodensee', 'Harz'])[1 + i % 5] || 'blick ' || i,
+            'Ferienwohnung ' || i, 6000 + (i % 20) * 1000, 7500, 'Deutschland', 'Ort ' || i,
+            'Ort ' || i || ', Deutschland', 4, 'published', now() - interval '3 years'
+     from generate_series(1, ${properties}) as i`,
+  );
+  await run(
+    "bank accounts",
+    `insert into bank_account (account_holder, iban, bic, bank_name, is_active, is_default)
+     values ('Bench GmbH', 'DE89370400440532013000', 'COBADEFFXXX', 'Commerzbank', true, true),
+            ('Bench GmbH', 'DE02120300000000202051', 'BYLADEM1001', 'DKB', true, false)`,
+  );
+  // Booking i: property (i mod P), slot (i div P), one week apart from two years ago on; user i.
+  await run(
+    "bookings",
+    `with u as (select id, name, email, row_number() over (order by created_at, id) - 1 as i
+                from "user"),
+          p as (select id, row_number() over (order by id) - 1 as j from property),
+          b as (
+            select u.*, p.id as property_id,
+                   ${day} - 730 + ((u.i / ${properties}) * ${spacing})::int as check_in,
+                   2 + (u.i % 5)::int as nights, random() as r
+            from u join p on p.j = u.i % ${properties}
+            where u.i < ${properties * perProperty})
+     insert into booking (number, user_id, property_id, check_in, check_out, guests, guest_name,
+                          guest_email, nightly_price, nights, cleaning_fee, service_fee,
+                          total_price, payment_method, payment_status, status, created_at,
+                          updated_at)
+     select 'FW-' || extract(year from check_in - 30)::int || '-' || lpad((i + 1)::text, 6, '0'),
+            id, property_id, check_in, check_in + nights, 2, name, email, 9000, nights, 7500,
+            2900, 9000 * nights + 10400, 'bank-transfer', 'unpaid',
+            case when r < 0.10 then 'cancelled' when check_in + nights < ${day} then 'completed'
+                 when r < 0.30 then 'pending' else 'confirmed' end,
+            (check_in - (1 + (r * 180)::int)) + time '10:00', now()
+     from b`,
+  );
+  await run(
+    "payments",
+    `insert into payment (booking_id, amount, received_on, note)
+     select id, case when random() < 0.5 then total_price / 5 else total_price end,
+            least(created_at::date + 3, check_in - 1), 'Überweisung'
+     from booking where status <> 'cancelled' and random() < 0.4`,
+  );
+  await run(
+    "audit",
+    `insert into audit_log (entity, entity_id, action, before, after, created_at)
+     select 'booking', id::text, 'status-change', '{"status":"pending"}', '{"status":"confirmed"}',
+            created_at + interval '1 day'
+     from booking`,
+  );
+  await run(
+    "e-mails",
+    `insert into email_outbox ("to", template, data, status, booking_id, created_at, sent_at)
+     select guest_email, 'booking-received', '{}', 'sent', id, created_at, created_at
+     from booking`,
+  );
+  await run("analyze", "vacuum analyze");
+  return steps;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+// ---------------------------------------------------------------------------------------------
+
+type Loader = (args: unknown) => unknown;
+
+async function callLoader(loader: Loader, url: string, cookie: string) {
+  const request = new Request(`http://localhost:3000${url}`, { headers: { cookie } });
+  const args = {
+    request,
+    params: {},
+    context: { requestId: "bench", clientIp: "192.0.2.1", nonce: "" },
+  };
+  try {
+    const result = await loader(args);
+    if (result instanceof Response) {
+      await result.arrayBuffer();
+      return result.status;
+    }
+    return 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    if (thrown && typeof thrown === "object" && "init" in thrown) {
+      return (thrown as { init?: { status?: number } }).init?.status ?? 500;
+    }
+    throw thrown;
+  }
+}
+
+function percentile(sorted: number[], q: number) {
+  const index = Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+type Result = { size: number; page: string; url: string; status: number; p50: number; p95: number };
+
+async function measure(size: number, cookie: string, bookingId: string): Promise<Result[]> {
+  const pages = routeInventory().filter(
+    (r) =>
+      (r.pattern === "/admin" || r.pattern.startsWith("/admin/")) &&
+      r.hasLoader &&
+      // The area's layout (same URL as the dashboard) only runs requireAdmin.
+      !r.file.endsWith("/layout.tsx"),
+  );
+  const results: Result[] = [];
+  for (const page of pages) {
+    const module = (await import(path.resolve("app", page.file))) as { loader: Loader };
+    const base = page.pattern.includes(":") ? fillPattern(page.pattern, bookingId) : page.pattern;
+    for (const query of MIX[page.pattern] ?? [""]) {
+      const url = `${base}${query}`;
+      let status = 0;
+      for (let i = 0; i < warmup; i++) status = await callLoader(module.loader, url, cookie);
+      const samples: number[] = [];
+      for (let i = 0; i < iterations; i++) {
+        const started = performance.now();
+        status = await callLoader(module.loader, url, cookie);
+        samples.push(performance.now() - started);
+      }
+      samples.sort((a, b) => a - b);
+      const result = {
+        size,
+        page: page.pattern,
+        url,
+        status,
+        p50: Number(percentile(samples, 0.5).toFixed(1)),
+        p95: Number(percentile(samples, 0.95).toFixed(1)),
+      };
+      console.log(
+        `  ${label(size).padEnd(5)} ${url.padEnd(50)} ${String(status).padEnd(4)} p50 ${String(result.p50).padStart(6)} ms  p95 ${String(result.p95).padStart(6)} ms`,
+      );
+      results.push(result);
+    }
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+// ---------------------------------------------------------------------------------------------
+
+function serverUrl() {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  return execFileSync("bash", ["scripts/ensure-postgres.sh"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }).trim();
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runSize(server: string, size: number) {
+  const name = `fw_bench_admin_${label(size)}`;
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  let fresh = true;
+  await withClient(server, async (client) => {
+    const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (args.reuse && exists.rowCount) {
+      fresh = false;
+      return;
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  });
+  const handle = await connectDatabase({ kind: "postgres", url: url.toString() });
+  setDatabase(handle);
+  try {
+    if (fresh) {
+      const steps = await withClient(url.toString(), (client) => generate(client, size));
+      console.log(
+        `  generated ${label(size)}:`,
+        steps.map((s) => `${s.step} ${s.ms} ms`).join(", "),
+      );
+      await getAuth().api.signUpEmail({
+        body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: "Bench Admin" },
+      });
+      const [admin] = await db()
+        .select({ id: schema.user.id })
+        .from(schema.user)
+        .where(eq(schema.user.email, ADMIN_EMAIL));
+      await db()
+        .insert(schema.profile)
+        .values({ id: admin.id, fullName: "Bench Admin", role: "admin" })
+        .onConflictDoUpdate({ target: schema.profile.id, set: { role: "admin" } });
+    }
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      returnHeaders: true,
+    });
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const [booking] = await db()
+      .select({ id: schema.booking.id })
+      .from(schema.booking)
+      .where(eq(schema.booking.status, "pending"))
+      .limit(1);
+    return await measure(size, cookie, booking.id);
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+}
+
+const server = serverUrl();
+const all: Result[] = [];
+for (const size of sizes) all.push(...(await runSize(server, size)));
+
+// The goal's two checks per URL: p95 at the largest size, and p50 growth from the smallest.
+const smallest = Math.min(...sizes);
+const largest = Math.max(...sizes);
+console.log(
+  `\nURL | p50 ${label(smallest)} | p50 ${label(largest)} | ratio | p95 ${label(largest)}`,
+);
+for (const big of all.filter((r) => r.size === largest)) {
+  const small = all.find((r) => r.size === smallest && r.url === big.url);
+  const ratio = small ? (big.p50 / small.p50).toFixed(2) : "–";
+  console.log(
+    `${big.url} | ${small?.p50 ?? "–"} | ${big.p50} | ${ratio} | ${big.p95}${big.p95 > 50 ? " (over 50 ms)" : ""}`,
+  );
+}
+fs.mkdirSync("tmp", { recursive: true });
+fs.writeFileSync("tmp/bench-admin-lists.json", JSON.stringify({ today, results: all }, null, 2));
+process.exit(0);
