@@ -47,11 +47,14 @@ export async function signIn(page: Page, email: string, password: string, path =
 
 const baseURL = () => base.info().project.use.baseURL!;
 
-/** Asserts a form POST to /auth answered as a successful sign-in: to /dashboard, with a session. */
-async function expectSignedIn(response: APIResponse) {
+/**
+ * Asserts a form POST to /auth answered as a successful sign-in, with a session: to /dashboard
+ * for a guest, to /admin for an admin (issue 13).
+ */
+async function expectSignedIn(response: APIResponse, landing = "/dashboard") {
   const text = response.status() === 302 ? "" : await response.text();
   expect(response.status(), `/auth answered: ${text.slice(0, 300)}`).toBe(302);
-  expect(response.headers().location).toBe("/dashboard");
+  expect(response.headers().location).toBe(landing);
   const cookies = response
     .headersArray()
     .filter((header) => header.name.toLowerCase() === "set-cookie")
@@ -70,7 +73,7 @@ export async function signInOverHttp(request: APIRequestContext, login: Login) {
     form: { intent: "signIn", email: login.email, password: login.password },
     maxRedirects: 0,
   });
-  await expectSignedIn(response);
+  await expectSignedIn(response, login.email === demoAdmin.email ? "/admin" : "/dashboard");
 }
 
 /**
