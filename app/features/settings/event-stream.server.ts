@@ -7,7 +7,32 @@ import { onSettingsChanged } from "./settings-events.server";
 const open = new Set<ReadableStreamDefaultController<Uint8Array>>();
 const encoder = new TextEncoder();
 
-export function createSettingsEventStream(signal: AbortSignal): Response {
+/**
+ * Each open stream holds a socket, a timer and a listener for as long as the client likes, so
+ * the number is bounded: a client address may hold a few (one per open tab), the process a few
+ * thousand. Beyond that the answer is 429 — the page still works, it just learns of settings
+ * changes on its next navigation. (An EventSource does not retry after a non-200 answer.)
+ */
+export const EVENT_STREAM_LIMITS = { perClient: 8, total: 2_000 };
+const perClient = new Map<string, number>();
+
+export function createSettingsEventStream(signal: AbortSignal, clientIp = "unknown"): Response {
+  const held = perClient.get(clientIp) ?? 0;
+  if (held >= EVENT_STREAM_LIMITS.perClient || open.size >= EVENT_STREAM_LIMITS.total) {
+    return new Response("Zu viele offene Verbindungen. Bitte schließen Sie andere Tabs.", {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+    });
+  }
+  perClient.set(clientIp, held + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    const left = (perClient.get(clientIp) ?? 1) - 1;
+    if (left > 0) perClient.set(clientIp, left);
+    else perClient.delete(clientIp);
+  };
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -26,6 +51,7 @@ export function createSettingsEventStream(signal: AbortSignal): Response {
         unsubscribe();
         clearInterval(keepAlive);
         open.delete(controller);
+        release();
       };
       signal.addEventListener("abort", () => {
         cleanup();
@@ -58,4 +84,5 @@ export function closeEventStreams() {
     }
   }
   open.clear();
+  perClient.clear();
 }
