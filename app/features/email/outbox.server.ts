@@ -180,6 +180,7 @@ async function buildMessage(row: OutboxRow): Promise<SendMailOptions> {
     text: email.text,
     html: email.html,
     headers: email.headers,
+    attachments: email.attachments,
   };
 }
 

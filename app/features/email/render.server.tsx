@@ -3,12 +3,14 @@ import { bankAccountChanged } from "./templates/bank-account-changed";
 import type { EmailTemplateName, ParsedEmailData, RenderContext, RenderedEmail } from "./templates";
 import { bookingCancelled } from "./templates/booking-cancelled";
 import { bookingCancelledOperator } from "./templates/booking-cancelled-operator";
+import { bookingConfirmed } from "./templates/booking-confirmed";
 import { bookingNew } from "./templates/booking-new";
 import { bookingReceived } from "./templates/booking-received";
 import { contactMessage } from "./templates/contact-message";
 import type { EmailContent } from "./templates/layout";
 import { newsletterConfirm } from "./templates/newsletter-confirm";
 import { passwordReset } from "./templates/password-reset";
+import { paymentDetails } from "./templates/payment-details";
 
 /**
  * The component of every template and the one place that turns them into HTML. Loaded by
@@ -16,7 +18,10 @@ import { passwordReset } from "./templates/password-reset";
  * nothing here may reach the browser (`.server`).
  */
 const components: {
-  [K in EmailTemplateName]: (data: ParsedEmailData<K>, context: RenderContext) => EmailContent;
+  [K in EmailTemplateName]: (
+    data: ParsedEmailData<K>,
+    context: RenderContext,
+  ) => EmailContent | Promise<EmailContent>;
 } = {
   "contact-message": contactMessage,
   "newsletter-confirm": newsletterConfirm,
@@ -24,6 +29,8 @@ const components: {
   "booking-new": bookingNew,
   "booking-cancelled": bookingCancelled,
   "booking-cancelled-operator": bookingCancelledOperator,
+  "booking-confirmed": bookingConfirmed,
+  "payment-details": paymentDetails,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
 };
@@ -34,6 +41,6 @@ export async function renderTemplate<K extends EmailTemplateName>(
   data: ParsedEmailData<K>,
   context: RenderContext,
 ): Promise<RenderedEmail> {
-  const content = components[template](data, context);
+  const content = await components[template](data, context);
   return { ...content, html: await render(content.html) };
 }

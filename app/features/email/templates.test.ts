@@ -348,3 +348,99 @@ describe("cancellation e-mails", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("payment details and confirmation e-mails", () => {
+  const stay = {
+    guestName: "Eva Schulz",
+    bookingNumber: "FW-2026-000123",
+    propertyTitle: "Strandhaus Kampen",
+    propertyLocation: "Sylt, Deutschland",
+    checkIn: "2026-06-01",
+    checkOut: "2026-06-05",
+    nights: 4,
+    guests: 2,
+    totalPrice: 126_248,
+    paymentMethod: "bank-transfer" as const,
+    company: demoEmailCompany,
+  };
+
+  it("gives the account, the amount, the reference and a GiroCode a banking app can read", async () => {
+    const mail = await renderEmail(
+      "payment-details",
+      {
+        ...stay,
+        account: {
+          accountHolder: "TraumUrlaub Reisen GmbH",
+          iban: "DE89370400440532013000",
+          bic: "COBADEFFXXX",
+          bankName: "Commerzbank",
+        },
+        amountDue: 25_250,
+        dueDate: "2026-03-08",
+        openTotal: 126_248,
+      },
+      context,
+    );
+    expect(mail.subject).toBe("Zahlungsdaten für Ihre Buchung FW-2026-000123");
+    for (const line of [
+      "IBAN: DE89 3704 0044 0532 0130 00",
+      "BIC: COBADEFFXXX",
+      "Betrag: 252,50 €",
+      "Fällig bis: 08.03.2026",
+      "Verwendungszweck: FW-2026-000123",
+      "Insgesamt noch offen: 1.262,48 €",
+    ]) {
+      expect(mail.text.replace(/\u00a0/g, " ")).toContain(line);
+    }
+    // The HTML shows the code from the inline attachment.
+    expect(mail.html).toContain('src="cid:epc-qr@payment-details"');
+    expect(mail.attachments).toHaveLength(1);
+    const [png] = mail.attachments!;
+    expect(png).toMatchObject({ cid: "epc-qr@payment-details", contentType: "image/png" });
+    expect(await decodeQr(png.content)).toBe(
+      [
+        "BCD",
+        "002",
+        "1",
+        "SCT",
+        "COBADEFFXXX",
+        "TraumUrlaub Reisen GmbH",
+        "DE89370400440532013000",
+        "EUR252.50",
+        "",
+        "",
+        "FW-2026-000123",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses payment details with nothing to pay or more than is open", async () => {
+    const base = {
+      ...stay,
+      account: { accountHolder: "A", iban: "DE89370400440532013000", bic: "X", bankName: "B" },
+      dueDate: null,
+    };
+    await expect(
+      renderEmail("payment-details", { ...base, amountDue: 0, openTotal: 0 }, context),
+    ).rejects.toThrow();
+    await expect(
+      renderEmail("payment-details", { ...base, amountDue: 2_000, openTotal: 1_000 }, context),
+    ).rejects.toThrow();
+  });
+
+  it("tells the guest the booking is confirmed, in German and English", async () => {
+    const de = await renderEmail("booking-confirmed", stay, context);
+    expect(de.subject).toBe("Buchung bestätigt: FW-2026-000123");
+    expect(de.text).toContain("Ihre Buchung ist bestätigt");
+    const en = await renderEmail("booking-confirmed", { ...stay, language: "en" }, context);
+    expect(en.subject).toBe("Booking confirmed: FW-2026-000123");
+  });
+});
+
+/** Reads a QR code from a PNG as a banking app's scanner would (jsQR over the pixels). */
+async function decodeQr(png: Buffer) {
+  const { default: sharp } = await import("sharp");
+  const { default: jsQR } = await import("jsqr");
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}

@@ -24,6 +24,8 @@ export type RenderedEmail = {
   html: string;
   replyTo?: { name: string; address: string };
   headers?: Record<string, string>;
+  /** Inline images the HTML refers to as `cid:<cid>` (the payment QR code). */
+  attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[];
 };
 
 type Template<S extends z.ZodType> = {
@@ -272,6 +274,39 @@ const bookingCancelled = defineTemplate({ data: bookingCancelledSchema });
 const bookingCancelledOperator = defineTemplate({ data: bookingCancelledOperatorSchema });
 
 // ---------------------------------------------------------------------------------------------
+// booking-confirmed: to the guest when an admin confirms the booking.
+// Data: { language?, guestName, <stay fields>, company }.
+
+const bookingConfirmed = defineTemplate({
+  data: z.object({ language, guestName: z.string(), ...stayFields }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// payment-details: "Zahlungsdaten senden" from the admin: the account, the amount to pay now,
+// the booking number as the reference and an EPC QR code (GiroCode) drawn when the e-mail is
+// rendered. Data (money in cents): { language?, guestName, <stay fields>, company,
+//   account: { accountHolder, iban, bic, bankName }, amountDue, dueDate: day | null, openTotal }.
+
+const paymentDetails = defineTemplate({
+  data: z
+    .object({
+      language,
+      guestName: z.string(),
+      ...stayFields,
+      account: bankAccountSchema,
+      amountDue: cents.refine((value) => value > 0, "nothing to pay"),
+      dueDate: calendarDay.nullable(),
+      openTotal: cents,
+    })
+    .refine((data) => data.amountDue <= data.openTotal, {
+      path: ["amountDue"],
+      message: "the amount due cannot exceed what is open",
+    }),
+});
+/** What `enqueueEmail(tx, { template: "payment-details", data })` takes. */
+export type PaymentDetailsEmailData = z.input<typeof paymentDetails.data>;
+
+// ---------------------------------------------------------------------------------------------
 // bank-account-changed: to every admin after a bank account was added, its IBAN changed or the
 // default account changed. IBANs arrive masked (`maskIban`), so the outbox holds none in full.
 
@@ -302,6 +337,8 @@ export const emailTemplates = {
   "booking-new": bookingNew,
   "booking-cancelled": bookingCancelled,
   "booking-cancelled-operator": bookingCancelledOperator,
+  "booking-confirmed": bookingConfirmed,
+  "payment-details": paymentDetails,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
 };

@@ -66,6 +66,19 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     cancellationFee: 0,
     wasPaid: true,
   },
+  "booking-confirmed": { ...stay },
+  "payment-details": {
+    ...stay,
+    account: {
+      accountHolder: HOSTILE,
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: HOSTILE,
+    },
+    amountDue: 25_250,
+    dueDate: "2026-03-08",
+    openTotal: 126_248,
+  },
   "password-reset": { name: HOSTILE, token: `"><script>` },
   "bank-account-changed": {
     actorName: HOSTILE,
