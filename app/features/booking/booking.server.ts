@@ -319,7 +319,7 @@ async function lockGuestBookings(tx: Transaction, userId: string) {
   );
 }
 
-function constraintName(error: unknown): string | undefined {
+export function constraintName(error: unknown): string | undefined {
   let e = error as { constraint?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
     if (typeof e.constraint === "string") return e.constraint;

@@ -162,11 +162,13 @@ export async function cancelBooking({
       await enqueueEmail(tx, {
         to: booking.guestEmail,
         template: "booking-cancelled",
+        bookingId: booking.id,
         data: { ...mail, language },
       });
       await enqueueEmail(tx, {
         to: settings.companyEmail,
         template: "booking-cancelled-operator",
+        bookingId: booking.id,
         data: { ...mail, language: "de", guestEmail: booking.guestEmail },
       });
       return { ok: true, fee };

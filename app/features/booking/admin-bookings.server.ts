@@ -1,0 +1,655 @@
+import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { emailCompany } from "~/features/email/templates";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
+import { dayInBerlin } from "~/domain/calendar-day";
+import { cancellationQuote } from "~/domain/cancellation";
+import { isUuid } from "~/domain/ids";
+import { paymentProgress, paymentSchedule, type PaymentProgress } from "~/domain/payment-schedule";
+import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { foldedContains } from "~/lib/search-text.server";
+import type { PropertyImage } from "../../../db/schema";
+import { BOOKING_STATUSES, type BookingStatus } from "./booking-confirmation.server";
+import { constraintName } from "./booking.server";
+import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
+
+/**
+ * The operator's side of bookings (spec/06-admin.md "/admin/bookings"): the paged list, the
+ * detail with payments and history, status changes, recorded bank transfers and "Zahlungsdaten
+ * senden". Every change writes its audit entry in the same transaction (spec: audit log).
+ */
+
+const b = schema.booking;
+const p = schema.property;
+
+const asStatus = (value: string): BookingStatus =>
+  (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
+const asMethod = (value: string): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value)
+    ? (value as PaymentMethod)
+    : "bank-transfer";
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+/** Beyond this many matches the list says "more than 1,000" instead of counting them all. */
+const COUNT_CAP = 1_000;
+
+export type AdminBookingRow = {
+  id: string;
+  number: string;
+  guestName: string;
+  guestEmail: string;
+  propertyTitle: string;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  totalPrice: number;
+  amountPaid: number;
+  paymentMethod: PaymentMethod;
+  paymentStatus: string;
+  status: BookingStatus;
+  createdAt: string;
+};
+
+function listConditions(filter: AdminBookingFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const pattern = foldedContains(filter.q);
+    // The trigram index booking_admin_search_idx covers exactly this expression (migration 0007).
+    const own = sql`search_fold(${b.number} || ' ' || ${b.guestName} || ' ' || ${b.guestEmail}) like ${pattern}`;
+    const byProperty = sql`${b.propertyId} in (select ${p.id} from ${p} where search_fold(${p.title}) like ${pattern})`;
+    conditions.push(or(own, byProperty)!);
+  }
+  if (filter.status !== "alle") conditions.push(eq(b.status, filter.status));
+  if (filter.from) conditions.push(gte(b.checkIn, filter.from));
+  if (filter.to) conditions.push(lte(b.checkIn, filter.to));
+  if (filter.user) conditions.push(eq(b.userId, filter.user));
+  return conditions;
+}
+
+export async function listAdminBookings(filter: AdminBookingFilter) {
+  const where = and(...listConditions(filter));
+  const offset = (filter.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE;
+  const [rows, [{ count }], user] = await Promise.all([
+    db()
+      .select({
+        id: b.id,
+        number: b.number,
+        guestName: b.guestName,
+        guestEmail: b.guestEmail,
+        propertyTitle: p.title,
+        checkIn: b.checkIn,
+        checkOut: b.checkOut,
+        nights: b.nights,
+        totalPrice: b.totalPrice,
+        amountPaid: b.amountPaid,
+        paymentMethod: b.paymentMethod,
+        paymentStatus: b.paymentStatus,
+        status: b.status,
+        createdAt: b.createdAt,
+      })
+      .from(b)
+      .innerJoin(p, eq(p.id, b.propertyId))
+      .where(where)
+      .orderBy(desc(b.createdAt), desc(b.id))
+      .limit(ADMIN_BOOKINGS_PAGE_SIZE)
+      .offset(offset),
+    // Counted up to the cap only: an exact count of 100,000 rows on every page view costs
+    // more than the list itself, and "more than 1,000" is all an operator needs to know.
+    db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(
+        db()
+          .select({ one: sql`1` })
+          .from(b)
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("capped"),
+      ),
+    filter.user
+      ? db()
+          .select({ name: schema.user.name, email: schema.user.email })
+          .from(schema.user)
+          .where(eq(schema.user.id, filter.user))
+          .limit(1)
+          .then(([row]) => row ?? null)
+      : null,
+  ]);
+  const isCapped = count > COUNT_CAP;
+  const total = Math.min(count, COUNT_CAP);
+  return {
+    bookings: rows.map((row): AdminBookingRow => ({
+      ...row,
+      paymentMethod: asMethod(row.paymentMethod),
+      status: asStatus(row.status),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total,
+    isCapped,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    /** whose bookings a `user` filter shows; null when the account does not exist (anymore) */
+    user,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+export type AdminBookingDetail = Awaited<ReturnType<typeof loadAdminBooking>>;
+
+async function loadAdminBooking(bookingId: string, today: string) {
+  const [row] = await db()
+    .select({
+      id: b.id,
+      number: b.number,
+      userId: b.userId,
+      status: b.status,
+      paymentStatus: b.paymentStatus,
+      paymentMethod: b.paymentMethod,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      nights: b.nights,
+      guests: b.guests,
+      guestName: b.guestName,
+      guestEmail: b.guestEmail,
+      guestPhone: b.guestPhone,
+      specialRequests: b.specialRequests,
+      nightlyPrice: b.nightlyPrice,
+      cleaningFee: b.cleaningFee,
+      serviceFee: b.serviceFee,
+      totalPrice: b.totalPrice,
+      cancellationFee: b.cancellationFee,
+      amountPaid: b.amountPaid,
+      depositPercentage: b.depositPercentage,
+      balanceDueDays: b.balanceDueDays,
+      bankAccountId: b.bankAccountId,
+      createdAt: b.createdAt,
+      propertyId: p.id,
+      propertyTitle: p.title,
+      propertyLocation: p.location,
+      propertyBedrooms: p.bedrooms,
+      propertyMaxGuests: p.maxGuests,
+      propertyImages: p.images,
+    })
+    .from(b)
+    .innerJoin(p, eq(p.id, b.propertyId))
+    .where(eq(b.id, bookingId));
+  if (!row) return null;
+  const bookingDay = dayInBerlin(row.createdAt);
+  const schedule = paymentSchedule({
+    total: row.totalPrice,
+    bookingDay,
+    checkIn: row.checkIn,
+    depositPercentage: row.depositPercentage,
+    balanceDueDays: row.balanceDueDays,
+  });
+  const progress: PaymentProgress = paymentProgress(schedule, {
+    received: row.amountPaid,
+    today,
+  });
+  const { propertyImages, ...rest } = row;
+  return {
+    ...rest,
+    status: asStatus(row.status),
+    paymentMethod: asMethod(row.paymentMethod),
+    createdAt: row.createdAt.toISOString(),
+    bookingDay,
+    propertyImage: (propertyImages as PropertyImage[])[0] ?? null,
+    progress,
+  };
+}
+
+export async function getAdminBooking(bookingId: string, now: Date) {
+  if (!isUuid(bookingId)) return null;
+  const today = dayInBerlin(now);
+  const booking = await loadAdminBooking(bookingId.toLowerCase(), today);
+  if (!booking) return null;
+  const settings = await getSettings();
+  const [payments, accounts, history, emails] = await Promise.all([
+    db()
+      .select({
+        id: schema.payment.id,
+        amount: schema.payment.amount,
+        receivedOn: schema.payment.receivedOn,
+        note: schema.payment.note,
+        recordedBy: schema.user.name,
+      })
+      .from(schema.payment)
+      .leftJoin(schema.user, eq(schema.user.id, schema.payment.recordedBy))
+      .where(eq(schema.payment.bookingId, booking.id))
+      .orderBy(asc(schema.payment.receivedOn), asc(schema.payment.createdAt)),
+    db()
+      .select({
+        id: schema.bankAccount.id,
+        accountHolder: schema.bankAccount.accountHolder,
+        iban: schema.bankAccount.iban,
+        bankName: schema.bankAccount.bankName,
+        isDefault: schema.bankAccount.isDefault,
+      })
+      .from(schema.bankAccount)
+      .where(eq(schema.bankAccount.isActive, true))
+      .orderBy(desc(schema.bankAccount.isDefault), asc(schema.bankAccount.createdAt)),
+    db()
+      .select({
+        id: schema.auditLog.id,
+        action: schema.auditLog.action,
+        before: schema.auditLog.before,
+        after: schema.auditLog.after,
+        createdAt: schema.auditLog.createdAt,
+        actorName: schema.user.name,
+        actorEmail: schema.user.email,
+      })
+      .from(schema.auditLog)
+      .leftJoin(schema.user, eq(schema.user.id, schema.auditLog.actorId))
+      .where(and(eq(schema.auditLog.entity, "booking"), eq(schema.auditLog.entityId, booking.id)))
+      .orderBy(desc(schema.auditLog.createdAt))
+      .limit(100),
+    db()
+      .select({
+        id: schema.emailOutbox.id,
+        to: schema.emailOutbox.to,
+        template: schema.emailOutbox.template,
+        status: schema.emailOutbox.status,
+        createdAt: schema.emailOutbox.createdAt,
+        sentAt: schema.emailOutbox.sentAt,
+      })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.bookingId, booking.id))
+      .orderBy(desc(schema.emailOutbox.createdAt))
+      .limit(100),
+  ]);
+  const quote = cancellationQuote({
+    totalPrice: booking.totalPrice,
+    checkIn: booking.checkIn,
+    now,
+    freeCancellationHours: settings.freeCancellationHours,
+    cancellationFeePercentage: settings.cancellationFeePercentage,
+  });
+  return {
+    booking,
+    payments,
+    accounts,
+    /** the fee the guest's own cancellation would cost now (the admin may waive it) */
+    guestCancellationFee: quote.fee,
+    history: [
+      ...history.map((entry) => ({
+        kind: "audit" as const,
+        id: entry.id,
+        at: entry.createdAt.toISOString(),
+        action: entry.action,
+        actor: entry.actorName ?? entry.actorEmail ?? null,
+        before: (entry.before ?? null) as Record<string, unknown> | null,
+        after: (entry.after ?? null) as Record<string, unknown> | null,
+      })),
+      ...emails.map((email) => ({
+        kind: "email" as const,
+        id: email.id,
+        at: email.createdAt.toISOString(),
+        template: email.template,
+        to: email.to,
+        status: email.status,
+        sentAt: email.sentAt?.toISOString() ?? null,
+      })),
+    ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+export type AdminBookingError =
+  "notFound" | "unchanged" | "datesTaken" | "ownOverlap" | "noAccount" | "nothingDue" | "failed";
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** The booking row locked for a change, with what its e-mails need. */
+async function lockBooking(tx: Tx, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: b.id,
+      number: b.number,
+      userId: b.userId,
+      status: b.status,
+      paymentStatus: b.paymentStatus,
+      paymentMethod: b.paymentMethod,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      nights: b.nights,
+      guests: b.guests,
+      guestName: b.guestName,
+      guestEmail: b.guestEmail,
+      totalPrice: b.totalPrice,
+      amountPaid: b.amountPaid,
+      cancellationFee: b.cancellationFee,
+      depositPercentage: b.depositPercentage,
+      balanceDueDays: b.balanceDueDays,
+      createdAt: b.createdAt,
+      propertyTitle: p.title,
+      propertyLocation: p.location,
+      language: schema.profile.language,
+    })
+    .from(b)
+    .innerJoin(p, eq(p.id, b.propertyId))
+    .leftJoin(schema.profile, eq(schema.profile.id, b.userId))
+    .where(eq(b.id, bookingId))
+    .for("update", { of: b });
+  return row ?? null;
+}
+type LockedBooking = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
+
+function stayMail(booking: LockedBooking, settings: Awaited<ReturnType<typeof getSettings>>) {
+  return {
+    language: booking.language === "en" ? ("en" as const) : ("de" as const),
+    guestName: booking.guestName,
+    bookingNumber: booking.number,
+    propertyTitle: booking.propertyTitle,
+    propertyLocation: booking.propertyLocation,
+    checkIn: booking.checkIn,
+    checkOut: booking.checkOut,
+    nights: booking.nights,
+    guests: booking.guests,
+    totalPrice: booking.totalPrice,
+    paymentMethod: asMethod(booking.paymentMethod),
+    company: emailCompany(settings),
+  };
+}
+
+/** Payment status from the amounts, for a booking that leaves "cancelled" again. */
+const statusFromAmounts = (amountPaid: number, total: number) =>
+  amountPaid >= total ? "paid" : amountPaid > 0 ? "partially-paid" : "unpaid";
+
+/**
+ * Sets a booking's status (spec: any status directly, subject to the availability rules).
+ * Leaving "cancelled" puts the nights back under the exclusion constraints: if they were booked
+ * meanwhile the database refuses and nothing changes ("datesTaken"). Cancelling applies the
+ * guest's cancellation fee (`fee: "guest-terms"`, computed now from the settings) or none.
+ * Confirming and cancelling e-mail the guest.
+ */
+export async function changeBookingStatus({
+  bookingId,
+  status,
+  fee,
+  actorId,
+  now,
+}: {
+  bookingId: string;
+  status: BookingStatus;
+  fee?: "guest-terms" | "none";
+  actorId: string;
+  now: Date;
+}): Promise<{ ok: true } | { ok: false; error: AdminBookingError }> {
+  if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
+  const settings = await getSettings();
+  try {
+    return await db().transaction(async (tx) => {
+      const booking = await lockBooking(tx, bookingId.toLowerCase());
+      if (!booking) return { ok: false, error: "notFound" } as const;
+      if (booking.status === status) return { ok: false, error: "unchanged" } as const;
+
+      let cancellationFee: number | null = null;
+      let paymentStatus = booking.paymentStatus;
+      if (status === "cancelled") {
+        cancellationFee =
+          fee === "guest-terms"
+            ? cancellationQuote({
+                totalPrice: booking.totalPrice,
+                checkIn: booking.checkIn,
+                now,
+                freeCancellationHours: settings.freeCancellationHours,
+                cancellationFeePercentage: settings.cancellationFeePercentage,
+              }).fee
+            : 0;
+        // Money received beyond the fee is owed back (the guest flow's "refunded" = to refund).
+        if (booking.amountPaid > cancellationFee) paymentStatus = "refunded";
+      } else if (booking.status === "cancelled") {
+        paymentStatus = statusFromAmounts(booking.amountPaid, booking.totalPrice);
+      } else {
+        cancellationFee = booking.cancellationFee;
+      }
+
+      await tx
+        .update(b)
+        .set({ status, cancellationFee, paymentStatus })
+        .where(eq(b.id, booking.id));
+      await tx.insert(schema.auditLog).values({
+        actorId,
+        entity: "booking",
+        entityId: booking.id,
+        action: "status-change",
+        before: {
+          status: booking.status,
+          paymentStatus: booking.paymentStatus,
+          cancellationFee: booking.cancellationFee,
+        },
+        after: {
+          status,
+          paymentStatus,
+          cancellationFee,
+          ...(status === "cancelled"
+            ? { refundDue: Math.max(0, booking.amountPaid - (cancellationFee ?? 0)) }
+            : {}),
+        },
+      });
+      const mail = stayMail(booking, settings);
+      if (status === "confirmed") {
+        await enqueueEmail(tx, {
+          to: booking.guestEmail,
+          template: "booking-confirmed",
+          bookingId: booking.id,
+          data: mail,
+        });
+      } else if (status === "cancelled") {
+        await enqueueEmail(tx, {
+          to: booking.guestEmail,
+          template: "booking-cancelled",
+          bookingId: booking.id,
+          data: {
+            ...mail,
+            cancellationFee: cancellationFee ?? 0,
+            wasPaid: booking.amountPaid > 0,
+          },
+        });
+      }
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) {
+      return {
+        ok: false,
+        error: constraintName(error) === "booking_no_user_overlap" ? "ownOverlap" : "datesTaken",
+      };
+    }
+    logger.error({ err: error, bookingId }, "changing a booking's status failed");
+    return { ok: false, error: "failed" };
+  }
+}
+
+/**
+ * Records a bank transfer that arrived. The `payment` row's trigger adds it to amount_paid and
+ * moves payment_status (unpaid → partially-paid → paid). With `confirm`, a pending booking whose
+ * deposit (or whole amount) is now covered is confirmed in the same step, with its e-mail.
+ */
+export async function recordPayment({
+  bookingId,
+  amount,
+  receivedOn,
+  note,
+  confirm,
+  actorId,
+  now,
+}: {
+  bookingId: string;
+  amount: number;
+  receivedOn: string;
+  note: string;
+  confirm: boolean;
+  actorId: string;
+  now: Date;
+}): Promise<
+  | { ok: true; paymentStatus: string; confirmed: boolean }
+  | { ok: false; error: AdminBookingError | "dateInFuture" }
+> {
+  if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
+  const today = dayInBerlin(now);
+  if (receivedOn > today) return { ok: false, error: "dateInFuture" };
+  const settings = await getSettings();
+  try {
+    return await db().transaction(async (tx) => {
+      const booking = await lockBooking(tx, bookingId.toLowerCase());
+      if (!booking) return { ok: false, error: "notFound" } as const;
+      await tx.insert(schema.payment).values({
+        bookingId: booking.id,
+        amount,
+        receivedOn,
+        note,
+        recordedBy: actorId,
+      });
+      const [after] = await tx
+        .select({ amountPaid: b.amountPaid, paymentStatus: b.paymentStatus })
+        .from(b)
+        .where(eq(b.id, booking.id));
+      await tx.insert(schema.auditLog).values({
+        actorId,
+        entity: "booking",
+        entityId: booking.id,
+        action: "payment-recorded",
+        before: { amountPaid: booking.amountPaid, paymentStatus: booking.paymentStatus },
+        after: { amount, receivedOn, note, ...after },
+      });
+
+      // "Confirm too" only when the first payment due (deposit or whole amount) is covered.
+      const schedule = paymentSchedule({
+        total: booking.totalPrice,
+        bookingDay: dayInBerlin(booking.createdAt),
+        checkIn: booking.checkIn,
+        depositPercentage: booking.depositPercentage,
+        balanceDueDays: booking.balanceDueDays,
+      });
+      const firstCovered = after.amountPaid >= (schedule[0]?.amount ?? 0);
+      let confirmed = false;
+      if (confirm && booking.status === "pending" && firstCovered) {
+        await tx.update(b).set({ status: "confirmed" }).where(eq(b.id, booking.id));
+        await tx.insert(schema.auditLog).values({
+          actorId,
+          entity: "booking",
+          entityId: booking.id,
+          action: "status-change",
+          before: { status: "pending" },
+          after: { status: "confirmed" },
+        });
+        await enqueueEmail(tx, {
+          to: booking.guestEmail,
+          template: "booking-confirmed",
+          bookingId: booking.id,
+          data: stayMail(booking, settings),
+        });
+        confirmed = true;
+      }
+      return { ok: true, paymentStatus: after.paymentStatus, confirmed } as const;
+    });
+  } catch (error) {
+    logger.error({ err: error, bookingId }, "recording a payment failed");
+    return { ok: false, error: "failed" };
+  }
+}
+
+/**
+ * "Zahlungsdaten senden": e-mails the guest the chosen active account, the amount to pay next
+ * (the first open item of the schedule, else everything open) and the EPC QR code; the booking
+ * remembers the account (the guest's page shows the same), and the audit log records it —
+ * which also keeps the account from being deleted later (decision 018).
+ */
+export async function sendPaymentDetails({
+  bookingId,
+  bankAccountId,
+  actorId,
+  now,
+}: {
+  bookingId: string;
+  bankAccountId: string;
+  actorId: string;
+  now: Date;
+}): Promise<{ ok: true } | { ok: false; error: AdminBookingError }> {
+  if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
+  if (!isUuid(bankAccountId)) return { ok: false, error: "noAccount" };
+  const today = dayInBerlin(now);
+  const settings = await getSettings();
+  try {
+    return await db().transaction(async (tx) => {
+      const booking = await lockBooking(tx, bookingId.toLowerCase());
+      if (!booking) return { ok: false, error: "notFound" } as const;
+      const [account] = await tx
+        .select()
+        .from(schema.bankAccount)
+        .where(
+          and(
+            eq(schema.bankAccount.id, bankAccountId.toLowerCase()),
+            eq(schema.bankAccount.isActive, true),
+          ),
+        )
+        .for("share");
+      if (!account) return { ok: false, error: "noAccount" } as const;
+      const progress = paymentProgress(
+        paymentSchedule({
+          total: booking.totalPrice,
+          bookingDay: dayInBerlin(booking.createdAt),
+          checkIn: booking.checkIn,
+          depositPercentage: booking.depositPercentage,
+          balanceDueDays: booking.balanceDueDays,
+        }),
+        { received: booking.amountPaid, today },
+      );
+      if (booking.status === "cancelled" || progress.open === 0) {
+        return { ok: false, error: "nothingDue" } as const;
+      }
+      const amountDue = Math.max(progress.dueNow, progress.next?.open ?? progress.open);
+      await enqueueEmail(tx, {
+        to: booking.guestEmail,
+        template: "payment-details",
+        bookingId: booking.id,
+        data: {
+          ...stayMail(booking, settings),
+          account: {
+            accountHolder: account.accountHolder,
+            iban: account.iban,
+            bic: account.bic,
+            bankName: account.bankName,
+          },
+          amountDue,
+          dueDate: progress.dueNow > 0 ? null : (progress.next?.dueDate ?? null),
+          openTotal: progress.open,
+        },
+      });
+      await tx.update(b).set({ bankAccountId: account.id }).where(eq(b.id, booking.id));
+      await tx.insert(schema.auditLog).values({
+        actorId,
+        entity: "booking",
+        entityId: booking.id,
+        action: "payment-details-sent",
+        after: { bankAccountId: account.id, to: booking.guestEmail, amountDue },
+      });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    logger.error({ err: error, bookingId }, "sending payment details failed");
+    return { ok: false, error: "failed" };
+  }
+}
+
+/** The active accounts for the dialog on the list (the detail loads its own). */
+export async function activeBankAccounts() {
+  return db()
+    .select({
+      id: schema.bankAccount.id,
+      accountHolder: schema.bankAccount.accountHolder,
+      iban: schema.bankAccount.iban,
+      bankName: schema.bankAccount.bankName,
+      isDefault: schema.bankAccount.isDefault,
+    })
+    .from(schema.bankAccount)
+    .where(eq(schema.bankAccount.isActive, true))
+    .orderBy(desc(schema.bankAccount.isDefault), asc(schema.bankAccount.createdAt));
+}

@@ -1,0 +1,377 @@
+/**
+ * /admin/bookings (issue 13 part 3): the list with search and filters, status changes with the
+ * availability rule and the guest's e-mails, recorded payments, "Zahlungsdaten senden".
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminBookingFilter } from "~/features/booking/admin-bookings.schema";
+import {
+  changeBookingStatus,
+  getAdminBooking,
+  listAdminBookings,
+  recordPayment,
+  sendPaymentDetails,
+} from "~/features/booking/admin-bookings.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import { createBooking, createProperty, createUser } from "../helpers/factories";
+
+let handle: DatabaseHandle;
+let adminId: string;
+let accountId: string;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  adminId = (await createUser({ role: "admin", name: "Anton Admin" })).id;
+  const [account] = await db()
+    .insert(schema.bankAccount)
+    .values({
+      accountHolder: "Ferienhof Küstenglück",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: "Commerzbank",
+      isActive: true,
+      isDefault: true,
+    })
+    .returning();
+  accountId = account.id;
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await db().delete(schema.emailOutbox);
+});
+
+const NOW = new Date("2026-11-24T10:00:00Z");
+
+async function pendingBooking(overrides: Partial<typeof schema.booking.$inferInsert> = {}) {
+  const guest = await createUser({ name: "Greta Gast" });
+  const property = await createProperty({ title: `Haus ${crypto.randomUUID().slice(0, 6)}` });
+  const booking = await createBooking({
+    userId: guest.id,
+    propertyId: property.id,
+    checkIn: "2027-03-10",
+    checkOut: "2027-03-14",
+    guestName: "Greta Gast",
+    guestEmail: guest.email,
+    totalPrice: 100_000,
+    createdAt: new Date("2026-11-20T09:00:00Z"),
+    ...overrides,
+  });
+  return { guest, property, booking };
+}
+
+const mails = (bookingId: string) =>
+  db().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.bookingId, bookingId));
+const audit = (bookingId: string) =>
+  db()
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.entity, "booking"), eq(schema.auditLog.entityId, bookingId)));
+const stored = async (bookingId: string) =>
+  (await db().select().from(schema.booking).where(eq(schema.booking.id, bookingId)))[0];
+
+describe(`admin bookings (${databaseKind()})`, () => {
+  it("lists newest first and finds by number, guest, e-mail and property title", async () => {
+    const first = await pendingBooking({ guestName: "Jürgen Übermut" });
+    const second = await pendingBooking();
+    const filter = (query: string) => adminBookingFilter(new URLSearchParams(query));
+
+    const all = await listAdminBookings(filter(""));
+    const ids = all.bookings.map((row) => row.id);
+    expect(ids.indexOf(second.booking.id)).toBeLessThan(ids.indexOf(first.booking.id));
+
+    for (const q of [
+      first.booking.number,
+      "jurgen uber", // accents and case folded
+      first.guest.email.toUpperCase(),
+      first.property.title.toLowerCase(),
+    ]) {
+      const found = await listAdminBookings(filter(`q=${encodeURIComponent(q)}`));
+      expect(
+        found.bookings.map((row) => row.id),
+        q,
+      ).toEqual([first.booking.id]);
+    }
+    // Wildcards typed by someone are literal characters.
+    expect((await listAdminBookings(filter("q=%25"))).bookings).toEqual([]);
+  });
+
+  it("filters by status, arrival range and account, and pages", async () => {
+    const { guest, booking } = await pendingBooking({
+      checkIn: "2028-01-10",
+      checkOut: "2028-01-12",
+    });
+    const filter = (query: string) => adminBookingFilter(new URLSearchParams(query));
+    const inRange = await listAdminBookings(filter("from=2028-01-01&to=2028-01-31"));
+    expect(inRange.bookings.map((row) => row.id)).toEqual([booking.id]);
+    expect((await listAdminBookings(filter("from=2028-01-11&to=2028-01-31"))).bookings).toEqual([]);
+    const mine = await listAdminBookings(filter(`user=${guest.id}`));
+    expect(mine.bookings.map((row) => row.id)).toEqual([booking.id]);
+    expect(mine.user).toMatchObject({ email: guest.email });
+    expect(
+      (await listAdminBookings(filter("status=cancelled"))).bookings.every(
+        (row) => row.status === "cancelled",
+      ),
+    ).toBe(true);
+    // Malformed filters are not applied rather than failing.
+    expect(filter("status=<x>&from=gestern&user=1 or 1=1&page=-3")).toMatchObject({
+      status: "alle",
+      from: null,
+      user: null,
+      page: 1,
+    });
+  });
+
+  it("confirms a pending booking: status, audit entry and the guest's e-mail", async () => {
+    const { guest, booking } = await pendingBooking();
+    expect(
+      await changeBookingStatus({
+        bookingId: booking.id,
+        status: "confirmed",
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true });
+    expect((await stored(booking.id)).status).toBe("confirmed");
+    expect((await mails(booking.id)).map((m) => [m.template, m.to])).toEqual([
+      ["booking-confirmed", guest.email],
+    ]);
+    expect((await audit(booking.id)).map((a) => [a.action, a.actorId, a.after])).toEqual([
+      [
+        "status-change",
+        adminId,
+        expect.objectContaining({ status: "confirmed", paymentStatus: "unpaid" }),
+      ],
+    ]);
+    // The same status again changes nothing.
+    expect(
+      await changeBookingStatus({
+        bookingId: booking.id,
+        status: "confirmed",
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toEqual({ ok: false, error: "unchanged" });
+  });
+
+  it("cancels with the guest's fee or without one, and e-mails the guest", async () => {
+    // Arrival tomorrow: inside the free period's end, so the guest's terms charge 50 %.
+    const late = await pendingBooking({ checkIn: "2026-11-25", checkOut: "2026-11-27" });
+    await changeBookingStatus({
+      bookingId: late.booking.id,
+      status: "cancelled",
+      fee: "guest-terms",
+      actorId: adminId,
+      now: NOW,
+    });
+    expect(await stored(late.booking.id)).toMatchObject({
+      status: "cancelled",
+      cancellationFee: 50_000,
+    });
+    const [mail] = await mails(late.booking.id);
+    expect(mail).toMatchObject({ template: "booking-cancelled", to: late.guest.email });
+    expect(mail.data).toMatchObject({ cancellationFee: 50_000 });
+
+    const waived = await pendingBooking({ checkIn: "2026-11-25", checkOut: "2026-11-27" });
+    await changeBookingStatus({
+      bookingId: waived.booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: adminId,
+      now: NOW,
+    });
+    expect((await stored(waived.booking.id)).cancellationFee).toBe(0);
+  });
+
+  it("reopens a cancelled booking only while its nights are free", async () => {
+    const { property, booking } = await pendingBooking();
+    await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: adminId,
+      now: NOW,
+    });
+    // Someone else books the same nights meanwhile.
+    const other = await createUser();
+    await createBooking({
+      userId: other.id,
+      propertyId: property.id,
+      checkIn: "2027-03-12",
+      checkOut: "2027-03-15",
+    });
+    const auditBefore = (await audit(booking.id)).length;
+    expect(
+      await changeBookingStatus({
+        bookingId: booking.id,
+        status: "confirmed",
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toEqual({ ok: false, error: "datesTaken" });
+    expect((await stored(booking.id)).status).toBe("cancelled");
+    expect(await audit(booking.id)).toHaveLength(auditBefore);
+
+    // A free reopening works and clears the fee.
+    const free = await pendingBooking();
+    await changeBookingStatus({
+      bookingId: free.booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: adminId,
+      now: NOW,
+    });
+    expect(
+      await changeBookingStatus({
+        bookingId: free.booking.id,
+        status: "pending",
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true });
+    expect(await stored(free.booking.id)).toMatchObject({
+      status: "pending",
+      cancellationFee: null,
+    });
+  });
+
+  it("records payments: partially paid, then paid, each in the history", async () => {
+    const { booking } = await pendingBooking();
+    const deposit = await recordPayment({
+      bookingId: booking.id,
+      amount: 20_000,
+      receivedOn: "2026-11-23",
+      note: "Anzahlung",
+      confirm: false,
+      actorId: adminId,
+      now: NOW,
+    });
+    expect(deposit).toEqual({ ok: true, paymentStatus: "partially-paid", confirmed: false });
+    expect(await stored(booking.id)).toMatchObject({
+      amountPaid: 20_000,
+      paymentStatus: "partially-paid",
+      status: "pending",
+    });
+    const rest = await recordPayment({
+      bookingId: booking.id,
+      amount: 80_000,
+      receivedOn: "2026-11-24",
+      note: "",
+      confirm: true,
+      actorId: adminId,
+      now: NOW,
+    });
+    expect(rest).toEqual({ ok: true, paymentStatus: "paid", confirmed: true });
+    expect(await stored(booking.id)).toMatchObject({ paymentStatus: "paid", status: "confirmed" });
+    expect((await audit(booking.id)).map((a) => a.action).sort()).toEqual([
+      "payment-recorded",
+      "payment-recorded",
+      "status-change",
+    ]);
+    const detail = await getAdminBooking(booking.id, NOW);
+    expect(detail?.payments.map((payment) => payment.amount)).toEqual([20_000, 80_000]);
+    expect(detail?.booking.progress).toMatchObject({ received: 100_000, open: 0 });
+    expect(detail?.history.some((entry) => entry.kind === "email")).toBe(true);
+  });
+
+  it("does not confirm with a payment that does not cover the deposit", async () => {
+    const { booking } = await pendingBooking();
+    const result = await recordPayment({
+      bookingId: booking.id,
+      amount: 5_000,
+      receivedOn: "2026-11-24",
+      note: "",
+      confirm: true,
+      actorId: adminId,
+      now: NOW,
+    });
+    expect(result).toEqual({ ok: true, paymentStatus: "partially-paid", confirmed: false });
+    expect((await stored(booking.id)).status).toBe("pending");
+  });
+
+  it("refuses a payment dated in the future and unknown bookings, changing nothing", async () => {
+    const { booking } = await pendingBooking();
+    expect(
+      await recordPayment({
+        bookingId: booking.id,
+        amount: 100,
+        receivedOn: "2026-11-25",
+        note: "",
+        confirm: false,
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toEqual({ ok: false, error: "dateInFuture" });
+    for (const id of [crypto.randomUUID(), "nicht-da", "' or 1=1 --"]) {
+      expect(
+        await recordPayment({
+          bookingId: id,
+          amount: 100,
+          receivedOn: "2026-11-24",
+          note: "",
+          confirm: false,
+          actorId: adminId,
+          now: NOW,
+        }),
+      ).toEqual({ ok: false, error: "notFound" });
+    }
+    expect((await stored(booking.id)).amountPaid).toBe(0);
+  });
+
+  it("sends payment details: the e-mail with the amount due next, the account kept, the audit entry", async () => {
+    const { guest, booking } = await pendingBooking({ bankAccountId: null });
+    expect(
+      await sendPaymentDetails({
+        bookingId: booking.id,
+        bankAccountId: accountId,
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true });
+    const [mail] = await mails(booking.id);
+    expect(mail).toMatchObject({ template: "payment-details", to: guest.email });
+    // Deposit 20 % of 1.000 €, due 7 days after the booking day (2026-11-20).
+    expect(mail.data).toMatchObject({
+      amountDue: 20_000,
+      dueDate: "2026-11-27",
+      openTotal: 100_000,
+      account: { iban: "DE89370400440532013000" },
+    });
+    expect((await stored(booking.id)).bankAccountId).toBe(accountId);
+    const [entry] = await audit(booking.id);
+    expect(entry).toMatchObject({
+      action: "payment-details-sent",
+      actorId: adminId,
+      after: { bankAccountId: accountId, to: guest.email, amountDue: 20_000 },
+    });
+  });
+
+  it("sends no payment details for an inactive account, a paid or a cancelled booking", async () => {
+    const { booking } = await pendingBooking();
+    const [inactive] = await db()
+      .insert(schema.bankAccount)
+      .values({
+        accountHolder: "Alt",
+        iban: "DE02120300000000202051",
+        bic: "BYLADEM1001",
+        bankName: "DKB",
+        isActive: false,
+      })
+      .returning();
+    const send = (bookingId: string, bankAccountId: string) =>
+      sendPaymentDetails({ bookingId, bankAccountId, actorId: adminId, now: NOW });
+    expect(await send(booking.id, inactive.id)).toEqual({ ok: false, error: "noAccount" });
+    expect(await send(booking.id, "kein-konto")).toEqual({ ok: false, error: "noAccount" });
+
+    await recordPayment({
+      bookingId: booking.id,
+      amount: 100_000,
+      receivedOn: "2026-11-24",
+      note: "",
+      confirm: false,
+      actorId: adminId,
+      now: NOW,
+    });
+    expect(await send(booking.id, accountId)).toEqual({ ok: false, error: "nothingDue" });
+    expect(await mails(booking.id)).toEqual([]);
+  });
+});
