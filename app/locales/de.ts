@@ -13,6 +13,7 @@ import accountSettingsTexts from "./de/account-settings";
 import myBookingsTexts from "./de/my-bookings";
 import profilePageTexts from "./de/profile-page";
 import bankAccountsTexts from "./de/bank-accounts";
+import adminBookingsTexts from "./de/admin-bookings";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -282,6 +283,7 @@ const de = {
   myBookings: myBookingsTexts,
   profilePage: profilePageTexts,
   bankAccounts: bankAccountsTexts,
+  adminBookings: adminBookingsTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

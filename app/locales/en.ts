@@ -14,6 +14,7 @@ import accountSettingsTexts from "./en/account-settings";
 import myBookingsTexts from "./en/my-bookings";
 import profilePageTexts from "./en/profile-page";
 import bankAccountsTexts from "./en/bank-accounts";
+import adminBookingsTexts from "./en/admin-bookings";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -279,6 +280,7 @@ const en: Catalogue = {
   myBookings: myBookingsTexts,
   profilePage: profilePageTexts,
   bankAccounts: bankAccountsTexts,
+  adminBookings: adminBookingsTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

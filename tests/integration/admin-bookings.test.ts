@@ -42,7 +42,9 @@ beforeEach(async () => {
 
 const NOW = new Date("2026-11-24T10:00:00Z");
 
-async function pendingBooking(overrides: Partial<typeof schema.booking.$inferInsert> = {}) {
+async function pendingBooking(
+  overrides: Omit<Partial<typeof schema.booking.$inferInsert>, "userId" | "propertyId"> = {},
+) {
   const guest = await createUser({ name: "Greta Gast" });
   const property = await createProperty({ title: `Haus ${crypto.randomUUID().slice(0, 6)}` });
   const booking = await createBooking({
@@ -71,8 +73,11 @@ const stored = async (bookingId: string) =>
 
 describe(`admin bookings (${databaseKind()})`, () => {
   it("lists newest first and finds by number, guest, e-mail and property title", async () => {
-    const first = await pendingBooking({ guestName: "Jürgen Übermut" });
-    const second = await pendingBooking();
+    const first = await pendingBooking({
+      guestName: "Jürgen Übermut",
+      createdAt: new Date("2026-11-20T08:00:00Z"),
+    });
+    const second = await pendingBooking({ createdAt: new Date("2026-11-21T08:00:00Z") });
     const filter = (query: string) => adminBookingFilter(new URLSearchParams(query));
 
     const all = await listAdminBookings(filter(""));

@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   ExternalLink,
   Landmark,
   LayoutDashboard,
@@ -42,6 +43,7 @@ export const meta = () => [{ title: "Administration" }, { name: "robots", conten
  */
 const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/admin", label: "admin.dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/bookings", label: "adminBookings.nav", icon: CalendarDays },
   { to: "/admin/bankkonten", label: "bankAccounts.nav", icon: Landmark },
   { to: "/admin/settings", label: "admin.settings", icon: Settings },
 ];

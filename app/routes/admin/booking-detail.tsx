@@ -1,0 +1,658 @@
+import { ArrowLeft, Banknote, Send } from "lucide-react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useNavigation,
+  useRouteError,
+} from "react-router";
+import { Banner } from "~/components/ui/banner";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
+import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
+import { Table, Td, Th } from "~/components/ui/table";
+import { UrlDialog } from "~/components/ui/url-dialog";
+import { dayInBerlin } from "~/domain/calendar-day";
+import { formatIban } from "~/domain/payment-schedule";
+import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import {
+  recordPaymentSchema,
+  statusChangeSchema,
+  type RecordPaymentField,
+} from "~/features/booking/admin-bookings.schema";
+import {
+  changeBookingStatus,
+  getAdminBooking,
+  recordPayment,
+  sendPaymentDetails,
+} from "~/features/booking/admin-bookings.server";
+import { PaymentStatusBadge } from "~/features/booking/components/admin/payment-status-badge";
+import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
+import { parseForm } from "~/lib/form.server";
+import { formatDate, formatMoney, getTranslator, languageFromCookie } from "~/lib/i18n";
+import { useTranslation } from "~/lib/i18n-react";
+import type { Route } from "./+types/booking-detail";
+
+const NOTICES = ["status", "payment", "paymentConfirmed", "sent"] as const;
+type Notice = (typeof NOTICES)[number];
+const DIALOGS = ["stornieren", "zahlung", "zahlungsdaten"] as const;
+type DialogName = (typeof DIALOGS)[number];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
+  const url = new URL(request.url);
+  const detail = await getAdminBooking(params.id, new Date());
+  if (!detail) throw data({ notFound: true }, { status: 404 });
+  const notice = url.searchParams.get("hinweis");
+  const dialog = url.searchParams.get("dialog");
+  return {
+    ...detail,
+    title: t("adminBookings.bookingTitle", { number: detail.booking.number }),
+    today: dayInBerlin(new Date()),
+    notice: NOTICES.includes(notice as Notice) ? (notice as Notice) : null,
+    dialog: DIALOGS.includes(dialog as DialogName) ? (dialog as DialogName) : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "Buchung" },
+  { name: "robots", content: "noindex" },
+];
+
+type ActionData = {
+  intent: "status" | "cancel" | "payment" | "send-details";
+  error: string;
+  fieldErrors?: Partial<Record<RecordPaymentField, string>>;
+  values?: Partial<Record<RecordPaymentField, string>>;
+};
+
+const statusOf = (error: string) =>
+  error === "notFound" ? 404 : error === "failed" ? 500 : error === "datesTaken" ? 409 : 400;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await userForSave(request, "admin");
+  if (!admin) return sessionExpired({ intent: "status" as const });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const back = (notice: Notice) => redirect(`/admin/bookings/${params.id}?hinweis=${notice}`);
+  const fail = (data_: ActionData) => data(data_, { status: statusOf(data_.error) });
+  const now = new Date();
+
+  if (intent === "status" || intent === "cancel") {
+    const parsed = statusChangeSchema.safeParse({
+      status: intent === "cancel" ? "cancelled" : form.get("status"),
+      fee: intent === "cancel" ? (form.get("fee") ?? undefined) : undefined,
+    });
+    if (!parsed.success || (intent === "cancel" && !parsed.data.fee)) {
+      return fail({ intent, error: "invalid" });
+    }
+    const result = await changeBookingStatus({
+      bookingId: params.id,
+      status: parsed.data.status,
+      fee: parsed.data.fee,
+      actorId: admin.id,
+      now,
+    });
+    if (!result.ok) return fail({ intent, error: result.error });
+    throw back("status");
+  }
+
+  if (intent === "payment") {
+    const parsed = parseForm(form, recordPaymentSchema, {
+      fields: ["amount", "receivedOn", "note", "confirm"],
+    });
+    if (!parsed.ok) {
+      return fail({
+        intent,
+        error: "invalid",
+        fieldErrors: parsed.fieldErrors,
+        values: parsed.values,
+      });
+    }
+    const result = await recordPayment({
+      bookingId: params.id,
+      ...parsed.data,
+      actorId: admin.id,
+      now,
+    });
+    if (!result.ok) {
+      return fail({
+        intent,
+        error: result.error,
+        fieldErrors: result.error === "dateInFuture" ? { receivedOn: "dateInFuture" } : undefined,
+        values: parsed.values,
+      });
+    }
+    throw back(result.confirmed ? "paymentConfirmed" : "payment");
+  }
+
+  if (intent === "send-details") {
+    const account = form.get("bankAccountId");
+    const result = await sendPaymentDetails({
+      bookingId: params.id,
+      bankAccountId: typeof account === "string" ? account : "",
+      actorId: admin.id,
+      now,
+    });
+    if (!result.ok) {
+      return fail({ intent, error: result.error === "failed" ? "sendFailed" : result.error });
+    }
+    throw back("sent");
+  }
+
+  return fail({ intent: "status", error: "invalid" });
+}
+
+const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+const sectionHeading = "text-lg font-semibold text-slate-900";
+
+export default function AdminBookingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === "en" ? "en" : "de";
+  const money = (cents: number) => formatMoney(cents, language);
+  const date = (day: string) => formatDate(day, language);
+  const { booking, payments, accounts, history, guestCancellationFee, notice, dialog } = loaderData;
+  const result = actionData as (ActionData & { error: string }) | undefined;
+  const navigation = useNavigation();
+  const isBusy = navigation.state !== "idle";
+  const self = `/admin/bookings/${booking.id}`;
+  const errorText = (code: string) =>
+    t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
+  const fieldError = (field: RecordPaymentField) =>
+    result?.intent === "payment" && result.fieldErrors?.[field]
+      ? errorText(result.fieldErrors[field]!)
+      : undefined;
+  const formError =
+    result &&
+    result.error !== "sessionExpired" &&
+    !(result.intent === "payment" && result.fieldErrors)
+      ? errorText(result.error)
+      : null;
+  const canPay =
+    booking.status !== "cancelled" &&
+    booking.paymentMethod === "bank-transfer" &&
+    booking.progress.open > 0;
+  const defaultAccount = accounts.find((account) => account.isDefault) ?? accounts[0];
+
+  const statusButton = (status: "pending" | "confirmed" | "completed", label: string) => (
+    <Form method="post" key={status}>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="status" value={status} />
+      <Button
+        type="submit"
+        size="md"
+        variant={status === "confirmed" ? "primary" : "outline"}
+        disabled={booking.status === status || isBusy}
+      >
+        {label}
+      </Button>
+    </Form>
+  );
+
+  return (
+    <main id="main" className="space-y-6">
+      <p>
+        <Link
+          to="/admin/bookings"
+          className="inline-flex items-center gap-1 font-medium text-secondary hover:underline"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {t("adminBookings.back")}
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="font-mono text-2xl font-semibold text-slate-900">
+            {t("adminBookings.bookingTitle", { number: booking.number })}
+          </h1>
+          <p className="text-slate-700">
+            {t("adminBookings.bookedOn", { date: date(booking.bookingDay) })}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <StatusBadge status={booking.status} />
+          <PaymentStatusBadge status={booking.paymentStatus} />
+        </div>
+      </div>
+
+      {notice && <Banner tone="success">{t(`adminBookings.notices.${notice}`)}</Banner>}
+      {result?.error === "sessionExpired" && <SessionExpiredBanner />}
+      {formError && !dialog && <Banner tone="error">{formError}</Banner>}
+
+      <section aria-labelledby="status-heading" className={card}>
+        <h2 id="status-heading" className={sectionHeading}>
+          {t("adminBookings.statusSection")}
+        </h2>
+        <p className="mt-1 text-slate-700">
+          {t("adminBookings.currentStatus", {
+            status: t(`adminBookings.statuses.${booking.status}`),
+          })}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {statusButton("confirmed", t("adminBookings.confirm"))}
+          {booking.status === "cancelled" ? (
+            statusButton("pending", t("adminBookings.reopen"))
+          ) : (
+            <LinkButton
+              to={`${self}?dialog=stornieren`}
+              variant="dangerOutline"
+              size="md"
+              preventScrollReset
+            >
+              {t("adminBookings.cancel")}
+            </LinkButton>
+          )}
+          {statusButton("completed", t("adminBookings.complete"))}
+        </div>
+        <p role="status" className="sr-only">
+          {isBusy ? t("adminBookings.updating") : ""}
+        </p>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="guest-heading" className={card}>
+          <h2 id="guest-heading" className={sectionHeading}>
+            {t("adminBookings.guestSection")}
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-slate-600">{t("adminBookings.name")}</dt>
+            <dd>{booking.guestName}</dd>
+            <dt className="text-slate-600">{t("adminBookings.email")}</dt>
+            <dd className="break-all">
+              <a href={`mailto:${booking.guestEmail}`} className="text-secondary underline">
+                {booking.guestEmail}
+              </a>
+            </dd>
+            <dt className="text-slate-600">{t("adminBookings.phone")}</dt>
+            <dd>{booking.guestPhone || t("adminBookings.notGiven")}</dd>
+            {booking.specialRequests && (
+              <>
+                <dt className="text-slate-600">{t("adminBookings.specialRequests")}</dt>
+                <dd className="whitespace-pre-line">{booking.specialRequests}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section aria-labelledby="property-heading" className={card}>
+          <h2 id="property-heading" className={sectionHeading}>
+            {t("adminBookings.propertySection")}
+          </h2>
+          <p className="mt-3 font-medium text-slate-900">
+            <Link to={`/properties/${booking.propertyId}`} className="hover:underline">
+              {booking.propertyTitle}
+            </Link>
+          </p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-slate-600">{t("adminBookings.location")}</dt>
+            <dd>{booking.propertyLocation}</dd>
+            <dt className="text-slate-600">{t("adminBookings.bedrooms")}</dt>
+            <dd>{booking.propertyBedrooms}</dd>
+            <dt className="text-slate-600">{t("adminBookings.guests")}</dt>
+            <dd>{`${booking.guests} / ${booking.propertyMaxGuests}`}</dd>
+            <dt className="text-slate-600">{t("adminBookings.bookingDate")}</dt>
+            <dd>{date(booking.bookingDay)}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="details-heading" className={card}>
+        <h2 id="details-heading" className={sectionHeading}>
+          {t("adminBookings.detailsSection")}
+        </h2>
+        <dl className="mt-3 grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+          <dt className="text-slate-600">{t("adminBookings.checkIn")}</dt>
+          <dd>{date(booking.checkIn)}</dd>
+          <dt className="text-slate-600">{t("adminBookings.checkOut")}</dt>
+          <dd>{date(booking.checkOut)}</dd>
+          <dt className="text-slate-600">{t("adminBookings.paymentMethod")}</dt>
+          <dd>{t(`paymentMethods.${booking.paymentMethod}`)}</dd>
+          <dt className="text-slate-600">
+            {t("adminBookings.nightsTimesPrice", {
+              price: money(booking.nightlyPrice),
+              count: booking.nights,
+            })}
+          </dt>
+          <dd className="text-right">{money(booking.nightlyPrice * booking.nights)}</dd>
+          <dt className="text-slate-600">{t("adminBookings.cleaningFee")}</dt>
+          <dd className="text-right">{money(booking.cleaningFee)}</dd>
+          <dt className="text-slate-600">{t("adminBookings.serviceFee")}</dt>
+          <dd className="text-right">{money(booking.serviceFee)}</dd>
+          <dt className="border-t border-slate-200 pt-1 font-semibold">
+            {t("adminBookings.total")}
+          </dt>
+          <dd
+            className="border-t border-slate-200 pt-1 text-right font-semibold"
+            data-testid="total"
+          >
+            {money(booking.totalPrice)}
+          </dd>
+          {booking.cancellationFee !== null && (
+            <>
+              <dt className="text-slate-600">{t("adminBookings.cancellationFee")}</dt>
+              <dd className="text-right">{money(booking.cancellationFee)}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="payments-heading" className={card} data-testid="payments">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="payments-heading" className={sectionHeading}>
+            {t("adminBookings.paymentsSection")}
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            {booking.status !== "cancelled" && booking.progress.open > 0 && (
+              <LinkButton to={`${self}?dialog=zahlung`} size="sm" preventScrollReset>
+                <Banknote aria-hidden className="size-4" />
+                {t("adminBookings.recordPayment")}
+              </LinkButton>
+            )}
+            {canPay && (
+              <LinkButton
+                to={`${self}?dialog=zahlungsdaten`}
+                variant="outline"
+                size="sm"
+                preventScrollReset
+              >
+                <Send aria-hidden className="size-4" />
+                {t("adminBookings.sendDetails")}
+              </LinkButton>
+            )}
+          </div>
+        </div>
+        <Table caption={t("adminBookings.schedule")} className="mt-3">
+          <thead>
+            <tr>
+              <Th>{t("adminBookings.schedule")}</Th>
+              <Th>{t("adminBookings.dueDate")}</Th>
+              <Th className="text-right">{t("adminBookings.amount")}</Th>
+              <Th className="text-right">{t("adminBookings.paidPart")}</Th>
+              <Th className="text-right">{t("adminBookings.openPart")}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.progress.items.map((item) => (
+              <tr key={item.kind}>
+                <Td>{t(`adminBookings.kinds.${item.kind}`)}</Td>
+                <Td>
+                  {date(item.dueDate)}
+                  {item.isOverdue && booking.status !== "cancelled" && (
+                    <span className="ml-2 font-medium text-red-800">
+                      {t("adminBookings.overdue")}
+                    </span>
+                  )}
+                </Td>
+                <Td className="text-right">{money(item.amount)}</Td>
+                <Td className="text-right">{money(item.paid)}</Td>
+                <Td className="text-right">{money(item.open)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-1">
+          <div>
+            <dt className="inline text-slate-600">{`${t("adminBookings.received")}: `}</dt>
+            <dd className="inline font-semibold" data-testid="received">
+              {money(booking.progress.received)}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">{`${t("adminBookings.open")}: `}</dt>
+            <dd className="inline font-semibold" data-testid="open">
+              {money(booking.progress.open)}
+            </dd>
+          </div>
+        </dl>
+        {payments.length === 0 ? (
+          <p className="mt-3 text-slate-700">{t("adminBookings.noPayments")}</p>
+        ) : (
+          <Table caption={t("adminBookings.paymentsCaption")} className="mt-3">
+            <thead>
+              <tr>
+                <Th>{t("adminBookings.receivedOn")}</Th>
+                <Th className="text-right">{t("adminBookings.amount")}</Th>
+                <Th>{t("adminBookings.note")}</Th>
+                <Th>{t("adminBookings.recordedBy")}</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => (
+                <tr key={payment.id}>
+                  <Td>{date(payment.receivedOn)}</Td>
+                  <Td className="text-right">{money(payment.amount)}</Td>
+                  <Td className="whitespace-pre-line">{payment.note}</Td>
+                  <Td>{payment.recordedBy ?? t("adminBookings.system")}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading" className={card}>
+        <h2 id="history-heading" className={sectionHeading}>
+          {t("adminBookings.historySection")}
+        </h2>
+        {history.length === 0 ? (
+          <p className="mt-3 text-slate-700">{t("adminBookings.historyEmpty")}</p>
+        ) : (
+          <ol className="mt-3 space-y-3" data-testid="history">
+            {history.map((entry) => (
+              <li key={entry.id} className="border-l-2 border-slate-200 pl-3">
+                <p className="text-sm text-slate-600">
+                  <time dateTime={entry.at}>
+                    {new Date(entry.at).toLocaleString(language === "en" ? "en-GB" : "de-DE", {
+                      timeZone: "Europe/Berlin",
+                      dateStyle: "medium",
+                      timeStyle: "short",
+                    })}
+                  </time>
+                  {entry.kind === "audit" && ` · ${entry.actor ?? t("adminBookings.system")}`}
+                </p>
+                <p className="text-slate-900">
+                  {entry.kind === "email" ? (
+                    <>
+                      {`${t(`adminBookings.templates.${entry.template}` as "adminBookings.templates.booking-new", { defaultValue: entry.template })} – ${t("adminBookings.emailTo", { to: entry.to })} (${t(`adminBookings.emailStatuses.${entry.status}` as "adminBookings.emailStatuses.sent", { defaultValue: entry.status })})`}
+                    </>
+                  ) : (
+                    describeAudit(entry, t, money, date)
+                  )}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {dialog === "stornieren" && booking.status !== "cancelled" && (
+        <UrlDialog title={t("adminBookings.cancelDialog")} closeTo={self} size="md">
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="cancel" />
+            {formError && result?.intent === "cancel" && <Banner tone="error">{formError}</Banner>}
+            <fieldset>
+              <legend className="font-medium text-slate-900">
+                {t("adminBookings.cancelQuestion")}
+              </legend>
+              <label className="mt-2 flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="fee"
+                  value="guest-terms"
+                  defaultChecked
+                  data-autofocus
+                  className="size-4 accent-secondary"
+                />
+                {t("adminBookings.feeGuestTerms", { fee: money(guestCancellationFee) })}
+              </label>
+              <label className="mt-1 flex items-center gap-2">
+                <input type="radio" name="fee" value="none" className="size-4 accent-secondary" />
+                {t("adminBookings.feeNone")}
+              </label>
+            </fieldset>
+            <p className="text-sm text-slate-700">{t("adminBookings.cancelHint")}</p>
+            <Button type="submit" variant="danger" size="md" disabled={isBusy}>
+              {isBusy ? t("adminBookings.updating") : t("adminBookings.cancelConfirm")}
+            </Button>
+          </Form>
+        </UrlDialog>
+      )}
+
+      {dialog === "zahlung" && (
+        <UrlDialog
+          title={t("adminBookings.recordDialog")}
+          closeTo={self}
+          size="md"
+          dismissible={false}
+        >
+          <Form method="post" noValidate className="space-y-4">
+            <input type="hidden" name="intent" value="payment" />
+            {formError && result?.intent === "payment" && <Banner tone="error">{formError}</Banner>}
+            <Field
+              label={t("adminBookings.amountLabel")}
+              hint={t("adminBookings.amountHint")}
+              error={fieldError("amount")}
+            >
+              <Input
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                maxLength={20}
+                data-autofocus
+                defaultValue={
+                  result?.values?.amount ??
+                  (booking.progress.next
+                    ? (booking.progress.next.open / 100).toFixed(2).replace(".", ",")
+                    : "")
+                }
+              />
+            </Field>
+            <Field label={t("adminBookings.receivedOnLabel")} error={fieldError("receivedOn")}>
+              <Input
+                type="date"
+                name="receivedOn"
+                required
+                max={loaderData.today}
+                defaultValue={result?.values?.receivedOn ?? loaderData.today}
+              />
+            </Field>
+            <Field label={t("adminBookings.noteLabel")} error={fieldError("note")}>
+              <Textarea
+                name="note"
+                rows={2}
+                maxLength={500}
+                defaultValue={result?.values?.note ?? ""}
+              />
+            </Field>
+            {booking.status === "pending" && (
+              <Checkbox name="confirm" label={t("adminBookings.confirmToo")} defaultChecked />
+            )}
+            <Button type="submit" size="md" disabled={isBusy}>
+              {isBusy ? t("adminBookings.updating") : t("adminBookings.save")}
+            </Button>
+          </Form>
+        </UrlDialog>
+      )}
+
+      {dialog === "zahlungsdaten" && (
+        <UrlDialog title={t("adminBookings.sendDialog")} closeTo={self} size="md">
+          {accounts.length === 0 ? (
+            <Banner tone="warning">{t("adminBookings.noActiveAccount")}</Banner>
+          ) : (
+            <Form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="send-details" />
+              {formError && result?.intent === "send-details" && (
+                <Banner tone="error">{formError}</Banner>
+              )}
+              <p className="text-slate-700">{t("adminBookings.sendIntro")}</p>
+              <Field label={t("adminBookings.account")}>
+                <Select name="bankAccountId" defaultValue={defaultAccount?.id} data-autofocus>
+                  {accounts.map((account) => (
+                    <option key={account.id} value={account.id}>
+                      {`${account.accountHolder} · ${account.bankName} · ${formatIban(account.iban)}${account.isDefault ? ` (${t("adminBookings.defaultAccount")})` : ""}`}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Button type="submit" size="md" disabled={isBusy}>
+                <Send aria-hidden className="size-4" />
+                {isBusy ? t("adminBookings.sending") : t("adminBookings.send")}
+              </Button>
+            </Form>
+          )}
+        </UrlDialog>
+      )}
+    </main>
+  );
+}
+
+type HistoryAudit = {
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+/** One audit entry of the booking in plain words: what changed, old → new. */
+function describeAudit(
+  entry: HistoryAudit,
+  t: ReturnType<typeof useTranslation>["t"],
+  money: (cents: number) => string,
+  date: (day: string) => string,
+) {
+  const known = ["status-change", "payment-recorded", "payment-details-sent", "cancelled-by-guest"];
+  const label = t(
+    `adminBookings.actions.${known.includes(entry.action) ? entry.action : "other"}` as "adminBookings.actions.other",
+  );
+  const after = entry.after ?? {};
+  const before = entry.before ?? {};
+  const status = (value: unknown) =>
+    typeof value === "string" && ["pending", "confirmed", "cancelled", "completed"].includes(value)
+      ? t(`adminBookings.statuses.${value as "pending"}`)
+      : null;
+  const parts: string[] = [];
+  const from = status(before.status);
+  const to = status(after.status);
+  if (from && to && from !== to) parts.push(t("adminBookings.historyStatus", { from, to }));
+  if (entry.action === "payment-recorded" && typeof after.amount === "number") {
+    parts.push(
+      t("adminBookings.historyPayment", {
+        amount: money(after.amount),
+        date: typeof after.receivedOn === "string" ? date(after.receivedOn) : "",
+      }),
+    );
+  }
+  if (typeof after.cancellationFee === "number" && after.status === "cancelled") {
+    parts.push(t("adminBookings.historyFee", { fee: money(after.cancellationFee) }));
+  }
+  if (typeof after.refundDue === "number" && after.refundDue > 0) {
+    parts.push(t("adminBookings.historyRefund", { amount: money(after.refundDue) }));
+  }
+  if (entry.action === "payment-details-sent" && typeof after.to === "string") {
+    parts.push(t("adminBookings.emailTo", { to: after.to }));
+  }
+  return parts.length > 0 ? `${label}: ${parts.join(", ")}` : label;
+}
+
+/** Unknown or malformed ids: "Buchung nicht gefunden" inside the admin frame. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  // Sign-in and role answers (401, 403) are the admin layout's to show.
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="space-y-4">
+      <p role="alert" className="text-lg font-semibold text-slate-900">
+        {notFound ? t("adminBookings.notFound") : t("adminBookings.detailLoadFailed")}
+      </p>
+      <Link to="/admin/bookings" className="font-medium text-secondary underline">
+        {t("adminBookings.back")}
+      </Link>
+    </main>
+  );
+}
