@@ -28,6 +28,17 @@ export type PaymentTerms = {
   balanceDueDays: number;
 };
 
+/**
+ * The numbers the texts about the schedule name ("{{percentage}} % deposit … {{days}} days
+ * before arrival; for a booking {{threshold}} days or less before arrival the full amount"):
+ * the whole amount is due at once when arrival is at most balance days + 7 days away.
+ */
+export const paymentTermsText = (terms: PaymentTerms) => ({
+  percentage: terms.depositPercentage,
+  days: terms.balanceDueDays,
+  threshold: terms.balanceDueDays + DEPOSIT_DUE_DAYS,
+});
+
 export type PaymentKind = "deposit" | "balance" | "full";
 
 export type ScheduledPayment = {

@@ -185,6 +185,21 @@ describe("booking e-mails", () => {
     expect(mail.text).not.toContain("Anzahlung (20 %):");
   });
 
+  it("states the booking's own terms: deposit share and balance days", async () => {
+    const mail = await renderEmail(
+      "booking-received",
+      { ...received, depositPercentage: 35, balanceDueDays: 14 },
+      context,
+    );
+    const text = plain(mail.text);
+    expect(text).toContain("Anzahlung (35 %): 441,87 €, fällig bis 08.03.2026");
+    expect(text).toContain("Restbetrag: 820,61 €, fällig bis 18.05.2026");
+    expect(text).toContain(
+      "Anzahlung von 35 % innerhalb von 7 Tagen nach der Buchung, Restbetrag 14 Tage vor der Anreise; bei einer Buchung 21 Tage oder weniger",
+    );
+    expect(mail.text).not.toContain("{{");
+  });
+
   it("renders in English with English dates and amounts", async () => {
     const mail = await renderEmail("booking-received", { ...received, language: "en" }, context);
     expect(mail.subject).toBe("Booking received: FW-2026-000123");

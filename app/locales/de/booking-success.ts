@@ -50,11 +50,11 @@ const bookingSuccess = {
     amount: "Betrag",
     dueDate: "Fällig bis",
     kinds: {
-      deposit: "Anzahlung (20 %)",
+      deposit: "Anzahlung ({{percentage}} %)",
       balance: "Restbetrag",
       full: "Gesamtbetrag",
     },
-    rule: "Anzahlung von 20 % innerhalb von 7 Tagen nach der Buchung, Restbetrag 30 Tage vor der Anreise; bei einer Buchung 37 Tage oder weniger vor der Anreise der Gesamtbetrag innerhalb von 7 Tagen – spätestens jeweils am Tag vor der Anreise.",
+    rule: "Anzahlung von {{percentage}} % innerhalb von 7 Tagen nach der Buchung, Restbetrag {{days}} Tage vor der Anreise; bei einer Buchung {{threshold}} Tage oder weniger vor der Anreise der Gesamtbetrag innerhalb von 7 Tagen – spätestens jeweils am Tag vor der Anreise.",
     termsLink: "AGB § 3 Zahlung",
     noAccount:
       "Unsere Bankverbindung senden wir Ihnen in Kürze per E-Mail. Bitte überweisen Sie erst, wenn Sie sie erhalten haben.",

@@ -46,10 +46,10 @@ const booking = {
     noneOfferedContact: "Bitte kontaktieren Sie uns",
     noneOfferedRest: ", wir helfen Ihnen gern bei Ihrer Buchung.",
     bankTransferNote:
-      "Bei Überweisung: 20 % des Gesamtpreises als Anzahlung innerhalb von 7 Tagen nach der Buchung, der Restbetrag bis 30 Tage vor Anreise. Bei kurzfristigen Buchungen ist der gesamte Betrag innerhalb von 7 Tagen fällig, spätestens am Tag vor der Anreise. Ihre Buchung bleibt ausstehend, bis die Zahlung bestätigt ist.",
+      "Bei Überweisung: {{percentage}} % des Gesamtpreises als Anzahlung innerhalb von 7 Tagen nach der Buchung, der Restbetrag bis {{days}} Tage vor Anreise. Bei kurzfristigen Buchungen ist der gesamte Betrag innerhalb von 7 Tagen fällig, spätestens am Tag vor der Anreise. Ihre Buchung bleibt ausstehend, bis die Zahlung bestätigt ist.",
     schedule: {
       heading: "Ihr Zahlungsplan bei Überweisung",
-      deposit: "Anzahlung (20 %): {{amount}} bis {{date}}",
+      deposit: "Anzahlung ({{percentage}} %): {{amount}} bis {{date}}",
       balance: "Restbetrag: {{amount}} bis {{date}}",
       full: "Gesamtbetrag: {{amount}} bis {{date}}",
     },

@@ -47,11 +47,11 @@ const bookingSuccess: typeof de = {
     amount: "Amount",
     dueDate: "Due by",
     kinds: {
-      deposit: "Deposit (20 %)",
+      deposit: "Deposit ({{percentage}} %)",
       balance: "Balance",
       full: "Full amount",
     },
-    rule: "20 % deposit within 7 days of booking, the balance 30 days before arrival; for a booking 37 days or less before arrival the full amount within 7 days – in each case no later than the day before arrival.",
+    rule: "{{percentage}} % deposit within 7 days of booking, the balance {{days}} days before arrival; for a booking {{threshold}} days or less before arrival the full amount within 7 days – in each case no later than the day before arrival.",
     termsLink: "Terms § 3 Payment",
     noAccount:
       "We will send you our bank details by e-mail shortly. Please do not transfer any money before you have received them.",

@@ -46,10 +46,10 @@ const booking: typeof de = {
     noneOfferedContact: "Please contact us",
     noneOfferedRest: ", we are happy to help you with your booking.",
     bankTransferNote:
-      "Bank transfer: a deposit of 20 % of the total within 7 days of booking, the balance 30 days before arrival. For short-notice bookings the full amount is due within 7 days, at the latest on the day before arrival. Your booking stays pending until the payment is confirmed.",
+      "Bank transfer: a deposit of {{percentage}} % of the total within 7 days of booking, the balance {{days}} days before arrival. For short-notice bookings the full amount is due within 7 days, at the latest on the day before arrival. Your booking stays pending until the payment is confirmed.",
     schedule: {
       heading: "Your payment plan for bank transfer",
-      deposit: "Deposit (20 %): {{amount}} by {{date}}",
+      deposit: "Deposit ({{percentage}} %): {{amount}} by {{date}}",
       balance: "Balance: {{amount}} by {{date}}",
       full: "Full amount: {{amount}} by {{date}}",
     },

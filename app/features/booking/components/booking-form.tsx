@@ -537,6 +537,7 @@ export function BookingForm(props: BookingFormProps) {
                 }}
                 freeCancellationHours={cancellation.freeCancellationHours}
                 cancellationFeePercentage={cancellation.cancellationFeePercentage}
+                paymentTerms={paymentTerms}
                 bankTransferSchedule={
                   price && checkIn
                     ? paymentSchedule({

@@ -1,7 +1,11 @@
 import { Building2, CreditCard, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import type { ScheduledPayment } from "~/domain/payment-schedule";
+import {
+  paymentTermsText,
+  type PaymentTerms,
+  type ScheduledPayment,
+} from "~/domain/payment-schedule";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { Banner } from "~/components/ui/banner";
@@ -24,6 +28,7 @@ export function PaymentFields({
   freeCancellationHours,
   cancellationFeePercentage,
   bankTransferSchedule,
+  paymentTerms,
 }: {
   /** only the offered methods */
   methods: readonly PaymentMethod[];
@@ -35,6 +40,8 @@ export function PaymentFields({
   cancellationFeePercentage: number;
   /** the payment rule applied to the chosen stay; null while there is no bookable stay */
   bankTransferSchedule: ScheduledPayment[] | null;
+  /** the settings' deposit share and balance days, named in the note */
+  paymentTerms: PaymentTerms;
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
@@ -109,7 +116,7 @@ export function PaymentFields({
 
       {methods.includes("bank-transfer") && (
         <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          <p>{t("booking.payment.bankTransferNote")}</p>
+          <p>{t("booking.payment.bankTransferNote", paymentTermsText(paymentTerms))}</p>
           {bankTransferSchedule && (
             <>
               <p className="mt-2 font-medium text-slate-900">
@@ -119,6 +126,7 @@ export function PaymentFields({
                 {bankTransferSchedule.map((payment) => (
                   <li key={payment.kind}>
                     {t(`booking.payment.schedule.${payment.kind}`, {
+                      ...paymentTermsText(paymentTerms),
                       amount: formatMoney(payment.amount, language),
                       date: formatDate(payment.dueDate, language),
                     })}

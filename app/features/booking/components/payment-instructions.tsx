@@ -5,7 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Table, Td, Th } from "~/components/ui/table";
 import { useTranslation } from "~/lib/i18n-react";
 import type { BankAccount } from "~/features/booking/booking-confirmation.server";
-import { formatIban, paymentSchedule, type PaymentTerms } from "~/domain/payment-schedule";
+import {
+  formatIban,
+  paymentSchedule,
+  paymentTermsText,
+  type PaymentTerms,
+} from "~/domain/payment-schedule";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 
 export type PaymentInstructionsProps = {
@@ -90,7 +95,12 @@ export function PaymentInstructions({
             <tbody>
               {schedule.map((payment) => (
                 <tr key={payment.kind} data-testid="scheduled-payment">
-                  <Th scope="row">{t(`bookingSuccess.payment.kinds.${payment.kind}`)}</Th>
+                  <Th scope="row">
+                    {t(
+                      `bookingSuccess.payment.kinds.${payment.kind}`,
+                      paymentTermsText(paymentTerms),
+                    )}
+                  </Th>
                   <Td className="text-right font-semibold tabular-nums">
                     {formatMoney(payment.amount, language)}
                   </Td>
@@ -100,7 +110,7 @@ export function PaymentInstructions({
             </tbody>
           </Table>
           <p className="mt-3 text-sm text-slate-700">
-            {t("bookingSuccess.payment.rule")}{" "}
+            {t("bookingSuccess.payment.rule", paymentTermsText(paymentTerms))}{" "}
             <Link
               to="/agb#zahlung"
               className="text-secondary underline underline-offset-2 hover:no-underline"

@@ -1,5 +1,5 @@
-import { formatIban, paymentSchedule } from "~/domain/payment-schedule";
-import { catalogueOf, formatDate, formatMoney } from "~/lib/i18n";
+import { formatIban, paymentSchedule, paymentTermsText } from "~/domain/payment-schedule";
+import { catalogueOf, formatDate, formatMoney, translate } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
 import {
   BookingEmailLayout,
@@ -87,6 +87,8 @@ export function bookingReceived(
   const greeting = l.greeting(singleLine(data.guestName));
   const dashboardUrl = myBookingsUrl(baseUrl);
   const termsUrl = `${baseUrl}/agb#zahlung`;
+  const termsText = paymentTermsText(data);
+  const rule = translate(data.language, "bookingSuccess.payment.rule", termsText);
 
   const priceRows: EmailRow[] = [
     [
@@ -116,7 +118,7 @@ export function bookingReceived(
         depositPercentage: data.depositPercentage,
         balanceDueDays: data.balanceDueDays,
       }).map((payment) => [
-        p.kinds[payment.kind],
+        translate(data.language, `bookingSuccess.payment.kinds.${payment.kind}`, termsText),
         `${money(payment.amount)}, ${l.dueBy} ${formatDate(payment.dueDate, data.language)}`,
       ])
     : [];
@@ -145,7 +147,7 @@ export function bookingReceived(
           "",
           p.schedule,
           ...rowLines(scheduleRows),
-          p.rule,
+          rule,
           `${p.termsLink}: ${termsUrl}`,
         ]
       : []),
@@ -175,7 +177,7 @@ export function bookingReceived(
           <SectionHeading>{p.schedule}</SectionHeading>
           <Rows rows={scheduleRows} />
           <P style={{ fontSize: "14px" }}>
-            {`${p.rule} `}
+            {`${rule} `}
             <TextLink href={termsUrl}>{p.termsLink}</TextLink>
           </P>
         </>
