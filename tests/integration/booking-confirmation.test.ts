@@ -93,7 +93,28 @@ describe(`booking confirmation (${databaseKind()})`, () => {
         bic: "COBADEFFXXX",
         bankName: "Commerzbank",
       },
+      // The deposit (20 % of 589 €) is what to pay next.
+      paymentQr: {
+        dataUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        amount: 11_780,
+      },
     });
+    // The code a banking app reads: the same transfer the "Zahlungsdaten" e-mail carries.
+    expect(await decodeQrDataUrl(confirmation!.paymentQr!.dataUrl)).toBe(
+      [
+        "BCD",
+        "002",
+        "1",
+        "SCT",
+        "COBADEFFXXX",
+        "TraumUrlaub Reisen GmbH",
+        "DE89370400440532013000",
+        "EUR117.80",
+        "",
+        "",
+        booking.number,
+      ].join("\n"),
+    );
   });
 
   it("keeps the account and terms stored with the booking when the default and settings change", async () => {
@@ -218,3 +239,16 @@ describe(`booking confirmation (${databaseKind()})`, () => {
     expect(confirmation?.bookingDay).toBe("2031-04-01");
   });
 });
+
+/** Reads the QR code of an SVG data URL as a scanner would: rasterised, then jsQR. */
+async function decodeQrDataUrl(dataUrl: string) {
+  const { default: sharp } = await import("sharp");
+  const { default: jsQR } = await import("jsqr");
+  const svg = Buffer.from(dataUrl.split(",")[1], "base64");
+  const { data, info } = await sharp(svg, { density: 300 })
+    .flatten({ background: "#ffffff" })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}

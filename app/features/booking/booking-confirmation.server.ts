@@ -4,7 +4,9 @@ import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import type { PropertyImage } from "../../../db/schema";
 import { isUuid } from "~/domain/ids";
-import type { PaymentTerms } from "~/domain/payment-schedule";
+import { paymentProgress, paymentSchedule, type PaymentTerms } from "~/domain/payment-schedule";
+import { logger } from "~/lib/logger.server";
+import { paymentQrSvgDataUrl } from "~/lib/payment-qr.server";
 
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -50,6 +52,11 @@ export type BookingConfirmation = BookingSummary & {
    * "Zahlungsdaten senden") while it is active, else today's default; null when there is none.
    */
   bankAccount: BankAccount | null;
+  /**
+   * The EPC QR code ("GiroCode") for the amount to pay next to that account, the same code the
+   * "Zahlungsdaten" e-mail carries; null when nothing is open or there is no account.
+   */
+  paymentQr: { dataUrl: string; amount: number } | null;
 };
 
 const asStatus = (value: string): BookingStatus =>
@@ -134,6 +141,7 @@ export async function getBookingConfirmation(
       createdAt: b.createdAt,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
+      amountPaid: b.amountPaid,
       accountHolder: a.accountHolder,
       iban: a.iban,
       bic: a.bic,
@@ -146,6 +154,22 @@ export async function getBookingConfirmation(
   if (!row) return null;
 
   const summary = toBookingSummary(row);
+  const bookingDay = dayInBerlin(row.createdAt);
+  const paymentTerms = {
+    depositPercentage: row.depositPercentage,
+    balanceDueDays: row.balanceDueDays,
+  };
+  const bankAccount =
+    summary.paymentMethod !== "bank-transfer"
+      ? null
+      : row.iban !== null
+        ? {
+            accountHolder: row.accountHolder ?? "",
+            iban: row.iban,
+            bic: row.bic ?? "",
+            bankName: row.bankName ?? "",
+          }
+        : await getDefaultBankAccount();
   return {
     ...summary,
     price: {
@@ -156,20 +180,71 @@ export async function getBookingConfirmation(
       totalPrice: row.totalPrice,
     },
     guestEmail: row.guestEmail,
-    bookingDay: dayInBerlin(row.createdAt),
-    paymentTerms: { depositPercentage: row.depositPercentage, balanceDueDays: row.balanceDueDays },
-    bankAccount:
-      summary.paymentMethod !== "bank-transfer"
-        ? null
-        : row.iban !== null
-          ? {
-              accountHolder: row.accountHolder ?? "",
-              iban: row.iban,
-              bic: row.bic ?? "",
-              bankName: row.bankName ?? "",
-            }
-          : await getDefaultBankAccount(),
+    bookingDay,
+    paymentTerms,
+    bankAccount,
+    paymentQr:
+      bankAccount && summary.status !== "cancelled"
+        ? await paymentQrFor({
+            account: bankAccount,
+            number: row.number,
+            amount: amountToPayNext({
+              total: row.totalPrice,
+              received: row.amountPaid,
+              bookingDay,
+              checkIn: row.checkIn,
+              terms: paymentTerms,
+            }),
+          })
+        : null,
   };
+}
+
+/** What the guest should transfer next: what is due by today, else the next open part. */
+function amountToPayNext(input: {
+  total: number;
+  received: number;
+  bookingDay: string;
+  checkIn: string;
+  terms: PaymentTerms;
+}) {
+  const progress = paymentProgress(
+    paymentSchedule({
+      total: input.total,
+      bookingDay: input.bookingDay,
+      checkIn: input.checkIn,
+      ...input.terms,
+    }),
+    { received: input.received, today: dayInBerlin(new Date()) },
+  );
+  return Math.max(progress.dueNow, progress.next?.open ?? 0);
+}
+
+async function paymentQrFor({
+  account,
+  number,
+  amount,
+}: {
+  account: BankAccount;
+  number: string;
+  amount: number;
+}) {
+  if (amount <= 0) return null;
+  try {
+    const dataUrl = await paymentQrSvgDataUrl({
+      name: account.accountHolder,
+      iban: account.iban,
+      bic: account.bic,
+      amount,
+      text: number,
+    });
+    return { dataUrl, amount };
+  } catch (error) {
+    // An account the EPC format cannot carry (it was checked when saved): no code, the details
+    // stay readable above it.
+    logger.warn({ err: error }, "no payment QR code for this account");
+    return null;
+  }
 }
 
 /** The default active bank account, or null. */

@@ -56,6 +56,10 @@ const bookingSuccess = {
     },
     rule: "Anzahlung von {{percentage}} % innerhalb von 7 Tagen nach der Buchung, Restbetrag {{days}} Tage vor der Anreise; bei einer Buchung {{threshold}} Tage oder weniger vor der Anreise der Gesamtbetrag innerhalb von 7 Tagen – spätestens jeweils am Tag vor der Anreise.",
     termsLink: "AGB § 3 Zahlung",
+    qrHeading: "GiroCode",
+    qrHint:
+      "Scannen Sie den Code mit Ihrer Banking-App: Sie füllt die Überweisung über {{amount}} aus. Bitte prüfen Sie Empfänger, IBAN und Betrag vor dem Absenden.",
+    qrAlt: "GiroCode für die Überweisung von {{amount}}",
     noAccount:
       "Unsere Bankverbindung senden wir Ihnen in Kürze per E-Mail. Bitte überweisen Sie erst, wenn Sie sie erhalten haben.",
     copyShort: "Kopieren",

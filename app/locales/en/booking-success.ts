@@ -52,6 +52,10 @@ const bookingSuccess: typeof de = {
       full: "Full amount",
     },
     rule: "{{percentage}} % deposit within 7 days of booking, the balance {{days}} days before arrival; for a booking {{threshold}} days or less before arrival the full amount within 7 days – in each case no later than the day before arrival.",
+    qrHeading: "GiroCode",
+    qrHint:
+      "Scan the code with your banking app: it fills in the transfer of {{amount}}. Please check payee, IBAN and amount before sending.",
+    qrAlt: "GiroCode for the transfer of {{amount}}",
     termsLink: "Terms § 3 Payment",
     noAccount:
       "We will send you our bank details by e-mail shortly. Please do not transfer any money before you have received them.",

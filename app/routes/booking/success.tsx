@@ -156,6 +156,7 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
               checkIn={booking.checkIn}
               paymentTerms={booking.paymentTerms}
               bankAccount={booking.bankAccount}
+              paymentQr={booking.paymentQr}
             />
           )}
 

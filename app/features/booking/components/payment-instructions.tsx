@@ -24,6 +24,8 @@ export type PaymentInstructionsProps = {
   paymentTerms: PaymentTerms;
   /** The operator's default account; null when there is none (the guest is told to wait). */
   bankAccount: BankAccount | null;
+  /** the EPC QR code for the amount to pay next (server-made SVG data URL) */
+  paymentQr?: { dataUrl: string; amount: number } | null;
   headingLevel?: "h2" | "h3";
 };
 
@@ -39,6 +41,7 @@ export function PaymentInstructions({
   checkIn,
   paymentTerms,
   bankAccount,
+  paymentQr = null,
   headingLevel: Heading = "h2",
 }: PaymentInstructionsProps) {
   const { t, i18n } = useTranslation();
@@ -80,6 +83,31 @@ export function PaymentInstructions({
             </Row>
           </dl>
           <p className="mt-3 text-sm text-slate-700">{t("bookingSuccess.payment.referenceHint")}</p>
+
+          {paymentQr && (
+            <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
+              <img
+                src={paymentQr.dataUrl}
+                width={176}
+                height={176}
+                alt={t("bookingSuccess.payment.qrAlt", {
+                  amount: formatMoney(paymentQr.amount, language),
+                })}
+                className="size-44 shrink-0 rounded-lg border border-slate-200 bg-white"
+                data-testid="payment-qr"
+              />
+              <div>
+                <SubHeading className="text-lg font-semibold text-secondary">
+                  {t("bookingSuccess.payment.qrHeading")}
+                </SubHeading>
+                <p className="mt-1 text-sm text-slate-700">
+                  {t("bookingSuccess.payment.qrHint", {
+                    amount: formatMoney(paymentQr.amount, language),
+                  })}
+                </p>
+              </div>
+            </div>
+          )}
 
           <SubHeading className="mt-6 text-lg font-semibold text-secondary">
             {t("bookingSuccess.payment.schedule")}

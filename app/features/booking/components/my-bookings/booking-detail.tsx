@@ -85,17 +85,19 @@ export function BookingDetail({
         </StoredBreakdown>
       </section>
 
-      {booking.paymentMethod === "bank-transfer" && booking.status === "pending" && (
-        <PaymentInstructions
-          bookingNumber={booking.number}
-          totalPrice={price.totalPrice}
-          bookingDay={booking.bookingDay}
-          checkIn={booking.checkIn}
-          paymentTerms={booking.paymentTerms}
-          bankAccount={booking.bankAccount}
-          headingLevel="h3"
-        />
-      )}
+      {booking.paymentMethod === "bank-transfer" &&
+        (booking.status === "pending" || booking.paymentQr !== null) && (
+          <PaymentInstructions
+            bookingNumber={booking.number}
+            totalPrice={price.totalPrice}
+            bookingDay={booking.bookingDay}
+            checkIn={booking.checkIn}
+            paymentTerms={booking.paymentTerms}
+            bankAccount={booking.bankAccount}
+            paymentQr={booking.paymentQr}
+            headingLevel="h3"
+          />
+        )}
 
       {booking.isCancellable && (
         <p>
