@@ -86,6 +86,8 @@ export type ParsedMail = {
   replyTo: string;
   text: string;
   html: string;
+  /** Inline images and other binary parts, with their Content-ID (without < >). */
+  images: { contentId: string; contentType: string; content: Buffer }[];
 };
 
 /** Parses a raw RFC 5322 message as nodemailer writes it. */
@@ -101,10 +103,24 @@ export function parseMail(raw: string): ParsedMail {
     replyTo: part.headers["reply-to"] ?? "",
     text: body("text/plain"),
     html: body("text/html"),
+    images: leaves
+      .filter((p) => p.contentType.startsWith("image/") && p.bytes)
+      .map((p) => ({
+        contentId: (p.headers["content-id"] ?? "").replace(/^<|>$/g, ""),
+        contentType: p.contentType.split(";")[0],
+        content: p.bytes!,
+      })),
   };
 }
 
-type Part = { headers: Record<string, string>; contentType: string; body: string; parts: Part[] };
+type Part = {
+  headers: Record<string, string>;
+  contentType: string;
+  body: string;
+  parts: Part[];
+  /** the decoded bytes of a base64 part (binary parts would not survive as text) */
+  bytes?: Buffer;
+};
 
 function parsePart(raw: string): Part {
   const normalized = raw.replace(/\r\n/g, "\n");
@@ -130,10 +146,13 @@ function parsePart(raw: string): Part {
   }
   const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
   let body = rawBody;
+  let bytes: Buffer | undefined;
   if (encoding === "quoted-printable") body = decodeQuotedPrintable(rawBody);
-  else if (encoding === "base64")
-    body = Buffer.from(rawBody.replace(/\s+/g, ""), "base64").toString("utf8");
-  return { headers, contentType, body: body.replace(/\n$/, ""), parts: [] };
+  else if (encoding === "base64") {
+    bytes = Buffer.from(rawBody.replace(/\s+/g, ""), "base64");
+    body = bytes.toString("utf8");
+  }
+  return { headers, contentType, body: body.replace(/\n$/, ""), parts: [], bytes };
 }
 
 function flatten(part: Part): Part[] {

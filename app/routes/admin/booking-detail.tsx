@@ -368,7 +368,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
         <Table caption={t("adminBookings.schedule")} className="mt-3">
           <thead>
             <tr>
-              <Th>{t("adminBookings.schedule")}</Th>
+              <Th>{t("bookingSuccess.payment.kind")}</Th>
               <Th>{t("adminBookings.dueDate")}</Th>
               <Th className="text-right">{t("adminBookings.amount")}</Th>
               <Th className="text-right">{t("adminBookings.paidPart")}</Th>

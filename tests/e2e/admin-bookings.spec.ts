@@ -1,0 +1,215 @@
+import crypto from "node:crypto";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { addDays, berlinDay, germanDate } from "./calendar";
+import {
+  demoAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  registerOverHttp,
+  signInOverHttp,
+  test,
+  waitForHydration,
+  type Account,
+} from "./helpers";
+import { plainText, waitForMail } from "./mail";
+
+/**
+ * /admin/bookings (issue 13 part 3): an operator runs a booking from "Ausstehend" to paid and
+ * confirmed, sends the payment details with a GiroCode, and cancels and reopens a booking whose
+ * nights were taken meanwhile. Each journey books its own stay, in a band of days no other
+ * spec uses (345–395 days ahead; the booking horizon is 24 months).
+ */
+
+async function propertyIds(request: APIRequestContext) {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  return [...sitemap.matchAll(/\/properties\/([0-9a-f-]{36})</g)].map((m) => m[1]);
+}
+
+/** A bank-transfer booking made by the signed-in `request`'s guest; returns its id. */
+async function book(
+  request: APIRequestContext,
+  guest: Account,
+  propertyId: string,
+  stay: { checkIn: string; checkOut: string },
+) {
+  const response = await request.post(`/properties/${propertyId}/book`, {
+    form: {
+      ...stay,
+      guests: "1",
+      guestName: guest.name,
+      guestEmail: guest.email,
+      guestPhone: "+49 170 1234567",
+      paymentMethod: "bank-transfer",
+      idempotencyKey: crypto.randomUUID(),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1];
+}
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` },
+  });
+  const page = await context.newPage();
+  await signInOverHttp(page.request, demoAdmin);
+  return page;
+}
+
+/** Reads a QR code from a PNG as a banking app would. */
+async function decodeQr(png: Buffer) {
+  const { default: sharp } = await import("sharp");
+  const { default: jsQR } = await import("jsqr");
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}
+
+const bookingNumber = async (page: Page) =>
+  ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").replace("Buchung ", "");
+
+test("the operator confirms, records a deposit and sends the payment details with a GiroCode", async ({
+  page,
+  browser,
+  guest,
+}) => {
+  const [propertyId] = await propertyIds(page.request);
+  const checkIn = addDays(berlinDay(new Date()), 345 + crypto.randomInt(0, 20));
+  const bookingId = await book(page.request, guest, propertyId, {
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+  });
+
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/bookings");
+  await waitForHydration(admin);
+  await admin.getByRole("searchbox", { name: "Suche" }).fill(guest.email);
+  await admin.getByRole("button", { name: "Anwenden" }).click();
+  const card = admin.getByTestId("admin-booking");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(guest.name);
+  await expect(card.getByTestId("booking-status")).toHaveText("Ausstehend");
+  // Off the button just clicked: its hover state is not what a reader sees.
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  await card.getByRole("link", { name: "Details", exact: true }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/bookings/${bookingId}$`));
+  const number = await bookingNumber(admin);
+  expect(number).toMatch(/^FW-\d{4}-\d{6}$/);
+
+  // Confirm: the guest hears of it and sees it.
+  await admin.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(admin.getByText("Status geändert.")).toBeVisible();
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Bestätigt");
+  await expect(admin.getByRole("button", { name: "Bestätigen" })).toBeDisabled();
+  const confirmed = await waitForMail(
+    (mail) => mail.to.includes(guest.email) && mail.subject === `Buchung bestätigt: ${number}`,
+  );
+  expect(confirmed.text).toContain("Ihre Buchung ist bestätigt");
+  await page.goto("/dashboard/bookings");
+  await expect(
+    page.locator(`[data-booking-id="${bookingId}"]`).getByTestId("booking-status"),
+  ).toHaveText("Bestätigt");
+
+  // A deposit arrives.
+  await admin.getByRole("link", { name: "Zahlung erfassen" }).click();
+  const record = admin.getByRole("dialog", { name: "Zahlung erfassen" });
+  await record.getByLabel("Betrag in €").fill("abc");
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(record.getByText("Bitte geben Sie einen gültigen Betrag ein")).toBeVisible();
+  await record.getByLabel("Betrag in €").fill("100,00");
+  await record.getByLabel("Notiz (optional)").fill("Überweisung Sparkasse");
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(admin.getByText("Zahlung erfasst.")).toBeVisible();
+  await expect(admin.getByTestId("payment-status").first()).toHaveText("Teilweise bezahlt");
+  await expect(admin.getByTestId("received")).toHaveText(/100,00\s€/);
+  await expect(admin.getByTestId("history")).toContainText(
+    `Zahlung erfasst: 100,00 € am ${germanDate(berlinDay(new Date()))}`.replace(" €", "\u00a0€"),
+  );
+
+  // The payment details, with the code a banking app reads.
+  await admin.getByRole("link", { name: "Zahlungsdaten senden" }).click();
+  const send = admin.getByRole("dialog", { name: "Zahlungsdaten senden" });
+  await expect(send.getByLabel("Bankkonto")).toContainText("Standardkonto");
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  await send.getByRole("button", { name: "Senden" }).click();
+  await expect(admin.getByText("Zahlungsdaten gesendet.")).toBeVisible();
+  const details = await waitForMail(
+    (mail) =>
+      mail.to.includes(guest.email) && mail.subject === `Zahlungsdaten für Ihre Buchung ${number}`,
+  );
+  const text = plainText(details.text);
+  expect(text).toMatch(/IBAN: DE\d\d( \d{4}){4} \d{2}/);
+  expect(text).toContain(`Verwendungszweck: ${number}`);
+  const iban = /IBAN: ([A-Z0-9 ]+)/.exec(text)![1].replace(/\s/g, "");
+  const amountLine = /Betrag: ([\d.,]+) €/.exec(text)![1];
+  const [qr] = details.images;
+  expect(details.html).toContain(`cid:${qr.contentId}`);
+  const payload = (await decodeQr(qr.content))!.split("\n");
+  expect(payload.slice(0, 4)).toEqual(["BCD", "002", "1", "SCT"]);
+  expect(payload[6]).toBe(iban);
+  expect(payload[7]).toBe(`EUR${amountLine.replace(/\./g, "").replace(",", ".")}`);
+  expect(payload[10]).toBe(number);
+  await expect(admin.getByTestId("history")).toContainText(`Zahlungsdaten gesendet`);
+
+  // The guest's own page shows the same details and code.
+  await page.goto(`/dashboard/bookings?booking=${bookingId}`);
+  const guestDialog = page.getByRole("dialog");
+  await expect(guestDialog.getByTestId("payment-qr")).toBeVisible();
+  await expect(guestDialog.getByTestId("iban")).toHaveText(iban.replace(/(.{4})(?=.)/g, "$1 "));
+
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ]) {
+    await admin.setViewportSize({ width, height });
+    await admin.screenshot({
+      path: `test-results/screens/admin-booking-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await admin.context().close();
+});
+
+test("a cancelled booking cannot be reopened once its nights are taken", async ({
+  page,
+  browser,
+  guest,
+}) => {
+  const ids = await propertyIds(page.request);
+  const propertyId = ids[1] ?? ids[0];
+  const checkIn = addDays(berlinDay(new Date()), 370 + crypto.randomInt(0, 20));
+  const stay = { checkIn, checkOut: addDays(checkIn, 3) };
+  const bookingId = await book(page.request, guest, propertyId, stay);
+
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/bookings/${bookingId}`);
+  await waitForHydration(admin);
+  await admin.getByRole("link", { name: "Stornieren" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Buchung stornieren" });
+  await dialog.getByLabel("Keine Stornierungsgebühr").check();
+  await dialog.getByRole("button", { name: "Buchung stornieren" }).click();
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+
+  // Another guest books the same nights.
+  const otherContext = await browser.newContext();
+  const other = await registerOverHttp(otherContext.request, { name: "Olga Andere" });
+  await book(otherContext.request, other, propertyId, stay);
+  await otherContext.close();
+
+  await admin.getByRole("button", { name: "Wieder öffnen (ausstehend)" }).click();
+  await expect(admin.getByRole("alert")).toContainText("Der gewählte Zeitraum ist bereits gebucht");
+  await admin.reload();
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+  await admin.context().close();
+});
+
+test("an unknown booking id answers 'Buchung nicht gefunden'", async ({ page }) => {
+  await signInOverHttp(page.request, demoAdmin);
+  for (const id of [crypto.randomUUID(), "keine-id"]) {
+    const response = await page.goto(`/admin/bookings/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("alert")).toHaveText("Buchung nicht gefunden");
+  }
+});
