@@ -46,6 +46,7 @@ export default [
   // Admin area: the layout AND every loader/action below check the role on the server.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("bookings/:id", "routes/admin/booking-detail.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -14,6 +14,7 @@ import myBookingsTexts from "./de/my-bookings";
 import profilePageTexts from "./de/profile-page";
 import bankAccountsTexts from "./de/bank-accounts";
 import adminBookingsTexts from "./de/admin-bookings";
+import adminUsersTexts from "./de/admin-users";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -284,6 +285,7 @@ const de = {
   profilePage: profilePageTexts,
   bankAccounts: bankAccountsTexts,
   adminBookings: adminBookingsTexts,
+  adminUsers: adminUsersTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

@@ -15,6 +15,7 @@ import myBookingsTexts from "./en/my-bookings";
 import profilePageTexts from "./en/profile-page";
 import bankAccountsTexts from "./en/bank-accounts";
 import adminBookingsTexts from "./en/admin-bookings";
+import adminUsersTexts from "./en/admin-users";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -281,6 +282,7 @@ const en: Catalogue = {
   profilePage: profilePageTexts,
   bankAccounts: bankAccountsTexts,
   adminBookings: adminBookingsTexts,
+  adminUsers: adminUsersTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

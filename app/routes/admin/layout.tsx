@@ -6,6 +6,7 @@ import {
   LogOut,
   Menu,
   Settings,
+  Users,
   X,
   type LucideIcon,
 } from "lucide-react";
@@ -43,6 +44,7 @@ export const meta = () => [{ title: "Administration" }, { name: "robots", conten
  */
 const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/admin", label: "admin.dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/users", label: "adminUsers.nav", icon: Users },
   { to: "/admin/bookings", label: "adminBookings.nav", icon: CalendarDays },
   { to: "/admin/bankkonten", label: "bankAccounts.nav", icon: Landmark },
   { to: "/admin/settings", label: "admin.settings", icon: Settings },

@@ -1,0 +1,130 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { foldedContains } from "~/lib/search-text.server";
+import { isUuid } from "~/domain/ids";
+import { ADMIN_USERS_PAGE_SIZE, type AdminUserFilter } from "./admin-users.schema";
+import { roleOf, type Role } from "./session.server";
+
+/**
+ * /admin/users (spec/06-admin.md): the accounts, paged, with search and role filter, and the
+ * role change. The role is read from the profile on every request (session.server.ts), so a
+ * change takes effect on the user's next request, in every open session.
+ */
+
+const u = schema.user;
+const pr = schema.profile;
+const COUNT_CAP = 1_000;
+
+export async function listAdminUsers(filter: AdminUserFilter) {
+  const conditions: SQL[] = [];
+  // The trigram index user_admin_search_idx covers exactly this expression (migration 0007).
+  // The name is the account's name; a guest's profile name is usually the same.
+  if (filter.q) {
+    conditions.push(
+      sql`search_fold(${u.name} || ' ' || ${u.email}) like ${foldedContains(filter.q)}`,
+    );
+  }
+  // An unknown stored role counts as "user" (spec 01): the filter follows the same rule.
+  if (filter.role === "admin") conditions.push(eq(pr.role, "admin"));
+  if (filter.role === "user") conditions.push(sql`${pr.role} is distinct from 'admin'`);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [{ count }]] = await Promise.all([
+    db()
+      .select({
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        fullName: pr.fullName,
+        avatarUrl: pr.avatarUrl,
+        role: pr.role,
+        createdAt: u.createdAt,
+      })
+      .from(u)
+      .leftJoin(pr, eq(pr.id, u.id))
+      .where(where)
+      .orderBy(desc(u.createdAt), desc(u.id))
+      .limit(ADMIN_USERS_PAGE_SIZE)
+      .offset((filter.page - 1) * ADMIN_USERS_PAGE_SIZE),
+    db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(
+        db()
+          .select({ one: sql`1` })
+          .from(u)
+          .leftJoin(pr, eq(pr.id, u.id))
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("capped"),
+      ),
+  ]);
+  const isCapped = count > COUNT_CAP;
+  const total = Math.min(count, COUNT_CAP);
+  return {
+    users: rows.map((row) => ({
+      id: row.id,
+      name: (row.fullName ?? "").trim() || row.name.trim() || null,
+      email: row.email,
+      avatarUrl: row.avatarUrl ?? null,
+      role: roleOf(row.role),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total,
+    isCapped,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)) + (isCapped ? 1 : 0),
+  };
+}
+
+export type RoleChangeError = "notFound" | "lastAdmin" | "unchanged" | "failed";
+
+/**
+ * Sets `userId`'s role. The admins' profile rows are locked first, so two admins demoting each
+ * other at the same moment are serialised: the second sees that only one admin is left and is
+ * refused ("Der letzte Administrator kann nicht herabgestuft werden.").
+ */
+export async function changeUserRole({
+  userId,
+  role,
+  actorId,
+}: {
+  userId: string;
+  role: Role;
+  actorId: string;
+}): Promise<{ ok: true } | { ok: false; error: RoleChangeError }> {
+  if (!isUuid(userId)) return { ok: false, error: "notFound" };
+  const id = userId.toLowerCase();
+  try {
+    return await db().transaction(async (tx) => {
+      const admins = await tx
+        .select({ id: pr.id })
+        .from(pr)
+        .where(eq(pr.role, "admin"))
+        .orderBy(pr.id)
+        .for("update");
+      const [target] = await tx
+        .select({ id: u.id, role: pr.role })
+        .from(u)
+        .leftJoin(pr, eq(pr.id, u.id))
+        .where(eq(u.id, id));
+      if (!target) return { ok: false, error: "notFound" } as const;
+      const before = roleOf(target.role);
+      if (before === role) return { ok: false, error: "unchanged" } as const;
+      if (before === "admin" && admins.filter((a) => a.id !== id).length === 0) {
+        return { ok: false, error: "lastAdmin" } as const;
+      }
+      await tx.insert(pr).values({ id, role }).onConflictDoUpdate({ target: pr.id, set: { role } });
+      await tx.insert(schema.auditLog).values({
+        actorId,
+        entity: "user",
+        entityId: id,
+        action: "role-change",
+        before: { role: before },
+        after: { role },
+      });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    logger.error({ err: error, userId }, "changing a role failed");
+    return { ok: false, error: "failed" };
+  }
+}

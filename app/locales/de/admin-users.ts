@@ -1,0 +1,38 @@
+/** German UI texts of /admin/users (spec 06-admin, 08-messages). */
+const adminUsers = {
+  title: "Benutzer",
+  nav: "Benutzer",
+  intro: "Alle Konten, die neuesten zuerst. Die Rolle gilt ab der nächsten Anfrage des Kontos.",
+  search: "Suche",
+  searchPlaceholder: "Suche nach Namen oder E-Mail...",
+  role: "Rolle",
+  roles: { alle: "Alle Rollen", user: "Benutzer", admin: "Admin" },
+  apply: "Anwenden",
+  caption: "Benutzer",
+  user: "Benutzer",
+  registered: "Registriert am",
+  actions: "Aktionen",
+  noName: "N/A",
+  bookings: "Buchungen anzeigen",
+  bookingsOf: "Buchungen von {{name}} anzeigen",
+  roleOf: "Rolle von {{name}}",
+  saveRole: "Rolle speichern",
+  loading: "Benutzer werden geladen...",
+  empty: "Keine Benutzer gefunden",
+  count_one: "{{count}} Benutzer",
+  count_other: "{{count}} Benutzer",
+  countMore: "Mehr als {{count}} Benutzer",
+  pagesLabel: "Seiten der Benutzerliste",
+  saved: "Rolle geändert.",
+  you: "(Sie)",
+  errors: {
+    lastAdmin: "Der letzte Administrator kann nicht herabgestuft werden.",
+    failed: "Rolle konnte nicht geändert werden",
+    notFound: "Rolle konnte nicht geändert werden",
+    unchanged: "Das Konto hat diese Rolle bereits.",
+    invalid: "Rolle konnte nicht geändert werden",
+    loadFailed: "Ein Fehler ist aufgetreten",
+  },
+};
+
+export default adminUsers;

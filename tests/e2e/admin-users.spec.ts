@@ -1,0 +1,50 @@
+import { demoAdmin, expect, expectNoSeriousA11yViolations, signInOverHttp, test } from "./helpers";
+
+/**
+ * /admin/users (issue 13 part 5): the operator finds a new guest, makes them an admin (the
+ * guest's very next request reaches /admin) and takes it back. The demo admin's own role is
+ * never touched: other journeys sign in as the demo admin meanwhile.
+ */
+test("an admin promotes a guest, who reaches /admin on the next request, and demotes them again", async ({
+  page,
+  browser,
+  guest,
+}) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInOverHttp(admin.request, demoAdmin);
+  await admin.goto("/admin/users");
+  await admin.getByRole("searchbox", { name: "Suche" }).fill(guest.email);
+  await admin.getByRole("button", { name: "Anwenden" }).click();
+  const row = admin.getByRole("row").filter({ hasText: guest.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(guest.name);
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+
+  // The guest cannot open the admin area yet.
+  expect((await page.goto("/admin"))?.status()).toBe(403);
+
+  await row.getByRole("combobox", { name: `Rolle von ${guest.name}` }).selectOption("admin");
+  await expect(admin.getByText("Rolle geändert.")).toBeVisible();
+  expect((await page.goto("/admin"))?.status()).toBe(200);
+  await expect(page.getByRole("navigation", { name: "Administrationsbereich" })).toBeVisible();
+
+  await admin
+    .getByRole("row")
+    .filter({ hasText: guest.email })
+    .getByRole("combobox", { name: `Rolle von ${guest.name}` })
+    .selectOption("user");
+  await expect(admin.getByText("Rolle geändert.")).toBeVisible();
+  expect((await page.goto("/admin"))?.status()).toBe(403);
+
+  // "Buchungen anzeigen" lists this account's bookings.
+  await admin
+    .getByRole("row")
+    .filter({ hasText: guest.email })
+    .getByRole("link", { name: `Buchungen von ${guest.name} anzeigen` })
+    .click();
+  await expect(admin).toHaveURL(/\/admin\/bookings\?user=/);
+  await expect(admin.getByText(`Buchungen von ${guest.name} (${guest.email})`)).toBeVisible();
+  await adminContext.close();
+});
