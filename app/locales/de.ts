@@ -253,6 +253,15 @@ const de = {
     maxPendingBookings: "Unbezahlte Buchungen pro Konto (höchstens)",
     bookingAttemptsPerAccount: "Buchungsversuche pro Konto und Stunde",
     bookingAttemptsPerClient: "Buchungsversuche pro IP-Adresse und Stunde",
+    paymentSchedule: "Zahlungsplan bei Überweisung",
+    paymentScheduleHint:
+      "Gilt für neue Buchungen; bestehende Buchungen behalten ihren Zahlungsplan. Die Anzahlung ist 7 Tage nach der Buchung fällig, der Rest die angegebene Zahl von Tagen vor der Anreise.",
+    depositPercentage: "Anzahlung (%)",
+    balanceDueDays: "Restzahlung fällig (Tage vor Anreise)",
+    methodReasons: {
+      providerNotConfigured: "Zahlungsanbieter nicht konfiguriert",
+      noDefaultBankAccount: "Kein aktives Standardkonto",
+    },
     invalid: {
       required: "Dieses Feld ist erforderlich.",
       color: "Bitte geben Sie eine Farbe im Format #RRGGBB ein.",
@@ -267,6 +276,7 @@ const de = {
       horizon: "Bitte geben Sie eine Zahl von 1 bis 120 Monaten ein.",
       pendingBookings: "Bitte geben Sie eine Zahl von 1 bis 100 ein.",
       attempts: "Bitte geben Sie eine Zahl von 1 bis 10.000 ein.",
+      balanceDays: "Bitte geben Sie eine Zahl von 0 bis 365 Tagen ein.",
     },
   },
   pages: pagesTexts,

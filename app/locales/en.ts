@@ -250,6 +250,15 @@ const en: Catalogue = {
     maxPendingBookings: "Unpaid bookings per account (at most)",
     bookingAttemptsPerAccount: "Booking attempts per account and hour",
     bookingAttemptsPerClient: "Booking attempts per IP address and hour",
+    paymentSchedule: "Payment schedule for bank transfer",
+    paymentScheduleHint:
+      "Applies to new bookings; existing bookings keep their schedule. The deposit is due 7 days after booking, the rest the given number of days before arrival.",
+    depositPercentage: "Deposit (%)",
+    balanceDueDays: "Balance due (days before arrival)",
+    methodReasons: {
+      providerNotConfigured: "Payment provider not configured",
+      noDefaultBankAccount: "No active default account",
+    },
     invalid: {
       required: "This field is required.",
       color: "Please enter a colour in the format #RRGGBB.",
@@ -264,6 +273,7 @@ const en: Catalogue = {
       horizon: "Please enter a number from 1 to 120 months.",
       pendingBookings: "Please enter a number from 1 to 100.",
       attempts: "Please enter a number from 1 to 10,000.",
+      balanceDays: "Please enter a number from 0 to 365 days.",
     },
   },
   pages: pagesTexts,

@@ -63,6 +63,19 @@ test("on a desktop the sidebar is always shown, with Dashboard active only on /a
     "page",
   );
   await page.screenshot({ path: "test-results/screens/admin-sidebar-1366.png" });
+
+  // The booking tab says why a ticked method is not offered (no Stripe keys in this run).
+  await page.getByRole("tab", { name: "Buchungen" }).click();
+  for (const method of ["Kreditkarte", "PayPal"]) {
+    await expect(page.getByRole("checkbox", { name: method })).toHaveAccessibleDescription(
+      "Zahlungsanbieter nicht konfiguriert",
+    );
+  }
+  await expect(page.getByRole("checkbox", { name: "Banküberweisung" })).not.toHaveAttribute(
+    "aria-describedby",
+  );
+  await expect(page.getByLabel("Anzahlung (%)")).toHaveValue("20");
+  await expect(page.getByLabel("Restzahlung fällig (Tage vor Anreise)")).toHaveValue("30");
 });
 
 test("the guest dashboard links admins to the admin area, and guests not", async ({

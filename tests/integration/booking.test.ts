@@ -180,6 +180,21 @@ describe("createBooking", () => {
     expect(guestMail.data).toMatchObject({ depositPercentage: 20, balanceDueDays: 30 });
   });
 
+  it("stores the deposit share and balance days of the settings with the next booking", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    await withSettings({ depositPercentage: 35, balanceDueDays: 14 }, async () => {
+      const result = await book(guest.id, property.id);
+      const booking = await storedBooking((result as { bookingId: string }).bookingId);
+      expect(booking).toMatchObject({ depositPercentage: 35, balanceDueDays: 14 });
+      const [mail] = await db()
+        .select()
+        .from(schema.emailOutbox)
+        .where(eq(schema.emailOutbox.template, "booking-received"));
+      expect(mail.data).toMatchObject({ depositPercentage: 35, balanceDueDays: 14 });
+    });
+  });
+
   it("fills the profile's missing name and phone, but keeps existing ones", async () => {
     const guest = await createUser();
     await db()

@@ -132,6 +132,19 @@ describe(`site settings (${databaseKind()})`, () => {
     });
     const [row] = await db().select().from(schema.settings);
     expect(row).toMatchObject({ bookingHorizonMonths: 12, maxPendingBookings: 1 });
+    // The payment schedule's settings: 0–100 % and 0–365 days, in the form and the database.
+    const schedule = settingsFormSchema.safeParse({
+      ...rawForm(),
+      depositPercentage: "101",
+      balanceDueDays: "-1",
+    });
+    expect(Object.fromEntries(schedule.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
+      depositPercentage: "percentage",
+      balanceDueDays: "balanceDays",
+    });
+    await saveSettings(formValues({ depositPercentage: "30", balanceDueDays: "21" }), admin.id);
+    expect(await getSettings()).toMatchObject({ depositPercentage: 30, balanceDueDays: 21 });
+    await expect(db().update(schema.settings).set({ depositPercentage: 120 })).rejects.toThrow();
     // The database refuses limits that would stop all bookings, whatever writes them.
     await expect(db().update(schema.settings).set({ maxPendingBookings: 0 })).rejects.toThrow();
   });

@@ -61,6 +61,9 @@ export const settingsFormSchema = z
     maxPendingBookings: wholeNumber("pendingBookings", 1, 100),
     bookingAttemptsPerAccount: wholeNumber("attempts", 1, 10_000),
     bookingAttemptsPerClient: wholeNumber("attempts", 1, 10_000),
+    // The one payment schedule (spec/09-payments.md), copied into each new booking.
+    depositPercentage: wholeNumber("percentage", 0, 100),
+    balanceDueDays: wholeNumber("balanceDays", 0, 365),
     allowedPaymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, "paymentMethods"),
   })
   .refine((v) => v.maxStayDays >= v.minStayDays, { path: ["maxStayDays"], message: "maxStay" });

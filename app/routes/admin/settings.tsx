@@ -3,7 +3,12 @@ import { data, Form, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/settings";
 import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
-import { PAYMENT_METHODS, type SiteSettings } from "~/features/settings/settings";
+import {
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type SiteSettings,
+} from "~/features/settings/settings";
+import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { settingsFormSchema, type SettingsFormValues } from "~/features/settings/settings.schema";
 import { getSettings, saveSettings } from "~/features/settings/settings.server";
 import { ImprintWarning } from "~/features/company/components/imprint-warning";
@@ -18,9 +23,16 @@ import { Checkbox, Input } from "~/components/ui/input";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const settings = await getSettings();
+  const [settings, methods] = await Promise.all([getSettings(), getOfferedPaymentMethods()]);
+  // Why a method cannot be offered even when ticked (spec 06: "Zahlungsanbieter nicht
+  // konfiguriert", "Kein aktives Standardkonto"); "disabledInSettings" is the checkbox itself.
+  const methodReasons = Object.fromEntries(
+    methods
+      .filter((m) => m.reason === "providerNotConfigured" || m.reason === "noDefaultBankAccount")
+      .map((m) => [m.method, m.reason]),
+  ) as Partial<Record<PaymentMethod, "providerNotConfigured" | "noDefaultBankAccount">>;
   // Mandatory Impressum fields still holding the demo placeholders (warning banner).
-  return { settings, placeholderFields: placeholderImprintFields(settings) };
+  return { settings, methodReasons, placeholderFields: placeholderImprintFields(settings) };
 }
 
 export const meta = () => [{ title: "Einstellungen – Administration" }];
@@ -98,6 +110,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       "maxPendingBookings",
       "bookingAttemptsPerAccount",
       "bookingAttemptsPerClient",
+      "depositPercentage",
+      "balanceDueDays",
       "allowedPaymentMethods",
     ];
     const first = Object.keys(fieldErrors)[0];
@@ -253,6 +267,16 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {field("bookingAttemptsPerAccount", "number", { min: 1, max: 10000, step: 1 })}
             {field("bookingAttemptsPerClient", "number", { min: 1, max: 10000, step: 1 })}
           </fieldset>
+          <fieldset aria-describedby="payment-schedule-hint" className="grid gap-4 md:grid-cols-2">
+            <legend className="mb-1 text-lg font-semibold text-slate-900">
+              {t("settings.paymentSchedule")}
+            </legend>
+            <p id="payment-schedule-hint" className="text-sm text-slate-600 md:col-span-2">
+              {t("settings.paymentScheduleHint")}
+            </p>
+            {field("depositPercentage", "number", { min: 0, max: 100, step: 1 })}
+            {field("balanceDueDays", "number", { min: 0, max: 365, step: 1 })}
+          </fieldset>
           <fieldset
             aria-describedby={fieldErrors.allowedPaymentMethods ? "payment-error" : undefined}
           >
@@ -267,6 +291,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                   value={method}
                   defaultChecked={s.allowedPaymentMethods.includes(method)}
                   label={t(`paymentMethods.${method}`)}
+                  hint={
+                    loaderData.methodReasons[method]
+                      ? t(`settings.methodReasons.${loaderData.methodReasons[method]}`)
+                      : undefined
+                  }
                 />
               ))}
             </div>
