@@ -51,6 +51,7 @@ export default [
     route("bookings/:id", "routes/admin/booking-detail.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("bankkonten", "routes/admin/bank-accounts.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
 
   // Resource routes.

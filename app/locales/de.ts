@@ -15,6 +15,7 @@ import profilePageTexts from "./de/profile-page";
 import bankAccountsTexts from "./de/bank-accounts";
 import adminBookingsTexts from "./de/admin-bookings";
 import adminUsersTexts from "./de/admin-users";
+import adminAuditTexts from "./de/admin-audit";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -296,6 +297,7 @@ const de = {
   bankAccounts: bankAccountsTexts,
   adminBookings: adminBookingsTexts,
   adminUsers: adminUsersTexts,
+  adminAudit: adminAuditTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

@@ -16,6 +16,7 @@ import profilePageTexts from "./en/profile-page";
 import bankAccountsTexts from "./en/bank-accounts";
 import adminBookingsTexts from "./en/admin-bookings";
 import adminUsersTexts from "./en/admin-users";
+import adminAuditTexts from "./en/admin-audit";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -293,6 +294,7 @@ const en: Catalogue = {
   bankAccounts: bankAccountsTexts,
   adminBookings: adminBookingsTexts,
   adminUsers: adminUsersTexts,
+  adminAudit: adminAuditTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

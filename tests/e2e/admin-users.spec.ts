@@ -38,6 +38,17 @@ test("an admin promotes a guest, who reaches /admin on the next request, and dem
   await expect(admin.getByText("Rolle geändert.")).toBeVisible();
   expect((await page.goto("/admin"))?.status()).toBe(403);
 
+  // Both changes are in the audit log, newest first, old → new.
+  await admin.goto(`/admin/audit?entity=user`);
+  const entries = admin.getByTestId("audit").getByRole("row").filter({ hasText: "Rolle geändert" });
+  await expect(entries.first()).toContainText("role: admin → user");
+  await expect(entries.nth(1)).toContainText("role: user → admin");
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  await admin.goto("/admin/users");
+  await admin.getByRole("searchbox", { name: "Suche" }).fill(guest.email);
+  await admin.getByRole("button", { name: "Anwenden" }).click();
+
   // "Buchungen anzeigen" lists this account's bookings.
   await admin
     .getByRole("row")

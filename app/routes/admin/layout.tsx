@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  ScrollText,
   Settings,
   Users,
   X,
@@ -48,6 +49,7 @@ const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[
   { to: "/admin/bookings", label: "adminBookings.nav", icon: CalendarDays },
   { to: "/admin/bankkonten", label: "bankAccounts.nav", icon: Landmark },
   { to: "/admin/settings", label: "admin.settings", icon: Settings },
+  { to: "/admin/audit", label: "adminAudit.nav", icon: ScrollText },
 ];
 
 const itemClass =

@@ -1,0 +1,100 @@
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import { isUuid } from "~/domain/ids";
+import { AUDIT_ENTITIES, auditChanges, auditEntityHref, type AuditEntity } from "./describe";
+
+/**
+ * /admin/audit: every audit entry, newest first, by entity kind and by admin. Paged by keyset
+ * (the last entry's time and id in the URL), so page 500 costs what page 1 costs at any size
+ * (indexes audit_log_created_idx, audit_log_entity_kind_idx, audit_log_actor_idx).
+ * Read-only: the app has no way to edit or delete an entry.
+ */
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export type AuditFilter = {
+  entity: AuditEntity | "alle";
+  /** an admin's id, "system" for entries without an actor, or null for all */
+  actor: string | null;
+  /** keyset: entries older than this (created_at ISO and id), from the "Ältere" link */
+  before: { at: string; id: string } | null;
+};
+
+export function auditFilter(params: URLSearchParams): AuditFilter {
+  const entity = params.get("entity");
+  const actor = params.get("admin");
+  const at = params.get("vor");
+  const id = params.get("id");
+  return {
+    entity: AUDIT_ENTITIES.includes(entity as AuditEntity) ? (entity as AuditEntity) : "alle",
+    actor: actor === "system" ? "system" : actor && isUuid(actor) ? actor.toLowerCase() : null,
+    before:
+      at && id && isUuid(id) && !Number.isNaN(Date.parse(at))
+        ? { at: new Date(at).toISOString(), id: id.toLowerCase() }
+        : null,
+  };
+}
+
+const a = schema.auditLog;
+
+export async function listAuditEntries(filter: AuditFilter) {
+  const conditions: SQL[] = [];
+  if (filter.entity !== "alle") conditions.push(eq(a.entity, filter.entity));
+  if (filter.actor === "system") conditions.push(isNull(a.actorId));
+  else if (filter.actor) conditions.push(eq(a.actorId, filter.actor));
+  if (filter.before) {
+    const at = new Date(filter.before.at);
+    conditions.push(or(lt(a.createdAt, at), and(eq(a.createdAt, at), lt(a.id, filter.before.id)))!);
+  }
+  const [rows, admins] = await Promise.all([
+    db()
+      .select({
+        id: a.id,
+        entity: a.entity,
+        entityId: a.entityId,
+        action: a.action,
+        before: a.before,
+        after: a.after,
+        createdAt: a.createdAt,
+        actorName: schema.user.name,
+        actorEmail: schema.user.email,
+        bookingNumber: schema.booking.number,
+      })
+      .from(a)
+      .leftJoin(schema.user, eq(schema.user.id, a.actorId))
+      .leftJoin(
+        schema.booking,
+        and(eq(a.entity, "booking"), sql`${schema.booking.id}::text = ${a.entityId}`),
+      )
+      .where(conditions.length > 0 ? and(...conditions) : undefined)
+      .orderBy(desc(a.createdAt), desc(a.id))
+      .limit(AUDIT_PAGE_SIZE + 1),
+    // The filter's choice of admins: the accounts that are admins today.
+    db()
+      .select({ id: schema.user.id, name: schema.user.name, email: schema.user.email })
+      .from(schema.user)
+      .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
+      .where(eq(schema.profile.role, "admin"))
+      .orderBy(schema.user.name)
+      .limit(200),
+  ]);
+  const page = rows.slice(0, AUDIT_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      at: row.createdAt.toISOString(),
+      entity: row.entity,
+      action: row.action,
+      actor: row.actorName ?? row.actorEmail ?? null,
+      subject: row.bookingNumber ?? null,
+      href: auditEntityHref(row.entity, row.entityId),
+      changes: auditChanges(row.before, row.after),
+    })),
+    next:
+      rows.length > AUDIT_PAGE_SIZE && last
+        ? { at: last.createdAt.toISOString(), id: last.id }
+        : null,
+    admins,
+  };
+}

@@ -1,0 +1,93 @@
+/** /admin/audit (issue 13 part 7): every entry, newest first, by area and admin, paged. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditFilter, AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/audit/audit.server";
+import { DEFAULT_SETTINGS } from "~/features/settings/settings";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import { createUser } from "../helpers/factories";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(() => handle.close());
+
+const filter = (query: string) => auditFilter(new URLSearchParams(query));
+
+describe(`audit log (${databaseKind()})`, () => {
+  it("lists newest first, filters by area and admin, and pages by the last entry", async () => {
+    const anna = await createUser({ role: "admin", name: "Anna Admin" });
+    const bert = await createUser({ role: "admin", name: "Bert Admin" });
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    await db()
+      .insert(schema.auditLog)
+      .values(
+        Array.from({ length: AUDIT_PAGE_SIZE + 5 }, (_, i) => ({
+          actorId: i % 2 === 0 ? anna.id : bert.id,
+          entity: i % 5 === 0 ? "user" : "booking",
+          entityId: crypto.randomUUID(),
+          action: "status-change",
+          before: { status: "pending" },
+          after: { status: "confirmed" },
+          createdAt: new Date(start + i * 60_000),
+        })),
+      );
+    await db()
+      .insert(schema.auditLog)
+      .values({
+        actorId: null,
+        entity: "booking",
+        entityId: crypto.randomUUID(),
+        action: "payment-details-sent",
+        after: { to: "gast@example.com" },
+        createdAt: new Date(start - 60_000),
+      });
+
+    const first = await listAuditEntries(filter(""));
+    expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
+    const times = first.entries.map((e) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(first.entries[0]).toMatchObject({
+      actor: "Anna Admin",
+      changes: [{ field: "status", before: "pending", after: "confirmed" }],
+    });
+    expect(first.admins.map((a) => a.id)).toEqual(expect.arrayContaining([anna.id, bert.id]));
+
+    const params = new URLSearchParams({ vor: first.next!.at, id: first.next!.id });
+    const second = await listAuditEntries(auditFilter(params));
+    expect(second.entries.map((e) => e.id)).not.toContain(first.entries[0].id);
+    expect(second.entries.at(-1)).toMatchObject({ actor: null, action: "payment-details-sent" });
+    expect(second.next).toBeNull();
+    expect(first.entries.length + second.entries.length).toBe(AUDIT_PAGE_SIZE + 6);
+
+    const users = await listAuditEntries(filter("entity=user"));
+    expect(users.entries.every((e) => e.entity === "user")).toBe(true);
+    expect(users.entries).toHaveLength(11);
+    const annas = await listAuditEntries(filter(`admin=${anna.id}`));
+    expect(annas.entries.every((e) => e.actor === "Anna Admin")).toBe(true);
+    const system = await listAuditEntries(filter("admin=system"));
+    expect(system.entries.map((e) => e.action)).toEqual(["payment-details-sent"]);
+  });
+
+  it("shows a settings change as the fields that changed, and ignores forged filters", async () => {
+    const admin = await createUser({ role: "admin" });
+    await db()
+      .insert(schema.auditLog)
+      .values({
+        actorId: admin.id,
+        entity: "settings",
+        entityId: "1",
+        action: "update",
+        before: DEFAULT_SETTINGS,
+        after: { ...DEFAULT_SETTINGS, minStayDays: 3 },
+      });
+    const [entry] = (await listAuditEntries(filter("entity=settings"))).entries;
+    expect(entry.changes).toEqual([{ field: "minStayDays", before: "1", after: "3" }]);
+    expect(entry.href).toBe("/admin/settings");
+    expect(filter("entity=passwords&admin=1;drop&vor=gestern&id=x")).toEqual({
+      entity: "alle",
+      actor: null,
+      before: null,
+    });
+  });
+});
