@@ -44,6 +44,7 @@ export default [
   ]),
 
   // Admin area: the layout AND every loader/action below check the role on the server.
+  route("admin/dashboard.csv", "routes/admin/dashboard-csv.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),

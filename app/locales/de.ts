@@ -16,6 +16,7 @@ import bankAccountsTexts from "./de/bank-accounts";
 import adminBookingsTexts from "./de/admin-bookings";
 import adminUsersTexts from "./de/admin-users";
 import adminAuditTexts from "./de/admin-audit";
+import adminDashboardTexts from "./de/admin-dashboard";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -298,6 +299,7 @@ const de = {
   adminBookings: adminBookingsTexts,
   adminUsers: adminUsersTexts,
   adminAudit: adminAuditTexts,
+  adminDashboard: adminDashboardTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

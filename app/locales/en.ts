@@ -17,6 +17,7 @@ import bankAccountsTexts from "./en/bank-accounts";
 import adminBookingsTexts from "./en/admin-bookings";
 import adminUsersTexts from "./en/admin-users";
 import adminAuditTexts from "./en/admin-audit";
+import adminDashboardTexts from "./en/admin-dashboard";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -295,6 +296,7 @@ const en: Catalogue = {
   adminBookings: adminBookingsTexts,
   adminUsers: adminUsersTexts,
   adminAudit: adminAuditTexts,
+  adminDashboard: adminDashboardTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

@@ -1,24 +1,410 @@
-import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react";
-import type { Route } from "./+types/dashboard";
+import { ArrowDownRight, ArrowUpRight, Download, Minus } from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link, useRevalidator } from "react-router";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/input";
+import { Table, Td, Th } from "~/components/ui/table";
+import { addDays } from "~/domain/calendar-day";
+import { KEY_FIGURE_SPANS, type KeyFigureSpan } from "~/domain/key-figures";
 import { requireAdmin } from "~/features/accounts/session.server";
+import { dashboardData } from "~/features/admin-dashboard/dashboard.server";
+import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import { useTranslation } from "~/lib/i18n-react";
+import { logger } from "~/lib/logger.server";
+import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("span");
+  const span: KeyFigureSpan = KEY_FIGURE_SPANS.includes(raw as KeyFigureSpan)
+    ? (raw as KeyFigureSpan)
+    : "this-month";
+  const propertyId = params.get("property") || null;
+  try {
+    return { span, propertyId, data: await dashboardData({ span, propertyId }, new Date()) };
+  } catch (error) {
+    logger.error({ err: error }, "loading the dashboard figures failed");
+    return { span, propertyId, data: null };
+  }
 }
 
-export default function AdminDashboard() {
-  const { t } = useTranslation();
-  return (
-    <main id="main">
-      <h1 className="text-2xl font-semibold text-slate-900">{t("admin.dashboard")}</h1>
-      <p className="mt-2 text-slate-700">{t("admin.welcome")}</p>
-      <p className="mt-4">
-        <Link to="/admin/settings" className="font-medium text-secondary underline">
-          {t("admin.settings")}
-        </Link>
+export const meta = () => [
+  { title: "Dashboard – Administration" },
+  { name: "robots", content: "noindex" },
+];
+
+// The spec's refresh: every 5 minutes while the page is seen, and when the window gets focus.
+const REFRESH_MS = 5 * 60_000;
+function useRefresh() {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+    };
+    const timer = setInterval(refresh, REFRESH_MS);
+    window.addEventListener("focus", refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", refresh);
+    };
+  }, [revalidate, state]);
+}
+
+function changeText(change: number | null, language: Language) {
+  if (change === null) return null;
+  const formatted = new Intl.NumberFormat(language === "en" ? "en-GB" : "de-DE", {
+    maximumFractionDigits: 1,
+    minimumFractionDigits: 1,
+    signDisplay: "exceptZero",
+  }).format(change);
+  return `${formatted} %`;
+}
+
+/** "+12,5 % seit letztem Monat" in green, a decrease in red, "–" without a comparison. */
+function Change({ change, template }: { change: number | null; template: string }) {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.language === "en" ? "en" : "de";
+  const text = changeText(change, language);
+  if (text === null || change === null) {
+    return (
+      <p
+        className="mt-1 flex items-center gap-1 text-sm text-slate-600"
+        title={t("adminDashboard.noChangeHint")}
+      >
+        <Minus aria-hidden className="size-4" />
+        <span>{t("adminDashboard.noChange")}</span>
+        <span className="sr-only">{t("adminDashboard.noChangeHint")}</span>
       </p>
+    );
+  }
+  const up = change > 0;
+  const Icon = up ? ArrowUpRight : change < 0 ? ArrowDownRight : Minus;
+  return (
+    <p
+      className={`mt-1 flex items-center gap-1 text-sm font-medium ${up ? "text-green-800" : change < 0 ? "text-red-800" : "text-slate-700"}`}
+      data-testid="change"
+    >
+      <Icon aria-hidden className="size-4" />
+      {t(template as "adminDashboard.change", { change: text })}
+    </p>
+  );
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.language === "en" ? "en" : "de";
+  const money = (cents: number) => formatMoney(cents, language);
+  const date = (day: string) => formatDate(day, language);
+  useRefresh();
+  const { data, span, propertyId } = loaderData;
+
+  if (!data) {
+    return (
+      <main id="main">
+        <h1 className="text-2xl font-semibold text-slate-900">{t("adminDashboard.title")}</h1>
+        <Banner tone="error" className="mt-4">
+          {t("adminDashboard.failed")}
+        </Banner>
+      </main>
+    );
+  }
+  const { cards, series, report, properties, next7, pending } = data;
+  const cardList = [
+    { key: "users", value: String(cards.users.value), change: cards.users.change },
+    { key: "properties", value: String(cards.properties.value), change: cards.properties.change },
+    { key: "bookings", value: String(cards.bookings.value), change: cards.bookings.change },
+    { key: "revenue", value: money(cards.revenue.value), change: cards.revenue.change },
+  ] as const;
+  const number = (value: number, digits = 1) =>
+    new Intl.NumberFormat(language === "en" ? "en-GB" : "de-DE", {
+      maximumFractionDigits: digits,
+      minimumFractionDigits: digits,
+    }).format(value);
+  const figureValue = (name: string, value: number | null) => {
+    if (value === null) return "–";
+    if (name === "occupancy" || name === "cancellationRate") return `${number(value * 100)} %`;
+    if (name === "adr" || name === "revpar") return money(value);
+    if (name === "averageStay") return t("adminDashboard.nights", { value: number(value) });
+    return t("adminDashboard.days", { value: number(value) });
+  };
+
+  return (
+    <main id="main" className="space-y-8">
+      <h1 className="text-2xl font-semibold text-slate-900">{t("adminDashboard.title")}</h1>
+
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cardList.map((card) => (
+          <li
+            key={card.key}
+            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            data-testid={`card-${card.key}`}
+          >
+            <h2 className="text-sm font-medium text-slate-700">
+              {t(`adminDashboard.cards.${card.key}`)}
+            </h2>
+            <p className="mt-1 text-3xl font-semibold text-slate-900" data-testid="value">
+              {card.value}
+            </p>
+            <p className="text-xs text-slate-600">{t(`adminDashboard.cardHints.${card.key}`)}</p>
+            <Change change={card.change} template="adminDashboard.change" />
+          </li>
+        ))}
+      </ul>
+
+      <section
+        aria-labelledby="chart-heading"
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id="chart-heading" className="text-lg font-semibold text-slate-900">
+              {t("adminDashboard.chart")}
+            </h2>
+            <p className="text-sm text-slate-600">{t("adminDashboard.chartHint")}</p>
+          </div>
+          <a
+            href="/admin/dashboard.csv"
+            download
+            className="inline-flex items-center gap-2 rounded-lg border border-secondary px-3 py-1.5 text-sm font-medium text-secondary hover:bg-slate-100"
+          >
+            <Download aria-hidden className="size-4" />
+            {t("adminDashboard.csv")}
+          </a>
+        </div>
+        <MonthChart series={series} language={language} />
+        <Table caption={t("adminDashboard.chart")} hideCaption className="mt-4" testId="monthly">
+          <thead>
+            <tr>
+              <Th>{t("adminDashboard.month")}</Th>
+              <Th className="text-right">{t("adminDashboard.bookings")}</Th>
+              <Th className="text-right">{t("adminDashboard.revenue")}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((row) => (
+              <tr key={row.month}>
+                <Th scope="row">{monthName(row.month, language)}</Th>
+                <Td className="text-right tabular-nums">{row.bookings}</Td>
+                <Td className="text-right tabular-nums">{money(row.revenue)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </section>
+
+      <section
+        aria-labelledby="figures-heading"
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="figures-heading" className="text-lg font-semibold text-slate-900">
+          {t("adminDashboard.figures")}
+        </h2>
+        <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+          <Field label={t("adminDashboard.span")}>
+            <Select name="span" defaultValue={span}>
+              {KEY_FIGURE_SPANS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`adminDashboard.spans.${value}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={t("adminDashboard.property")}>
+            <Select name="property" defaultValue={propertyId ?? ""}>
+              <option value="">{t("adminDashboard.allProperties")}</option>
+              {properties.map((property) => (
+                <option key={property.id} value={property.id}>
+                  {property.title}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button type="submit" size="md">
+            {t("adminDashboard.show")}
+          </Button>
+        </Form>
+        <p className="mt-2 text-sm text-slate-600">
+          {t("adminDashboard.spanRange", {
+            from: date(report.span.start),
+            to: date(addDays(report.span.end, -1)),
+          })}
+        </p>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="key-figures">
+          {report.figures.map((figure) => (
+            <div key={figure.name} className="rounded-lg bg-slate-50 p-4" data-figure={figure.name}>
+              <dt className="text-sm font-medium text-slate-700">
+                {t(`adminDashboard.figureNames.${figure.name}`)}
+              </dt>
+              <dd>
+                <p className="text-2xl font-semibold text-slate-900" data-testid="value">
+                  {figureValue(figure.name, figure.value)}
+                </p>
+                <p className="text-xs text-slate-600">
+                  {t(`adminDashboard.figureHints.${figure.name}`)}
+                </p>
+                <Change change={figure.change} template="adminDashboard.vsPrevious" />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section
+          aria-labelledby="next7-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="next7-heading" className="text-lg font-semibold text-slate-900">
+            {t("adminDashboard.next7")}
+          </h2>
+          {(["arrivals", "departures"] as const).map((kind) => (
+            <div key={kind} className="mt-3">
+              <h3 className="font-medium text-slate-800">{t(`adminDashboard.${kind}`)}</h3>
+              {next7[kind].length === 0 ? (
+                <p className="text-sm text-slate-600">
+                  {t(
+                    kind === "arrivals"
+                      ? "adminDashboard.noArrivals"
+                      : "adminDashboard.noDepartures",
+                  )}
+                </p>
+              ) : (
+                <ul className="mt-1 space-y-1 text-sm" data-testid={kind}>
+                  {next7[kind].map((entry) => (
+                    <li key={`${kind}-${entry.id}`}>
+                      <span className="tabular-nums">{date(entry.day)}</span>
+                      {" · "}
+                      <Link to={`/admin/bookings/${entry.id}`} className="text-secondary underline">
+                        {entry.guestName}
+                      </Link>
+                      {` · ${entry.propertyTitle}`}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ))}
+        </section>
+
+        <section
+          aria-labelledby="pending-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">
+            {t("adminDashboard.pending")}
+          </h2>
+          {pending.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">{t("adminDashboard.noPending")}</p>
+          ) : (
+            <ul className="mt-2 space-y-2 text-sm" data-testid="pending">
+              {pending.map((entry) => (
+                <li key={entry.id}>
+                  <Link
+                    to={`/admin/bookings/${entry.id}`}
+                    className="font-mono text-secondary underline"
+                  >
+                    {entry.number}
+                  </Link>
+                  {` · ${entry.guestName} · ${entry.propertyTitle}`}
+                  <br />
+                  <span className="text-slate-700">
+                    {t("adminDashboard.waiting", { count: entry.daysWaiting })}
+                    {" · "}
+                    {entry.dueDate
+                      ? t("adminDashboard.dueBy", {
+                          amount: money(entry.due),
+                          date: date(entry.dueDate),
+                        })
+                      : t("adminDashboard.due", { amount: money(entry.due) })}
+                  </span>
+                  {entry.isOverdue && (
+                    <span className="ml-2 font-medium text-red-800">
+                      {t("adminDashboard.overdue")}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </main>
+  );
+}
+
+function monthName(month: string, language: Language) {
+  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "de-DE", {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/**
+ * Bars for the revenue, dots joined by a line for the number of bookings, drawn on the server
+ * as SVG (no chart library in the browser; decision 024). The table below carries the numbers
+ * for screen readers, so the drawing itself is hidden from them.
+ */
+function MonthChart({
+  series,
+  language,
+}: {
+  series: { month: string; bookings: number; revenue: number }[];
+  language: Language;
+}) {
+  const width = 720;
+  const height = 220;
+  const pad = { top: 16, bottom: 28, left: 8, right: 8 };
+  const inner = { w: width - pad.left - pad.right, h: height - pad.top - pad.bottom };
+  const maxRevenue = Math.max(1, ...series.map((s) => s.revenue));
+  const maxBookings = Math.max(1, ...series.map((s) => s.bookings));
+  const step = inner.w / series.length;
+  const points = series.map((s, i) => ({
+    x: pad.left + step * i + step / 2,
+    y: pad.top + inner.h - (s.bookings / maxBookings) * inner.h,
+  }));
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="mt-4 h-auto w-full"
+      aria-hidden
+      focusable="false"
+      data-testid="chart"
+    >
+      {series.map((s, i) => {
+        const h = (s.revenue / maxRevenue) * inner.h;
+        return (
+          <g key={s.month}>
+            <rect
+              x={pad.left + step * i + step * 0.15}
+              y={pad.top + inner.h - h}
+              width={step * 0.7}
+              height={h}
+              rx={3}
+              className="fill-sky-200"
+            />
+            <text
+              x={pad.left + step * i + step / 2}
+              y={height - 8}
+              textAnchor="middle"
+              className="fill-slate-600 text-[11px]"
+            >
+              {monthName(s.month, language).split(" ")[0]}
+            </text>
+          </g>
+        );
+      })}
+      <polyline
+        points={points.map((p) => `${p.x},${p.y}`).join(" ")}
+        className="fill-none stroke-secondary"
+        strokeWidth={2}
+      />
+      {points.map((p, i) => (
+        <circle key={series[i].month} cx={p.x} cy={p.y} r={3.5} className="fill-secondary" />
+      ))}
+    </svg>
   );
 }

@@ -1,0 +1,257 @@
+import { sql } from "drizzle-orm";
+import { addDays, dayInBerlin } from "~/domain/calendar-day";
+import {
+  keyFigures,
+  keyFigureSpans,
+  lastTwelveMonths,
+  monthToDate,
+  percentChange,
+  spanDays,
+  type KeyFigureSpan,
+  type Span,
+  type StayTotals,
+} from "~/domain/key-figures";
+import { isUuid } from "~/domain/ids";
+import { paymentProgress, paymentSchedule } from "~/domain/payment-schedule";
+import { db } from "~/lib/db.server";
+
+/**
+ * The numbers of /admin (spec/06-admin.md "/admin (Dashboard)"), every one from SQL over the
+ * stored bookings, users and properties; the formulas are in app/domain/key-figures.ts.
+ * "Today" and every month boundary are Europe/Berlin calendar days.
+ */
+
+type Row = Record<string, unknown>;
+// Both drivers (node-postgres, PGlite) answer raw SQL with `{ rows }`.
+const rows = async (query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: Row[] }).rows;
+const num = (value: unknown) => Number(value ?? 0);
+
+/** A booking's day of creation in Berlin, as SQL. */
+const bookedDay = sql`(b.created_at at time zone 'Europe/Berlin')::date`;
+
+// ---------------------------------------------------------------------------------------------
+// The four cards
+
+export type StatCard = { value: number; previous: number; change: number | null };
+
+export async function statCards(today: string) {
+  const { current, previous } = monthToDate(today);
+  const [row] = await rows(sql`
+    select
+      (select count(*) from "user") as users,
+      (select count(*) from "user" u
+        where (u.created_at at time zone 'Europe/Berlin')::date < ${previous.end}::date) as users_before,
+      (select count(*) from property p where p.status = 'published') as properties,
+      (select count(*) from property p where p.status = 'published'
+        and (p.created_at at time zone 'Europe/Berlin')::date < ${previous.end}::date) as properties_before,
+      (select count(*) from booking b
+        where ${bookedDay} >= ${current.start}::date and ${bookedDay} < ${current.end}::date) as bookings,
+      (select count(*) from booking b
+        where ${bookedDay} >= ${previous.start}::date and ${bookedDay} < ${previous.end}::date) as bookings_before,
+      (select coalesce(sum(b.total_price), 0) from booking b where b.status <> 'cancelled'
+        and ${bookedDay} >= ${current.start}::date and ${bookedDay} < ${current.end}::date) as revenue,
+      (select coalesce(sum(b.total_price), 0) from booking b where b.status <> 'cancelled'
+        and ${bookedDay} >= ${previous.start}::date and ${bookedDay} < ${previous.end}::date) as revenue_before
+  `);
+  const card = (value: unknown, before: unknown): StatCard => ({
+    value: num(value),
+    previous: num(before),
+    change: percentChange(num(value), num(before)),
+  });
+  return {
+    // Users and published properties: today's number against the number at the same point of
+    // last month (properties by creation day: the status history is not stored).
+    users: card(row.users, row.users_before),
+    properties: card(row.properties, row.properties_before),
+    bookings: card(row.bookings, row.bookings_before),
+    revenue: card(row.revenue, row.revenue_before),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookings and revenue per month, the last twelve months (by the month the booking was made)
+
+export async function monthlySeries(today: string) {
+  const months = lastTwelveMonths(today);
+  const start = `${months[0]}-01`;
+  const found = await rows(sql`
+    select to_char(${bookedDay}, 'YYYY-MM') as month,
+           count(*) as bookings,
+           coalesce(sum(b.total_price) filter (where b.status <> 'cancelled'), 0) as revenue
+    from booking b
+    where b.created_at >= (${start}::date - 1)::timestamp at time zone 'Europe/Berlin'
+      and ${bookedDay} >= ${start}::date
+    group by 1
+  `);
+  const byMonth = new Map(found.map((r) => [String(r.month), r]));
+  return months.map((month) => ({
+    month,
+    bookings: num(byMonth.get(month)?.bookings),
+    /** cents, non-cancelled bookings made that month */
+    revenue: num(byMonth.get(month)?.revenue),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key figures
+
+async function stayTotals(span: Span, propertyId: string | null): Promise<StayTotals> {
+  const property = propertyId ? sql`and b.property_id = ${propertyId}` : sql``;
+  // A stay is at most a year (settings max 365 nights), which bounds the index range.
+  const [row] = await rows(sql`
+    with stays as (
+      select b.status, b.nights, b.nightly_price, b.check_in,
+             greatest(0, least(b.check_out, ${span.end}::date) - greatest(b.check_in, ${span.start}::date)) as in_span,
+             b.check_in - ${bookedDay} as lead
+      from booking b
+      where b.check_in < ${span.end}::date
+        and b.check_in >= ${span.start}::date - 366
+        and b.check_out > ${span.start}::date
+        ${property}
+    )
+    select
+      coalesce(sum(in_span) filter (where status <> 'cancelled'), 0) as booked_nights,
+      coalesce(sum(in_span * nightly_price) filter (where status <> 'cancelled'), 0) as revenue,
+      count(*) filter (where status <> 'cancelled' and check_in >= ${span.start}::date) as arrivals,
+      coalesce(sum(nights) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as arrival_nights,
+      coalesce(sum(lead) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as lead_days,
+      count(*) filter (where check_in >= ${span.start}::date) as arrivals_all,
+      count(*) filter (where status = 'cancelled' and check_in >= ${span.start}::date) as cancelled,
+      (select count(*) from property p where p.status = 'published'
+        ${propertyId ? sql`and p.id = ${propertyId}` : sql``}) as properties
+    from stays
+  `);
+  return {
+    bookedNights: num(row.booked_nights),
+    accommodationRevenue: num(row.revenue),
+    // Blocked nights do not exist yet (calendar issue); every published property's night counts.
+    bookableNights: num(row.properties) * spanDays(span),
+    arrivals: num(row.arrivals),
+    arrivalNights: num(row.arrival_nights),
+    leadDays: num(row.lead_days),
+    arrivalsAll: num(row.arrivals_all),
+    cancelled: num(row.cancelled),
+  };
+}
+
+export async function keyFigureReport(
+  span: KeyFigureSpan,
+  propertyId: string | null,
+  today: string,
+) {
+  const spans = keyFigureSpans(span, today);
+  const property = propertyId && isUuid(propertyId) ? propertyId.toLowerCase() : null;
+  const [current, previous] = await Promise.all([
+    stayTotals(spans.current, property),
+    stayTotals(spans.previous, property),
+  ]);
+  const now = keyFigures(current);
+  const before = keyFigures(previous);
+  const names = Object.keys(now) as (keyof typeof now)[];
+  return {
+    span: spans.current,
+    figures: names.map((name) => ({
+      name,
+      value: now[name],
+      previous: before[name],
+      change:
+        now[name] === null || before[name] === null
+          ? null
+          : percentChange(now[name]!, before[name]!),
+    })),
+  };
+}
+
+export async function propertyChoices() {
+  const found = await rows(sql`
+    select id, title from property where status = 'published' order by title limit 500
+  `);
+  return found.map((r) => ({ id: String(r.id), title: String(r.title) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The next seven days and the bookings waiting for money
+
+export async function upcoming(today: string) {
+  const end = addDays(today, 7);
+  const found = await rows(sql`
+    (select 'arrival' as kind, b.id, b.number, b.guest_name, b.check_in as day, p.title
+       from booking b join property p on p.id = b.property_id
+      where b.status <> 'cancelled' and b.check_in >= ${today}::date and b.check_in < ${end}::date
+      order by b.check_in, b.number limit 50)
+    union all
+    (select 'departure' as kind, b.id, b.number, b.guest_name, b.check_out as day, p.title
+       from booking b join property p on p.id = b.property_id
+      where b.status <> 'cancelled' and b.check_out >= ${today}::date and b.check_out < ${end}::date
+      order by b.check_out, b.number limit 50)
+  `);
+  const entries = found.map((r) => ({
+    kind: r.kind as "arrival" | "departure",
+    id: String(r.id),
+    number: String(r.number),
+    guestName: String(r.guest_name),
+    day: typeof r.day === "string" ? r.day : dayInBerlin(r.day as Date),
+    propertyTitle: String(r.title),
+  }));
+  return {
+    arrivals: entries.filter((e) => e.kind === "arrival"),
+    departures: entries.filter((e) => e.kind === "departure"),
+  };
+}
+
+export async function pendingPayments(today: string) {
+  const found = await rows(sql`
+    select b.id, b.number, b.guest_name, b.total_price, b.amount_paid, b.check_in,
+           b.deposit_percentage, b.balance_due_days, ${bookedDay} as booked_on, p.title
+    from booking b join property p on p.id = b.property_id
+    where b.status = 'pending' and b.payment_status in ('unpaid', 'partially-paid')
+    order by b.created_at
+    limit 20
+  `);
+  const day = (value: unknown) => (typeof value === "string" ? value : dayInBerlin(value as Date));
+  return found.map((r) => {
+    const bookingDay = day(r.booked_on);
+    const checkIn = day(r.check_in);
+    const progress = paymentProgress(
+      paymentSchedule({
+        total: num(r.total_price),
+        bookingDay,
+        checkIn,
+        depositPercentage: num(r.deposit_percentage),
+        balanceDueDays: num(r.balance_due_days),
+      }),
+      { received: num(r.amount_paid), today },
+    );
+    return {
+      id: String(r.id),
+      number: String(r.number),
+      guestName: String(r.guest_name),
+      propertyTitle: String(r.title),
+      daysWaiting: Math.max(
+        0,
+        Math.round((Date.parse(today) - Date.parse(bookingDay)) / 86_400_000),
+      ),
+      /** what is due next (or overdue), cents */
+      due: Math.max(progress.dueNow, progress.next?.open ?? 0),
+      dueDate: progress.next?.dueDate ?? null,
+      isOverdue: progress.items.some((item) => item.isOverdue),
+    };
+  });
+}
+
+export async function dashboardData(
+  { span, propertyId }: { span: KeyFigureSpan; propertyId: string | null },
+  now: Date,
+) {
+  const today = dayInBerlin(now);
+  const [cards, series, report, properties, next7, pending] = await Promise.all([
+    statCards(today),
+    monthlySeries(today),
+    keyFigureReport(span, propertyId, today),
+    propertyChoices(),
+    upcoming(today),
+    pendingPayments(today),
+  ]);
+  return { today, cards, series, report, properties, next7, pending };
+}
