@@ -24,7 +24,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { getAuth } from "~/lib/auth.server";
+import { getAuth, resetAuth } from "~/lib/auth.server";
 import { connectDatabase, db, schema, setDatabase } from "~/lib/db.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { fillPattern, routeInventory } from "../tests/helpers/route-inventory";
@@ -70,7 +70,7 @@ const MIX: Record<string, string[]> = {
     `?from=${today}&to=${today.slice(0, 8)}28`,
     "?page=200",
   ],
-  "/admin/audit": ["", "?entity=booking", "?page=200"],
+  "/admin/audit": ["", "?entity=booking", "?entity=user", "?admin=system"],
   "/admin/bankkonten": ["", "?q=DE89"],
   "/admin/settings": [""],
 };
@@ -173,11 +173,16 @@ async function generate(client: pg.Client, size: number) {
 
 type Loader = (args: unknown) => unknown;
 
-async function callLoader(loader: Loader, url: string, cookie: string) {
+async function callLoader(
+  loader: Loader,
+  url: string,
+  cookie: string,
+  params: Record<string, string>,
+) {
   const request = new Request(`http://localhost:3000${url}`, { headers: { cookie } });
   const args = {
     request,
-    params: {},
+    params,
     context: { requestId: "bench", clientIp: "192.0.2.1", nonce: "" },
   };
   try {
@@ -215,14 +220,15 @@ async function measure(size: number, cookie: string, bookingId: string): Promise
   for (const page of pages) {
     const module = (await import(path.resolve("app", page.file))) as { loader: Loader };
     const base = page.pattern.includes(":") ? fillPattern(page.pattern, bookingId) : page.pattern;
+    const params: Record<string, string> = page.pattern.includes(":id") ? { id: bookingId } : {};
     for (const query of MIX[page.pattern] ?? [""]) {
       const url = `${base}${query}`;
       let status = 0;
-      for (let i = 0; i < warmup; i++) status = await callLoader(module.loader, url, cookie);
+      for (let i = 0; i < warmup; i++) status = await callLoader(module.loader, url, cookie, params);
       const samples: number[] = [];
       for (let i = 0; i < iterations; i++) {
         const started = performance.now();
-        status = await callLoader(module.loader, url, cookie);
+        status = await callLoader(module.loader, url, cookie, params);
         samples.push(performance.now() - started);
       }
       samples.sort((a, b) => a - b);
@@ -281,6 +287,8 @@ async function runSize(server: string, size: number) {
   });
   const handle = await connectDatabase({ kind: "postgres", url: url.toString() });
   setDatabase(handle);
+  // Better Auth keeps the database it was made with: a new one for each size.
+  resetAuth();
   try {
     if (fresh) {
       const steps = await withClient(url.toString(), (client) => generate(client, size));
@@ -288,18 +296,25 @@ async function runSize(server: string, size: number) {
         `  generated ${label(size)}:`,
         steps.map((s) => `${s.step} ${s.ms} ms`).join(", "),
       );
+    }
+    // The benchmark admin (again when --reuse finds a database from an interrupted run).
+    const [existing] = await db()
+      .select({ id: schema.user.id })
+      .from(schema.user)
+      .where(eq(schema.user.email, ADMIN_EMAIL));
+    if (!existing) {
       await getAuth().api.signUpEmail({
         body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: "Bench Admin" },
       });
-      const [admin] = await db()
-        .select({ id: schema.user.id })
-        .from(schema.user)
-        .where(eq(schema.user.email, ADMIN_EMAIL));
-      await db()
-        .insert(schema.profile)
-        .values({ id: admin.id, fullName: "Bench Admin", role: "admin" })
-        .onConflictDoUpdate({ target: schema.profile.id, set: { role: "admin" } });
     }
+    const [admin] = await db()
+      .select({ id: schema.user.id })
+      .from(schema.user)
+      .where(eq(schema.user.email, ADMIN_EMAIL));
+    await db()
+      .insert(schema.profile)
+      .values({ id: admin.id, fullName: "Bench Admin", role: "admin" })
+      .onConflictDoUpdate({ target: schema.profile.id, set: { role: "admin" } });
     const { headers } = await getAuth().api.signInEmail({
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
       returnHeaders: true,

@@ -48,7 +48,7 @@ beforeAll(async () => {
     checkIn: string,
     checkOut: string,
     createdDay: string,
-    extra: Partial<typeof schema.booking.$inferInsert> = {},
+    extra: Omit<Partial<typeof schema.booking.$inferInsert>, "userId" | "propertyId"> = {},
   ) => {
     const nights = (Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000;
     return createBooking({

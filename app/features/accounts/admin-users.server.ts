@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
@@ -43,7 +43,8 @@ export async function listAdminUsers(filter: AdminUserFilter) {
       .from(u)
       .leftJoin(pr, eq(pr.id, u.id))
       .where(where)
-      .orderBy(desc(u.createdAt), desc(u.id))
+      // "nulls last" as in user_created_idx, or the planner sorts the whole table.
+      .orderBy(sql`${u.createdAt} desc nulls last`, sql`${u.id} desc nulls last`)
       .limit(ADMIN_USERS_PAGE_SIZE)
       .offset((filter.page - 1) * ADMIN_USERS_PAGE_SIZE),
     db()

@@ -29,6 +29,11 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /** A booking's day of creation in Berlin, as SQL. */
 const bookedDay = sql`(b.created_at at time zone 'Europe/Berlin')::date`;
+/** Midnight in Berlin at the start of `day`, as a timestamptz (for index range scans). */
+const berlin = (day: string) => sql`((${day}::date)::timestamp at time zone 'Europe/Berlin')`;
+/** `column` (a timestamptz) within the Berlin days [start, end). */
+const madeIn = (column: ReturnType<typeof sql>, span: Span) =>
+  sql`${column} >= ${berlin(span.start)} and ${column} < ${berlin(span.end)}`;
 
 // ---------------------------------------------------------------------------------------------
 // The four cards
@@ -40,19 +45,16 @@ export async function statCards(today: string) {
   const [row] = await rows(sql`
     select
       (select count(*) from "user") as users,
-      (select count(*) from "user" u
-        where (u.created_at at time zone 'Europe/Berlin')::date < ${previous.end}::date) as users_before,
+      (select count(*) from "user" u where u.created_at < ${berlin(previous.end)}) as users_before,
       (select count(*) from property p where p.status = 'published') as properties,
       (select count(*) from property p where p.status = 'published'
-        and (p.created_at at time zone 'Europe/Berlin')::date < ${previous.end}::date) as properties_before,
-      (select count(*) from booking b
-        where ${bookedDay} >= ${current.start}::date and ${bookedDay} < ${current.end}::date) as bookings,
-      (select count(*) from booking b
-        where ${bookedDay} >= ${previous.start}::date and ${bookedDay} < ${previous.end}::date) as bookings_before,
-      (select coalesce(sum(b.total_price), 0) from booking b where b.status <> 'cancelled'
-        and ${bookedDay} >= ${current.start}::date and ${bookedDay} < ${current.end}::date) as revenue,
-      (select coalesce(sum(b.total_price), 0) from booking b where b.status <> 'cancelled'
-        and ${bookedDay} >= ${previous.start}::date and ${bookedDay} < ${previous.end}::date) as revenue_before
+        and p.created_at < ${berlin(previous.end)}) as properties_before,
+      (select count(*) from booking b where ${madeIn(sql`b.created_at`, current)}) as bookings,
+      (select count(*) from booking b where ${madeIn(sql`b.created_at`, previous)}) as bookings_before,
+      (select coalesce(sum(b.total_price), 0) from booking b
+        where b.status <> 'cancelled' and ${madeIn(sql`b.created_at`, current)}) as revenue,
+      (select coalesce(sum(b.total_price), 0) from booking b
+        where b.status <> 'cancelled' and ${madeIn(sql`b.created_at`, previous)}) as revenue_before
   `);
   const card = (value: unknown, before: unknown): StatCard => ({
     value: num(value),
@@ -80,8 +82,7 @@ export async function monthlySeries(today: string) {
            count(*) as bookings,
            coalesce(sum(b.total_price) filter (where b.status <> 'cancelled'), 0) as revenue
     from booking b
-    where b.created_at >= (${start}::date - 1)::timestamp at time zone 'Europe/Berlin'
-      and ${bookedDay} >= ${start}::date
+    where b.created_at >= ${berlin(start)}
     group by 1
   `);
   const byMonth = new Map(found.map((r) => [String(r.month), r]));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -54,14 +54,14 @@ export type AdminBookingRow = {
   createdAt: string;
 };
 
-function listConditions(filter: AdminBookingFilter): SQL[] {
+function listConditions(filter: AdminBookingFilter, propertyIds: string[]): SQL[] {
   const conditions: SQL[] = [];
   if (filter.q) {
     const pattern = foldedContains(filter.q);
-    // The trigram index booking_admin_search_idx covers exactly this expression (migration 0007).
+    // The trigram index booking_admin_search_idx covers exactly this expression (migration 0007);
+    // the matching properties come as a list, so the planner can OR two index scans.
     const own = sql`search_fold(${b.number} || ' ' || ${b.guestName} || ' ' || ${b.guestEmail}) like ${pattern}`;
-    const byProperty = sql`${b.propertyId} in (select ${p.id} from ${p} where search_fold(${p.title}) like ${pattern})`;
-    conditions.push(or(own, byProperty)!);
+    conditions.push(propertyIds.length > 0 ? or(own, inArray(b.propertyId, propertyIds))! : own);
   }
   if (filter.status !== "alle") conditions.push(eq(b.status, filter.status));
   if (filter.from) conditions.push(gte(b.checkIn, filter.from));
@@ -70,8 +70,19 @@ function listConditions(filter: AdminBookingFilter): SQL[] {
   return conditions;
 }
 
+/** Properties whose title contains the search text (a few hundred properties at most). */
+async function propertiesTitled(q: string) {
+  if (!q) return [];
+  const rows = await db()
+    .select({ id: p.id })
+    .from(p)
+    .where(sql`search_fold(${p.title}) like ${foldedContains(q)}`)
+    .limit(500);
+  return rows.map((row) => row.id);
+}
+
 export async function listAdminBookings(filter: AdminBookingFilter) {
-  const where = and(...listConditions(filter));
+  const where = and(...listConditions(filter, await propertiesTitled(filter.q)));
   const offset = (filter.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE;
   const [rows, [{ count }], user] = await Promise.all([
     db()
@@ -94,7 +105,9 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
       .from(b)
       .innerJoin(p, eq(p.id, b.propertyId))
       .where(where)
-      .orderBy(desc(b.createdAt), desc(b.id))
+      // "nulls last" as in booking_created_idx: a plain "desc" means nulls first, and the
+      // planner then sorts the whole table instead of reading the index.
+      .orderBy(sql`${b.createdAt} desc nulls last`, sql`${b.id} desc nulls last`)
       .limit(ADMIN_BOOKINGS_PAGE_SIZE)
       .offset(offset),
     // Counted up to the cap only: an exact count of 100,000 rows on every page view costs
