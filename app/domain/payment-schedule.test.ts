@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "./calendar-day";
-import { formatIban, paymentProgress, paymentSchedule } from "./payment-schedule";
+import {
+  amountToPayNext,
+  bookingPaymentProgress,
+  formatIban,
+  paymentProgress,
+  paymentSchedule,
+} from "./payment-schedule";
 
 const terms = { depositPercentage: 20, balanceDueDays: 30 };
 
@@ -223,5 +229,35 @@ describe("paymentProgress", () => {
         expect(paid + progress.open).toBe(100_000);
       }),
     );
+  });
+});
+
+describe("amountToPayNext", () => {
+  const booking = {
+    totalPrice: 100_000,
+    bookingDay: "2026-03-01",
+    checkIn: "2026-06-01",
+    depositPercentage: 20,
+    balanceDueDays: 30,
+    amountPaid: 0,
+  };
+
+  it("asks for the deposit first, then the rest of the balance", () => {
+    expect(amountToPayNext(bookingPaymentProgress(booking, "2026-03-02"))).toBe(20_000);
+    expect(
+      amountToPayNext(bookingPaymentProgress({ ...booking, amountPaid: 25_000 }, "2026-03-10")),
+    ).toBe(75_000);
+  });
+
+  it("asks for everything due by today once both dates have passed", () => {
+    expect(
+      amountToPayNext(bookingPaymentProgress({ ...booking, amountPaid: 5_000 }, "2026-05-10")),
+    ).toBe(95_000);
+  });
+
+  it("asks for nothing once the total is received", () => {
+    expect(
+      amountToPayNext(bookingPaymentProgress({ ...booking, amountPaid: 100_000 }, "2026-05-10")),
+    ).toBe(0);
   });
 });

@@ -139,3 +139,37 @@ export function paymentProgress(
     .reduce((sum, item) => sum + item.open, 0);
   return { items, received, open, dueNow, next: items.find((item) => item.open > 0) ?? null };
 }
+
+/** A stored booking as the schedule needs it (the terms of its booking day). */
+export type ScheduledBooking = {
+  /** cents */
+  totalPrice: number;
+  /** the booking day in Europe/Berlin */
+  bookingDay: string;
+  checkIn: string;
+  /** cents received so far */
+  amountPaid: number;
+} & PaymentTerms;
+
+/** The schedule of a stored booking, filled with what it received (as of `today`). */
+export function bookingPaymentProgress(booking: ScheduledBooking, today: string): PaymentProgress {
+  return paymentProgress(
+    paymentSchedule({
+      total: booking.totalPrice,
+      bookingDay: booking.bookingDay,
+      checkIn: booking.checkIn,
+      depositPercentage: booking.depositPercentage,
+      balanceDueDays: booking.balanceDueDays,
+    }),
+    { received: booking.amountPaid, today },
+  );
+}
+
+/**
+ * What to ask the guest to transfer now: everything due by today (overdue parts included),
+ * else the next open part; 0 when nothing is open. The "Zahlungsdaten" e-mail, the guest's
+ * GiroCode and the dashboard's pending list use it.
+ */
+export function amountToPayNext(progress: PaymentProgress): number {
+  return Math.max(progress.dueNow, progress.next?.open ?? 0);
+}

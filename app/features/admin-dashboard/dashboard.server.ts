@@ -12,7 +12,7 @@ import {
   type StayTotals,
 } from "~/domain/key-figures";
 import { isUuid } from "~/domain/ids";
-import { paymentProgress, paymentSchedule } from "~/domain/payment-schedule";
+import { amountToPayNext, bookingPaymentProgress } from "~/domain/payment-schedule";
 import { db } from "~/lib/db.server";
 
 /**
@@ -214,15 +214,16 @@ export async function pendingPayments(today: string) {
   return found.map((r) => {
     const bookingDay = day(r.booked_on);
     const checkIn = day(r.check_in);
-    const progress = paymentProgress(
-      paymentSchedule({
-        total: num(r.total_price),
+    const progress = bookingPaymentProgress(
+      {
+        totalPrice: num(r.total_price),
         bookingDay,
         checkIn,
+        amountPaid: num(r.amount_paid),
         depositPercentage: num(r.deposit_percentage),
         balanceDueDays: num(r.balance_due_days),
-      }),
-      { received: num(r.amount_paid), today },
+      },
+      today,
     );
     return {
       id: String(r.id),
@@ -234,7 +235,7 @@ export async function pendingPayments(today: string) {
         Math.round((Date.parse(today) - Date.parse(bookingDay)) / 86_400_000),
       ),
       /** what is due next (or overdue), cents */
-      due: Math.max(progress.dueNow, progress.next?.open ?? 0),
+      due: amountToPayNext(progress),
       dueDate: progress.next?.dueDate ?? null,
       isOverdue: progress.items.some((item) => item.isOverdue),
     };

@@ -6,7 +6,11 @@ import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/setting
 import { dayInBerlin } from "~/domain/calendar-day";
 import { cancellationQuote } from "~/domain/cancellation";
 import { isUuid } from "~/domain/ids";
-import { paymentProgress, paymentSchedule, type PaymentProgress } from "~/domain/payment-schedule";
+import {
+  amountToPayNext,
+  bookingPaymentProgress,
+  paymentSchedule,
+} from "~/domain/payment-schedule";
 import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
@@ -192,17 +196,7 @@ async function loadAdminBooking(bookingId: string, today: string) {
     .where(eq(b.id, bookingId));
   if (!row) return null;
   const bookingDay = dayInBerlin(row.createdAt);
-  const schedule = paymentSchedule({
-    total: row.totalPrice,
-    bookingDay,
-    checkIn: row.checkIn,
-    depositPercentage: row.depositPercentage,
-    balanceDueDays: row.balanceDueDays,
-  });
-  const progress: PaymentProgress = paymentProgress(schedule, {
-    received: row.amountPaid,
-    today,
-  });
+  const progress = bookingPaymentProgress({ ...row, bookingDay }, today);
   const { propertyImages, ...rest } = row;
   return {
     ...rest,
@@ -605,20 +599,14 @@ export async function sendPaymentDetails({
         )
         .for("share");
       if (!account) return { ok: false, error: "noAccount" } as const;
-      const progress = paymentProgress(
-        paymentSchedule({
-          total: booking.totalPrice,
-          bookingDay: dayInBerlin(booking.createdAt),
-          checkIn: booking.checkIn,
-          depositPercentage: booking.depositPercentage,
-          balanceDueDays: booking.balanceDueDays,
-        }),
-        { received: booking.amountPaid, today },
+      const progress = bookingPaymentProgress(
+        { ...booking, bookingDay: dayInBerlin(booking.createdAt) },
+        today,
       );
       if (booking.status === "cancelled" || progress.open === 0) {
         return { ok: false, error: "nothingDue" } as const;
       }
-      const amountDue = Math.max(progress.dueNow, progress.next?.open ?? progress.open);
+      const amountDue = amountToPayNext(progress);
       await enqueueEmail(tx, {
         to: booking.guestEmail,
         template: "payment-details",

@@ -4,7 +4,11 @@ import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import type { PropertyImage } from "../../../db/schema";
 import { isUuid } from "~/domain/ids";
-import { paymentProgress, paymentSchedule, type PaymentTerms } from "~/domain/payment-schedule";
+import {
+  amountToPayNext,
+  bookingPaymentProgress,
+  type PaymentTerms,
+} from "~/domain/payment-schedule";
 import { logger } from "~/lib/logger.server";
 import { paymentQrSvgDataUrl } from "~/lib/payment-qr.server";
 
@@ -188,36 +192,21 @@ export async function getBookingConfirmation(
         ? await paymentQrFor({
             account: bankAccount,
             number: row.number,
-            amount: amountToPayNext({
-              total: row.totalPrice,
-              received: row.amountPaid,
-              bookingDay,
-              checkIn: row.checkIn,
-              terms: paymentTerms,
-            }),
+            amount: amountToPayNext(
+              bookingPaymentProgress(
+                {
+                  totalPrice: row.totalPrice,
+                  bookingDay,
+                  checkIn: row.checkIn,
+                  amountPaid: row.amountPaid,
+                  ...paymentTerms,
+                },
+                dayInBerlin(new Date()),
+              ),
+            ),
           })
         : null,
   };
-}
-
-/** What the guest should transfer next: what is due by today, else the next open part. */
-function amountToPayNext(input: {
-  total: number;
-  received: number;
-  bookingDay: string;
-  checkIn: string;
-  terms: PaymentTerms;
-}) {
-  const progress = paymentProgress(
-    paymentSchedule({
-      total: input.total,
-      bookingDay: input.bookingDay,
-      checkIn: input.checkIn,
-      ...input.terms,
-    }),
-    { received: input.received, today: dayInBerlin(new Date()) },
-  );
-  return Math.max(progress.dueNow, progress.next?.open ?? 0);
 }
 
 async function paymentQrFor({
