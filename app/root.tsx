@@ -14,7 +14,7 @@ import { LanguageProvider, useTranslation } from "~/lib/i18n-react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { publicSettings } from "~/features/settings/settings";
+import { publicSettings, touchIconUrl } from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
 import { themeCss } from "~/lib/color";
 import { getEnv } from "~/lib/env.server";
@@ -83,6 +83,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={settings?.primaryColor ?? "#FF385C"} />
         <link rel="icon" href={settings?.faviconUrl || "/favicon.svg"} />
+        {touchIconUrl(settings?.faviconUrl ?? null) && (
+          <link rel="apple-touch-icon" href={touchIconUrl(settings?.faviconUrl ?? null)!} />
+        )}
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />

@@ -224,7 +224,8 @@ async function measure(size: number, cookie: string, bookingId: string): Promise
     for (const query of MIX[page.pattern] ?? [""]) {
       const url = `${base}${query}`;
       let status = 0;
-      for (let i = 0; i < warmup; i++) status = await callLoader(module.loader, url, cookie, params);
+      for (let i = 0; i < warmup; i++)
+        status = await callLoader(module.loader, url, cookie, params);
       const samples: number[] = [];
       for (let i = 0; i < iterations; i++) {
         const started = performance.now();

@@ -10,6 +10,8 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 /** Upload routes by path (React Router's `.data` URL of a route counts as the route). */
 const UPLOAD_BODY_LIMITS: Record<string, number> = {
   "/dashboard/profile": 10 * 1024 * 1024,
+  // Logos and favicon (2 MB each, checked by the action with a German message).
+  "/admin/settings": 10 * 1024 * 1024,
 };
 
 export function bodyLimitFor(pathname: string): number {

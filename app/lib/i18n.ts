@@ -19,6 +19,17 @@ export function registerCatalogue(language: Language, catalogue: Catalogue) {
   catalogues.delete(language);
 }
 
+/**
+ * Texts of one area that guests never see (the admin area), added by the area's own modules
+ * (`~/locales/admin-texts`) instead of riding in the catalogue every public page downloads.
+ */
+const areaTexts: Record<Language, Record<string, unknown>> = { de: {}, en: {} };
+
+export function registerTexts(language: Language, namespaces: Record<string, unknown>) {
+  Object.assign(areaTexts[language], namespaces);
+  catalogues.delete(language);
+}
+
 /** The whole catalogue of a language (German when it is not loaded), for texts needed as data. */
 export function catalogueOf(language: Language): Catalogue {
   return texts[language] ?? de;
@@ -56,7 +67,7 @@ const catalogues = new Map<Language, FlatCatalogue>();
 function catalogue(language: Language) {
   let found = catalogues.get(language);
   if (!found) {
-    found = flatten(catalogueOf(language), "", new Map());
+    found = flatten({ ...catalogueOf(language), ...areaTexts[language] }, "", new Map());
     catalogues.set(language, found);
   }
   return found;

@@ -12,11 +12,6 @@ import passwordResetTexts from "./de/password-reset";
 import accountSettingsTexts from "./de/account-settings";
 import myBookingsTexts from "./de/my-bookings";
 import profilePageTexts from "./de/profile-page";
-import bankAccountsTexts from "./de/bank-accounts";
-import adminBookingsTexts from "./de/admin-bookings";
-import adminUsersTexts from "./de/admin-users";
-import adminAuditTexts from "./de/admin-audit";
-import adminDashboardTexts from "./de/admin-dashboard";
 
 /** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
 const de = {
@@ -255,6 +250,26 @@ const de = {
     maxPendingBookings: "Unbezahlte Buchungen pro Konto (höchstens)",
     bookingAttemptsPerAccount: "Buchungsversuche pro Konto und Stunde",
     bookingAttemptsPerClient: "Buchungsversuche pro IP-Adresse und Stunde",
+    brand: {
+      heading: "Logos und Favicon",
+      logoLight: "Logo (heller Hintergrund)",
+      logoDark: "Logo (dunkler Hintergrund)",
+      favicon: "Favicon",
+      none: "Kein Bild",
+      upload: "Hochladen",
+      remove: "Entfernen",
+      saved: "Gespeichert.",
+      logoHint:
+        "PNG, JPG oder WebP, höchstens 2 MB; wird auf höchstens 640 × 160 Pixel verkleinert.",
+      faviconHint: "32x32 PNG (PNG, JPG oder WebP, höchstens 2 MB; quadratisch am besten).",
+      failed: "Fehler beim Hochladen der Datei",
+      errors: {
+        missing: "Bitte wählen Sie eine Datei aus.",
+        tooLarge: "Die Datei darf höchstens 2 MB groß sein.",
+        wrongType: "Bitte wählen Sie ein Bild im Format PNG, JPG oder WebP.",
+        failed: "Bitte versuchen Sie es erneut.",
+      },
+    },
     paymentSchedule: "Zahlungsplan bei Überweisung",
     paymentScheduleHint:
       "Gilt für neue Buchungen; bestehende Buchungen behalten ihren Zahlungsplan. Die Anzahlung ist 7 Tage nach der Buchung fällig, der Rest die angegebene Zahl von Tagen vor der Anreise.",
@@ -295,11 +310,6 @@ const de = {
   accountSettings: accountSettingsTexts,
   myBookings: myBookingsTexts,
   profilePage: profilePageTexts,
-  bankAccounts: bankAccountsTexts,
-  adminBookings: adminBookingsTexts,
-  adminUsers: adminUsersTexts,
-  adminAudit: adminAuditTexts,
-  adminDashboard: adminDashboardTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

@@ -13,11 +13,6 @@ import passwordResetTexts from "./en/password-reset";
 import accountSettingsTexts from "./en/account-settings";
 import myBookingsTexts from "./en/my-bookings";
 import profilePageTexts from "./en/profile-page";
-import bankAccountsTexts from "./en/bank-accounts";
-import adminBookingsTexts from "./en/admin-bookings";
-import adminUsersTexts from "./en/admin-users";
-import adminAuditTexts from "./en/admin-audit";
-import adminDashboardTexts from "./en/admin-dashboard";
 
 /** English translations; typed against the German catalogue so no key can be missing. */
 const en: Catalogue = {
@@ -252,6 +247,25 @@ const en: Catalogue = {
     maxPendingBookings: "Unpaid bookings per account (at most)",
     bookingAttemptsPerAccount: "Booking attempts per account and hour",
     bookingAttemptsPerClient: "Booking attempts per IP address and hour",
+    brand: {
+      heading: "Logos and favicon",
+      logoLight: "Logo (light background)",
+      logoDark: "Logo (dark background)",
+      favicon: "Favicon",
+      none: "No image",
+      upload: "Upload",
+      remove: "Remove",
+      saved: "Saved.",
+      logoHint: "PNG, JPG or WebP, at most 2 MB; scaled down to at most 640 × 160 pixels.",
+      faviconHint: "32x32 PNG (PNG, JPG or WebP, at most 2 MB; square works best).",
+      failed: "Error uploading the file",
+      errors: {
+        missing: "Please choose a file.",
+        tooLarge: "The file can be at most 2 MB.",
+        wrongType: "Please choose a PNG, JPG or WebP image.",
+        failed: "Please try again.",
+      },
+    },
     paymentSchedule: "Payment schedule for bank transfer",
     paymentScheduleHint:
       "Applies to new bookings; existing bookings keep their schedule. The deposit is due 7 days after booking, the rest the given number of days before arrival.",
@@ -292,11 +306,6 @@ const en: Catalogue = {
   accountSettings: accountSettingsTexts,
   myBookings: myBookingsTexts,
   profilePage: profilePageTexts,
-  bankAccounts: bankAccountsTexts,
-  adminBookings: adminBookingsTexts,
-  adminUsers: adminUsersTexts,
-  adminAudit: adminAuditTexts,
-  adminDashboard: adminDashboardTexts,
   paymentMethods: {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",

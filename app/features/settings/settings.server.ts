@@ -46,7 +46,10 @@ function fromRow(row: typeof schema.settings.$inferSelect): SiteSettings {
 }
 
 /** Saves the settings row, records who changed what, and tells every open page. */
-export async function saveSettings(values: SettingsFormValues, actorId: string) {
+export async function saveSettings(
+  values: SettingsFormValues | Partial<SiteSettings>,
+  actorId: string,
+) {
   const before = await getSettings();
   const next: SiteSettings = {
     ...before,

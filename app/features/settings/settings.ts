@@ -113,3 +113,10 @@ export function publicSettings(s: SiteSettings) {
   };
 }
 export type PublicSettings = ReturnType<typeof publicSettings>;
+
+/** The touch icon stored beside an uploaded favicon (`…-32.png` → `…-180.png`), if any. */
+export function touchIconUrl(faviconUrl: string | null): string | null {
+  return faviconUrl && /-32\.png$/.test(faviconUrl)
+    ? faviconUrl.replace(/-32\.png$/, "-180.png")
+    : null;
+}

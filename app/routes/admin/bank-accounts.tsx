@@ -1,3 +1,4 @@
+import "~/locales/admin-texts";
 import { Check, Landmark, Pencil, Plus, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Banner } from "~/components/ui/banner";

@@ -1,3 +1,4 @@
+import "~/locales/admin-texts";
 import { ArrowLeft, Banknote, Send } from "lucide-react";
 import {
   data,

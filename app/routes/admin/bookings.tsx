@@ -1,3 +1,4 @@
+import "~/locales/admin-texts";
 import { CalendarDays, Send } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Banner } from "~/components/ui/banner";

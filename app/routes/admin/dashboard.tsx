@@ -1,4 +1,5 @@
-import { ArrowDownRight, ArrowUpRight, Download, Minus } from "lucide-react";
+import "~/locales/admin-texts";
+import { ArrowDownRight, ArrowUpRight, FileSpreadsheet, Minus } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { Banner } from "~/components/ui/banner";
@@ -170,7 +171,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             download
             className="inline-flex items-center gap-2 rounded-lg border border-secondary px-3 py-1.5 text-sm font-medium text-secondary hover:bg-slate-100"
           >
-            <Download aria-hidden className="size-4" />
+            <FileSpreadsheet aria-hidden className="size-4" />
             {t("adminDashboard.csv")}
           </a>
         </div>

@@ -1,3 +1,4 @@
+import "~/locales/admin-texts";
 import {
   CalendarDays,
   ExternalLink,

@@ -1,3 +1,4 @@
+import "~/locales/admin-texts";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
@@ -11,6 +12,7 @@ import {
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { settingsFormSchema, type SettingsFormValues } from "~/features/settings/settings.schema";
 import { getSettings, saveSettings } from "~/features/settings/settings.server";
+import { removeBrandAsset, storeBrandAsset } from "~/features/settings/brand-assets.server";
 import { ImprintWarning } from "~/features/company/components/imprint-warning";
 import { placeholderImprintFields } from "~/features/company/imprint";
 import { logger } from "~/lib/logger.server";
@@ -41,11 +43,50 @@ type FieldErrors = Partial<Record<keyof SiteSettings, string>>;
 
 const SETTINGS_FIELDS = Object.keys(settingsFormSchema.shape) as (keyof SettingsFormValues)[];
 
+const ASSETS = ["logoLight", "logoDark", "favicon"] as const;
+type Asset = (typeof ASSETS)[number];
+
 export async function action({ request }: Route.ActionArgs) {
   // An expired session must not throw the admin out of a half-filled form (spec 01).
   const admin = await userForSave(request, "admin");
   if (!admin) return sessionExpired();
-  const parsed = parseForm(await request.formData(), settingsFormSchema, {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ status: "invalid" as const, fieldErrors: {} }, { status: 400 });
+  }
+  const intent = form.get("intent");
+  if (intent === "brand-upload" || intent === "brand-remove") {
+    const asset = form.get("asset");
+    if (!ASSETS.includes(asset as Asset)) {
+      return data(
+        { status: "uploadFailed" as const, asset: null, error: "wrongType" },
+        { status: 400 },
+      );
+    }
+    if (intent === "brand-remove") {
+      await removeBrandAsset(asset as Asset, admin.id);
+      return { status: "brandSaved" as const, asset: asset as Asset, at: Date.now() };
+    }
+    const file = form.get("file");
+    if (!file || typeof file === "string" || file.size === 0) {
+      return data({ status: "uploadFailed" as const, asset, error: "missing" }, { status: 400 });
+    }
+    const result = await storeBrandAsset(
+      asset as Asset,
+      Buffer.from(await file.arrayBuffer()),
+      admin.id,
+    );
+    if (!result.ok) {
+      return data(
+        { status: "uploadFailed" as const, asset, error: result.error },
+        { status: result.error === "tooLarge" ? 413 : result.error === "failed" ? 500 : 400 },
+      );
+    }
+    return { status: "brandSaved" as const, asset: asset as Asset, at: Date.now() };
+  }
+  const parsed = parseForm(form, settingsFormSchema, {
     fields: SETTINGS_FIELDS,
     multiple: ["allowedPaymentMethods"],
   });
@@ -315,6 +356,113 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           {t("settings.save")}
         </Button>
       </Form>
+
+      <section
+        aria-labelledby="brand-heading"
+        hidden={tab !== "company"}
+        className="mt-10 space-y-6 border-t border-slate-200 pt-6"
+      >
+        <h2 id="brand-heading" className="text-lg font-semibold text-slate-900">
+          {t("settings.brand.heading")}
+        </h2>
+        {ASSETS.map((asset) => {
+          const url =
+            asset === "logoLight"
+              ? s.logoLightUrl
+              : asset === "logoDark"
+                ? s.logoDarkUrl
+                : s.faviconUrl;
+          const failed =
+            actionData &&
+            "asset" in actionData &&
+            actionData.asset === asset &&
+            actionData.status === "uploadFailed"
+              ? actionData.error
+              : null;
+          const saved =
+            actionData &&
+            "asset" in actionData &&
+            actionData.asset === asset &&
+            actionData.status === "brandSaved";
+          return (
+            <div
+              key={asset}
+              className="flex flex-wrap items-start gap-4"
+              data-testid={`brand-${asset}`}
+            >
+              <div
+                className={`flex h-20 w-40 items-center justify-center rounded-lg border border-slate-200 ${asset === "logoDark" ? "bg-secondary" : "bg-white"}`}
+              >
+                {url ? (
+                  <img
+                    src={url}
+                    alt={t(`settings.brand.${asset}`)}
+                    className={asset === "favicon" ? "size-8" : "max-h-16 max-w-36 object-contain"}
+                  />
+                ) : (
+                  <span
+                    className={`text-sm ${asset === "logoDark" ? "text-white" : "text-slate-600"}`}
+                  >
+                    {t("settings.brand.none")}
+                  </span>
+                )}
+              </div>
+              <div className="min-w-0 flex-1 space-y-2">
+                <Form
+                  method="post"
+                  encType="multipart/form-data"
+                  className="flex flex-wrap items-end gap-2"
+                >
+                  <input type="hidden" name="intent" value="brand-upload" />
+                  <input type="hidden" name="asset" value={asset} />
+                  <label className="block text-sm font-medium text-slate-800">
+                    {t(`settings.brand.${asset}`)}
+                    <input
+                      type="file"
+                      name="file"
+                      required
+                      accept="image/png,image/jpeg,image/webp"
+                      aria-describedby={`${asset}-hint${failed ? ` ${asset}-error` : ""}`}
+                      className="mt-1 block text-sm"
+                    />
+                  </label>
+                  <Button type="submit" size="sm" variant="outline">
+                    {t("settings.brand.upload")}
+                  </Button>
+                </Form>
+                <p id={`${asset}-hint`} className="text-sm text-slate-600">
+                  {t(
+                    asset === "favicon" ? "settings.brand.faviconHint" : "settings.brand.logoHint",
+                  )}
+                </p>
+                {failed && (
+                  <p
+                    id={`${asset}-error`}
+                    role="alert"
+                    className="text-sm font-medium text-red-800"
+                  >
+                    {`${t("settings.brand.failed")}: ${t(`settings.brand.errors.${failed}` as "settings.brand.errors.failed")}`}
+                  </p>
+                )}
+                {saved && (
+                  <p role="status" className="text-sm text-green-800">
+                    {t("settings.brand.saved")}
+                  </p>
+                )}
+                {url && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="brand-remove" />
+                    <input type="hidden" name="asset" value={asset} />
+                    <Button type="submit" size="sm" variant="ghost">
+                      {t("settings.brand.remove")}
+                    </Button>
+                  </Form>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </section>
     </main>
   );
 }

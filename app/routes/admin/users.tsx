@@ -1,3 +1,4 @@
+import "~/locales/admin-texts";
 import { TriangleAlert, Users } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { Banner } from "~/components/ui/banner";

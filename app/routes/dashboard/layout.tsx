@@ -3,7 +3,7 @@ import {
   LayoutDashboard,
   LogOut,
   Settings,
-  ShieldCheck,
+  BriefcaseBusiness,
   UserRound,
 } from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
@@ -69,7 +69,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               {loaderData.isAdmin && (
                 <li className="shrink-0 md:mt-2 md:border-t md:border-slate-200 md:pt-2">
                   <Link to="/admin" className={`${itemClass} text-slate-700 hover:bg-white`}>
-                    <ShieldCheck aria-hidden className="size-4" />
+                    <BriefcaseBusiness aria-hidden className="size-4" />
                     {t("dashboard.admin")}
                   </Link>
                 </li>

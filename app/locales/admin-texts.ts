@@ -1,0 +1,31 @@
+/**
+ * The admin area's texts, registered when an admin page's module loads (server and browser):
+ * guests' pages do not download them (decision 025). Import this module for its effect from
+ * every admin route.
+ */
+import { registerTexts } from "~/lib/i18n";
+import adminAuditDe from "./de/admin-audit";
+import adminBookingsDe from "./de/admin-bookings";
+import adminDashboardDe from "./de/admin-dashboard";
+import adminUsersDe from "./de/admin-users";
+import bankAccountsDe from "./de/bank-accounts";
+import adminAuditEn from "./en/admin-audit";
+import adminBookingsEn from "./en/admin-bookings";
+import adminDashboardEn from "./en/admin-dashboard";
+import adminUsersEn from "./en/admin-users";
+import bankAccountsEn from "./en/bank-accounts";
+
+registerTexts("de", {
+  bankAccounts: bankAccountsDe,
+  adminBookings: adminBookingsDe,
+  adminUsers: adminUsersDe,
+  adminAudit: adminAuditDe,
+  adminDashboard: adminDashboardDe,
+});
+registerTexts("en", {
+  bankAccounts: bankAccountsEn,
+  adminBookings: adminBookingsEn,
+  adminUsers: adminUsersEn,
+  adminAudit: adminAuditEn,
+  adminDashboard: adminDashboardEn,
+});
