@@ -30,7 +30,7 @@ async function upload(asset: string, bytes: Buffer, name = "bild.png") {
   const form = new FormData();
   form.set("intent", "brand-upload");
   form.set("asset", asset);
-  form.set("file", new Blob([bytes], { type: "text/plain" }), name);
+  form.set("file", new Blob([new Uint8Array(bytes)], { type: "text/plain" }), name);
   const request = new Request("http://localhost:3000/admin/settings", {
     method: "POST",
     headers: { cookie },
