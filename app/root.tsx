@@ -83,11 +83,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={settings?.primaryColor ?? "#FF385C"} />
         <link rel="icon" href={settings?.faviconUrl || "/favicon.svg"} />
-        {touchIconUrl(settings?.faviconUrl ?? null) && (
-          <link rel="apple-touch-icon" href={touchIconUrl(settings?.faviconUrl ?? null)!} />
-        )}
+        {/* One touch icon: the operator's (from the uploaded favicon) or the shipped one. */}
+        <link
+          rel="apple-touch-icon"
+          href={touchIconUrl(settings?.faviconUrl ?? null) ?? "/icons/apple-touch-icon.png"}
+        />
         <link rel="manifest" href="/manifest.webmanifest" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         {/* Client renders the nonce as "" which matches what browsers leave in the DOM. */}
         <Links nonce={nonce} />
@@ -105,17 +106,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Re-reads settings when an admin saves them anywhere (server-sent events). */
+/** Re-reads settings when an admin saves them anywhere, and the page when the user's role changes (server-sent events). */
 function useLiveSettings() {
   const revalidator = useRevalidator();
   useEffect(() => {
     const source = new EventSource("/api/events");
     const onChange = () => void revalidator.revalidate();
     source.addEventListener("settings", onChange);
+    // The signed-in user's role changed: the page's loaders decide again what it may show.
+    source.addEventListener("session", onChange);
     // Lets end-to-end tests (and curious operators) see that live updates are connected.
     source.onopen = () => (document.documentElement.dataset.live = "");
     return () => {
       source.removeEventListener("settings", onChange);
+      source.removeEventListener("session", onChange);
       source.close();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per page load

@@ -2,7 +2,8 @@ import { demoAdmin, expect, expectNoSeriousA11yViolations, signInOverHttp, test 
 
 /**
  * /admin/users (issue 13 part 5): the operator finds a new guest, makes them an admin (the
- * guest's very next request reaches /admin) and takes it back. The demo admin's own role is
+ * guest's very next request reaches /admin) and takes it back (the guest's open admin page turns
+ * into "Kein Zugriff" at once, through the event stream). The demo admin's own role is
  * never touched: other journeys sign in as the demo admin meanwhile.
  */
 test("an admin promotes a guest, who reaches /admin on the next request, and demotes them again", async ({
@@ -29,6 +30,8 @@ test("an admin promotes a guest, who reaches /admin on the next request, and dem
   await expect(admin.getByText("Rolle geändert.")).toBeVisible();
   expect((await page.goto("/admin"))?.status()).toBe(200);
   await expect(page.getByRole("navigation", { name: "Administrationsbereich" })).toBeVisible();
+  // The admin page stays open while the role is taken back: it learns of it at once.
+  await expect(page.locator("html[data-live]")).toHaveCount(1);
 
   await admin
     .getByRole("row")
@@ -36,6 +39,8 @@ test("an admin promotes a guest, who reaches /admin on the next request, and dem
     .getByRole("combobox", { name: `Rolle von ${guest.name}` })
     .selectOption("user");
   await expect(admin.getByText("Rolle geändert.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kein Zugriff" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Administrationsbereich" })).toBeHidden();
   expect((await page.goto("/admin"))?.status()).toBe(403);
 
   // Both changes are in the audit log, newest first, old → new.

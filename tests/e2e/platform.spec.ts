@@ -218,8 +218,8 @@ test.describe("settings", { tag: "@settings" }, () => {
     ).toBeVisible();
     await expect(admin.getByRole("alert")).toHaveText("Fehler beim Speichern der Einstellungen");
 
-    // Put the name back for the other tests.
-    await admin.reload();
+    // Put the name back for the other tests (the error opened the Buchungen tab, ?tab=buchungen).
+    await admin.goto("/admin/settings");
     await waitForHydration(admin);
     await admin.getByLabel("Plattformname").fill("TraumUrlaub Reisen");
     await admin.getByLabel("Seitentitel").fill("TraumUrlaub Reisen – Ferienwohnungen & Reisen");

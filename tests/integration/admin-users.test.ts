@@ -7,6 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUserFilter } from "~/features/accounts/admin-users.schema";
 import { changeUserRole, listAdminUsers } from "~/features/accounts/admin-users.server";
 import { requireAdmin } from "~/features/accounts/session.server";
+import { loader as eventsLoader } from "~/routes/api/events";
+import { closeEventStreams } from "~/features/settings/event-stream.server";
+import {
+  listenForSettingsChanges,
+  stopListening,
+} from "~/features/settings/settings-events.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { action } from "~/routes/admin/users";
 import { databaseKind, openTestDatabase } from "../helpers/database";
@@ -91,6 +97,44 @@ describe(`admin users (${databaseKind()})`, () => {
         ["role-change", boss.id, { role: "admin" }, { role: "user" }],
       ]),
     );
+  });
+
+  it("tells the user's open pages at once that their role changed (the event stream)", async () => {
+    // On PostgreSQL the news travels through NOTIFY, as between two app processes.
+    if (handle.kind === "postgres") await listenForSettingsChanges(handle.url!);
+    try {
+      await demoteAllAdmins();
+      const boss = await createUser({ name: "Chefin", role: "admin" });
+      const guest = await createUser({ name: "Gast mit offenem Tab" });
+      const other = await createUser({ name: "Anderer Gast" });
+      const openStream = async (cookie: string) => {
+        const response = await eventsLoader({
+          request: new Request("http://localhost:3000/api/events", { headers: { cookie } }),
+          context: { clientIp: "203.0.113.9" },
+          params: {},
+        } as unknown as Parameters<typeof eventsLoader>[0]);
+        const reader = response.body!.getReader();
+        await reader.read(); // "retry:"
+        return reader;
+      };
+      const guestTab = await openStream(await sessionCookie(guest.email));
+      const otherTab = await openStream(await sessionCookie(other.email));
+
+      expect(await changeUserRole({ userId: guest.id, role: "admin", actorId: boss.id })).toEqual({
+        ok: true,
+      });
+      const { value } = await guestTab.read();
+      expect(new TextDecoder().decode(value)).toContain("event: session");
+      // The other guest's tab hears nothing of it (its next read would wait): nothing queued.
+      const next = await Promise.race([
+        otherTab.read().then(() => "event"),
+        new Promise((resolve) => setTimeout(() => resolve("nothing"), 300)),
+      ]);
+      expect(next).toBe("nothing");
+    } finally {
+      closeEventStreams();
+      await stopListening();
+    }
   });
 
   it("never demotes the last admin, also when two admins demote each other at once", async () => {

@@ -1,15 +1,21 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
+import { databaseHandle, db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import { isUuid } from "~/domain/ids";
 import { ADMIN_USERS_PAGE_SIZE, type AdminUserFilter } from "./admin-users.schema";
+import {
+  emitSessionChanged,
+  sessionChangedPayload,
+  SETTINGS_CHANNEL,
+} from "~/features/settings/settings-events.server";
 import { roleOf, type Role } from "./session.server";
 
 /**
  * /admin/users (spec/06-admin.md): the accounts, paged, with search and role filter, and the
  * role change. The role is read from the profile on every request (session.server.ts), so a
- * change takes effect on the user's next request, in every open session.
+ * change takes effect on the user's next request, in every open session; open pages are told at
+ * once through the event stream ("session" event) and load again.
  */
 
 const u = schema.user;
@@ -95,7 +101,8 @@ export async function changeUserRole({
   if (!isUuid(userId)) return { ok: false, error: "notFound" };
   const id = userId.toLowerCase();
   try {
-    return await db().transaction(async (tx) => {
+    const handle = databaseHandle();
+    const result = await handle.db.transaction(async (tx) => {
       const admins = await tx
         .select({ id: pr.id })
         .from(pr)
@@ -122,8 +129,13 @@ export async function changeUserRole({
         before: { role: before },
         after: { role },
       });
+      // The user's open pages load again when this commits (every process LISTENs).
+      if (handle.kind === "postgres")
+        await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${sessionChangedPayload(id)})`);
       return { ok: true } as const;
     });
+    if (result.ok && handle.kind === "pglite") emitSessionChanged(id);
+    return result;
   } catch (error) {
     logger.error({ err: error, userId }, "changing a role failed");
     return { ok: false, error: "failed" };

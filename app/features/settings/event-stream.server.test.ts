@@ -4,7 +4,7 @@ import {
   createSettingsEventStream,
   EVENT_STREAM_LIMITS,
 } from "./event-stream.server";
-import { emitSettingsChanged } from "./settings-events.server";
+import { emitSessionChanged, emitSettingsChanged } from "./settings-events.server";
 
 afterEach(() => closeEventStreams());
 
@@ -23,6 +23,33 @@ describe("settings event streams", () => {
     expect(new TextDecoder().decode((await reader.read()).value)).toContain("retry:");
     emitSettingsChanged();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: settings");
+  });
+
+  it("tells a signed-in user's stream, and only that user's, that their session changed", async () => {
+    const userA = "5b1f3c2e-1111-4a4a-9a9a-000000000001";
+    const userB = "5b1f3c2e-1111-4a4a-9a9a-000000000002";
+    const readerA = createSettingsEventStream(
+      new AbortController().signal,
+      "198.51.100.4",
+      userA,
+    ).body!.getReader();
+    const readerB = createSettingsEventStream(
+      new AbortController().signal,
+      "198.51.100.5",
+      userB,
+    ).body!.getReader();
+    const visitor = createSettingsEventStream(
+      new AbortController().signal,
+      "198.51.100.6",
+    ).body!.getReader();
+    for (const reader of [readerA, readerB, visitor]) await reader.read(); // "retry:"
+
+    emitSessionChanged(userA);
+    expect(new TextDecoder().decode((await readerA.read()).value)).toContain("event: session");
+    // B and the visitor got nothing: the next thing they read is the settings event after it.
+    emitSettingsChanged();
+    expect(new TextDecoder().decode((await readerB.read()).value)).toContain("event: settings");
+    expect(new TextDecoder().decode((await visitor.read()).value)).toContain("event: settings");
   });
 
   it("refuses a client's stream beyond its limit with 429, and frees a place when one closes", async () => {

@@ -1,8 +1,9 @@
-import { onSettingsChanged } from "./settings-events.server";
+import { onSessionChanged, onSettingsChanged } from "./settings-events.server";
 
 /**
  * Server-sent events for open pages. Each stream gets a "settings" event whenever the settings
- * change on any process; a comment line every 25 s keeps proxies from closing idle streams.
+ * change on any process, and a signed-in user's stream a "session" event when their role changes;
+ * a comment line every 25 s keeps proxies from closing idle streams.
  */
 const open = new Set<ReadableStreamDefaultController<Uint8Array>>();
 const encoder = new TextEncoder();
@@ -16,7 +17,11 @@ const encoder = new TextEncoder();
 export const EVENT_STREAM_LIMITS = { perClient: 8, total: 2_000 };
 const perClient = new Map<string, number>();
 
-export function createSettingsEventStream(signal: AbortSignal, clientIp = "unknown"): Response {
+export function createSettingsEventStream(
+  signal: AbortSignal,
+  clientIp = "unknown",
+  userId: string | null = null,
+): Response {
   const held = perClient.get(clientIp) ?? 0;
   if (held >= EVENT_STREAM_LIMITS.perClient || open.size >= EVENT_STREAM_LIMITS.total) {
     return new Response("Zu viele offene Verbindungen. Bitte schließen Sie andere Tabs.", {
@@ -45,10 +50,16 @@ export function createSettingsEventStream(signal: AbortSignal, clientIp = "unkno
         }
       };
       send("retry: 3000\n\n");
-      const unsubscribe = onSettingsChanged(() => send(`event: settings\ndata: ${Date.now()}\n\n`));
+      const unsubscribeSettings = onSettingsChanged(() =>
+        send(`event: settings\ndata: ${Date.now()}\n\n`),
+      );
+      const unsubscribeSession = userId
+        ? onSessionChanged(userId, () => send(`event: session\ndata: ${Date.now()}\n\n`))
+        : () => {};
       const keepAlive = setInterval(() => send(": keep-alive\n\n"), 25_000);
       cleanup = () => {
-        unsubscribe();
+        unsubscribeSettings();
+        unsubscribeSession();
         clearInterval(keepAlive);
         open.delete(controller);
         release();

@@ -21,6 +21,31 @@ export function emitSettingsChanged() {
   emitter.emit("change");
 }
 
+/**
+ * A user's role changed (issue 13 part 5): that user's open pages re-run their loaders at once,
+ * so a demoted admin's open admin tab turns into "Kein Zugriff" without waiting for a click.
+ * Same channel as the settings; the payload names the user.
+ */
+const USER_PAYLOAD = "user:";
+
+export function onSessionChanged(userId: string, listener: () => void) {
+  const filtered = (changed: string) => {
+    if (changed === userId) listener();
+  };
+  emitter.on("session", filtered);
+  return () => emitter.off("session", filtered);
+}
+
+/** Publishes a change of `userId`'s session: locally, and to other processes with the SQL NOTIFY. */
+export function emitSessionChanged(userId: string) {
+  emitter.emit("session", userId);
+}
+
+/** The NOTIFY payload that tells every other process about a change of `userId`'s session. */
+export function sessionChangedPayload(userId: string) {
+  return `${USER_PAYLOAD}${userId}`;
+}
+
 let listener: pg.Client | undefined;
 let stopped = false;
 
@@ -31,7 +56,10 @@ export async function listenForSettingsChanges(url: string) {
     if (stopped) return;
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (msg) => {
-      if (msg.channel === SETTINGS_CHANNEL) emitter.emit("change");
+      if (msg.channel !== SETTINGS_CHANNEL) return;
+      if (msg.payload?.startsWith(USER_PAYLOAD)) {
+        emitter.emit("session", msg.payload.slice(USER_PAYLOAD.length));
+      } else emitter.emit("change");
     });
     client.on("error", (error) => {
       logger.warn({ err: error }, "settings listener lost its connection");

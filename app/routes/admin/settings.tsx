@@ -1,6 +1,13 @@
 import "~/locales/admin-texts";
-import { useEffect, useState, type InputHTMLAttributes } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react";
+import {
+  data,
+  Form,
+  Link,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/settings";
 import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
@@ -40,6 +47,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta = () => [{ title: "Einstellungen – Administration" }];
 
 type FieldErrors = Partial<Record<keyof SiteSettings, string>>;
+
+const SETTINGS_TABS = ["company", "bookings"] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+/** The tab names in the URL, German like the page's other URLs. */
+const TAB_PARAMS: Record<SettingsTab, string> = { company: "unternehmen", bookings: "buchungen" };
+
+function tabFromParam(param: string | null): SettingsTab {
+  return param === TAB_PARAMS.bookings ? "bookings" : "company";
+}
+
+// Switching tabs changes only the query string: nothing to load again.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+    const current = new URLSearchParams(currentUrl.search);
+    const next = new URLSearchParams(nextUrl.search);
+    current.delete("tab");
+    next.delete("tab");
+    if (current.toString() === next.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+}
 
 const SETTINGS_FIELDS = Object.keys(settingsFormSchema.shape) as (keyof SettingsFormValues)[];
 
@@ -124,7 +157,21 @@ function ColorInput(props: InputHTMLAttributes<HTMLInputElement>) {
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [tab, setTab] = useState<"company" | "bookings">("company");
+  // The open tab lives in the URL (`?tab=buchungen`), so a reload, a link or Back opens it
+  // again, and the tabs are plain links that work before JS runs.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromParam(searchParams.get("tab"));
+  const setTab = (next: SettingsTab) => {
+    if (next === tab) return;
+    setSearchParams(
+      (params) => {
+        params.set("tab", TAB_PARAMS[next]);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const tabRefs = useRef<Partial<Record<SettingsTab, HTMLAnchorElement | null>>>({});
   const [isBannerVisible, setBannerVisible] = useState(false);
   const s = loaderData.settings;
   const fieldErrors: FieldErrors =
@@ -186,18 +233,43 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     );
   };
 
-  const tabButton = (id: "company" | "bookings", label: string) => (
-    <button
-      type="button"
+  // WAI-ARIA tabs: one tab stop; arrow keys, Home and End move between tabs and open them.
+  const onTabKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
+    const index = SETTINGS_TABS.indexOf(tab);
+    const next =
+      event.key === "ArrowRight"
+        ? SETTINGS_TABS[(index + 1) % SETTINGS_TABS.length]
+        : event.key === "ArrowLeft"
+          ? SETTINGS_TABS[(index - 1 + SETTINGS_TABS.length) % SETTINGS_TABS.length]
+          : event.key === "Home"
+            ? SETTINGS_TABS[0]
+            : event.key === "End"
+              ? SETTINGS_TABS[SETTINGS_TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const tabLink = (id: SettingsTab, label: string) => (
+    <Link
+      ref={(element) => {
+        tabRefs.current[id] = element;
+      }}
+      to={`?tab=${TAB_PARAMS[id]}`}
+      replace
+      preventScrollReset
       role="tab"
       id={`tab-${id}`}
       aria-selected={tab === id}
       aria-controls={`panel-${id}`}
-      onClick={() => setTab(id)}
+      tabIndex={tab === id ? 0 : -1}
+      onKeyDown={onTabKeyDown}
       className={`rounded-t-lg px-4 py-2 font-medium ${tab === id ? "border-b-2 border-secondary text-secondary" : "text-slate-600 hover:text-slate-900"}`}
     >
       {label}
-    </button>
+    </Link>
   );
 
   return (
@@ -234,8 +306,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         aria-label={t("settings.title")}
         className="mt-6 flex gap-2 border-b border-slate-200"
       >
-        {tabButton("company", t("settings.tabCompany"))}
-        {tabButton("bookings", t("settings.tabBookings"))}
+        {tabLink("company", t("settings.tabCompany"))}
+        {tabLink("bookings", t("settings.tabBookings"))}
       </div>
       <Form method="post" className="mt-6 space-y-8" noValidate>
         <div

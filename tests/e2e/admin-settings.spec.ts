@@ -1,0 +1,161 @@
+import sharp from "sharp";
+import {
+  demoAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInOverHttp,
+  test,
+  waitForHydration,
+} from "./helpers";
+
+/**
+ * /admin/settings (issue 13 part 6): the two tabs are a real tab widget (arrow keys, Home/End,
+ * one tab stop) whose open tab lives in the URL, and the logo and favicon uploads reach every
+ * page, refused with a German reason when the file is no image.
+ */
+test("the settings tabs follow the arrow keys and the URL, also after a reload", async ({
+  page,
+}) => {
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto("/admin/settings");
+  await waitForHydration(page);
+  const company = page.getByRole("tab", { name: "Unternehmen" });
+  const bookings = page.getByRole("tab", { name: "Buchungen" });
+  await expect(company).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Plattformname")).toBeVisible();
+
+  await company.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(bookings).toBeFocused();
+  await expect(bookings).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\/admin\/settings\?tab=buchungen$/);
+  await expect(page.getByLabel("Mindestaufenthalt (Nächte)")).toBeVisible();
+  await expect(page.getByLabel("Plattformname")).toBeHidden();
+  // One tab stop: the unselected tab is out of the Tab order.
+  await expect(company).toHaveAttribute("tabindex", "-1");
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("tab", { name: "Buchungen" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByLabel("Mindestaufenthalt (Nächte)")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Buchungen" }).focus();
+  await page.keyboard.press("Home");
+  await expect(company).toBeFocused();
+  await expect(page).toHaveURL(/\/admin\/settings\?tab=unternehmen$/);
+  await page.keyboard.press("ArrowLeft");
+  await expect(bookings).toBeFocused();
+  await expect(page.getByLabel("Servicegebühr (€)")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("without JavaScript the Buchungen tab opens from its link", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    await signInOverHttp(context.request, demoAdmin);
+    const page = await context.newPage();
+    await page.goto("/admin/settings");
+    await page.getByRole("tab", { name: "Buchungen" }).click();
+    await expect(page).toHaveURL(/\?tab=buchungen$/);
+    await expect(page.getByLabel("Mindestaufenthalt (Nächte)")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+// Changes the logo every page shows: the "settings" project runs it alone.
+test(
+  "an uploaded logo and favicon reach the site; a renamed text file is refused",
+  { tag: "@settings" },
+  async ({ page, browser }) => {
+    await signInOverHttp(page.request, demoAdmin);
+    await page.goto("/admin/settings");
+    await waitForHydration(page);
+    const lightLogo = page.getByTestId("brand-logoLight");
+    const favicon = page.getByTestId("brand-favicon");
+
+    // A text file named like a picture: refused by its content, with the German reason.
+    await lightLogo.getByLabel("Logo (heller Hintergrund)").setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("Dies ist kein Bild, nur Text mit der Endung .png"),
+    });
+    await lightLogo.getByRole("button", { name: "Hochladen" }).click();
+    await expect(lightLogo.getByRole("alert")).toHaveText(
+      "Fehler beim Hochladen der Datei: Bitte wählen Sie ein Bild im Format PNG, JPG oder WebP.",
+    );
+    await expect(lightLogo.getByText("Kein Bild")).toBeVisible();
+
+    // A real picture, with camera metadata the server must strip.
+    const logo = await sharp({
+      create: { width: 1200, height: 300, channels: 3, background: "#1d4ed8" },
+    })
+      .withMetadata({ exif: { IFD0: { Make: "Testkamera", Copyright: "geheim" } } })
+      .jpeg()
+      .toBuffer();
+    await lightLogo.getByLabel("Logo (heller Hintergrund)").setInputFiles({
+      name: "logo.jpg",
+      mimeType: "image/jpeg",
+      buffer: logo,
+    });
+    await lightLogo.getByRole("button", { name: "Hochladen" }).click();
+    await expect(lightLogo.getByRole("status")).toHaveText("Gespeichert.");
+    const preview = lightLogo.getByRole("img", { name: "Logo (heller Hintergrund)" });
+    await expect(preview).toBeVisible();
+    const logoUrl = await preview.getAttribute("src");
+    expect(logoUrl).toMatch(/^\/media\/.+\.webp$/);
+    const stored = await page.request.get(logoUrl!);
+    expect(stored.headers()["content-type"]).toBe("image/webp");
+    const storedMeta = await sharp(await stored.body()).metadata();
+    expect(storedMeta.width).toBeLessThanOrEqual(640);
+    expect(storedMeta.exif).toBeUndefined();
+
+    const square = await sharp({
+      create: { width: 256, height: 256, channels: 4, background: "#f59e0b" },
+    })
+      .png()
+      .toBuffer();
+    await favicon.getByLabel("Favicon").setInputFiles({
+      name: "icon.png",
+      mimeType: "image/png",
+      buffer: square,
+    });
+    await favicon.getByRole("button", { name: "Hochladen" }).click();
+    await expect(favicon.getByRole("status")).toHaveText("Gespeichert.");
+
+    const brandSection = page.getByRole("region", { name: "Logos und Favicon" });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await brandSection.screenshot({ path: "test-results/screens/admin-settings-brand-1366.png" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await brandSection.screenshot({ path: "test-results/screens/admin-settings-brand-390.png" });
+
+    // A visitor sees the logo in the header and the new icons in the page head.
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto("/");
+      await expect(visitor.locator(`header img[src="${logoUrl}"]`).first()).toBeVisible();
+      const iconHref = await visitor.locator('link[rel="icon"]').getAttribute("href");
+      expect(iconHref).toMatch(/^\/media\/.+\.png$/);
+      const icon = await sharp(await (await visitor.request.get(iconHref!)).body()).metadata();
+      expect([icon.format, icon.width, icon.height]).toEqual(["png", 32, 32]);
+      const touchHref = await visitor.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+      const touch = await sharp(await (await visitor.request.get(touchHref!)).body()).metadata();
+      expect([touch.width, touch.height]).toEqual([180, 180]);
+    } finally {
+      await visitor.close();
+      // Back to the demo look for the journeys after this one.
+      await page.goto("/admin/settings");
+      await waitForHydration(page);
+      for (const testId of ["brand-logoLight", "brand-favicon"]) {
+        const remove = page.getByTestId(testId).getByRole("button", { name: "Entfernen" });
+        if (await remove.isVisible()) {
+          await remove.click();
+          await expect(page.getByTestId(testId).getByText("Kein Bild")).toBeVisible();
+        }
+      }
+    }
+  },
+);
