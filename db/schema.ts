@@ -377,6 +377,31 @@ export const booking = pgTable(
   ],
 );
 
+/**
+ * The dashboard's per-day sums over all bookings (spec/06-admin.md "/admin (Dashboard)"), kept by
+ * a trigger on `booking` (migration 0008) so that /admin reads a few hundred day rows instead of
+ * aggregating up to a year of bookings per request. Never written by the app. Each booking adds
+ * to the day it was made (Berlin), to each of its nights and to its arrival day.
+ */
+export const bookingDayStat = pgTable("booking_day_stat", {
+  day: date("day").primaryKey(),
+  /** bookings made that day (Europe/Berlin), whatever their status */
+  bookingsMade: integer("bookings_made").notNull().default(0),
+  /** cents: totals of the non-cancelled bookings made that day */
+  revenueMade: bigint("revenue_made", { mode: "number" }).notNull().default(0),
+  /** non-cancelled stays that include this night */
+  bookedNights: integer("booked_nights").notNull().default(0),
+  /** cents: their nightly prices (accommodation revenue spread over nights) */
+  nightRevenue: bigint("night_revenue", { mode: "number" }).notNull().default(0),
+  /** bookings arriving this day, cancelled ones included */
+  arrivalsAll: integer("arrivals_all").notNull().default(0),
+  /** the non-cancelled ones, their nights and their lead time (arrival − day made) */
+  arrivals: integer("arrivals").notNull().default(0),
+  arrivalNights: integer("arrival_nights").notNull().default(0),
+  leadDays: integer("lead_days").notNull().default(0),
+  cancelledArrivals: integer("cancelled_arrivals").notNull().default(0),
+});
+
 export const bankAccount = pgTable(
   "bank_account",
   {

@@ -31,9 +31,6 @@ const num = (value: unknown) => Number(value ?? 0);
 const bookedDay = sql`(b.created_at at time zone 'Europe/Berlin')::date`;
 /** Midnight in Berlin at the start of `day`, as a timestamptz (for index range scans). */
 const berlin = (day: string) => sql`((${day}::date)::timestamp at time zone 'Europe/Berlin')`;
-/** `column` (a timestamptz) within the Berlin days [start, end). */
-const madeIn = (column: ReturnType<typeof sql>, span: Span) =>
-  sql`${column} >= ${berlin(span.start)} and ${column} < ${berlin(span.end)}`;
 
 // ---------------------------------------------------------------------------------------------
 // The four cards
@@ -42,6 +39,10 @@ export type StatCard = { value: number; previous: number; change: number | null 
 
 export async function statCards(today: string) {
   const { current, previous } = monthToDate(today);
+  // Bookings and revenue from the day sums (booking_day_stat, kept by a trigger on booking).
+  const made = (span: Span, column: "bookings_made" | "revenue_made") =>
+    sql`(select coalesce(sum(${sql.raw(column)}), 0) from booking_day_stat
+          where day >= ${span.start}::date and day < ${span.end}::date)`;
   const [row] = await rows(sql`
     select
       (select count(*) from "user") as users,
@@ -49,12 +50,10 @@ export async function statCards(today: string) {
       (select count(*) from property p where p.status = 'published') as properties,
       (select count(*) from property p where p.status = 'published'
         and p.created_at < ${berlin(previous.end)}) as properties_before,
-      (select count(*) from booking b where ${madeIn(sql`b.created_at`, current)}) as bookings,
-      (select count(*) from booking b where ${madeIn(sql`b.created_at`, previous)}) as bookings_before,
-      (select coalesce(sum(b.total_price), 0) from booking b
-        where b.status <> 'cancelled' and ${madeIn(sql`b.created_at`, current)}) as revenue,
-      (select coalesce(sum(b.total_price), 0) from booking b
-        where b.status <> 'cancelled' and ${madeIn(sql`b.created_at`, previous)}) as revenue_before
+      ${made(current, "bookings_made")} as bookings,
+      ${made(previous, "bookings_made")} as bookings_before,
+      ${made(current, "revenue_made")} as revenue,
+      ${made(previous, "revenue_made")} as revenue_before
   `);
   const card = (value: unknown, before: unknown): StatCard => ({
     value: num(value),
@@ -78,11 +77,11 @@ export async function monthlySeries(today: string) {
   const months = lastTwelveMonths(today);
   const start = `${months[0]}-01`;
   const found = await rows(sql`
-    select to_char(${bookedDay}, 'YYYY-MM') as month,
-           count(*) as bookings,
-           coalesce(sum(b.total_price) filter (where b.status <> 'cancelled'), 0) as revenue
-    from booking b
-    where b.created_at >= ${berlin(start)}
+    select to_char(day, 'YYYY-MM') as month,
+           sum(bookings_made) as bookings,
+           sum(revenue_made) as revenue
+    from booking_day_stat
+    where day >= ${start}::date
     group by 1
   `);
   const byMonth = new Map(found.map((r) => [String(r.month), r]));
@@ -98,31 +97,7 @@ export async function monthlySeries(today: string) {
 // Key figures
 
 async function stayTotals(span: Span, propertyId: string | null): Promise<StayTotals> {
-  const property = propertyId ? sql`and b.property_id = ${propertyId}` : sql``;
-  // A stay is at most a year (settings max 365 nights), which bounds the index range.
-  const [row] = await rows(sql`
-    with stays as (
-      select b.status, b.nights, b.nightly_price, b.check_in,
-             greatest(0, least(b.check_out, ${span.end}::date) - greatest(b.check_in, ${span.start}::date)) as in_span,
-             b.check_in - ${bookedDay} as lead
-      from booking b
-      where b.check_in < ${span.end}::date
-        and b.check_in >= ${span.start}::date - 366
-        and b.check_out > ${span.start}::date
-        ${property}
-    )
-    select
-      coalesce(sum(in_span) filter (where status <> 'cancelled'), 0) as booked_nights,
-      coalesce(sum(in_span * nightly_price) filter (where status <> 'cancelled'), 0) as revenue,
-      count(*) filter (where status <> 'cancelled' and check_in >= ${span.start}::date) as arrivals,
-      coalesce(sum(nights) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as arrival_nights,
-      coalesce(sum(lead) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as lead_days,
-      count(*) filter (where check_in >= ${span.start}::date) as arrivals_all,
-      count(*) filter (where status = 'cancelled' and check_in >= ${span.start}::date) as cancelled,
-      (select count(*) from property p where p.status = 'published'
-        ${propertyId ? sql`and p.id = ${propertyId}` : sql``}) as properties
-    from stays
-  `);
+  const [row] = propertyId ? await propertyStayTotals(span, propertyId) : await allStayTotals(span);
   return {
     bookedNights: num(row.booked_nights),
     accommodationRevenue: num(row.revenue),
@@ -134,6 +109,53 @@ async function stayTotals(span: Span, propertyId: string | null): Promise<StayTo
     arrivalsAll: num(row.arrivals_all),
     cancelled: num(row.cancelled),
   };
+}
+
+/** All properties: the day sums of the span (one row per day, kept by a trigger on booking). */
+function allStayTotals(span: Span) {
+  return rows(sql`
+    select
+      coalesce(sum(booked_nights), 0) as booked_nights,
+      coalesce(sum(night_revenue), 0) as revenue,
+      coalesce(sum(arrivals), 0) as arrivals,
+      coalesce(sum(arrival_nights), 0) as arrival_nights,
+      coalesce(sum(lead_days), 0) as lead_days,
+      coalesce(sum(arrivals_all), 0) as arrivals_all,
+      coalesce(sum(cancelled_arrivals), 0) as cancelled,
+      (select count(*) from property p where p.status = 'published') as properties
+    from booking_day_stat
+    where day >= ${span.start}::date and day < ${span.end}::date
+  `);
+}
+
+/**
+ * One property: its own bookings (a few hundred at most per span), the same sums as the day
+ * rows of booking_day_stat.
+ */
+function propertyStayTotals(span: Span, propertyId: string) {
+  // A stay is at most a year (settings max 365 nights), which bounds the index range.
+  return rows(sql`
+    with stays as (
+      select b.status, b.nights, b.nightly_price, b.check_in,
+             greatest(0, least(b.check_out, ${span.end}::date) - greatest(b.check_in, ${span.start}::date)) as in_span,
+             b.check_in - ${bookedDay} as lead
+      from booking b
+      where b.check_in < ${span.end}::date
+        and b.check_in >= ${span.start}::date - 366
+        and b.check_out > ${span.start}::date
+        and b.property_id = ${propertyId}
+    )
+    select
+      coalesce(sum(in_span) filter (where status <> 'cancelled'), 0) as booked_nights,
+      coalesce(sum(in_span * nightly_price) filter (where status <> 'cancelled'), 0) as revenue,
+      count(*) filter (where status <> 'cancelled' and check_in >= ${span.start}::date) as arrivals,
+      coalesce(sum(nights) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as arrival_nights,
+      coalesce(sum(lead) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as lead_days,
+      count(*) filter (where check_in >= ${span.start}::date) as arrivals_all,
+      count(*) filter (where status = 'cancelled' and check_in >= ${span.start}::date) as cancelled,
+      (select count(*) from property p where p.status = 'published' and p.id = ${propertyId}) as properties
+    from stays
+  `);
 }
 
 export async function keyFigureReport(

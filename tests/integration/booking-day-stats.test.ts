@@ -1,0 +1,152 @@
+/**
+ * The dashboard's day sums (booking_day_stat, migration 0008) are kept by a trigger on booking:
+ * after any mix of new, cancelled, reopened, moved, repriced and deleted bookings (and payments,
+ * which must not count) they equal the sums recomputed here from the stored bookings.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, dayInBerlin } from "~/domain/calendar-day";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import { createBooking, createProperty, createUser } from "../helpers/factories";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(() => handle.close());
+
+type Sums = {
+  bookingsMade: number;
+  revenueMade: number;
+  bookedNights: number;
+  nightRevenue: number;
+  arrivalsAll: number;
+  arrivals: number;
+  arrivalNights: number;
+  leadDays: number;
+  cancelledArrivals: number;
+};
+const zero = (): Sums => ({
+  bookingsMade: 0,
+  revenueMade: 0,
+  bookedNights: 0,
+  nightRevenue: 0,
+  arrivalsAll: 0,
+  arrivals: 0,
+  arrivalNights: 0,
+  leadDays: 0,
+  cancelledArrivals: 0,
+});
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** The sums by day, from the bookings themselves (the definitions of spec 06, in TypeScript). */
+async function recomputed() {
+  const byDay = new Map<string, Sums>();
+  const at = (day: string) => {
+    if (!byDay.has(day)) byDay.set(day, zero());
+    return byDay.get(day)!;
+  };
+  for (const b of await db().select().from(schema.booking)) {
+    const made = dayInBerlin(b.createdAt);
+    const isCancelled = b.status === "cancelled";
+    at(made).bookingsMade += 1;
+    if (!isCancelled) at(made).revenueMade += b.totalPrice;
+    at(b.checkIn).arrivalsAll += 1;
+    if (isCancelled) {
+      at(b.checkIn).cancelledArrivals += 1;
+      continue;
+    }
+    at(b.checkIn).arrivals += 1;
+    at(b.checkIn).arrivalNights += b.nights;
+    at(b.checkIn).leadDays += daysBetween(made, b.checkIn);
+    for (let night = b.checkIn; night < b.checkOut; night = addDays(night, 1)) {
+      at(night).bookedNights += 1;
+      at(night).nightRevenue += b.nightlyPrice;
+    }
+  }
+  return Object.fromEntries([...byDay].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The trigger's table, without the rows that went back to zero. */
+async function stored() {
+  const found = await db().select().from(schema.bookingDayStat).orderBy(schema.bookingDayStat.day);
+  return Object.fromEntries(
+    found
+      .filter(({ day: _day, ...sums }) => Object.values(sums).some((v) => v !== 0))
+      .map(({ day, ...sums }) => [day, sums]),
+  );
+}
+
+describe(`dashboard day sums (${databaseKind()})`, () => {
+  it("follow every kind of booking change and ignore payments", async () => {
+    const guest = await createUser();
+    const other = await createUser();
+    const [p1, p2] = [await createProperty(), await createProperty()];
+    const stay = (propertyId: string, checkIn: string, checkOut: string, userId = guest.id) =>
+      createBooking({ userId, propertyId, checkIn, checkOut });
+
+    // A stay across a month end, one made late in the evening (a Berlin day after UTC's).
+    const acrossMonths = await stay(p1.id, "2026-11-28", "2026-12-03");
+    const late = await stay(p2.id, "2026-12-10", "2026-12-12", other.id);
+    await db()
+      .update(schema.booking)
+      .set({ createdAt: new Date("2026-11-20T23:30:00Z") })
+      .where(eq(schema.booking.id, late.id));
+    const toCancel = await stay(p2.id, "2026-12-20", "2026-12-27");
+    const toMove = await stay(p1.id, "2027-01-05", "2027-01-08", other.id);
+    const toDelete = await stay(p1.id, "2027-02-01", "2027-02-04");
+    expect(await stored()).toEqual(await recomputed());
+
+    // Cancel, then reopen; confirm and complete (which change nothing in the sums).
+    const setStatus = (id: string, status: string) =>
+      db().update(schema.booking).set({ status }).where(eq(schema.booking.id, id));
+    await setStatus(toCancel.id, "cancelled");
+    expect(await stored()).toEqual(await recomputed());
+    await setStatus(toCancel.id, "confirmed");
+    await setStatus(acrossMonths.id, "completed");
+    expect(await stored()).toEqual(await recomputed());
+    await setStatus(toCancel.id, "cancelled");
+
+    // Move and reprice a stay; a payment updates amount_paid through its own trigger.
+    await db()
+      .update(schema.booking)
+      .set({ checkIn: "2027-01-10", checkOut: "2027-01-14", nights: 4, nightlyPrice: 12000 })
+      .where(eq(schema.booking.id, toMove.id));
+    await db()
+      .insert(schema.payment)
+      .values({ bookingId: late.id, amount: 5000, receivedOn: "2026-11-22" });
+    expect(await stored()).toEqual(await recomputed());
+
+    await db().delete(schema.booking).where(eq(schema.booking.id, toDelete.id));
+    const sums = await stored();
+    expect(sums).toEqual(await recomputed());
+    // Spot checks in plain numbers: the late booking counts on the Berlin day 21 November.
+    expect(sums["2026-11-21"].bookingsMade).toBe(1);
+    expect(sums["2026-11-30"].bookedNights).toBe(1);
+    expect(sums["2026-12-20"]).toMatchObject({ arrivalsAll: 1, cancelledArrivals: 1, arrivals: 0 });
+    expect(sums["2027-02-01"]).toBeUndefined();
+  });
+
+  it("apply concurrent bookings on the same days without losing a count", async () => {
+    const properties = await Promise.all(Array.from({ length: 8 }, () => createProperty()));
+    const guests = await Promise.all(Array.from({ length: 8 }, () => createUser()));
+    await Promise.all(
+      properties.map((p, i) =>
+        createBooking({
+          userId: guests[i].id,
+          propertyId: p.id,
+          checkIn: "2027-03-01",
+          checkOut: addDays("2027-03-01", 2 + i),
+        }),
+      ),
+    );
+    const [row] = await db()
+      .select()
+      .from(schema.bookingDayStat)
+      .where(sql`${schema.bookingDayStat.day} = '2027-03-01'`);
+    expect(row).toMatchObject({ arrivals: 8, bookedNights: 8 });
+    expect(await stored()).toEqual(await recomputed());
+  });
+});
