@@ -149,4 +149,39 @@ describe(`dashboard day sums (${databaseKind()})`, () => {
     expect(row).toMatchObject({ arrivals: 8, bookedNights: 8 });
     expect(await stored()).toEqual(await recomputed());
   });
+
+  it("count a bulk insert and a bulk cancellation once per booking (one statement each)", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    const stays = Array.from({ length: 30 }, (_, i) => {
+      const checkIn = addDays("2027-06-01", i * 3);
+      return {
+        number: `FW-BULK-${String(i).padStart(4, "0")}`,
+        userId: guest.id,
+        propertyId: property.id,
+        checkIn,
+        checkOut: addDays(checkIn, 2),
+        nights: 2,
+        guests: 2,
+        guestName: "Gruppe",
+        guestEmail: "gruppe@example.com",
+        nightlyPrice: 8000,
+        cleaningFee: 0,
+        serviceFee: 0,
+        totalPrice: 16000,
+        paymentMethod: "bank-transfer",
+      };
+    });
+    await db().insert(schema.booking).values(stays);
+    expect(await stored()).toEqual(await recomputed());
+    await db()
+      .update(schema.booking)
+      .set({ status: "cancelled" })
+      .where(sql`${schema.booking.number} like 'FW-BULK-000%'`);
+    const sums = await stored();
+    expect(sums).toEqual(await recomputed());
+    expect(sums["2027-06-01"]).toMatchObject({ arrivalsAll: 1, cancelledArrivals: 1 });
+    expect(sums["2027-06-31"]).toBeUndefined();
+    expect(sums["2027-07-01"]).toMatchObject({ arrivals: 1, bookedNights: 1 });
+  });
 });

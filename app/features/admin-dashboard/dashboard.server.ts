@@ -45,8 +45,9 @@ export async function statCards(today: string) {
           where day >= ${span.start}::date and day < ${span.end}::date)`;
   const [row] = await rows(sql`
     select
-      (select count(*) from "user") as users,
-      (select count(*) from "user" u where u.created_at < ${berlin(previous.end)}) as users_before,
+      -- One pass over the accounts for both numbers.
+      users.total as users,
+      users.before as users_before,
       (select count(*) from property p where p.status = 'published') as properties,
       (select count(*) from property p where p.status = 'published'
         and p.created_at < ${berlin(previous.end)}) as properties_before,
@@ -54,6 +55,9 @@ export async function statCards(today: string) {
       ${made(previous, "bookings_made")} as bookings_before,
       ${made(current, "revenue_made")} as revenue,
       ${made(previous, "revenue_made")} as revenue_before
+    from (select count(*) as total,
+                 count(*) filter (where u.created_at < ${berlin(previous.end)}) as before
+          from "user" u) as users
   `);
   const card = (value: unknown, before: unknown): StatCard => ({
     value: num(value),
