@@ -187,10 +187,18 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
             </p>
             <p className="text-sm text-slate-700">{t("adminProperties.deleteHint")}</p>
             <div className="flex flex-wrap justify-end gap-2">
-              <LinkButton to={closeTo} variant="subtle" size="md" replace preventScrollReset>
+              {/* The focus starts on the harmless choice, not on "Löschen". */}
+              <LinkButton
+                to={closeTo}
+                variant="subtle"
+                size="md"
+                replace
+                preventScrollReset
+                data-autofocus
+              >
                 {t("adminProperties.cancel")}
               </LinkButton>
-              <Button type="submit" variant="danger" disabled={isSubmitting} data-autofocus>
+              <Button type="submit" variant="danger" disabled={isSubmitting}>
                 {isSubmitting ? t("adminProperties.deleting") : t("adminProperties.delete")}
               </Button>
             </div>
