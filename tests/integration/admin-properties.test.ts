@@ -6,11 +6,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { adminPropertyFilter } from "~/features/properties/admin-property.schema";
-import { listAdminProperties } from "~/features/properties/admin-properties.server";
+import { deleteProperty, listAdminProperties } from "~/features/properties/admin-properties.server";
 import { getPublishedPropertyDetail } from "~/features/properties/property-detail.server";
 import { searchProperties } from "~/features/properties/search.server";
 import { buildSitemap } from "~/features/properties/sitemap.server";
@@ -502,6 +502,52 @@ describe(`admin properties (${databaseKind()})`, () => {
     });
     expect(await propertyRow(busy.id)).toMatchObject({ status: "published" });
     expect(await auditOf(busy.id)).toEqual([]);
+  });
+
+  it("a booking being made while the property is deleted is seen: the delete is refused", async () => {
+    const property = await createProperty({ title: "Gleichzeitig" });
+    let deleting: Promise<Awaited<ReturnType<typeof deleteProperty>>> | undefined;
+    await db().transaction(async (tx) => {
+      // What booking.server.ts does before its insert: the property is still published, and
+      // stays so while this transaction runs.
+      await tx
+        .select({ id: schema.property.id })
+        .from(schema.property)
+        .where(eq(schema.property.id, property.id))
+        .for("key share");
+      // The admin presses "Löschen" now; the booking has not committed yet.
+      deleting = deleteProperty({ actor: { id: admin.id }, id: property.id });
+      // On PostgreSQL, wait until the delete is blocked by this transaction's lock, so the
+      // booking really commits in the middle of the delete. (PGlite has one connection: its
+      // transactions run one after the other, and the delete starts after this commit.)
+      if (databaseKind() === "postgres") {
+        for (;;) {
+          const { rows } = (await db().execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { n: number }[] };
+          if (rows[0].n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
+      await tx.insert(schema.booking).values({
+        number: sql`'FW-RACE-' || lpad(nextval('booking_number_seq')::text, 6, '0')`,
+        userId: guestId,
+        propertyId: property.id,
+        checkIn: addDays(today, 5),
+        checkOut: addDays(today, 7),
+        guests: 2,
+        guestName: "Erika Musterfrau",
+        guestEmail: "erika@example.com",
+        nightlyPrice: 9500,
+        nights: 2,
+        cleaningFee: 7500,
+        serviceFee: 2900,
+        totalPrice: 29400,
+        paymentMethod: "bank-transfer",
+      });
+    });
+    expect(await deleting).toEqual({ ok: false, error: "upcoming" });
+    expect(await propertyRow(property.id)).toMatchObject({ status: "published" });
   });
 
   it("forged and unknown ids are a German 404, never a 500; an expired session keeps the input", async () => {
