@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { adminPropertyFilter } from "~/features/properties/admin-property.schema";
 import { deleteProperty, listAdminProperties } from "~/features/properties/admin-properties.server";
+import { listActiveOffers } from "~/features/company/offers.server";
+import { loadHomeLists } from "~/features/home/home.server";
 import { getPublishedPropertyDetail } from "~/features/properties/property-detail.server";
 import { searchProperties } from "~/features/properties/search.server";
 import { buildSitemap } from "~/features/properties/sitemap.server";
@@ -548,6 +550,30 @@ describe(`admin properties (${databaseKind()})`, () => {
     });
     expect(await deleting).toEqual({ ok: false, error: "upcoming" });
     expect(await propertyRow(property.id)).toMatchObject({ status: "published" });
+  });
+
+  it("offers and the home page lists show published properties only, never drafts or archived ones", async () => {
+    const offer = {
+      isSpecialOffer: true,
+      specialOfferPrice: 5000,
+      specialOfferEndDate: addDays(today, 10),
+    };
+    const shown = await createProperty({ title: "Angebot öffentlich", ...offer });
+    const draft = await createProperty({ title: "Angebot Entwurf", status: "draft", ...offer });
+    const archived = await createProperty({
+      title: "Angebot Archiv",
+      status: "archived",
+      ...offer,
+    });
+    const offers = (await listActiveOffers(today)).map((o) => o.id);
+    expect(offers).toContain(shown.id);
+    expect(offers).not.toContain(draft.id);
+    expect(offers).not.toContain(archived.id);
+    const home = await loadHomeLists(today);
+    const onHome = [...home.featured.properties, ...home.recommended.properties].map((p) => p.id);
+    expect(onHome).toContain(shown.id);
+    expect(onHome).not.toContain(draft.id);
+    expect(onHome).not.toContain(archived.id);
   });
 
   it("forged and unknown ids are a German 404, never a 500; an expired session keeps the input", async () => {
