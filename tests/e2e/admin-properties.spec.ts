@@ -178,6 +178,33 @@ test("an admin creates a property through the form, finds it on the site and edi
   await expect(page.getByText("Unterkunft nicht gefunden")).toBeVisible();
 });
 
+test("the form works without JavaScript: plain fields, amenities one per line", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` },
+  });
+  const page = await context.newPage();
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto("/admin/properties/add");
+  const form = page.getByTestId("property-form");
+  const title = unique("Ohne Skript");
+  await form.getByLabel("Titel *").fill(title);
+  await form.getByLabel("Beschreibung *").fill("Funktioniert auch ohne JavaScript.");
+  await form.getByLabel("Preis pro Nacht (€) *").fill("70");
+  await form.getByLabel("Land *").selectOption("Schweiz");
+  await form.getByLabel("Stadt *").fill("Zermatt");
+  await form.getByLabel("Ausstattung (eine pro Zeile)").fill("WLAN\n Kamin \nwlan");
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+  const { id } = await cardOf(page, title);
+  await page.goto(`/admin/properties/edit/${id}`);
+  await expect(form.getByLabel("Ausstattung (eine pro Zeile)")).toHaveValue("WLAN\nKamin");
+  await expect(form.getByLabel("Stadt *")).toHaveValue("Zermatt");
+  await context.close();
+});
+
 test("autosave keeps a private draft every 45 s; a published property shows its saved values until Speichern", async ({
   browser,
 }) => {
