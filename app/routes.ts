@@ -48,6 +48,10 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("properties", "routes/admin/properties.tsx"),
+    route("properties/add", "routes/admin/property-form.tsx", { id: "admin-property-add" }),
+    route("properties/edit/:id", "routes/admin/property-form.tsx", { id: "admin-property-edit" }),
+    route("properties/:id", "routes/admin/property-redirect.ts"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("bookings/:id", "routes/admin/booking-detail.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -72,6 +72,7 @@ const MIX: Record<string, string[]> = {
   ],
   "/admin/audit": ["", "?entity=booking", "?entity=user", "?admin=system"],
   "/admin/bankkonten": ["", "?q=DE89"],
+  "/admin/properties": ["", "?q=alpenblick", "?ort=ort%2042", "?status=archived", "?page=50"],
   "/admin/settings": [""],
 };
 

@@ -260,11 +260,22 @@ export const property = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }),
+    /**
+     * The admin form's input as last autosaved (text fields as typed, app/features/properties/
+     * admin-property.schema.ts), kept apart from the public columns so a published property
+     * shows its published values until "Speichern" (decision 026). Null: no unsaved draft.
+     */
+    draft: jsonb("draft").$type<Record<string, unknown>>(),
+    draftSavedAt: timestamp("draft_saved_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check("property_status_check", sql`${t.status} in ('draft', 'published', 'archived')`),
-    check("property_price_check", sql`${t.pricePerNight} > 0 and ${t.cleaningFee} >= 0`),
+    // A draft made by autosave may not have a price yet; nothing else may be free.
+    check(
+      "property_price_check",
+      sql`(${t.pricePerNight} > 0 or ${t.status} = 'draft') and ${t.pricePerNight} >= 0 and ${t.cleaningFee} >= 0`,
+    ),
     check(
       "property_counts_check",
       sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0 and ${t.maxGuests} >= 1`,
@@ -289,6 +300,10 @@ export const property = pgTable(
     index("property_max_guests_idx").on(t.status, t.maxGuests),
     index("property_bedrooms_idx").on(t.status, t.bedrooms),
     index("property_owner_idx").on(t.ownerId),
+    // /admin/properties: newest first over every status, and per status. The title/description
+    // and location searches are trigram indexes in migration 0008.
+    index("property_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("property_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

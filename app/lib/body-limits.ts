@@ -14,7 +14,15 @@ const UPLOAD_BODY_LIMITS: Record<string, number> = {
   "/admin/settings": 10 * 1024 * 1024,
 };
 
+/**
+ * The admin property form: a 10,000-character description is up to 60 KB once URL-encoded
+ * (ü is %C3%BC), plus the other fields and the image list.
+ */
+const PROPERTY_FORM_BODY_LIMIT = 256 * 1024;
+const PROPERTY_FORM_ROUTE = /^\/admin\/properties\/(add|edit\/[^/]+)$/;
+
 export function bodyLimitFor(pathname: string): number {
   const route = pathname.replace(/\.data$/, "").replace(/(.)\/+$/, "$1");
+  if (PROPERTY_FORM_ROUTE.test(route)) return PROPERTY_FORM_BODY_LIMIT;
   return UPLOAD_BODY_LIMITS[route] ?? FORM_BODY_LIMIT;
 }

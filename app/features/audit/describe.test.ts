@@ -38,10 +38,12 @@ describe("auditChanges", () => {
 });
 
 describe("auditEntityHref", () => {
-  it("links bookings and users to their pages, and nothing without an id", () => {
+  it("links bookings, users and properties to their pages, and nothing without an id", () => {
     expect(auditEntityHref("booking", "b1")).toBe("/admin/bookings/b1");
     expect(auditEntityHref("user", "u1")).toBe("/admin/bookings?user=u1");
     expect(auditEntityHref("booking", null)).toBeNull();
-    expect(auditEntityHref("property", "p1")).toBeNull();
+    // A deleted property's link opens the edit page's "Unterkunft nicht gefunden".
+    expect(auditEntityHref("property", "p1")).toBe("/admin/properties/edit/p1");
+    expect(auditEntityHref("property", null)).toBeNull();
   });
 });

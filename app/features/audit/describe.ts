@@ -52,5 +52,6 @@ export function auditEntityHref(entity: string, entityId: string | null): string
   if (entity === "user") return `/admin/bookings?user=${entityId}`;
   if (entity === "bank_account") return "/admin/bankkonten";
   if (entity === "settings") return "/admin/settings";
+  if (entity === "property") return `/admin/properties/edit/${entityId}`;
   return null;
 }

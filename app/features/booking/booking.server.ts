@@ -154,7 +154,9 @@ export async function createBooking({
   for (let attempt = 1; ; attempt++) {
     try {
       const outcome = await db().transaction(
-        async (tx): Promise<{ bookingId: string } | { error: "pendingLimit" }> => {
+        async (
+          tx,
+        ): Promise<{ bookingId: string } | { error: "pendingLimit" | "propertyNotFound" }> => {
           // One booking transaction per guest at a time (on every process): a double submit's
           // twin waits here instead of racing into the constraints, where two inserts that each
           // see the other's uncommitted row can deadlock (40P01, seen about once in 300 twins).
@@ -184,6 +186,18 @@ export async function createBooking({
               ),
             );
           if (pending >= settings.maxPendingBookings) return { error: "pendingLimit" };
+
+          // Still published, and kept so until this commits: an admin deleting or archiving the
+          // property right now (deleteProperty locks it FOR UPDATE) either waits for this
+          // booking and then sees it, or made this wait and the property is gone from here.
+          const [stillPublished] = await tx
+            .select({ id: schema.property.id })
+            .from(schema.property)
+            .where(
+              and(eq(schema.property.id, property.id), eq(schema.property.status, "published")),
+            )
+            .for("key share");
+          if (!stillPublished) return { error: "propertyNotFound" };
 
           // The account the guest is told to pay to, read once in this transaction and stored
           // with the booking (the success page, the dashboard and the e-mail show the same).

@@ -37,6 +37,11 @@ const adminAudit = {
     delete: "Gelöscht",
     deactivate: "Deaktiviert",
     "default-changed": "Standardkonto gewechselt",
+    publish: "Veröffentlicht",
+    archive: "Archiviert",
+    "draft-created": "Entwurf angelegt (automatisch)",
+    autosave: "Entwurf automatisch gespeichert",
+    "draft-discarded": "Entwurf verworfen",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

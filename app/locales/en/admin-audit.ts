@@ -39,6 +39,11 @@ const adminAudit: typeof de = {
     delete: "Deleted",
     deactivate: "Deactivated",
     "default-changed": "Default account changed",
+    publish: "Published",
+    archive: "Archived",
+    "draft-created": "Draft created (automatically)",
+    autosave: "Draft saved automatically",
+    "draft-discarded": "Draft discarded",
   },
   loadFailed: "The audit log could not be loaded",
 };

@@ -2,6 +2,7 @@ import "~/locales/admin-texts";
 import {
   CalendarDays,
   ExternalLink,
+  Hotel,
   Landmark,
   LayoutDashboard,
   LogOut,
@@ -47,6 +48,7 @@ export const meta = () => [{ title: "Administration" }, { name: "robots", conten
 const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/admin", label: "admin.dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/users", label: "adminUsers.nav", icon: Users },
+  { to: "/admin/properties", label: "adminProperties.nav", icon: Hotel },
   { to: "/admin/bookings", label: "adminBookings.nav", icon: CalendarDays },
   { to: "/admin/bankkonten", label: "bankAccounts.nav", icon: Landmark },
   { to: "/admin/settings", label: "admin.settings", icon: Settings },

@@ -1,0 +1,245 @@
+import "~/locales/admin-texts";
+import { MoveLeft } from "lucide-react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useNavigation,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { Banner } from "~/components/ui/banner";
+import { LinkButton } from "~/components/ui/button";
+import { todayInBerlin } from "~/domain/calendar-day";
+import { isUuid } from "~/domain/ids";
+import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import {
+  draftValues,
+  propertyFormSchema,
+  readPropertyForm,
+  type PropertyFormField,
+} from "~/features/properties/admin-property.schema";
+import {
+  discardDraft,
+  getAdminProperty,
+  saveDraft,
+  saveProperty,
+} from "~/features/properties/admin-properties.server";
+import { formValuesOf, imagesForForm } from "~/features/properties/admin-property-form.server";
+import {
+  PropertyForm,
+  type PropertyFormActionData,
+} from "~/features/properties/components/admin/property-form";
+import { fieldErrorsFromIssues } from "~/lib/form";
+import { getTranslator, languageFromCookie } from "~/lib/i18n";
+import { useTranslation } from "~/lib/i18n-react";
+import { logger } from "~/lib/logger.server";
+import type { Route } from "./+types/property-form";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
+  const today = todayInBerlin();
+  if (params.id === undefined) {
+    return {
+      title: t("adminProperties.form.titleAdd"),
+      mode: "add" as const,
+      today,
+      loadFailed: false,
+      property: null,
+      values: formValuesOf(null),
+      images: [],
+    };
+  }
+  if (!isUuid(params.id)) throw data({ notFound: true }, { status: 404 });
+  let row;
+  try {
+    row = await getAdminProperty(params.id);
+  } catch (error) {
+    logger.error({ err: error }, "loading a property for the admin form failed");
+    return {
+      title: t("adminProperties.form.titleEdit"),
+      mode: "edit" as const,
+      today,
+      loadFailed: true,
+      property: null,
+      values: formValuesOf(null),
+      images: [],
+    };
+  }
+  if (!row) throw data({ notFound: true }, { status: 404 });
+  const values = formValuesOf(row);
+  return {
+    title: t("adminProperties.form.titleEdit"),
+    mode: "edit" as const,
+    today,
+    loadFailed: false,
+    property: {
+      id: row.id,
+      status: row.status as "draft" | "published" | "archived",
+      draftSavedAt: row.draftSavedAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    values,
+    images: imagesForForm(row, values.images),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "Unterkunft" },
+  { name: "robots", content: "noindex" },
+];
+
+/** An autosave changes nothing the page shows from its loader; the form keeps its input. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "autosave") return false;
+  return defaultShouldRevalidate;
+}
+
+const INTENTS = ["save", "publish", "autosave", "discardDraft"] as const;
+type Intent = (typeof INTENTS)[number];
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await userForSave(request, "admin");
+  const form = await request.formData();
+  const rawIntent = form.get("intent");
+  const intent: Intent = INTENTS.includes(rawIntent as Intent) ? (rawIntent as Intent) : "save";
+  // The add page learns its property's id from the first autosave (hidden field "id").
+  const rawId = params.id ?? form.get("id");
+  const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
+  const raw = readPropertyForm(form);
+  const values = draftValues(raw);
+  // The check above ran; an expired session keeps the form and its input on screen.
+  if (!admin) return sessionExpired({ intent, values });
+  if (id !== null && !isUuid(id)) {
+    return data({ intent, ok: false, error: "notFound", values } satisfies PropertyFormActionData, {
+      status: 404,
+    });
+  }
+
+  if (intent === "autosave") {
+    // Lenient (a half-filled form is a fine draft), but only once there is something to keep.
+    if (!raw.title.trim() || !raw.description.trim()) {
+      return data(
+        { intent, ok: false, error: "invalid", values } satisfies PropertyFormActionData,
+        { status: 400 },
+      );
+    }
+    const result = await saveDraft({ actor: admin, id, values });
+    if (!result.ok) {
+      return data(
+        { intent, ok: false, error: result.error, values } satisfies PropertyFormActionData,
+        { status: result.error === "notFound" ? 404 : 500 },
+      );
+    }
+    return { intent, ok: true as const, id: result.id, savedAt: result.savedAt };
+  }
+
+  if (intent === "discardDraft") {
+    if (id === null) throw redirect("/admin/properties/add");
+    const result = await discardDraft({ actor: admin, id });
+    if (!result.ok) {
+      return data(
+        { intent, ok: false, error: result.error, values } satisfies PropertyFormActionData,
+        { status: result.error === "notFound" ? 404 : 500 },
+      );
+    }
+    throw redirect(`/admin/properties/edit/${id.toLowerCase()}`);
+  }
+
+  const parsed = propertyFormSchema(todayInBerlin()).safeParse(raw);
+  if (!parsed.success) {
+    return data(
+      {
+        intent,
+        ok: false,
+        error: "invalid",
+        fieldErrors: fieldErrorsFromIssues<PropertyFormField>(parsed.error.issues),
+        values,
+      } satisfies PropertyFormActionData,
+      { status: 400 },
+    );
+  }
+  const result = await saveProperty({
+    actor: admin,
+    id,
+    values: parsed.data,
+    // The add page creates a published property (also when autosave made it a draft first);
+    // on the edit page "Speichern" keeps the status and "Veröffentlichen" publishes.
+    publish: params.id === undefined || intent === "publish",
+  });
+  if (!result.ok) {
+    return data(
+      {
+        intent,
+        ok: false,
+        error: result.error,
+        message: result.message,
+        isNew: id === null,
+        values,
+      } satisfies PropertyFormActionData,
+      { status: result.error === "notFound" ? 404 : result.error === "failed" ? 500 : 400 },
+    );
+  }
+  throw redirect("/admin/properties?hinweis=saved");
+}
+
+export default function PropertyFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const result = actionData as PropertyFormActionData | undefined;
+  const { mode, property, loadFailed } = loaderData;
+  const heading =
+    mode === "add" ? t("adminProperties.form.titleAdd") : t("adminProperties.form.titleEdit");
+  return (
+    <main id="main" className="max-w-4xl">
+      <Link
+        to="/admin/properties"
+        className="inline-flex items-center gap-1 text-sm font-medium text-secondary underline"
+      >
+        <MoveLeft aria-hidden className="size-4" />
+        {t("adminProperties.form.back")}
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold text-slate-900">{heading}</h1>
+      {loadFailed ? (
+        <Banner tone="error" className="mt-4">
+          {t("adminProperties.errors.loadFailed")}
+        </Banner>
+      ) : (
+        <PropertyForm
+          // A discarded draft or another property starts the form afresh.
+          key={`${property?.id ?? "new"}:${property?.draftSavedAt ?? ""}:${property?.updatedAt ?? ""}`}
+          mode={mode}
+          property={property}
+          values={(result && !result.ok ? result.values : undefined) ?? loaderData.values}
+          images={loaderData.images}
+          today={loaderData.today}
+          result={result}
+          isSaving={navigation.state === "submitting"}
+        />
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  // Sign-in and role answers (401, 403) are the admin layout's to show.
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="space-y-4">
+      <p role="alert" className="text-lg font-semibold text-slate-900">
+        {notFound ? t("adminProperties.errors.notFound") : t("adminProperties.errors.loadFailed")}
+      </p>
+      <LinkButton to="/admin/properties" variant="outline" size="md">
+        {t("adminProperties.form.back")}
+      </LinkButton>
+    </main>
+  );
+}

@@ -1,0 +1,312 @@
+import crypto from "node:crypto";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { addDays, berlinDay } from "./calendar";
+import {
+  demoAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInOverHttp,
+  test,
+  waitForHydration,
+  type Account,
+} from "./helpers";
+
+/**
+ * /admin/properties (issue 14 parts 1, 2 and 4): an operator creates a property through the
+ * form and finds it on the site, edits it, lets autosave keep a draft that stays private, and
+ * deletes properties under the spec's rule. Every journey works on properties of its own.
+ */
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` },
+  });
+  const page = await context.newPage();
+  await signInOverHttp(page.request, demoAdmin);
+  return page;
+}
+
+const unique = (title: string) => `${title} ${crypto.randomUUID().slice(0, 6)}`;
+
+/** Finds a property's card on the admin list by its title; returns the card and its id. */
+async function cardOf(page: Page, title: string) {
+  await page.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
+  const card = page
+    .getByTestId("admin-properties")
+    .getByRole("listitem")
+    .filter({ hasText: title });
+  await expect(card).toHaveCount(1);
+  return { card, id: (await card.getAttribute("data-property-id"))! };
+}
+
+/** Creates a published property through the add form's action, as a browser without JS would. */
+async function createOverHttp(request: APIRequestContext, title: string) {
+  const response = await request.post("/admin/properties/add", {
+    form: {
+      intent: "save",
+      title,
+      description: "Gemütliche Wohnung für ein paar Tage Ruhe.",
+      pricePerNight: "80",
+      country: "Deutschland",
+      city: "Rostock",
+      bedrooms: "1",
+      bathrooms: "1",
+      maxGuests: "2",
+      images: "[]",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+}
+
+test("an admin creates a property through the form, finds it on the site and edits it", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin/properties");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Unterkünfte" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "CSV Import" })).toHaveAttribute(
+    "href",
+    "/admin/properties/import",
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("link", { name: "Neue Unterkunft" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Neue Unterkunft hinzufügen" }),
+  ).toBeVisible();
+  await waitForHydration(page);
+  const form = page.getByTestId("property-form");
+  const title = unique("Kapitänshaus");
+
+  // Stadt waits for a country; another country clears it.
+  await expect(form.getByLabel("Stadt *")).toBeDisabled();
+  const countries = await form.getByLabel("Land *").locator("option").allTextContents();
+  expect(countries.slice(1)).toEqual([
+    "Belgien",
+    "Dänemark",
+    "Deutschland",
+    "Frankreich",
+    "Griechenland",
+    "Italien",
+    "Kroatien",
+    "Niederlande",
+    "Österreich",
+    "Polen",
+    "Portugal",
+    "Schweiz",
+    "Spanien",
+    "Tschechien",
+  ]);
+  await form.getByLabel("Land *").selectOption("Österreich");
+  await form.getByLabel("Stadt *").selectOption("Kitzbühel");
+  await form.getByLabel("Land *").selectOption("Deutschland");
+  await expect(form.getByLabel("Stadt *")).toHaveValue("");
+  await form.getByLabel("Stadt *").selectOption("Lübeck");
+
+  await form.getByLabel("Titel *").fill(title);
+  await form
+    .getByLabel("Beschreibung *")
+    .fill("Altes Kapitänshaus in der Altstadt, ruhig gelegen.");
+  // Amenities: Enter or the button, trimmed, no duplicates, removable.
+  const amenity = form.getByLabel("Neue Ausstattung");
+  await amenity.fill("  WLAN ");
+  await amenity.press("Enter");
+  await amenity.fill("Sauna");
+  await form.getByRole("button", { name: "Hinzufügen" }).click();
+  await amenity.fill("wlan");
+  await amenity.press("Enter");
+  await expect(form.getByText("Diese Ausstattung ist bereits vorhanden")).toBeVisible();
+  await form.getByRole("button", { name: "Sauna entfernen" }).click();
+  await expect(form.getByTestId("amenities").getByRole("listitem")).toHaveText(["WLAN"]);
+  await form.getByLabel("Max. Gäste *").fill("3");
+
+  // The price is missing: the spec's message, and the input stays.
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByTestId("form-errors")).toHaveText(
+    "Bitte füllen Sie alle Pflichtfelder aus (Titel, Beschreibung, Preis)",
+  );
+  await expect(form.getByLabel("Titel *")).toHaveValue(title);
+  await expectNoSeriousA11yViolations(page);
+
+  await form.getByLabel("Preis pro Nacht (€) *").fill("89,50");
+  await form.getByLabel("Sonderangebot").check();
+  await form.getByLabel("Sonderpreis (€) *").fill("99");
+  await form.getByLabel("Enddatum *").fill(addDays(berlinDay(new Date()), 30));
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByTestId("form-errors")).toHaveText(
+    "Der Sonderpreis muss niedriger sein als der reguläre Preis",
+  );
+  await form.getByLabel("Sonderangebot").uncheck();
+  await form.getByRole("button", { name: "Speichern" }).click();
+
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+  await expect(page.getByText("Unterkunft gespeichert")).toBeVisible();
+  const { card, id } = await cardOf(page, title);
+  await expect(card).toContainText("Veröffentlicht");
+  await expect(card).toContainText("Lübeck, Deutschland");
+  await expect(card).toContainText("Max. 3 Gäste");
+  await expect(card).toContainText("89,50 €");
+  await expect(card).toContainText("Neu");
+
+  // On the site: the search and the property's page.
+  await page.goto(`/properties?location=${encodeURIComponent("Lübeck")}`);
+  await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
+  await page.goto(`/properties/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  // Edit: the short address leads to the form, the saved values are there.
+  await page.goto(`/admin/properties/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/admin/properties/edit/${id}$`));
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Unterkunft bearbeiten" }),
+  ).toBeVisible();
+  await expect(form.getByLabel("Preis pro Nacht (€) *")).toHaveValue("89,50");
+  await expect(form.getByLabel("Stadt *")).toHaveValue("Lübeck");
+  await expectNoSeriousA11yViolations(page);
+  await form.getByLabel("Titel *").fill(`${title} am Hafen`);
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+  await page.goto(`/properties/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `${title} am Hafen` })).toBeVisible();
+
+  // A forged id: the German 404 of the form.
+  const forged = await page.goto("/admin/properties/edit/kein-gueltiger-wert");
+  expect(forged?.status()).toBe(404);
+  await expect(page.getByText("Unterkunft nicht gefunden")).toBeVisible();
+});
+
+test("the form works without JavaScript: plain fields, amenities one per line", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` },
+  });
+  const page = await context.newPage();
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto("/admin/properties/add");
+  const form = page.getByTestId("property-form");
+  const title = unique("Ohne Skript");
+  await form.getByLabel("Titel *").fill(title);
+  await form.getByLabel("Beschreibung *").fill("Funktioniert auch ohne JavaScript.");
+  await form.getByLabel("Preis pro Nacht (€) *").fill("70");
+  await form.getByLabel("Land *").selectOption("Schweiz");
+  await form.getByLabel("Stadt *").fill("Zermatt");
+  await form.getByLabel("Ausstattung (eine pro Zeile)").fill("WLAN\n Kamin \nwlan");
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+  const { id } = await cardOf(page, title);
+  await page.goto(`/admin/properties/edit/${id}`);
+  await expect(form.getByLabel("Ausstattung (eine pro Zeile)")).toHaveValue("WLAN\nKamin");
+  await expect(form.getByLabel("Stadt *")).toHaveValue("Zermatt");
+  await context.close();
+});
+
+test("autosave keeps a private draft every 45 s; a published property shows its saved values until Speichern", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.clock.install();
+  await page.goto("/admin/properties/add");
+  await waitForHydration(page);
+  const form = page.getByTestId("property-form");
+  const title = unique("Dünenhaus");
+  await form.getByLabel("Titel *").fill(title);
+  await form.getByLabel("Beschreibung *").fill("Zwischen Dünen und Kiefernwald.");
+  await expect(form.getByLabel("Automatisch speichern")).toBeChecked();
+
+  await page.clock.runFor(45_000);
+  await expect(page.getByTestId("autosave-status")).toHaveText(
+    /^Zuletzt automatisch gespeichert um \d{2}:\d{2}$/,
+  );
+  // The address is now the draft's edit page; the input is as typed.
+  await expect(page).toHaveURL(/\/admin\/properties\/edit\/[0-9a-f-]{36}$/);
+  const id = /edit\/([0-9a-f-]{36})$/.exec(page.url())![1];
+  await expect(form.getByLabel("Titel *")).toHaveValue(title);
+  // A draft is not public.
+  expect((await page.request.get(`/properties/${id}`)).status()).toBe(404);
+
+  await form.getByLabel("Preis pro Nacht (€) *").fill("120");
+  await form.getByLabel("Land *").selectOption("Deutschland");
+  await form.getByLabel("Stadt *").selectOption("Binz");
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+  expect((await page.request.get(`/properties/${id}`)).status()).toBe(200);
+
+  // An edit of the published property: autosave keeps it apart from the public values.
+  await page.goto(`/admin/properties/edit/${id}`);
+  await waitForHydration(page);
+  await form.getByLabel("Titel *").fill(`${title} Neu`);
+  await page.clock.runFor(45_000);
+  await expect(page.getByTestId("autosave-status")).toContainText(
+    "Zuletzt automatisch gespeichert um",
+  );
+  await page.goto(`/properties/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
+
+  await page.goto(`/admin/properties/edit/${id}`);
+  await waitForHydration(page);
+  await expect(page.getByTestId("draft-note")).toContainText("automatisch gespeicherter Entwurf");
+  await expect(form.getByLabel("Titel *")).toHaveValue(`${title} Neu`);
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+  await page.goto(`/properties/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `${title} Neu` })).toBeVisible();
+});
+
+test("delete asks first; a property with an upcoming booking is refused, one without is gone", async ({
+  browser,
+  page: guestPage,
+  guest,
+}) => {
+  const admin = await adminPage(browser);
+  const free = unique("Leerstand");
+  const booked = unique("Belegt");
+  await createOverHttp(admin.request, free);
+  await createOverHttp(admin.request, booked);
+  const { id: bookedId } = await cardOf(admin, booked);
+  await bookOverHttp(guestPage.request, guest, bookedId);
+
+  const { card } = await cardOf(admin, free);
+  await waitForHydration(admin);
+  await card.getByRole("link", { name: `${free} löschen` }).click();
+  const dialog = admin.getByRole("dialog", { name: "Unterkunft löschen" });
+  await expect(dialog).toContainText("Sind Sie sicher, dass Sie diese Unterkunft löschen möchten?");
+  await expectNoSeriousA11yViolations(admin);
+  await dialog.getByRole("button", { name: "Löschen" }).click();
+  await expect(admin.getByText("Unterkunft gelöscht")).toBeVisible();
+  await admin.goto(`/admin/properties?q=${encodeURIComponent(free)}`);
+  await expect(admin.getByText("Keine Unterkünfte verfügbar")).toBeVisible();
+
+  const other = await cardOf(admin, booked);
+  await waitForHydration(admin);
+  await other.card.getByRole("link", { name: `${booked} löschen` }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Löschen" }).click();
+  await expect(
+    admin.getByText("Diese Unterkunft hat bevorstehende Buchungen und kann nicht gelöscht werden."),
+  ).toBeVisible();
+  expect((await admin.request.get(`/properties/${bookedId}`)).status()).toBe(200);
+});
+
+/** A bank-transfer booking of the signed-in guest, a month ahead. */
+async function bookOverHttp(request: APIRequestContext, guest: Account, propertyId: string) {
+  const checkIn = addDays(berlinDay(new Date()), 30);
+  const response = await request.post(`/properties/${propertyId}/book`, {
+    form: {
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      guests: "1",
+      guestName: guest.name,
+      guestEmail: guest.email,
+      guestPhone: "+49 170 1234567",
+      paymentMethod: "bank-transfer",
+      idempotencyKey: crypto.randomUUID(),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+}
