@@ -9,11 +9,13 @@ import adminBookingsDe from "./de/admin-bookings";
 import adminDashboardDe from "./de/admin-dashboard";
 import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
+import propertyImagesDe from "./de/property-images";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminDashboardEn from "./en/admin-dashboard";
 import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
+import propertyImagesEn from "./en/property-images";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -21,6 +23,7 @@ registerTexts("de", {
   adminUsers: adminUsersDe,
   adminAudit: adminAuditDe,
   adminDashboard: adminDashboardDe,
+  propertyImages: propertyImagesDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -28,4 +31,5 @@ registerTexts("en", {
   adminUsers: adminUsersEn,
   adminAudit: adminAuditEn,
   adminDashboard: adminDashboardEn,
+  propertyImages: propertyImagesEn,
 });
