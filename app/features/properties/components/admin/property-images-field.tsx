@@ -324,7 +324,7 @@ export function PropertyImagesField({
           <SortableContext items={items.map((item) => item.id)} strategy={rectSortingStrategy}>
             <ul
               aria-label={t("propertyImages.listLabel")}
-              className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-3"
+              className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4"
             >
               {items.map((item, index) => (
                 <ImageCard
@@ -378,6 +378,9 @@ function ImageCard({
   } = useSortable({ id: item.id });
   const name = t("propertyImages.imageName", { position });
   const isExternal = item.previewUrl !== null && /^https?:/i.test(item.previewUrl);
+  // A file the browser cannot show either (the refused text file): its name instead.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const isBroken = brokenUrl !== null && brokenUrl === item.previewUrl;
   const knownCategory = IMAGE_CATEGORIES.some((c) => c.value === item.category);
 
   return (
@@ -392,12 +395,13 @@ function ImageCard({
       data-testid="property-image"
     >
       <div className="relative aspect-[4/3] bg-slate-100">
-        {item.previewUrl && !isExternal ? (
+        {item.previewUrl && !isExternal && !isBroken ? (
           <img
             src={item.previewUrl}
             alt={item.fileName ?? name}
             className="size-full object-cover"
             draggable={false}
+            onError={() => setBrokenUrl(item.previewUrl)}
           />
         ) : (
           <div className="flex size-full items-center justify-center p-2 text-center text-xs break-all text-slate-600">
