@@ -409,7 +409,7 @@ function ImageCard({
           </div>
         )}
         {isMain && (
-          <span className="absolute top-2 left-2 rounded bg-secondary px-2 py-0.5 text-xs font-semibold text-white">
+          <span className="absolute bottom-2 left-2 rounded bg-secondary px-2 py-0.5 text-xs font-semibold text-white">
             {t("propertyImages.main")}
           </span>
         )}
@@ -435,7 +435,7 @@ function ImageCard({
         </div>
       </div>
 
-      <div className="flex flex-1 flex-col gap-2 p-3">
+      <div className="flex flex-1 flex-col gap-2 p-2 sm:p-3">
         {item.status !== "stored" && <UploadStatus item={item} name={name} />}
         {item.status === "error" && onRetry && (
           <Button
@@ -457,7 +457,7 @@ function ImageCard({
             aria-label={t("propertyImages.categoryOf", { position })}
             value={item.category ?? ""}
             onChange={(event) => onCategory(event.target.value === "" ? null : event.target.value)}
-            className="mt-1 w-full"
+            className="mt-1 w-full text-sm"
           >
             {IMAGE_CATEGORIES.map((category) => (
               <option key={category.key} value={category.value ?? ""}>
