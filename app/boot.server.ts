@@ -8,6 +8,10 @@ import {
   startCompleteStaysJob,
   stopCompleteStaysJob,
 } from "~/features/booking/complete-stays.server";
+import {
+  startOrphanImagesJob,
+  stopOrphanImagesJob,
+} from "~/features/properties/property-images.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import {
   listenForSettingsChanges,
@@ -58,6 +62,7 @@ export async function boot(): Promise<BootResult> {
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
   startEmailWorker();
   startCompleteStaysJob();
+  startOrphanImagesJob();
   housekeeping = setInterval(() => {
     deleteExpiredRateLimits().catch((error) =>
       logger.warn({ err: error }, "rate-limit cleanup failed"),
@@ -90,6 +95,7 @@ export async function shutdown() {
   clearInterval(housekeeping);
   await stopListening();
   await stopCompleteStaysJob();
+  await stopOrphanImagesJob();
   await stopEmailWorker();
   try {
     await databaseHandle().close();

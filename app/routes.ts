@@ -45,6 +45,8 @@ export default [
 
   // Admin area: the layout AND every loader/action below check the role on the server.
   route("admin/dashboard.csv", "routes/admin/dashboard-csv.ts"),
+  // Property photos, one per request from the property form's uploader (JSON, no page).
+  route("admin/properties/images", "routes/admin/property-images-upload.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),

@@ -307,6 +307,36 @@ export const property = pgTable(
   ],
 );
 
+/**
+ * Property photos uploaded from the admin form before the property is saved (decision 027).
+ * A row is the server's record of what it stored (key, widths, pixel size, who uploaded it), so
+ * saving a property takes an image's sizes from here, never from the browser. Saving marks the
+ * row attached; rows never attached are deleted with their files after 24 hours.
+ */
+export const propertyImageUpload = pgTable(
+  "property_image_upload",
+  {
+    /** Storage key prefix; variants are `${key}-${width}.webp`. Also the form's `ref`. */
+    key: text("key").primaryKey(),
+    widths: integer("widths").array().notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    uploadedBy: uuid("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attachedAt: timestamp("attached_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("property_image_upload_size_check", sql`${t.width} > 0 and ${t.height} > 0`),
+    // The orphan job and the per-admin cap read only uploads not yet attached.
+    index("property_image_upload_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} is null`),
+    index("property_image_upload_uploader_idx")
+      .on(t.uploadedBy, t.createdAt)
+      .where(sql`${t.attachedAt} is null`),
+  ],
+);
+
 export const booking = pgTable(
   "booking",
   {

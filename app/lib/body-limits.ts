@@ -12,6 +12,9 @@ const UPLOAD_BODY_LIMITS: Record<string, number> = {
   "/dashboard/profile": 10 * 1024 * 1024,
   // Logos and favicon (2 MB each, checked by the action with a German message).
   "/admin/settings": 10 * 1024 * 1024,
+  // Property photos, one per request: 10 MB each (checked by the action with a German message)
+  // plus the multipart envelope.
+  "/admin/properties/images": 11 * 1024 * 1024,
 };
 
 /**

@@ -5,7 +5,7 @@ import { putObject } from "./storage.server";
 /** Widths every stored image is re-encoded to; pages pick one with srcset/sizes. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 /** Refuse decompression bombs: no input above ~40 megapixels is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 40_000_000;
 
 export type StoredImage = { key: string; widths: number[]; width: number; height: number };
 

@@ -10,12 +10,14 @@ import adminDashboardDe from "./de/admin-dashboard";
 import adminPropertiesDe from "./de/admin-properties";
 import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
+import propertyImagesDe from "./de/property-images";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminDashboardEn from "./en/admin-dashboard";
 import adminPropertiesEn from "./en/admin-properties";
 import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
+import propertyImagesEn from "./en/property-images";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -24,6 +26,7 @@ registerTexts("de", {
   adminAudit: adminAuditDe,
   adminDashboard: adminDashboardDe,
   adminProperties: adminPropertiesDe,
+  propertyImages: propertyImagesDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -32,4 +35,5 @@ registerTexts("en", {
   adminAudit: adminAuditEn,
   adminDashboard: adminDashboardEn,
   adminProperties: adminPropertiesEn,
+  propertyImages: propertyImagesEn,
 });

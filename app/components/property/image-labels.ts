@@ -8,6 +8,13 @@ const CATEGORY_KEYS: Record<string, string> = {
   Ausblick: "view",
   Pool: "pool",
   Terrasse: "terrace",
+  // The admin form's further categories (app/features/properties/property-images.ts).
+  Gastronomie: "dining",
+  Gemeinschaftsbereiche: "shared",
+  Ausstattung: "facilities",
+  "In der Umgebung": "surroundings",
+  "Für Familien": "family",
+  Barrierefreiheit: "accessibility",
 };
 
 /** A stored image category in the page's language; unknown categories are shown as stored. */

@@ -19,7 +19,7 @@ import {
   type PropertyStatus,
 } from "./admin-property.schema";
 import { imageRef, submittedImagesSchema } from "./property-images";
-import { deleteImageFiles, resolveSubmittedImages } from "./property-images.server";
+import { deleteImageFiles, resolveSubmittedImages, SAVE_MESSAGES } from "./property-images.server";
 
 /**
  * /admin/properties and its form (spec 06-admin, issue 14): the list, create/update/publish,
@@ -172,7 +172,14 @@ export async function saveProperty(input: {
 }): Promise<SavePropertyResult> {
   const { actor, values } = input;
   const submitted = submittedImagesSchema.safeParse(values.images);
-  if (!submitted.success) return { ok: false, error: "invalidImage", message: "Ungültiges Bild" };
+  if (!submitted.success) {
+    const isTooMany = submitted.error.issues.some((issue) => issue.message === "tooManyImages");
+    return {
+      ok: false,
+      error: "invalidImage",
+      message: isTooMany ? SAVE_MESSAGES.tooManyImages : "Ungültiges Bild",
+    };
+  }
   if (input.id !== null && !isUuid(input.id)) return { ok: false, error: "notFound" };
   let removed: PropertyImage[] = [];
   try {

@@ -1,17 +1,27 @@
 /**
- * The images of the admin property form (contract shared with the uploader, issue 14 part 3):
- * the categories an image may carry and what the form submits for its images.
+ * Property photos, shared by the admin form (browser) and the server (decision 027): the
+ * categories, the limits, and the schema of the form's image list. No server code here.
  */
 import { z } from "zod";
 
+/** At most this many photos per property (spec 07 constants). */
+export const MAX_PROPERTY_IMAGES = 30;
+/** At most this many bytes per uploaded file (spec 07 constants). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The file types the picker offers; the server decides by the file's content, not this list. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+/** Where the form uploads one file per request (app/routes/admin/property-images-upload.ts). */
+export const IMAGE_UPLOAD_URL = "/admin/properties/images";
+
 /**
- * Stored in German (the demo data and the public gallery read `category` as German text,
- * app/components/property/image-labels.ts); `key` names the English label. "Keine Kategorie"
- * is stored as null.
+ * The categories an image can carry (spec 06 "Bilder"). `value` is what is stored in the
+ * property's images: the German name, as the demo data and the public gallery
+ * (app/components/property/image-labels.ts) already use. "Keine Kategorie" is stored as no
+ * category at all, so its value is null.
  */
 export const IMAGE_CATEGORIES = [
   { key: "none", value: null, de: "Keine Kategorie", en: "No category" },
-  { key: "exterior", value: "Außenbereich", de: "Außenbereich", en: "Exterior" },
+  { key: "exterior", value: "Außenbereich", de: "Außenbereich", en: "Outside" },
   { key: "bedroom", value: "Schlafzimmer", de: "Schlafzimmer", en: "Bedroom" },
   { key: "bathroom", value: "Badezimmer", de: "Badezimmer", en: "Bathroom" },
   { key: "kitchen", value: "Küche", de: "Küche", en: "Kitchen" },
@@ -24,52 +34,60 @@ export const IMAGE_CATEGORIES = [
     en: "Shared areas",
   },
   { key: "pool", value: "Pool", de: "Pool", en: "Pool" },
-  { key: "amenities", value: "Ausstattung", de: "Ausstattung", en: "Amenities" },
+  { key: "facilities", value: "Ausstattung", de: "Ausstattung", en: "Facilities" },
   { key: "view", value: "Ausblick", de: "Ausblick", en: "View" },
   { key: "surroundings", value: "In der Umgebung", de: "In der Umgebung", en: "Surroundings" },
-  { key: "families", value: "Für Familien", de: "Für Familien", en: "For families" },
-  {
-    key: "accessibility",
-    value: "Barrierefreiheit",
-    de: "Barrierefreiheit",
-    en: "Accessibility",
-  },
+  { key: "family", value: "Für Familien", de: "Für Familien", en: "For families" },
+  { key: "accessibility", value: "Barrierefreiheit", de: "Barrierefreiheit", en: "Accessibility" },
 ] as const;
 
-export const MAX_PROPERTY_IMAGES = 30;
+export type ImageCategory = Exclude<(typeof IMAGE_CATEGORIES)[number]["value"], null>;
 
-export function isImageCategory(value: string): boolean {
-  return IMAGE_CATEGORIES.some((c) => c.value === value);
+export function isImageCategory(value: unknown): value is ImageCategory {
+  return IMAGE_CATEGORIES.some((c) => c.value !== null && c.value === value);
 }
 
-/** One submitted image: a stored image's `key`, or its `url` for a not-yet-fetched CSV image. */
+/** One image of the form's list: a stored image's `key`, or its `url` (CSV, not yet fetched). */
 export type SubmittedImage = { ref: string; category: string | null };
 
-/** The form's hidden `images` field: a JSON array (at most 30) of `{ ref, category }`. */
+const submittedImage = z.object({
+  // A storage key or an http(s) URL; the server looks every ref up, this only bounds the size.
+  ref: z.string().min(1).max(2048),
+  // A known category, or an image's own older category kept as it was: checked by the server
+  // against the image it belongs to (resolveSubmittedImages).
+  category: z.string().max(100).nullable(),
+});
+
+/**
+ * The hidden field of PropertyImagesField: a JSON array, in order (the first is the main
+ * image). An empty or missing field is an empty list.
+ */
 export const submittedImagesSchema = z
   .string()
+  .max(200_000)
+  .optional()
   .transform((text, ctx): unknown => {
-    if (text.trim() === "") return [];
+    if (!text || text.trim() === "") return [];
     try {
       return JSON.parse(text);
     } catch {
-      ctx.addIssue({ code: "custom", message: "invalidImage" });
+      ctx.addIssue({ code: "custom", message: "invalidImages" });
       return z.NEVER;
     }
   })
-  .pipe(
-    z
-      .array(
-        z.object({
-          ref: z.string().min(1).max(2048),
-          category: z.string().max(100).nullable(),
-        }),
-        { message: "invalidImage" },
-      )
-      .max(MAX_PROPERTY_IMAGES, "tooManyImages"),
-  );
+  .pipe(z.array(submittedImage).max(MAX_PROPERTY_IMAGES, { message: "tooManyImages" }));
 
-/** The value the form submits for images it shows. */
+/** What the upload route answers. */
+export type UploadedImage = {
+  ref: string;
+  widths: number[];
+  width: number;
+  height: number;
+  previewUrl: string;
+};
+export type UploadAnswer = { ok: true; image: UploadedImage } | { ok: false; message: string };
+
+/** The `ref` the form submits for a stored image: its storage key, or its URL (CSV, pending). */
 export function imageRef(image: { key?: string; url?: string }): string {
   return image.key ?? image.url ?? "";
 }

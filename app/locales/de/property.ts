@@ -52,6 +52,12 @@ const property = {
     view: "Ausblick",
     pool: "Pool",
     terrace: "Terrasse",
+    dining: "Gastronomie",
+    shared: "Gemeinschaftsbereiche",
+    facilities: "Ausstattung",
+    surroundings: "In der Umgebung",
+    family: "Für Familien",
+    accessibility: "Barrierefreiheit",
   },
   amenityNames: {
     wifi: "WLAN",

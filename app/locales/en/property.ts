@@ -53,6 +53,12 @@ const property: typeof de = {
     view: "View",
     pool: "Pool",
     terrace: "Terrace",
+    dining: "Dining",
+    shared: "Shared areas",
+    facilities: "Facilities",
+    surroundings: "Surroundings",
+    family: "For families",
+    accessibility: "Accessibility",
   },
   amenityNames: {
     wifi: "Wi-Fi",
