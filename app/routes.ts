@@ -45,6 +45,8 @@ export default [
 
   // Admin area: the layout AND every loader/action below check the role on the server.
   route("admin/dashboard.csv", "routes/admin/dashboard-csv.ts"),
+  // "Mit KI optimieren" beside the property description: POST only, answers JSON.
+  route("admin/properties/ai", "routes/admin/property-ai.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),

@@ -7,11 +7,13 @@ import { registerTexts } from "~/lib/i18n";
 import adminAuditDe from "./de/admin-audit";
 import adminBookingsDe from "./de/admin-bookings";
 import adminDashboardDe from "./de/admin-dashboard";
+import adminPropertyAiDe from "./de/admin-property-ai";
 import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminDashboardEn from "./en/admin-dashboard";
+import adminPropertyAiEn from "./en/admin-property-ai";
 import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
 
@@ -21,6 +23,7 @@ registerTexts("de", {
   adminUsers: adminUsersDe,
   adminAudit: adminAuditDe,
   adminDashboard: adminDashboardDe,
+  adminPropertyAi: adminPropertyAiDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -28,4 +31,5 @@ registerTexts("en", {
   adminUsers: adminUsersEn,
   adminAudit: adminAuditEn,
   adminDashboard: adminDashboardEn,
+  adminPropertyAi: adminPropertyAiEn,
 });
