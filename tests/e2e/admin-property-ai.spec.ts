@@ -118,3 +118,13 @@ test("errors of the AI service are shown in German and leave the description as 
   }
   await expectNoSeriousA11yViolations(page);
 });
+
+test("a session that ended meanwhile is reported, and the description stays", async ({ page }) => {
+  await openForm(page);
+  await description(page).fill(TEXT);
+  await page.context().clearCookies();
+  await optimizeButton(page).click();
+  await expect(page.getByTestId("session-expired")).toContainText("Ihre Sitzung ist abgelaufen");
+  await expect(suggestion(page)).toHaveCount(0);
+  await expect(description(page)).toHaveValue(TEXT);
+});
