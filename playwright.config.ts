@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_OPENAI_KEY, E2E_OPENAI_MODEL, e2eOpenAiPort } from "./tests/e2e/fake-openai-server";
 import { e2eSmtpPort } from "./tests/e2e/smtp-receiver";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -39,8 +40,9 @@ const chromium = { ...devices["Desktop Chrome"], channel: undefined };
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  // A real SMTP receiver for the e-mails the app sends (saved to tmp/e2e-mail-<port>/).
-  globalSetup: "./tests/e2e/smtp-receiver.ts",
+  // A real SMTP receiver for the e-mails the app sends (saved to tmp/e2e-mail-<port>/), and a
+  // local chat-completions server for "Mit KI optimieren" (OPENAI_* below).
+  globalSetup: ["./tests/e2e/smtp-receiver.ts", "./tests/e2e/fake-openai-server.ts"],
   fullyParallel: false,
   // Two: the machines this runs on have two cores, and the app server and Chromium need them.
   workers: Number(process.env.E2E_WORKERS ?? 2),
@@ -108,6 +110,9 @@ export default defineConfig({
       // per-client rate limits see separate visitors, as they would in real use.
       TRUST_PROXY: "true",
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
+      OPENAI_BASE_URL: `http://127.0.0.1:${e2eOpenAiPort()}/v1`,
+      OPENAI_API_KEY: E2E_OPENAI_KEY,
+      OPENAI_MODEL: E2E_OPENAI_MODEL,
     },
   },
 });

@@ -47,6 +47,8 @@ export default [
   route("admin/dashboard.csv", "routes/admin/dashboard-csv.ts"),
   // Property photos, one per request from the property form's uploader (JSON, no page).
   route("admin/properties/images", "routes/admin/property-images-upload.ts"),
+  // "Mit KI optimieren" beside the property description: POST only, answers JSON.
+  route("admin/properties/ai", "routes/admin/property-ai.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),

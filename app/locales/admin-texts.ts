@@ -8,6 +8,7 @@ import adminAuditDe from "./de/admin-audit";
 import adminBookingsDe from "./de/admin-bookings";
 import adminDashboardDe from "./de/admin-dashboard";
 import adminPropertiesDe from "./de/admin-properties";
+import adminPropertyAiDe from "./de/admin-property-ai";
 import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
 import propertyImagesDe from "./de/property-images";
@@ -15,6 +16,7 @@ import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminDashboardEn from "./en/admin-dashboard";
 import adminPropertiesEn from "./en/admin-properties";
+import adminPropertyAiEn from "./en/admin-property-ai";
 import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
 import propertyImagesEn from "./en/property-images";
@@ -27,6 +29,7 @@ registerTexts("de", {
   adminDashboard: adminDashboardDe,
   adminProperties: adminPropertiesDe,
   propertyImages: propertyImagesDe,
+  adminPropertyAi: adminPropertyAiDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -36,4 +39,5 @@ registerTexts("en", {
   adminDashboard: adminDashboardEn,
   adminProperties: adminPropertiesEn,
   propertyImages: propertyImagesEn,
+  adminPropertyAi: adminPropertyAiEn,
 });

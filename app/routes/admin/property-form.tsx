@@ -13,6 +13,7 @@ import { Banner } from "~/components/ui/banner";
 import { LinkButton } from "~/components/ui/button";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
+import { isAiConfigured } from "~/features/properties/ai-description.server";
 import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import {
   draftValues,
@@ -50,6 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       property: null,
       values: formValuesOf(null),
       images: [],
+      aiConfigured: isAiConfigured(),
     };
   }
   if (!isUuid(params.id)) throw data({ notFound: true }, { status: 404 });
@@ -66,6 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       property: null,
       values: formValuesOf(null),
       images: [],
+      aiConfigured: false,
     };
   }
   if (!row) throw data({ notFound: true }, { status: 404 });
@@ -83,6 +86,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     values,
     images: imagesForForm(row, values.images),
+    aiConfigured: isAiConfigured(),
   };
 }
 
@@ -217,6 +221,7 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
           property={property}
           values={(result && !result.ok ? result.values : undefined) ?? loaderData.values}
           images={loaderData.images}
+          isAiConfigured={loaderData.aiConfigured}
           today={loaderData.today}
           result={result}
           isSaving={navigation.state === "submitting"}

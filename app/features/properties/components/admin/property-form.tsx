@@ -17,6 +17,7 @@ import {
   type PropertyFormField,
   type PropertyFormValues,
 } from "../../admin-property.schema";
+import { AiOptimize } from "./ai-optimize";
 import { PropertyImagesField } from "./property-images-field";
 
 /** Spec 07: autosave every 45 seconds. */
@@ -70,6 +71,7 @@ export function PropertyForm({
   property,
   values,
   images,
+  isAiConfigured,
   today,
   result,
   isSaving,
@@ -82,6 +84,8 @@ export function PropertyForm({
   } | null;
   values: PropertyFormValues;
   images: PropertyImage[];
+  /** "Mit KI optimieren" can reach its API (OPENAI_* set on the server). */
+  isAiConfigured: boolean;
   today: string;
   result: PropertyFormActionData | undefined;
   isSaving: boolean;
@@ -98,6 +102,8 @@ export function PropertyForm({
   const [country, setCountry] = useState(values.country ?? "");
   const [city, setCity] = useState(values.city ?? "");
   const [amenities, setAmenities] = useState<string[]>(values.amenities ?? []);
+  // Controlled: "Mit KI optimieren" replaces it when the admin accepts a suggestion.
+  const [description, setDescription] = useState(values.description ?? "");
   const [amenityInput, setAmenityInput] = useState("");
   const [amenityError, setAmenityError] = useState<string | null>(null);
   const [isSpecialOffer, setIsSpecialOffer] = useState(values.isSpecialOffer === "on");
@@ -300,9 +306,15 @@ export function PropertyForm({
             required
             rows={8}
             maxLength={LIMITS.description}
-            defaultValue={values.description ?? ""}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
           />
         </Field>
+        <AiOptimize
+          description={description}
+          onAccept={setDescription}
+          configured={isAiConfigured}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label={`${t("adminProperties.form.pricePerNight")} *`}
