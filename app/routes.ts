@@ -45,6 +45,7 @@ export default [
 
   // Admin area: the layout AND every loader/action below check the role on the server.
   route("admin/dashboard.csv", "routes/admin/dashboard-csv.ts"),
+  route("admin/properties/properties_template.csv", "routes/admin/properties-template-csv.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -53,6 +54,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("bankkonten", "routes/admin/bank-accounts.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("properties/import", "routes/admin/properties-import.tsx"),
   ]),
 
   // Resource routes.

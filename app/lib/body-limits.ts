@@ -12,6 +12,9 @@ const UPLOAD_BODY_LIMITS: Record<string, number> = {
   "/dashboard/profile": 10 * 1024 * 1024,
   // Logos and favicon (2 MB each, checked by the action with a German message).
   "/admin/settings": 10 * 1024 * 1024,
+  // CSV import: a 10 MB file plus the multipart framing; larger files get the German message of
+  // the action up to here and the 413 page beyond (decision 028).
+  "/admin/properties/import": 10 * 1024 * 1024 + 64 * 1024,
 };
 
 export function bodyLimitFor(pathname: string): number {

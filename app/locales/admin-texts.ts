@@ -9,11 +9,13 @@ import adminBookingsDe from "./de/admin-bookings";
 import adminDashboardDe from "./de/admin-dashboard";
 import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
+import csvImportDe from "./de/csv-import";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminDashboardEn from "./en/admin-dashboard";
 import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
+import csvImportEn from "./en/csv-import";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -21,6 +23,7 @@ registerTexts("de", {
   adminUsers: adminUsersDe,
   adminAudit: adminAuditDe,
   adminDashboard: adminDashboardDe,
+  csvImport: csvImportDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -28,4 +31,5 @@ registerTexts("en", {
   adminUsers: adminUsersEn,
   adminAudit: adminAuditEn,
   adminDashboard: adminDashboardEn,
+  csvImport: csvImportEn,
 });

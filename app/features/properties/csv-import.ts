@@ -263,7 +263,8 @@ export function validateCsvRow(
   let cleaningFee = CSV_DEFAULT_CLEANING_FEE;
   if (get("cleaning_fee")) {
     const fee = parseEuros(get("cleaning_fee"));
-    if (fee === null || fee < 0 || fee > MAX_PRICE_CENTS) issues.push({ code: "invalidCleaningFee" });
+    if (fee === null || fee < 0 || fee > MAX_PRICE_CENTS)
+      issues.push({ code: "invalidCleaningFee" });
     else cleaningFee = fee;
   }
 
@@ -358,7 +359,10 @@ export function lineAt(starts: number[], offset: number): number {
 /** The first byte at or after `offset` that is not blank (a record's first character). */
 export function skipBlank(bytes: Uint8Array, offset: number): number {
   let i = offset;
-  while (i < bytes.length && (bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x20 || bytes[i] === 0x09)) {
+  while (
+    i < bytes.length &&
+    (bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x20 || bytes[i] === 0x09)
+  ) {
     i++;
   }
   return i;
@@ -383,7 +387,8 @@ export function csvTemplate(): string {
     "",
     "75,00",
   ];
-  const quote = (value: string) => (/[;"\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const quote = (value: string) =>
+    /[;"\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
   // Semicolons: the delimiter German spreadsheets open without an import dialog; the BOM makes
   // Excel read UTF-8.
   return `\uFEFF${CSV_COLUMNS.join(";")}\r\n${example.map(quote).join(";")}\r\n`;
