@@ -22,6 +22,11 @@ export type SafeFetchOptions = {
   maxBytes: number;
   timeoutMs: number;
   maxRedirects: number;
+  /**
+   * Which resolved addresses may be connected to; `isPublicAddress` unless `allowPrivate`.
+   * A seam for tests that need one local server to pass and another local address to be refused.
+   */
+  isAllowedAddress?: (address: string) => boolean;
 };
 
 export type SafeFetchFailure =
@@ -47,7 +52,7 @@ class FetchFailure extends Error {
   }
 }
 
-async function checkedAddress(hostname: string, allowPrivate: boolean) {
+async function checkedAddress(hostname: string, options: SafeFetchOptions) {
   const host = hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
@@ -61,7 +66,8 @@ async function checkedAddress(hostname: string, allowPrivate: boolean) {
   if (addresses.length === 0) throw new FetchFailure("dnsFailed");
   // All of them: a host that also resolves to a private address is refused, whichever
   // address the connection would have used.
-  if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) {
+  const isAllowed = options.isAllowedAddress ?? isPublicAddress;
+  if (!options.allowPrivate && addresses.some((a) => !isAllowed(a.address))) {
     throw new FetchFailure("blockedAddress");
   }
   return addresses[0];
@@ -151,7 +157,7 @@ export async function safeFetch(raw: string, options: SafeFetchOptions): Promise
       if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) {
         return { ok: false, error: "invalidUrl" };
       }
-      const pinned = await checkedAddress(url.hostname, options.allowPrivate);
+      const pinned = await checkedAddress(url.hostname, options);
       if (controller.signal.aborted) return { ok: false, error: "timeout" };
       const answer = await requestOnce(url, pinned, options, controller.signal);
       if (answer.kind === "body") {
