@@ -73,9 +73,14 @@ export async function parseCsvFile(bytes: Uint8Array, today: string): Promise<Pa
       );
       if (!parser.write(chunk)) {
         // Stopped early (a missing column, a broken quote): "close" ends the wait too.
-        await new Promise((resolve) => {
-          parser.once("drain", resolve);
-          parser.once("close", resolve);
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            parser.off("drain", done);
+            parser.off("close", done);
+            resolve();
+          };
+          parser.on("drain", done);
+          parser.on("close", done);
         });
       }
     }
