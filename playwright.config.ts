@@ -108,6 +108,8 @@ export default defineConfig({
       // per-client rate limits see separate visitors, as they would in real use.
       TRUST_PROXY: "true",
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
+      // The CSV import spec serves its images from a local HTTP server (decision 028).
+      IMPORT_ALLOW_PRIVATE: "true",
     },
   },
 });
