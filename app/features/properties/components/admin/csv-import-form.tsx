@@ -1,6 +1,5 @@
 import { Download, Upload } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -77,10 +76,10 @@ export function CsvImportForm({ result }: { result?: CsvImportActionData }) {
           hint={t("csvImport.hint")}
           error={fileError}
           id="csv-file"
+          announceError
         >
           <Input type="file" name="file" accept=".csv,text/csv" required className="py-1.5" />
         </Field>
-        {fileError && <Banner tone="error">{fileError}</Banner>}
         <div className="flex flex-wrap items-center justify-between gap-3">
           {/* A plain link: the browser downloads the file (no client-side routing). */}
           <a
