@@ -37,6 +37,7 @@ const adminAudit = {
     delete: "Gelöscht",
     deactivate: "Deaktiviert",
     "default-changed": "Standardkonto gewechselt",
+    "csv-import": "CSV-Import",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

@@ -39,6 +39,7 @@ const adminAudit: typeof de = {
     delete: "Deleted",
     deactivate: "Deactivated",
     "default-changed": "Default account changed",
+    "csv-import": "CSV import",
   },
   loadFailed: "The audit log could not be loaded",
 };
