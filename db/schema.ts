@@ -319,10 +319,7 @@ export const propertyImageImport = pgTable(
     ...timestamps,
   },
   (t) => [
-    check(
-      "property_image_import_status_check",
-      sql`${t.status} in ('pending', 'done', 'failed')`,
-    ),
+    check("property_image_import_status_check", sql`${t.status} in ('pending', 'done', 'failed')`),
     index("property_image_import_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
