@@ -179,6 +179,9 @@ beforeAll(async () => {
       const chunk = Buffer.alloc(1024 * 1024);
       for (let i = 0; i < 11; i++) response.write(chunk);
       response.end();
+    } else if (url.pathname === "/ueberlastet") {
+      response.writeHead(503);
+      response.end();
     } else if (url.pathname === "/stumm") {
       // Never answers (the time limit).
     } else {
@@ -475,6 +478,40 @@ describe(`image fetch of imported properties (${databaseKind()})`, () => {
       ok: false,
       error: "timeout",
     });
+  });
+
+  it("tries a server error again later (three attempts), then lists it as failed", async () => {
+    setAllowPrivate(true);
+    const property = await importWithImages(`${base}/ueberlastet`);
+    const jobOf = async () =>
+      (
+        await db()
+          .select()
+          .from(schema.propertyImageImport)
+          .where(eq(schema.propertyImageImport.propertyId, property.id))
+      )[0];
+    expect(await processImageImportsOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    let job = await jobOf();
+    expect(job).toMatchObject({
+      status: "pending",
+      error: "httpStatus",
+      httpStatus: 503,
+      attempts: 1,
+    });
+    expect(job.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: nothing happens.
+    expect((await processImageImportsOnce()).claimed).toBe(0);
+    for (const attempt of [2, 3]) {
+      await db()
+        .update(schema.propertyImageImport)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(schema.propertyImageImport.id, job.id));
+      await processImageImportsOnce();
+      job = await jobOf();
+      expect(job.attempts).toBe(attempt);
+    }
+    expect(job).toMatchObject({ status: "failed", error: "httpStatus", httpStatus: 503 });
+    expect(await imagesOf(property.id)).toEqual([]);
   });
 
   it("takes up a job whose lease ran out (a process that died mid-fetch)", async () => {
