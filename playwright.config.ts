@@ -113,6 +113,8 @@ export default defineConfig({
       OPENAI_BASE_URL: `http://127.0.0.1:${e2eOpenAiPort()}/v1`,
       OPENAI_API_KEY: E2E_OPENAI_KEY,
       OPENAI_MODEL: E2E_OPENAI_MODEL,
+      // The CSV import spec serves its images from a local HTTP server (decision 028).
+      IMPORT_ALLOW_PRIVATE: "true",
     },
   },
 });

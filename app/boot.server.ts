@@ -20,6 +20,10 @@ import {
 import { closeEventStreams } from "~/features/settings/event-stream.server";
 import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "~/lib/db.server";
 import { startEmailWorker, stopEmailWorker } from "~/features/email/outbox.server";
+import {
+  startImageImportWorker,
+  stopImageImportWorker,
+} from "~/features/properties/image-import.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
@@ -61,6 +65,8 @@ export async function boot(): Promise<BootResult> {
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
   startEmailWorker();
+  // Images named in CSV imports; picks up what a previous run left pending (decision 028).
+  startImageImportWorker();
   startCompleteStaysJob();
   startOrphanImagesJob();
   housekeeping = setInterval(() => {
@@ -97,6 +103,7 @@ export async function shutdown() {
   await stopCompleteStaysJob();
   await stopOrphanImagesJob();
   await stopEmailWorker();
+  await stopImageImportWorker();
   try {
     await databaseHandle().close();
   } catch (error) {

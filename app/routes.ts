@@ -49,6 +49,7 @@ export default [
   route("admin/properties/images", "routes/admin/property-images-upload.ts"),
   // "Mit KI optimieren" beside the property description: POST only, answers JSON.
   route("admin/properties/ai", "routes/admin/property-ai.ts"),
+  route("admin/properties/properties_template.csv", "routes/admin/properties-template-csv.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -61,6 +62,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("bankkonten", "routes/admin/bank-accounts.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("properties/import", "routes/admin/properties-import.tsx"),
   ]),
 
   // Resource routes.

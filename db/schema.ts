@@ -337,6 +337,41 @@ export const propertyImageUpload = pgTable(
   ],
 );
 
+/**
+ * Images named by URL in a CSV import, fetched into the storage by a background job
+ * (app/features/properties/image-import.server.ts). Until then the property's `images` holds
+ * `{ url }` for each, which public pages show as a placeholder (never a hot-link). Rows are
+ * claimed with `for update skip locked` and a lease (`next_attempt_at`), so several processes
+ * share the work and a restart picks up what was in flight. Failures stay listed for the edit page.
+ */
+export const propertyImageImport = pgTable(
+  "property_image_import",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => property.id, { onDelete: "cascade" }),
+    /** Position in the property's images, for listing in the file's order. */
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** A code (app/locales/de/csv-import.ts `imageErrors`), never a raw exception text. */
+    error: text("error"),
+    /** The foreign server's answer when it was not 2xx. */
+    httpStatus: integer("http_status"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    check("property_image_import_status_check", sql`${t.status} in ('pending', 'done', 'failed')`),
+    index("property_image_import_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("property_image_import_property_idx").on(t.propertyId, t.position),
+  ],
+);
+
 export const booking = pgTable(
   "booking",
   {

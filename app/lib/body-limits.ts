@@ -15,6 +15,9 @@ const UPLOAD_BODY_LIMITS: Record<string, number> = {
   // Property photos, one per request: 10 MB each (checked by the action with a German message)
   // plus the multipart envelope.
   "/admin/properties/images": 11 * 1024 * 1024,
+  // CSV import: a 10 MB file plus the multipart framing; larger files get the German message of
+  // the action up to here and the 413 page beyond (decision 028).
+  "/admin/properties/import": 10 * 1024 * 1024 + 64 * 1024,
 };
 
 /**

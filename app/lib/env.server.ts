@@ -51,6 +51,15 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   /**
+   * Let the CSV image import fetch from private, loopback and link-local addresses (decision
+   * 028). Off by default: image URLs come from a file, and the server must not be pointed at
+   * its own network. Tests and closed intranets turn it on.
+   */
+  IMPORT_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /**
    * Test suite only (tests/helpers/database.ts): a cheap password hash instead of scrypt.
    * Refused outside NODE_ENV=test, so no deployment can start with it (checked below).
    */

@@ -12,6 +12,7 @@ import adminPropertyAiDe from "./de/admin-property-ai";
 import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
 import propertyImagesDe from "./de/property-images";
+import csvImportDe from "./de/csv-import";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminDashboardEn from "./en/admin-dashboard";
@@ -20,6 +21,7 @@ import adminPropertyAiEn from "./en/admin-property-ai";
 import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
 import propertyImagesEn from "./en/property-images";
+import csvImportEn from "./en/csv-import";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -30,6 +32,7 @@ registerTexts("de", {
   adminProperties: adminPropertiesDe,
   propertyImages: propertyImagesDe,
   adminPropertyAi: adminPropertyAiDe,
+  csvImport: csvImportDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -40,4 +43,5 @@ registerTexts("en", {
   adminProperties: adminPropertiesEn,
   propertyImages: propertyImagesEn,
   adminPropertyAi: adminPropertyAiEn,
+  csvImport: csvImportEn,
 });

@@ -151,9 +151,16 @@ async function matrix(
 describe(`route × role access matrix (${databaseKind()})`, () => {
   it("finds the admin and guest pages with their loaders and actions", () => {
     expect(adminRoutes.map((r) => r.pattern)).toEqual(
-      expect.arrayContaining(["/admin", "/admin/settings"]),
+      expect.arrayContaining([
+        "/admin",
+        "/admin/settings",
+        "/admin/properties/import",
+        "/admin/properties/properties_template.csv",
+      ]),
     );
     expect(adminRoutes.filter((r) => r.hasAction).length).toBeGreaterThan(0);
+    // The CSV import's POST is in the matrix too.
+    expect(adminRoutes.find((r) => r.pattern === "/admin/properties/import")?.hasAction).toBe(true);
     expect(guestRoutes.map((r) => r.pattern)).toEqual(
       expect.arrayContaining(["/dashboard", "/dashboard/bookings", "/dashboard/settings"]),
     );

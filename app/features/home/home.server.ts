@@ -2,6 +2,7 @@ import {
   listNewestProperties,
   type PropertyListItem,
 } from "~/features/properties/property-list.server";
+import { isStoredImage } from "~/lib/image-urls";
 import { logger } from "~/lib/logger.server";
 
 export const FEATURED_COUNT = 6;
@@ -29,8 +30,11 @@ export async function loadHomeLists(today: string) {
     section(() => listNewestProperties({ limit: FEATURED_COUNT, offset: FEATURED_COUNT, today })),
   ]);
   const heroImages = [...featured.properties, ...recommended.properties]
-    .filter((p) => p.images.length > 0)
-    .slice(0, 4)
-    .map((p) => ({ image: p.images[0], title: p.title, location: p.location }));
+    .flatMap((p) => {
+      // The main photo, once it is stored (an imported URL still being fetched is not shown).
+      const image = p.images.find(isStoredImage);
+      return image ? [{ image, title: p.title, location: p.location }] : [];
+    })
+    .slice(0, 4);
   return { featured, recommended, heroImages };
 }

@@ -42,6 +42,7 @@ const adminAudit = {
     "draft-created": "Entwurf angelegt (automatisch)",
     autosave: "Entwurf automatisch gespeichert",
     "draft-discarded": "Entwurf verworfen",
+    "csv-import": "CSV-Import",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

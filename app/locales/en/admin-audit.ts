@@ -44,6 +44,7 @@ const adminAudit: typeof de = {
     "draft-created": "Draft created (automatically)",
     autosave: "Draft saved automatically",
     "draft-discarded": "Draft discarded",
+    "csv-import": "CSV import",
   },
   loadFailed: "The audit log could not be loaded",
 };

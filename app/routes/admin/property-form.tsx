@@ -14,6 +14,8 @@ import { LinkButton } from "~/components/ui/button";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 import { isAiConfigured } from "~/features/properties/ai-description.server";
+import { listImageImports } from "~/features/properties/image-import.server";
+import { ImageImportStatus } from "~/features/properties/components/admin/image-import-status";
 import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import {
   draftValues,
@@ -52,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       values: formValuesOf(null),
       images: [],
       aiConfigured: isAiConfigured(),
+      imageImports: [],
     };
   }
   if (!isUuid(params.id)) throw data({ notFound: true }, { status: 404 });
@@ -69,6 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       values: formValuesOf(null),
       images: [],
       aiConfigured: false,
+      imageImports: [],
     };
   }
   if (!row) throw data({ notFound: true }, { status: 404 });
@@ -87,6 +91,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values,
     images: imagesForForm(row, values.images),
     aiConfigured: isAiConfigured(),
+    // Photos of a CSV import still being fetched, or failed (with the reason).
+    imageImports: await listImageImports(row.id),
   };
 }
 
@@ -214,18 +220,21 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
           {t("adminProperties.errors.loadFailed")}
         </Banner>
       ) : (
-        <PropertyForm
-          // A discarded draft or another property starts the form afresh.
-          key={`${property?.id ?? "new"}:${property?.draftSavedAt ?? ""}:${property?.updatedAt ?? ""}`}
-          mode={mode}
-          property={property}
-          values={(result && !result.ok ? result.values : undefined) ?? loaderData.values}
-          images={loaderData.images}
-          isAiConfigured={loaderData.aiConfigured}
-          today={loaderData.today}
-          result={result}
-          isSaving={navigation.state === "submitting"}
-        />
+        <>
+          <ImageImportStatus items={loaderData.imageImports} />
+          <PropertyForm
+            // A discarded draft or another property starts the form afresh.
+            key={`${property?.id ?? "new"}:${property?.draftSavedAt ?? ""}:${property?.updatedAt ?? ""}`}
+            mode={mode}
+            property={property}
+            values={(result && !result.ok ? result.values : undefined) ?? loaderData.values}
+            images={loaderData.images}
+            isAiConfigured={loaderData.aiConfigured}
+            today={loaderData.today}
+            result={result}
+            isSaving={navigation.state === "submitting"}
+          />
+        </>
       )}
     </main>
   );
