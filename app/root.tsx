@@ -111,7 +111,8 @@ function useLiveSettings() {
   const revalidator = useRevalidator();
   useEffect(() => {
     const source = new EventSource("/api/events");
-    const onChange = () => void revalidator.revalidate();
+    // A newer navigation or revalidation aborts this one (AbortError): nothing to report.
+    const onChange = () => void revalidator.revalidate().catch(() => undefined);
     source.addEventListener("settings", onChange);
     // The signed-in user's role changed: the page's loaders decide again what it may show.
     source.addEventListener("session", onChange);

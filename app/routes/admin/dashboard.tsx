@@ -43,7 +43,8 @@ function useRefresh() {
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
     const refresh = () => {
-      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+      if (document.visibilityState === "visible" && state === "idle")
+        void revalidate().catch(() => undefined);
     };
     const timer = setInterval(refresh, REFRESH_MS);
     window.addEventListener("focus", refresh);
