@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { addDays, berlinDay } from "./calendar";
 import {
@@ -310,3 +311,84 @@ async function bookOverHttp(request: APIRequestContext, guest: Account, property
   });
   expect(response.status(), await response.text()).toBe(302);
 }
+
+test("a property with three photos: progress shown, reordered by keyboard, a category; the site shows them in that order", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin/properties/add");
+  await waitForHydration(page);
+  const form = page.getByTestId("property-form");
+  const title = unique("Haus mit Bildern");
+  await form.getByLabel("Titel *").fill(title);
+  await form.getByLabel("Beschreibung *").fill("Drei Zimmer, drei Fotos, ein Blick aufs Meer.");
+  await form.getByLabel("Preis pro Nacht (€) *").fill("120");
+  await form.getByLabel("Land *").selectOption("Deutschland");
+  await form.getByLabel("Stadt *").selectOption("Rostock");
+
+  // The first photo's upload waits until its progress bar has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/admin/properties/images", async (route) => {
+    if (route.request().postDataBuffer()?.includes('filename="rot.png"')) await held;
+    await route.continue();
+  });
+  const photo = (background: string) =>
+    sharp({ create: { width: 640, height: 480, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const field = page.getByRole("group", { name: "Bilder" });
+  await field.getByLabel("Bilder auswählen").setInputFiles([
+    { name: "rot.png", mimeType: "image/png", buffer: await photo("#c0392b") },
+    { name: "gruen.png", mimeType: "image/png", buffer: await photo("#27ae60") },
+    { name: "blau.png", mimeType: "image/png", buffer: await photo("#2980b9") },
+  ]);
+  await expect(field.getByRole("progressbar", { name: "Fortschritt von rot.png" })).toBeVisible();
+  release();
+  const cards = field.getByTestId("property-image");
+  for (let i = 0; i < 3; i++) {
+    // Encoding takes a few seconds on a busy machine: a wait, not a speed requirement.
+    await expect(cards.nth(i)).toContainText("erfolgreich", { timeout: 30_000 });
+  }
+  const refs = async () =>
+    (JSON.parse(await field.locator('input[type="hidden"]').inputValue()) as { ref: string }[]).map(
+      (image) => image.ref,
+    );
+  const [red, green, blue] = await refs();
+
+  // The keyboard moves the blue photo from place 3 to place 1 (each key after the announcement
+  // of the one before; dnd-kit reports the drag over its own place first).
+  await field.getByRole("button", { name: "Bild 3 verschieben" }).focus();
+  await page.keyboard.press("Space");
+  await expect(
+    page.getByText(/^Bild 3 (aufgenommen\.|ist jetzt an Position 3 von 3\.)$/),
+  ).toBeAttached();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByText("Bild 3 ist jetzt an Position 2 von 3.")).toBeAttached();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByText("Bild 3 ist jetzt an Position 1 von 3.")).toBeAttached();
+  await page.keyboard.press("Space");
+  await expect.poll(refs).toEqual([blue, red, green]);
+  await field.getByLabel("Kategorie von Bild 2").selectOption({ label: "Küche" });
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+  const { id } = await cardOf(page, title);
+
+  // The search card shows the main photo; the property page all three in this order.
+  await page.goto(`/properties?location=Rostock&q=${encodeURIComponent(title)}`);
+  const link = page.getByRole("link", { name: new RegExp(title) }).first();
+  await expect(link).toBeVisible();
+  const cardImage = page.getByRole("article").filter({ hasText: title }).locator("img").first();
+  expect(await cardImage.getAttribute("src")).toContain(blue);
+  await page.goto(`/properties/${id}`);
+  const sources = await page
+    .getByTestId("gallery")
+    .locator("img")
+    .evaluateAll((images) => images.map((image) => image.getAttribute("src") ?? ""));
+  const order = [
+    ...new Set(sources.map((src) => [blue, red, green].find((ref) => src.includes(ref)))),
+  ];
+  expect(order).toEqual([blue, red, green]);
+  await expect(page.getByTestId("gallery").getByAltText(`${title} – Küche`).first()).toBeAttached();
+});
