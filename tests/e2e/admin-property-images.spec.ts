@@ -7,16 +7,16 @@ import {
   test,
   waitForHydration,
 } from "./helpers";
+import { pngBomb } from "../helpers/image-fixtures";
 
 /**
  * The "Bilder" part of the property form (issue 14 part 3, spec 06): files chosen at once are
  * uploaded one by one with their own status, a refused file says why and offers a retry, a
  * failed attempt is retried, the list is reordered by keyboard and by mouse (the first is the
  * "Hauptbild"), categorised and trimmed, and the form hears of every change.
- * The field lives in the property form (/admin/properties/add); FORM_PATH can point at any
- * admin page that mounts PropertyImagesField.
+ * The field lives in the property form (/admin/properties/add).
  */
-const FORM_PATH = process.env.E2E_IMAGES_FORM_PATH ?? "/admin/properties/add";
+const FORM_PATH = "/admin/properties/add";
 
 const photo = (color: string, format: "png" | "jpeg") =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
@@ -142,4 +142,31 @@ test("an admin uploads, retries, reorders, categorises and removes property phot
   ).toBeVisible();
   await context.setOffline(false);
   await expect(field.getByText("Keine Internetverbindung.")).toHaveCount(0);
+});
+
+test("a 12 MB file and a pixel bomb are refused with German reasons", async ({ page }) => {
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto(FORM_PATH);
+  await waitForHydration(page);
+  const field = page.getByRole("group", { name: "Bilder" });
+  const cards = field.getByTestId("property-image");
+  const before = await cards.count();
+  await field.getByLabel("Bilder auswählen").setInputFiles([
+    // Refused in the browser already: no 12 MB are sent for a refusal.
+    { name: "riesig.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(12 * 1024 * 1024, 1) },
+    // A few bytes that declare 50,000 × 50,000 pixels: refused by the server before decoding.
+    { name: "bombe.png", mimeType: "image/png", buffer: pngBomb() },
+  ]);
+  await expect(cards).toHaveCount(before + 2);
+  await expect(cards.nth(before)).toContainText("Die Datei ist größer als 10 MB.");
+  await expect(cards.nth(before + 1)).toContainText(
+    "Das Bild hat zu viele Pixel (höchstens 40 Megapixel).",
+    { timeout: 30_000 },
+  );
+  await expect(field.getByTestId("image-upload-summary")).toHaveText(
+    "2 Bilder konnten nicht hochgeladen werden.",
+  );
+  expect(JSON.parse((await field.locator('input[type="hidden"]').inputValue()) || "[]")).toEqual(
+    [],
+  );
 });

@@ -21,7 +21,8 @@ const BUDGETS_KB: Record<string, number> = {
   "routes/public/properties": 23, // 20.5
   "routes/public/property": 37, // 33.8
   "routes/public/book": 56, // 51.0, with zod for the booking form's checks in the browser
-  "routes/public/offers": 19, // 16.8
+  "routes/public/offers": 20, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
+  // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14)
   "routes/public/reviews": 23, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
   // 22.15 with the newsletter form on Button and Input
 };
@@ -76,8 +77,20 @@ describe("JavaScript budgets of the public pages", () => {
 
   it("the framework files are what the budget leaves out, and nothing else", () => {
     const framework = [manifest.entry.module, ...manifest.entry.imports];
-    expect(framework.length).toBeLessThanOrEqual(5);
-    expect(framework.some((url) => url.includes("entry.client"))).toBe(true);
+    // By name: the client entry, the bundler's runtime, React DOM, the JSX runtime, React
+    // Router (chunk-*), and i18n: the translate function with the German catalogue, which the
+    // entry registers before hydration. (i18n was part of the entry chunk until the admin's
+    // property pages made the bundler give it a chunk of its own; it is the same code as before.)
+    const names = framework.map((url) => path.basename(url).replace(/-[\w-]{8}\.js$/, ""));
+    expect(
+      names.filter(
+        (name) =>
+          !["entry.client", "rolldown-runtime", "react-dom", "jsx-runtime", "i18n"].includes(
+            name,
+          ) && !/^chunk-[A-Z0-9]+$/.test(name),
+      ),
+    ).toEqual([]);
+    expect(names).toContain("entry.client");
   });
 
   it.each(Object.entries(BUDGETS_KB))("%s stays within %d KB of own code", (routeId, budget) => {

@@ -6,7 +6,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +21,7 @@ import { bodyLimitFor } from "~/lib/body-limits";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { putObject, uploadsDir } from "~/lib/storage.server";
 import { action, loader } from "~/routes/admin/property-images-upload";
+import { pngBomb } from "../helpers/image-fixtures";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie } from "../helpers/factories";
 
@@ -70,28 +70,6 @@ async function photo(width: number, height: number, format: "png" | "jpeg" | "we
     })
     .toFormat(format)
     .toBuffer();
-}
-
-/** A valid PNG of a few bytes whose header declares 50,000 × 50,000 pixels (7.5 GB decoded). */
-function pngBomb() {
-  const chunk = (name: string, data: Buffer) => {
-    const type = Buffer.from(name);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length, 0);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([type, data])), 0);
-    return Buffer.concat([length, type, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(50_000, 0);
-  ihdr.writeUInt32BE(50_000, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bit, RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1000))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 const pendingOf = (key: string) =>
