@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRevalidator,
   useRouteError,
   useRouteLoaderData,
@@ -106,13 +107,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Re-reads settings when an admin saves them anywhere, and the page when the user's role changes (server-sent events). */
+/**
+ * Re-reads settings when an admin saves them anywhere, and the page when the user's role
+ * changes (server-sent events). While a navigation or form submission runs, the revalidation
+ * waits for it to end: started in the middle, it would abort that navigation's loads.
+ */
 function useLiveSettings() {
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const [isChangePending, setChangePending] = useState(false);
+
+  useEffect(() => {
+    if (!isChangePending || navigation.state !== "idle" || revalidator.state !== "idle") return;
+    setChangePending(false);
+    // A newer navigation may still cut it short (AbortError): nothing to report.
+    revalidator.revalidate().catch(() => undefined);
+  }, [isChangePending, navigation.state, revalidator]);
+
   useEffect(() => {
     const source = new EventSource("/api/events");
-    // A newer navigation or revalidation aborts this one (AbortError): nothing to report.
-    const onChange = () => void revalidator.revalidate().catch(() => undefined);
+    const onChange = () => setChangePending(true);
     source.addEventListener("settings", onChange);
     // The signed-in user's role changed: the page's loaders decide again what it may show.
     source.addEventListener("session", onChange);
@@ -123,7 +137,6 @@ function useLiveSettings() {
       source.removeEventListener("session", onChange);
       source.close();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per page load
   }, []);
 }
 

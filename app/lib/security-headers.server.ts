@@ -17,7 +17,10 @@ export function documentSecurityHeaders(headers: Headers, nonce: string) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    isDev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    // blob: — the photo uploader's previews of the admin's own files: Chrome loads a large or
+    // undecodable one through the network stack, which connect-src governs. A blob URL is made
+    // by this page's own script from a local file; it reaches no server.
+    isDev ? "connect-src 'self' blob: ws: wss:" : "connect-src 'self' blob:",
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

@@ -334,7 +334,8 @@ test("a property with three photos: progress shown, reordered by keyboard, a cat
     await route.continue();
   });
   const photo = (background: string) =>
-    sharp({ create: { width: 640, height: 480, channels: 3, background } })
+    // 800 px wide: the 400 and 800 px variants, like the photos other journeys expect.
+    sharp({ create: { width: 800, height: 600, channels: 3, background } })
       .png()
       .toBuffer();
   const field = page.getByRole("group", { name: "Bilder" });
