@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { databaseHandle, db, schema } from "~/lib/db.server";
+import { countUpTo } from "~/lib/count-up-to.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import { isUuid } from "~/domain/ids";
@@ -35,7 +36,7 @@ export async function listAdminUsers(filter: AdminUserFilter) {
   if (filter.role === "admin") conditions.push(eq(pr.role, "admin"));
   if (filter.role === "user") conditions.push(sql`${pr.role} is distinct from 'admin'`);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [{ count }]] = await Promise.all([
+  const [rows, { total, isCapped }] = await Promise.all([
     db()
       .select({
         id: u.id,
@@ -53,20 +54,16 @@ export async function listAdminUsers(filter: AdminUserFilter) {
       .orderBy(sql`${u.createdAt} desc nulls last`, sql`${u.id} desc nulls last`)
       .limit(ADMIN_USERS_PAGE_SIZE)
       .offset((filter.page - 1) * ADMIN_USERS_PAGE_SIZE),
-    db()
-      .select({ count: sql<number>`count(*)::int` })
-      .from(
-        db()
-          .select({ one: sql`1` })
-          .from(u)
-          .leftJoin(pr, eq(pr.id, u.id))
-          .where(where)
-          .limit(COUNT_CAP + 1)
-          .as("capped"),
-      ),
+    countUpTo(
+      db()
+        .select({ one: sql`1` })
+        .from(u)
+        .leftJoin(pr, eq(pr.id, u.id))
+        .where(where)
+        .$dynamic(),
+      COUNT_CAP,
+    ),
   ]);
-  const isCapped = count > COUNT_CAP;
-  const total = Math.min(count, COUNT_CAP);
   return {
     users: rows.map((row) => ({
       id: row.id,

@@ -12,6 +12,7 @@ import {
   paymentSchedule,
 } from "~/domain/payment-schedule";
 import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
+import { countUpTo } from "~/lib/count-up-to.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import type { PropertyImage } from "../../../db/schema";
@@ -88,7 +89,7 @@ async function propertiesTitled(q: string) {
 export async function listAdminBookings(filter: AdminBookingFilter) {
   const where = and(...listConditions(filter, await propertiesTitled(filter.q)));
   const offset = (filter.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE;
-  const [rows, [{ count }], user] = await Promise.all([
+  const [rows, { total, isCapped }, user] = await Promise.all([
     db()
       .select({
         id: b.id,
@@ -114,18 +115,14 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
       .orderBy(sql`${b.createdAt} desc nulls last`, sql`${b.id} desc nulls last`)
       .limit(ADMIN_BOOKINGS_PAGE_SIZE)
       .offset(offset),
-    // Counted up to the cap only: an exact count of 100,000 rows on every page view costs
-    // more than the list itself, and "more than 1,000" is all an operator needs to know.
-    db()
-      .select({ count: sql<number>`count(*)::int` })
-      .from(
-        db()
-          .select({ one: sql`1` })
-          .from(b)
-          .where(where)
-          .limit(COUNT_CAP + 1)
-          .as("capped"),
-      ),
+    countUpTo(
+      db()
+        .select({ one: sql`1` })
+        .from(b)
+        .where(where)
+        .$dynamic(),
+      COUNT_CAP,
+    ),
     filter.user
       ? db()
           .select({ name: schema.user.name, email: schema.user.email })
@@ -135,8 +132,6 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
           .then(([row]) => row ?? null)
       : null,
   ]);
-  const isCapped = count > COUNT_CAP;
-  const total = Math.min(count, COUNT_CAP);
   return {
     bookings: rows.map((row): AdminBookingRow => ({
       ...row,

@@ -3,6 +3,7 @@ import type { PropertyImage } from "../../../db/schema";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 import { db, schema, type Database } from "~/lib/db.server";
+import { countUpTo } from "~/lib/count-up-to.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import {
@@ -47,7 +48,7 @@ export async function listAdminProperties(filter: AdminPropertyFilter) {
     conditions.push(sql`${p.locationFold} like ${foldedContains(filter.location)}`);
   if (filter.status !== "alle") conditions.push(eq(p.status, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [{ count }]] = await Promise.all([
+  const [rows, { total, isCapped }] = await Promise.all([
     db()
       .select({
         id: p.id,
@@ -68,19 +69,15 @@ export async function listAdminProperties(filter: AdminPropertyFilter) {
       .orderBy(sql`${p.createdAt} desc nulls last`, sql`${p.id} desc nulls last`)
       .limit(ADMIN_PROPERTIES_PAGE_SIZE)
       .offset((filter.page - 1) * ADMIN_PROPERTIES_PAGE_SIZE),
-    db()
-      .select({ count: sql<number>`count(*)::int` })
-      .from(
-        db()
-          .select({ one: sql`1` })
-          .from(p)
-          .where(where)
-          .limit(COUNT_CAP + 1)
-          .as("capped"),
-      ),
+    countUpTo(
+      db()
+        .select({ one: sql`1` })
+        .from(p)
+        .where(where)
+        .$dynamic(),
+      COUNT_CAP,
+    ),
   ]);
-  const isCapped = count > COUNT_CAP;
-  const total = Math.min(count, COUNT_CAP);
   return {
     properties: rows.map((row) => ({
       id: row.id,

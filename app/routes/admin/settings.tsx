@@ -487,7 +487,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                 >
                   <input type="hidden" name="intent" value="brand-upload" />
                   <input type="hidden" name="asset" value={asset} />
-                  <label className="block text-sm font-medium text-slate-800">
+                  <label className="block max-w-full text-sm font-medium text-slate-800">
                     {t(`settings.brand.${asset}`)}
                     <input
                       type="file"
@@ -495,7 +495,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                       required
                       accept="image/png,image/jpeg,image/webp"
                       aria-describedby={`${asset}-hint${failed ? ` ${asset}-error` : ""}`}
-                      className="mt-1 block text-sm"
+                      // The browser's file button is wide: on a phone it must shrink with the column.
+                      className="mt-1 block w-full max-w-full text-sm"
                     />
                   </label>
                   <Button type="submit" size="sm" variant="outline">
