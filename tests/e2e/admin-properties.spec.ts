@@ -364,10 +364,13 @@ test("a property with three photos: progress shown, reordered by keyboard, a cat
   await expect(
     page.getByText(/^Bild 3 (aufgenommen\.|ist jetzt an Position 3 von 3\.)$/),
   ).toBeAttached();
-  await page.keyboard.press("ArrowLeft");
-  await expect(page.getByText("Bild 3 ist jetzt an Position 2 von 3.")).toBeAttached();
-  await page.keyboard.press("ArrowLeft");
-  await expect(page.getByText("Bild 3 ist jetzt an Position 1 von 3.")).toBeAttached();
+  // ← until it stands first: on a loaded machine dnd-kit may not have measured the other
+  // places yet when the first key arrives, and ignores it (← at the first place does nothing).
+  const first = page.getByText("Bild 3 ist jetzt an Position 1 von 3.");
+  await expect(async () => {
+    if ((await first.count()) === 0) await page.keyboard.press("ArrowLeft");
+    await expect(first).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.keyboard.press("Space");
   await expect.poll(refs).toEqual([blue, red, green]);
   await field.getByLabel("Kategorie von Bild 2").selectOption({ label: "Küche" });
