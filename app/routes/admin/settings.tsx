@@ -177,6 +177,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const fieldErrors: FieldErrors =
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {};
   const savedAt = actionData && "at" in actionData ? actionData.at : undefined;
+  // The upload's result is kept in state: saving a logo announces a settings change, and the
+  // live update's revalidation that follows clears the action's data.
+  const [brandResult, setBrandResult] = useState<typeof actionData>(undefined);
+  useEffect(() => {
+    if (actionData && "asset" in actionData) setBrandResult(actionData);
+    else if (actionData) setBrandResult(undefined);
+  }, [actionData]);
 
   // Success banner for 3 seconds (spec 06).
   useEffect(() => {
@@ -445,17 +452,17 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                 ? s.logoDarkUrl
                 : s.faviconUrl;
           const failed =
-            actionData &&
-            "asset" in actionData &&
-            actionData.asset === asset &&
-            actionData.status === "uploadFailed"
-              ? actionData.error
+            brandResult &&
+            "asset" in brandResult &&
+            brandResult.asset === asset &&
+            brandResult.status === "uploadFailed"
+              ? brandResult.error
               : null;
           const saved =
-            actionData &&
-            "asset" in actionData &&
-            actionData.asset === asset &&
-            actionData.status === "brandSaved";
+            brandResult &&
+            "asset" in brandResult &&
+            brandResult.asset === asset &&
+            brandResult.status === "brandSaved";
           return (
             <div
               key={asset}
