@@ -209,7 +209,11 @@ function percentile(sorted: number[], q: number) {
 
 type Result = { size: number; page: string; url: string; status: number; p50: number; p95: number };
 
-async function measure(size: number, cookie: string, bookingId: string): Promise<Result[]> {
+async function measure(
+  size: number,
+  cookie: string,
+  ids: { booking: string; property: string },
+): Promise<Result[]> {
   const pages = routeInventory().filter(
     (r) =>
       (r.pattern === "/admin" || r.pattern.startsWith("/admin/")) &&
@@ -220,8 +224,10 @@ async function measure(size: number, cookie: string, bookingId: string): Promise
   const results: Result[] = [];
   for (const page of pages) {
     const module = (await import(path.resolve("app", page.file))) as { loader: Loader };
-    const base = page.pattern.includes(":") ? fillPattern(page.pattern, bookingId) : page.pattern;
-    const params: Record<string, string> = page.pattern.includes(":id") ? { id: bookingId } : {};
+    // An :id is a real row of the page's kind (a property's edit page, a booking's detail).
+    const id = page.pattern.startsWith("/admin/properties") ? ids.property : ids.booking;
+    const base = page.pattern.includes(":") ? fillPattern(page.pattern, id) : page.pattern;
+    const params: Record<string, string> = page.pattern.includes(":id") ? { id } : {};
     for (const query of MIX[page.pattern] ?? [""]) {
       const url = `${base}${query}`;
       let status = 0;
@@ -330,7 +336,12 @@ async function runSize(server: string, size: number) {
       .from(schema.booking)
       .where(eq(schema.booking.status, "pending"))
       .limit(1);
-    return await measure(size, cookie, booking.id);
+    const [property] = await db()
+      .select({ id: schema.property.id })
+      .from(schema.property)
+      .where(eq(schema.property.status, "published"))
+      .limit(1);
+    return await measure(size, cookie, { booking: booking.id, property: property.id });
   } finally {
     setDatabase(undefined);
     await handle.close();

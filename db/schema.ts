@@ -483,6 +483,16 @@ export const bookingDayStat = pgTable("booking_day_stat", {
   cancelledArrivals: integer("cancelled_arrivals").notNull().default(0),
 });
 
+/**
+ * Accounts created per day (Europe/Berlin), kept by a statement-level trigger on "user"
+ * (migration 0012), so the dashboard's account numbers are a sum over days, not a count of every
+ * account. Never written by the app.
+ */
+export const userDayStat = pgTable("user_day_stat", {
+  day: date("day").primaryKey(),
+  accountsCreated: integer("accounts_created").notNull().default(0),
+});
+
 export const bankAccount = pgTable(
   "bank_account",
   {

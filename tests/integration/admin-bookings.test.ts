@@ -2,9 +2,12 @@
  * /admin/bookings (issue 13 part 3): the list with search and filters, status changes with the
  * availability rule and the guest's e-mails, recorded payments, "Zahlungsdaten senden".
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminBookingFilter } from "~/features/booking/admin-bookings.schema";
+import {
+  ADMIN_BOOKINGS_PAGE_SIZE,
+  adminBookingFilter,
+} from "~/features/booking/admin-bookings.schema";
 import {
   changeBookingStatus,
   getAdminBooking,
@@ -108,7 +111,20 @@ describe(`admin bookings (${databaseKind()})`, () => {
     const filter = (query: string) => adminBookingFilter(new URLSearchParams(query));
     const inRange = await listAdminBookings(filter("from=2028-01-01&to=2028-01-31"));
     expect(inRange.bookings.map((row) => row.id)).toEqual([booking.id]);
-    expect((await listAdminBookings(filter("from=2028-01-11&to=2028-01-31"))).bookings).toEqual([]);
+    // A later booking in the window comes first, in a short window (read from the arrival
+    // index and sorted) as in a long one (read from the newest-first index).
+    const later = await pendingBooking({
+      checkIn: "2028-01-20",
+      checkOut: "2028-01-22",
+      createdAt: new Date("2026-11-22T09:00:00Z"),
+    });
+    for (const window of ["from=2028-01-01&to=2028-01-31", "from=2028-01-01&to=2029-12-31"]) {
+      expect(
+        (await listAdminBookings(filter(window))).bookings.map((row) => row.id),
+        window,
+      ).toEqual([later.booking.id, booking.id]);
+    }
+    expect((await listAdminBookings(filter("from=2028-01-11&to=2028-01-19"))).bookings).toEqual([]);
     const mine = await listAdminBookings(filter(`user=${guest.id}`));
     expect(mine.bookings.map((row) => row.id)).toEqual([booking.id]);
     expect(mine.user).toMatchObject({ email: guest.email });
@@ -117,6 +133,20 @@ describe(`admin bookings (${databaseKind()})`, () => {
         (row) => row.status === "cancelled",
       ),
     ).toBe(true);
+    // The pages continue one another, newest first, with no booking twice or left out.
+    for (let i = 0; i < ADMIN_BOOKINGS_PAGE_SIZE; i++) {
+      await pendingBooking({ createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)) });
+    }
+    const page1 = await listAdminBookings(filter("page=1"));
+    const page2 = await listAdminBookings(filter("page=2"));
+    const listed = [...page1.bookings, ...page2.bookings];
+    const newest = await db()
+      .select({ id: schema.booking.id })
+      .from(schema.booking)
+      .orderBy(desc(schema.booking.createdAt), desc(schema.booking.id))
+      .limit(listed.length);
+    expect(listed.map((row) => row.id)).toEqual(newest.map((row) => row.id));
+    expect(page2.bookings.length).toBeGreaterThan(0);
     // Malformed filters are not applied rather than failing.
     expect(filter("status=<x>&from=gestern&user=1 or 1=1&page=-3")).toMatchObject({
       status: "alle",

@@ -185,3 +185,58 @@ describe(`dashboard day sums (${databaseKind()})`, () => {
     expect(sums["2027-07-01"]).toMatchObject({ arrivals: 1, bookedNights: 1 });
   });
 });
+
+describe("the account day sums (user_day_stat, migration 0012)", () => {
+  /** Accounts per Berlin day, counted from the stored accounts. */
+  async function accountsByDay() {
+    const byDay: Record<string, number> = {};
+    for (const u of await db().select({ createdAt: schema.user.createdAt }).from(schema.user)) {
+      const day = dayInBerlin(u.createdAt);
+      byDay[day] = (byDay[day] ?? 0) + 1;
+    }
+    return byDay;
+  }
+  async function storedAccounts() {
+    const byDay: Record<string, number> = {};
+    for (const row of await db().select().from(schema.userDayStat)) {
+      if (row.accountsCreated !== 0) byDay[row.day] = row.accountsCreated;
+    }
+    return byDay;
+  }
+
+  it("follow sign-ups, bulk inserts, a moved creation time and deletions", async () => {
+    const first = await createUser();
+    await createUser();
+    expect(await storedAccounts()).toEqual(await accountsByDay());
+
+    // A bulk insert over two Berlin days: 23:30 UTC on 31 Jan is already 1 Feb in Berlin.
+    await db()
+      .insert(schema.user)
+      .values([
+        { name: "A", email: "a-bulk@example.com", createdAt: new Date("2026-01-31T22:30:00Z") },
+        { name: "B", email: "b-bulk@example.com", createdAt: new Date("2026-01-31T23:30:00Z") },
+        { name: "C", email: "c-bulk@example.com", createdAt: new Date("2026-02-01T10:00:00Z") },
+      ]);
+    const sums = await storedAccounts();
+    expect(sums).toEqual(await accountsByDay());
+    expect(sums["2026-01-31"]).toBe(1);
+    expect(sums["2026-02-01"]).toBe(2);
+
+    await db()
+      .update(schema.user)
+      .set({ createdAt: new Date("2025-06-15T12:00:00Z") })
+      .where(eq(schema.user.id, first.id));
+    await db()
+      .update(schema.user)
+      .set({ name: "Nur der Name" })
+      .where(eq(schema.user.id, first.id));
+    expect(await storedAccounts()).toEqual(await accountsByDay());
+    expect((await storedAccounts())["2025-06-15"]).toBe(1);
+
+    await db()
+      .delete(schema.user)
+      .where(sql`${schema.user.email} like '%-bulk@example.com'`);
+    expect(await storedAccounts()).toEqual(await accountsByDay());
+    expect((await storedAccounts())["2026-02-01"]).toBeUndefined();
+  });
+});
