@@ -42,11 +42,13 @@ export const user = pgTable(
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
+    /** search_fold(name + e-mail), for the admin's account search (trigram index, 0013). */
+    searchText: text("search_text").generatedAlwaysAs(sql`search_fold("name" || ' ' || "email")`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`),
-    // /admin/users: newest first (the name/e-mail search is a trigram index in migration 0007).
+    // /admin/users: newest first (the name/e-mail search is a trigram index in migration 0013).
     index("user_created_idx").on(t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -424,6 +426,14 @@ export const booking = pgTable(
     status: text("status").notNull().default("pending"),
     /** One per booking form: a repeated submit finds the booking it already created. */
     idempotencyKey: uuid("idempotency_key"),
+    /**
+     * search_fold(number + guest name + e-mail), for the admin's booking search (trigram index,
+     * migration 0013). Stored, so a search that matches many bookings compares stored text
+     * instead of folding every row again.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`search_fold("number" || ' ' || "guest_name" || ' ' || "guest_email")`,
+    ),
     ...timestamps,
   },
   (t) => [

@@ -25,13 +25,9 @@ const COUNT_CAP = 1_000;
 
 export async function listAdminUsers(filter: AdminUserFilter) {
   const conditions: SQL[] = [];
-  // The trigram index user_admin_search_idx covers exactly this expression (migration 0007).
+  // The trigram index user_admin_search_idx is on the stored folded text (migration 0013).
   // The name is the account's name; a guest's profile name is usually the same.
-  if (filter.q) {
-    conditions.push(
-      sql`search_fold(${u.name} || ' ' || ${u.email}) like ${foldedContains(filter.q)}`,
-    );
-  }
+  if (filter.q) conditions.push(sql`${u.searchText} like ${foldedContains(filter.q)}`);
   // An unknown stored role counts as "user" (spec 01): the filter follows the same rule.
   if (filter.role === "admin") conditions.push(eq(pr.role, "admin"));
   if (filter.role === "user") conditions.push(sql`${pr.role} is distinct from 'admin'`);

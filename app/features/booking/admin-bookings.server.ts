@@ -63,10 +63,15 @@ function listConditions(filter: AdminBookingFilter, propertyIds: string[]): SQL[
   const conditions: SQL[] = [];
   if (filter.q) {
     const pattern = foldedContains(filter.q);
-    // The trigram index booking_admin_search_idx covers exactly this expression (migration 0007);
-    // the matching properties come as a list, so the planner can OR two index scans.
-    const own = sql`search_fold(${b.number} || ' ' || ${b.guestName} || ' ' || ${b.guestEmail}) like ${pattern}`;
-    conditions.push(propertyIds.length > 0 ? or(own, inArray(b.propertyId, propertyIds))! : own);
+    // The trigram index booking_admin_search_idx is on the stored folded text (migration 0013);
+    // the matching properties come as one array, so the planner can OR two index scans (a
+    // subquery would rule that out; a list of 200 parameters costs more planning).
+    const own = sql`${b.searchText} like ${pattern}`;
+    conditions.push(
+      propertyIds.length > 0
+        ? or(own, sql`${b.propertyId} = any(${`{${propertyIds.join(",")}}`}::uuid[])`)!
+        : own,
+    );
   }
   if (filter.status !== "alle") conditions.push(eq(b.status, filter.status));
   if (filter.from) conditions.push(gte(b.checkIn, filter.from));
