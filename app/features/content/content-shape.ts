@@ -282,8 +282,13 @@ export function parseContentForm(shape: Shape, form: FormReader): ParsedContent 
       }
       case "object": {
         const result: Record<string, ContentValue> = {};
-        for (const field of s.fields)
-          result[field.key] = read(field.shape, `${path}${path ? "." : ""}${field.key}`, depth + 1);
+        for (const field of s.fields) {
+          const value = read(field.shape, `${path}${path ? "." : ""}${field.key}`, depth + 1);
+          // A key only some entries have (a section's "showsController") stays away when unset.
+          const isUnset =
+            value === false || value === "" || (Array.isArray(value) && !value.length);
+          if (!field.optional || !isUnset) result[field.key] = value;
+        }
         return result;
       }
       case "array": {

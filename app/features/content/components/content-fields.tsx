@@ -93,6 +93,8 @@ function ValueField({ label, aside, ...props }: Props & { label: string; aside?:
               defaultValue={text}
               maxLength={CONTENT_LIMITS.longText}
               rows={Math.min(12, Math.max(3, Math.ceil(text.length / 80)))}
+              // Grows with its text where the browser can (Chromium), so a paragraph is read whole.
+              className="field-sizing-content min-h-20 max-h-[32rem]"
             />
           </Field>
         );
