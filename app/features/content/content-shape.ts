@@ -225,7 +225,7 @@ export type ContentFieldError =
 export type FormReader = { get(name: string): string | null; names: readonly string[] };
 
 export type ParsedContent =
-  | { ok: true; body: ContentBody }
+  | { ok: true; body: ContentBody; errors?: undefined }
   | {
       ok: false;
       /** The submission as far as it could be read, so the form shows what was typed. */
