@@ -29,8 +29,8 @@ const PROPERTY_FORM_ROUTE = /^\/admin\/properties\/(add|edit\/[^/]+)$/;
 
 /**
  * The content editor (/admin/inhalte/<page>): the whole page in one form. The longest shipped
- * page (Datenschutz) is ~30 KB once its field names and umlauts are URL-encoded; an operator's
- * own legal texts may be several times longer (decision 030).
+ * page (Datenschutz) posts ~12 KB once its field names and umlauts are URL-encoded; an
+ * operator's own legal texts may be many times longer (decision 030).
  */
 const CONTENT_FORM_BODY_LIMIT = 512 * 1024;
 const CONTENT_FORM_ROUTE = /^\/admin\/inhalte\/[^/]+$/;
