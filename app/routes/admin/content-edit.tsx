@@ -1,6 +1,6 @@
 import "~/locales/admin-texts";
 import { ArrowLeft, ExternalLink, FileText, History } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
@@ -100,6 +100,8 @@ type ActionData = {
   draft?: ContentBody;
   /** A new key per answer, so the form's fields take the draft's values. */
   draftKey?: string;
+  /** The version the draft started from, kept across list buttons (see `basedOn` below). */
+  basedOn?: number;
   errors?: Record<string, ContentFieldError>;
   previewUrl?: string;
 };
@@ -147,16 +149,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
   if (parsed.body === null) return answer({ ok: false, error: "forged" }, 400);
   const draftKey = crypto.randomUUID();
+  const rawBase = String(form.get("basedOn") ?? "");
+  if (!/^\d{1,9}$/.test(rawBase)) return answer({ ok: false, error: "forged" }, 400);
+  const basedOn = Number(rawBase);
 
   const edit = parseListEdit(intent);
   if (edit) {
     // Add, remove, move: the form comes back with the change, nothing is stored yet.
     const draft = applyListEdit(shape, parsed.body, edit);
-    return answer({ ok: true, draft, draftKey, errors: {} });
+    return answer({ ok: true, draft, draftKey, basedOn, errors: {} });
   }
   if (!parsed.ok) {
     return answer(
-      { ok: false, error: "invalid", draft: parsed.body, draftKey, errors: parsed.errors },
+      { ok: false, error: "invalid", draft: parsed.body, draftKey, basedOn, errors: parsed.errors },
       400,
     );
   }
@@ -166,23 +171,22 @@ export async function action({ request, params }: Route.ActionArgs) {
       ok: true,
       draft: parsed.body,
       draftKey,
+      basedOn,
       errors: {},
       previewUrl: `${info.publicPath}?vorschau=${id}`,
     });
   }
   if (intent !== "save") return answer({ ok: false, error: "forged" }, 400);
-  const rawBase = String(form.get("basedOn") ?? "");
-  if (!/^\d{1,9}$/.test(rawBase)) return answer({ ok: false, error: "forged" }, 400);
   const result = await saveContent({
     actor: admin,
     page: info.page,
     language,
     body: parsed.body,
-    basedOn: Number(rawBase),
+    basedOn,
   });
   if (!result.ok) {
     return answer(
-      { ok: false, error: result.error, draft: parsed.body, draftKey, errors: {} },
+      { ok: false, error: result.error, draft: parsed.body, draftKey, basedOn, errors: {} },
       statusOf(result.error),
     );
   }
@@ -195,6 +199,7 @@ const statusOf = (error: "conflict" | "notFound" | "failed") =>
 export default function ContentEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
+  const location = useLocation();
   const result = actionData as ActionData | undefined;
   const locale = i18n.language === "en" ? "en-GB" : "de-DE";
   const { info, title } = loaderData;
@@ -232,7 +237,11 @@ export default function ContentEditPage({ loaderData, actionData }: Route.Compon
     );
   }
 
-  const { language, shape, versions, notice, basedOn } = loaderData;
+  const { language, shape, versions, notice } = loaderData;
+  // The version this form started from. It stays put while the page revalidates because someone
+  // else saved (live update): their save then makes this one a conflict instead of being
+  // overwritten, and what the admin typed stays in the fields.
+  const basedOn = result?.basedOn ?? loaderData.basedOn;
   const body = result?.draft ?? loaderData.body;
   const errors = result?.errors ?? {};
   const isSubmitting = navigation.state === "submitting";
@@ -308,7 +317,9 @@ export default function ContentEditPage({ loaderData, actionData }: Route.Compon
           noValidate
           preventScrollReset
           className="min-w-0 space-y-5"
-          key={result?.draftKey ?? `${language}-${basedOn}`}
+          // New fields after a list button (draft) or a navigation (own save, restore), not when
+          // a live update revalidates the page.
+          key={result?.draftKey ?? `${language}-${location.key}`}
           data-testid="content-form"
         >
           {/* Enter in a field saves: the first submit button of a form is its default. */}
@@ -320,7 +331,7 @@ export default function ContentEditPage({ loaderData, actionData }: Route.Compon
             tabIndex={-1}
             aria-hidden
           />
-          <input type="hidden" name="basedOn" value={basedOn} />
+          <input type="hidden" name="basedOn" defaultValue={basedOn} />
           <p className="max-w-3xl text-sm text-slate-700">{t("adminContent.formHint")}</p>
           <ContentFields shape={shape} value={body} errors={errors} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3">
