@@ -38,7 +38,7 @@ const restrict = (...patterns) => ({
  */
 const FEATURE_DEPENDENCIES = {
   settings: [],
-  content: [],
+  content: ["settings", "accounts"],
   email: ["settings"],
   accounts: ["settings", "email"],
   company: ["settings"],
@@ -49,7 +49,7 @@ const FEATURE_DEPENDENCIES = {
   home: ["settings", "properties", "reviews"],
   booking: ["settings", "email", "accounts", "company", "properties", "reviews"],
   "bank-accounts": ["settings", "email", "accounts"],
-  audit: [],
+  audit: ["content"],
   "admin-dashboard": [],
 };
 // The list itself must stay free of loops (a → b → a would allow a cycle between features).

@@ -128,12 +128,15 @@ function useLiveSettings() {
     const source = new EventSource("/api/events");
     const onChange = () => setChangePending(true);
     source.addEventListener("settings", onChange);
+    // An admin saved a content page: the open page re-reads its texts (issue 15).
+    source.addEventListener("content", onChange);
     // The signed-in user's role changed: the page's loaders decide again what it may show.
     source.addEventListener("session", onChange);
     // Lets end-to-end tests (and curious operators) see that live updates are connected.
     source.onopen = () => (document.documentElement.dataset.live = "");
     return () => {
       source.removeEventListener("settings", onChange);
+      source.removeEventListener("content", onChange);
       source.removeEventListener("session", onChange);
       source.close();
     };

@@ -61,6 +61,8 @@ export default [
     route("bookings/:id", "routes/admin/booking-detail.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("bankkonten", "routes/admin/bank-accounts.tsx"),
+    route("inhalte", "routes/admin/content.tsx"),
+    route("inhalte/:page", "routes/admin/content-edit.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("properties/import", "routes/admin/properties-import.tsx"),
   ]),

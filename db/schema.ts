@@ -666,3 +666,48 @@ export const emailOutbox = pgTable(
       .where(sql`${t.bookingId} is not null`),
   ],
 );
+
+/**
+ * The operator's own page texts (issue 15, decision 030): one row per saved version of a
+ * content page in one language; the newest version is the one guests see, and with none the
+ * shipped `content/<language>/<page>.json` is. Rows are never changed: a restore copies an older
+ * body into a new version, so the history says who put which text up when.
+ */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    page: text("page").notNull(),
+    language: text("language").notNull(),
+    /** 1, 2, 3 … per page and language; the unique index refuses a second save of one number. */
+    version: integer("version").notNull(),
+    body: jsonb("body").notNull(),
+    /** The version a restore copied, or null for a save from the form. */
+    restoredFrom: integer("restored_from"),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("content_version_page_idx").on(t.page, t.language, t.version),
+    check("content_version_language_check", sql`${t.language} in ('de', 'en')`),
+    check("content_version_number_check", sql`${t.version} > 0`),
+  ],
+);
+
+/**
+ * An unsaved draft an admin asked to preview: the public page shows it to admins who open the
+ * page with `?vorschau=<id>`, so the preview is the real page as guests will see it. Kept a
+ * day; nobody but an admin ever reads one.
+ */
+export const contentPreview = pgTable(
+  "content_preview",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    page: text("page").notNull(),
+    language: text("language").notNull(),
+    body: jsonb("body").notNull(),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("content_preview_created_idx").on(t.createdAt)],
+);

@@ -105,4 +105,12 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/dashboard/profile.data")).toBe(bodyLimitFor("/dashboard/profile"));
     expect(bodyLimitFor("/dashboard/profile/")).toBe(bodyLimitFor("/dashboard/profile"));
   });
+
+  it("gives the content editor room for a whole page of legal text, and only the editor", () => {
+    // The shipped Datenschutz posts ~12 KB; an operator's own may be many times longer.
+    expect(bodyLimitFor("/admin/inhalte/datenschutz")).toBe(512 * 1024);
+    expect(bodyLimitFor("/admin/inhalte/agb.data")).toBe(512 * 1024);
+    expect(bodyLimitFor("/admin/inhalte")).toBe(FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/inhalte/agb/mehr")).toBe(FORM_BODY_LIMIT);
+  });
 });

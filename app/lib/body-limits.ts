@@ -27,8 +27,17 @@ const UPLOAD_BODY_LIMITS: Record<string, number> = {
 const PROPERTY_FORM_BODY_LIMIT = 256 * 1024;
 const PROPERTY_FORM_ROUTE = /^\/admin\/properties\/(add|edit\/[^/]+)$/;
 
+/**
+ * The content editor (/admin/inhalte/<page>): the whole page in one form. The longest shipped
+ * page (Datenschutz) posts ~12 KB once its field names and umlauts are URL-encoded; an
+ * operator's own legal texts may be many times longer (decision 030).
+ */
+const CONTENT_FORM_BODY_LIMIT = 512 * 1024;
+const CONTENT_FORM_ROUTE = /^\/admin\/inhalte\/[^/]+$/;
+
 export function bodyLimitFor(pathname: string): number {
   const route = pathname.replace(/\.data$/, "").replace(/(.)\/+$/, "$1");
   if (PROPERTY_FORM_ROUTE.test(route)) return PROPERTY_FORM_BODY_LIMIT;
+  if (CONTENT_FORM_ROUTE.test(route)) return CONTENT_FORM_BODY_LIMIT;
   return UPLOAD_BODY_LIMITS[route] ?? FORM_BODY_LIMIT;
 }

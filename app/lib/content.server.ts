@@ -1,18 +1,24 @@
 import type { Language } from "./i18n";
 
 /**
- * Static page content lives in version-controlled JSON files, one per page and language
- * (`content/<language>/<page>.json`), so an operator can edit texts without touching
- * components. They are bundled at build time; `npm start` rebuilds when they change.
+ * The shipped page texts, one JSON file per page and language (`content/<language>/<page>.json`),
+ * bundled at build time. They are the defaults: what an operator saves in /admin/inhalte is
+ * merged over them (app/features/content/content.server.ts, decision 030).
  */
 const files = import.meta.glob<unknown>("../../content/*/*.json", {
   eager: true,
   import: "default",
 });
 
-export function getContent<T>(page: string, language: Language): T {
+/** The shipped default of a page in a language (German when that language has none). */
+export function shippedContent(page: string, language: Language): unknown {
   const file =
     files[`../../content/${language}/${page}.json`] ?? files[`../../content/de/${page}.json`];
   if (!file) throw new Error(`Missing content file for page "${page}"`);
-  return file as T;
+  return file;
+}
+
+/** Whether a page ships a content file (a forged page name in a URL has none). */
+export function hasShippedContent(page: string) {
+  return `../../content/de/${page}.json` in files;
 }

@@ -6,6 +6,7 @@
 import { registerTexts } from "~/lib/i18n";
 import adminAuditDe from "./de/admin-audit";
 import adminBookingsDe from "./de/admin-bookings";
+import adminContentDe from "./de/admin-content";
 import adminDashboardDe from "./de/admin-dashboard";
 import adminPropertiesDe from "./de/admin-properties";
 import adminPropertyAiDe from "./de/admin-property-ai";
@@ -15,6 +16,7 @@ import propertyImagesDe from "./de/property-images";
 import csvImportDe from "./de/csv-import";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
+import adminContentEn from "./en/admin-content";
 import adminDashboardEn from "./en/admin-dashboard";
 import adminPropertiesEn from "./en/admin-properties";
 import adminPropertyAiEn from "./en/admin-property-ai";
@@ -33,6 +35,7 @@ registerTexts("de", {
   propertyImages: propertyImagesDe,
   adminPropertyAi: adminPropertyAiDe,
   csvImport: csvImportDe,
+  adminContent: adminContentDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -44,4 +47,5 @@ registerTexts("en", {
   propertyImages: propertyImagesEn,
   adminPropertyAi: adminPropertyAiEn,
   csvImport: csvImportEn,
+  adminContent: adminContentEn,
 });

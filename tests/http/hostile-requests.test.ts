@@ -80,8 +80,13 @@ afterAll(async () => {
 });
 
 /** A URL of the pattern with real ids, so pages and actions get past their not-found checks. */
+/** A URL that reaches the route's real work: a real property, a real content page. */
 const realUrl = (pattern: string) =>
-  pattern === "/*" ? "/gibt-es-nicht" : fillPattern(pattern, propertyId);
+  pattern === "/*"
+    ? "/gibt-es-nicht"
+    : pattern === "/admin/inhalte/:page"
+      ? "/admin/inhalte/agb"
+      : fillPattern(pattern, propertyId);
 
 async function processAnswers() {
   expect(server.exitCode, "the app process exited").toBeNull();
@@ -361,6 +366,9 @@ describe("hostile requests against a production process", () => {
         "via",
         "region",
         "id",
+        "sprache",
+        "vorschau",
+        "hinweis",
       ];
       for (const route of loaders) {
         const ids = route.pattern.includes(":") || route.pattern.endsWith("*") ? forgedIds : [];

@@ -1,3 +1,5 @@
+import { contentEditorHref, contentPageById } from "~/features/content/content-pages";
+
 /**
  * How an audit entry reads in the admin (spec/06-admin.md "Audit log": who, what, when,
  * old → new): only the fields that changed, with secrets left out and long values cut. One
@@ -42,7 +44,14 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
     }));
 }
 
-export const AUDIT_ENTITIES = ["booking", "user", "bank_account", "settings", "property"] as const;
+export const AUDIT_ENTITIES = [
+  "booking",
+  "user",
+  "bank_account",
+  "settings",
+  "property",
+  "content",
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Where the changed thing can be looked at, if anywhere. */
@@ -53,5 +62,11 @@ export function auditEntityHref(entity: string, entityId: string | null): string
   if (entity === "bank_account") return "/admin/bankkonten";
   if (entity === "settings") return "/admin/settings";
   if (entity === "property") return `/admin/properties/edit/${entityId}`;
+  if (entity === "content") {
+    // "terms:en": the page and the language of the edited text.
+    const [page, language] = entityId.split(":");
+    const info = contentPageById(page);
+    return info ? contentEditorHref(info, language === "en" ? "en" : "de") : null;
+  }
   return null;
 }

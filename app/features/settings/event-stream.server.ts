@@ -1,4 +1,4 @@
-import { onSessionChanged, onSettingsChanged } from "./settings-events.server";
+import { onContentChanged, onSessionChanged, onSettingsChanged } from "./settings-events.server";
 
 /**
  * Server-sent events for open pages. Each stream gets a "settings" event whenever the settings
@@ -53,12 +53,17 @@ export function createSettingsEventStream(
       const unsubscribeSettings = onSettingsChanged(() =>
         send(`event: settings\ndata: ${Date.now()}\n\n`),
       );
+      // A content page changed: open pages re-read their data (the page says which).
+      const unsubscribeContent = onContentChanged((page) =>
+        send(`event: content\ndata: ${page.replace(/[^a-z0-9*-]/g, "")}\n\n`),
+      );
       const unsubscribeSession = userId
         ? onSessionChanged(userId, () => send(`event: session\ndata: ${Date.now()}\n\n`))
         : () => {};
       const keepAlive = setInterval(() => send(": keep-alive\n\n"), 25_000);
       cleanup = () => {
         unsubscribeSettings();
+        unsubscribeContent();
         unsubscribeSession();
         clearInterval(keepAlive);
         open.delete(controller);

@@ -46,6 +46,28 @@ export function sessionChangedPayload(userId: string) {
   return `${USER_PAYLOAD}${userId}`;
 }
 
+/**
+ * A content page was saved or restored (issue 15, decision 030): every process drops its cached
+ * copy of that page and open pages re-read it. Same channel; the payload names the page
+ * (`content:terms`); `*` means "anything may have changed" (after a reconnect).
+ */
+const CONTENT_PAYLOAD = "content:";
+
+export function onContentChanged(listener: (page: string) => void) {
+  emitter.on("content", listener);
+  return () => emitter.off("content", listener);
+}
+
+/** Publishes a change of `page` in this process (PGlite, or the saving process's own cache). */
+export function emitContentChanged(page: string) {
+  emitter.emit("content", page);
+}
+
+/** The NOTIFY payload that tells every process that `page` changed. */
+export function contentChangedPayload(page: string) {
+  return `${CONTENT_PAYLOAD}${page}`;
+}
+
 let listener: pg.Client | undefined;
 let stopped = false;
 
@@ -59,6 +81,8 @@ export async function listenForSettingsChanges(url: string) {
       if (msg.channel !== SETTINGS_CHANNEL) return;
       if (msg.payload?.startsWith(USER_PAYLOAD)) {
         emitter.emit("session", msg.payload.slice(USER_PAYLOAD.length));
+      } else if (msg.payload?.startsWith(CONTENT_PAYLOAD)) {
+        emitter.emit("content", msg.payload.slice(CONTENT_PAYLOAD.length));
       } else emitter.emit("change");
     });
     client.on("error", (error) => {
@@ -73,6 +97,7 @@ export async function listenForSettingsChanges(url: string) {
       listener = client;
       // Changes made while we were disconnected: tell the pages to re-read.
       emitter.emit("change");
+      emitter.emit("content", "*");
     } catch (error) {
       logger.warn({ err: error }, "settings listener could not connect; retrying");
       client.end().catch(() => {});

@@ -25,6 +25,7 @@ const adminAudit = {
     bank_account: "Bankkonto",
     settings: "Einstellungen",
     property: "Unterkunft",
+    content: "Inhalte",
   },
   actions: {
     "status-change": "Status geändert",
@@ -43,6 +44,7 @@ const adminAudit = {
     autosave: "Entwurf automatisch gespeichert",
     "draft-discarded": "Entwurf verworfen",
     "csv-import": "CSV-Import",
+    restore: "Version wiederhergestellt",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

@@ -27,6 +27,7 @@ const adminAudit: typeof de = {
     bank_account: "Bank account",
     settings: "Settings",
     property: "Property",
+    content: "Content",
   },
   actions: {
     "status-change": "Status changed",
@@ -45,6 +46,7 @@ const adminAudit: typeof de = {
     autosave: "Draft saved automatically",
     "draft-discarded": "Draft discarded",
     "csv-import": "CSV import",
+    restore: "Version restored",
   },
   loadFailed: "The audit log could not be loaded",
 };

@@ -1,6 +1,7 @@
 import "~/locales/admin-texts";
 import {
   CalendarDays,
+  FileText,
   ExternalLink,
   Hotel,
   Landmark,
@@ -51,6 +52,7 @@ const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[
   { to: "/admin/properties", label: "adminProperties.nav", icon: Hotel },
   { to: "/admin/bookings", label: "adminBookings.nav", icon: CalendarDays },
   { to: "/admin/bankkonten", label: "bankAccounts.nav", icon: Landmark },
+  { to: "/admin/inhalte", label: "adminContent.nav", icon: FileText },
   { to: "/admin/settings", label: "admin.settings", icon: Settings },
   { to: "/admin/audit", label: "adminAudit.nav", icon: ScrollText },
 ];

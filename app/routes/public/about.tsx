@@ -6,14 +6,15 @@ import type { Route } from "./+types/about";
 import { countPublishedProperties } from "~/features/company/about.server";
 import type { AboutContent } from "~/features/company/content-types";
 import { getSettings } from "~/features/settings/settings.server";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = getContent<AboutContent>(
+  const content = await getContent<AboutContent>(
     "about",
     languageFromCookie(request.headers.get("cookie")),
+    request,
   );
   const [settings, publishedProperties] = await Promise.all([
     getSettings(),

@@ -9,15 +9,16 @@ import { mapSearchUrl, type ContactContent } from "~/features/contact/contact-co
 import { CONTACT_FIELDS, contactSchema, subjectFromQuery } from "~/features/contact/contact.schema";
 import { sendContactMessage } from "~/features/contact/contact.server";
 import { getSettings } from "~/features/settings/settings.server";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { parseForm } from "~/lib/form.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = getContent<ContactContent>(
+  const content = await getContent<ContactContent>(
     "contact",
     languageFromCookie(request.headers.get("cookie")),
+    request,
   );
   const s = await getSettings();
   return {

@@ -9,18 +9,19 @@ import { Stars } from "~/components/content/stars";
 import { REGIONS, type DestinationsContent, type Region } from "~/features/content/content-types";
 import { formatEuro, formatRating } from "~/features/content/format";
 import { propertiesByLocationHref } from "~/features/content/links";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 const isRegion = (value: string | undefined): value is Region =>
   (REGIONS as readonly string[]).includes(value ?? "");
 
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isRegion(params.region)) throw data(null, { status: 404 });
-  const content = getContent<DestinationsContent>(
+  const content = await getContent<DestinationsContent>(
     "destinations",
     languageFromCookie(request.headers.get("cookie")),
+    request,
   );
   return { ...content.regions[params.region], ratingNote: content.ratingNote };
 }

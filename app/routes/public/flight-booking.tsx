@@ -20,7 +20,7 @@ import {
 import { formatEuro } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
 import { addDays } from "~/domain/calendar-day";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, getTranslator, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -30,9 +30,9 @@ import { pageMeta } from "~/lib/seo";
  * request is redirected to /kontakt with the values in the subject, an invalid one is shown
  * again with German messages. Works the same with and without JavaScript.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
-  const content = getContent<FlightBookingContent>("flight-booking", language);
+  const content = await getContent<FlightBookingContent>("flight-booking", language, request);
   const today = todayInBerlin();
   const params = new URL(request.url).searchParams;
   if (params.get("anfrage") !== "1") return { ...content, today, values: null, errors: null };

@@ -9,15 +9,16 @@ import type { HotelBookingContent } from "~/features/content/content-types";
 import { formatEuro } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
 import { GUEST_OPTIONS } from "~/features/content/hotel-guests";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const content = getContent<HotelBookingContent>(
+export async function loader({ request }: Route.LoaderArgs) {
+  const content = await getContent<HotelBookingContent>(
     "hotel-booking",
     languageFromCookie(request.headers.get("cookie")),
+    request,
   );
   // "Today" is the calendar day in Europe/Berlin; computed once so server and browser agree.
   return { ...content, today: todayInBerlin() };

@@ -5,16 +5,17 @@ import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/offers";
 import type { OffersContent } from "~/features/company/content-types";
 import { listActiveOffers } from "~/features/company/offers.server";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, formatMoney, languageFromCookie, type Language } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = getContent<OffersContent>(
+  const content = await getContent<OffersContent>(
     "offers",
     languageFromCookie(request.headers.get("cookie")),
+    request,
   );
   return { content, offers: await listActiveOffers(todayInBerlin()) };
 }

@@ -6,14 +6,15 @@ import type { Route } from "./+types/payment-methods";
 import type { PaymentMethodsContent } from "~/features/company/content-types";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import type { PaymentMethod } from "~/features/settings/settings";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = getContent<PaymentMethodsContent>(
+  const content = await getContent<PaymentMethodsContent>(
     "payment-methods",
     languageFromCookie(request.headers.get("cookie")),
+    request,
   );
   const methods = await getOfferedPaymentMethods();
   // Visitors learn whether a method is offered; the internal reason stays on the server.

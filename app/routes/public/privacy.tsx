@@ -3,13 +3,17 @@ import type { Route } from "./+types/privacy";
 import { ContactCta } from "~/components/content/contact-cta";
 import { LegalText } from "~/components/content/legal-text";
 import type { LegalContent } from "~/features/content/content-types";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return getContent<LegalContent>("privacy", languageFromCookie(request.headers.get("cookie")));
+export async function loader({ request }: Route.LoaderArgs) {
+  return await getContent<LegalContent>(
+    "privacy",
+    languageFromCookie(request.headers.get("cookie")),
+    request,
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

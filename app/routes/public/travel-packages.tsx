@@ -9,14 +9,15 @@ import { Stars } from "~/components/content/stars";
 import type { TravelPackagesContent } from "~/features/content/content-types";
 import { formatCount, formatEuro, formatRating } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
-import { getContent } from "~/lib/content.server";
+import { getContent } from "~/features/content/content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return getContent<TravelPackagesContent>(
+export async function loader({ request }: Route.LoaderArgs) {
+  return await getContent<TravelPackagesContent>(
     "travel-packages",
     languageFromCookie(request.headers.get("cookie")),
+    request,
   );
 }
 
