@@ -65,7 +65,6 @@ const de = {
   },
   footer: {
     contactHeading: "Kontakt",
-    openingHours: "Mo–Fr 9:00–18:00",
     openingHoursLabel: "Öffnungszeiten",
     aboutGroup: "Über uns",
     servicesGroup: "Leistungen",

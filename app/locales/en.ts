@@ -66,7 +66,6 @@ const en: Catalogue = {
   },
   footer: {
     contactHeading: "Contact",
-    openingHours: "Mon–Fri 9:00–18:00",
     openingHoursLabel: "Opening hours",
     aboutGroup: "About us",
     servicesGroup: "Services",

@@ -3,12 +3,12 @@ import type { Route } from "./+types/booking-process";
 import { ContactCta } from "~/components/content/contact-cta";
 import { ContentSection, PageHeader } from "~/components/content/page-header";
 import type { BookingProcessContent } from "~/features/content/content-types";
-import { getContent } from "~/lib/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return getContent<BookingProcessContent>(
+export async function loader({ request }: Route.LoaderArgs) {
+  return getPageContent<BookingProcessContent>(
     "booking-process",
     languageFromCookie(request.headers.get("cookie")),
   );

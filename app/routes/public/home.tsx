@@ -8,7 +8,7 @@ import { Banner } from "~/components/ui/banner";
 import { loadHomeLists } from "~/features/home/home.server";
 import { Hero } from "~/features/home/hero";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { getContent } from "~/lib/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
   const today = todayInBerlin();
   const lists = await loadHomeLists(today);
-  return { ...lists, content: getContent<HomeContent>("home", language), today };
+  return { ...lists, content: await getPageContent<HomeContent>("home", language), today };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, {});

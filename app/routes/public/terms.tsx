@@ -3,12 +3,12 @@ import type { Route } from "./+types/terms";
 import { ContactCta } from "~/components/content/contact-cta";
 import { LegalText } from "~/components/content/legal-text";
 import type { LegalContent } from "~/features/content/content-types";
-import { getContent } from "~/lib/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return getContent<LegalContent>("terms", languageFromCookie(request.headers.get("cookie")));
+export async function loader({ request }: Route.LoaderArgs) {
+  return getPageContent<LegalContent>("terms", languageFromCookie(request.headers.get("cookie")));
 }
 
 export const meta: Route.MetaFunction = (args) =>
