@@ -133,7 +133,14 @@ const en: Catalogue = {
     recommended: "Recommendations",
     recommendedError: "Error loading the recommendations.",
     recommendedEmpty: "No recommendations available.",
-    luxury: "Luxury",
+    newHeading: "New with us",
+    newBadge: "New with us",
+    reasons: {
+      offer: "Offer: −{{percent}}%",
+      rating_one: "★ {{rating}} ({{count}} review)",
+      rating_other: "★ {{rating}} ({{count}} reviews)",
+      pets: "Pets allowed",
+    },
     readMore: "Read more",
     newsletterHeading: "Subscribe to the newsletter",
     newsletterText:

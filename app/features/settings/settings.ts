@@ -79,7 +79,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   socialInstagramUrl: null,
   socialXUrl: null,
   openingHours: "Mo–Fr 9:00–18:00, Sa 10:00–14:00",
-  openingHoursEn: "Mon–Fri 9 am–6 pm, Sat 10 am–2 pm",
+  openingHoursEn: "Mon–Fri 9:00–18:00, Sat 10:00–14:00",
   minStayDays: 1,
   maxStayDays: 30,
   serviceFee: 2900,
