@@ -258,7 +258,9 @@ test.describe("payment methods and about", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews from our guests");
     await expect(page.getByTestId("review").first()).toContainText("Verified stay");
     await page.goto("/zahlungsmethoden");
-    await expect(page.getByTestId("payment-method-paypal")).toContainText("Currently unavailable");
+    // Only offered methods are named (decision 031).
+    await expect(page.getByTestId("payment-method-bank-transfer")).toContainText("Bank transfer");
+    await expect(page.getByTestId("payment-method-paypal")).toHaveCount(0);
     await page.goto("/impressum");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Legal notice (Impressum)");
     await page.getByRole("button", { name: "Deutsch" }).click();
