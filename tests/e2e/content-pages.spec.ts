@@ -225,7 +225,7 @@ test.describe("destinations", () => {
     const cards = page.locator("#main article");
     // The demo portfolio: Deutschland has the most published properties, so it comes first.
     await expect(cards.first().getByRole("heading", { level: 3 })).toHaveText("Deutschland");
-    await expect(cards.first()).toContainText(/\d+ Unterkünfte · ab [\d.]+,\d\d € \/ Nacht/);
+    await expect(cards.first()).toContainText(/\d+ Unterkünfte · ab [\d.]+,\d\d\s€ \/ Nacht/);
     // No editorial ratings or typed-in prices any more (decision 031).
     await expect(page.locator("#main")).not.toContainText("Redaktionelle Bewertung");
     const link = page.getByRole("link", { name: "Unterkünfte in Italien ansehen" });
