@@ -41,7 +41,7 @@ const FEATURE_DEPENDENCIES = {
   content: ["settings", "accounts"],
   email: ["settings"],
   accounts: ["settings", "email"],
-  company: ["settings"],
+  company: ["settings", "content"],
   contact: ["settings", "email"],
   newsletter: ["settings", "email"],
   reviews: ["settings", "accounts"],

@@ -178,6 +178,10 @@ export const settings = pgTable(
     socialFacebookUrl: text("social_facebook_url"),
     socialInstagramUrl: text("social_instagram_url"),
     socialXUrl: text("social_x_url"),
+    /** Shown as written on every page that names opening hours (decision 031). */
+    openingHours: text("opening_hours").notNull().default("Mo–Fr 9:00–18:00, Sa 10:00–14:00"),
+    /** English text; null = the German text is shown on English pages too. */
+    openingHoursEn: text("opening_hours_en"),
     minStayDays: integer("min_stay_days").notNull(),
     maxStayDays: integer("max_stay_days").notNull(),
     /** cents */
@@ -575,6 +579,8 @@ export const review = pgTable(
   (t) => [
     check("review_rating_check", sql`${t.rating} between 1 and 5`),
     index("review_property_idx").on(t.propertyId, t.createdAt.desc()),
+    // The home page ranks by the reviews of the last 12 months (decision 031).
+    index("review_created_idx").on(t.createdAt),
     index("review_user_idx").on(t.userId),
   ],
 );

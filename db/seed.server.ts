@@ -591,7 +591,7 @@ function stayPlans(r: Rand): StayPlan[] {
       checkInOffset: -215,
       nights: 5,
       status: "completed",
-      paymentMethod: "credit-card",
+      paymentMethod: "bank-transfer",
       review: true,
     },
     {
@@ -607,7 +607,7 @@ function stayPlans(r: Rand): StayPlan[] {
       checkInOffset: -48,
       nights: 6,
       status: "completed",
-      paymentMethod: "paypal",
+      paymentMethod: "bank-transfer",
       review: false,
     },
     {
@@ -615,7 +615,7 @@ function stayPlans(r: Rand): StayPlan[] {
       checkInOffset: -14,
       nights: 3,
       status: "cancelled",
-      paymentMethod: "credit-card",
+      paymentMethod: "bank-transfer",
       cancellation: "late",
     },
     {
@@ -644,18 +644,14 @@ function stayPlans(r: Rand): StayPlan[] {
         checkInOffset: int(r, from, to),
         nights: int(r, 3, 9),
         status: "completed",
-        paymentMethod: pick(r, [
-          "bank-transfer",
-          "bank-transfer",
-          "bank-transfer",
-          "credit-card",
-          "paypal",
-        ] as const),
+        // The demo offers bank transfer only (no payment provider configured), so every past
+        // booking was paid that way (decision 031). pick() keeps the random sequence unchanged.
+        paymentMethod: pick(r, ["bank-transfer"] as const),
       });
     }
   }
   plans.push(
-    { person: 2, checkInOffset: 8, nights: 6, status: "confirmed", paymentMethod: "credit-card" },
+    { person: 2, checkInOffset: 8, nights: 6, status: "confirmed", paymentMethod: "bank-transfer" },
     // A stay in progress right now (arrivals/"Aktive Buchungen" are not only future ones).
     {
       person: 3,
@@ -673,7 +669,13 @@ function stayPlans(r: Rand): StayPlan[] {
       paymentMethod: "bank-transfer",
       cancellation: "free",
     },
-    { person: 5, checkInOffset: 40, nights: 7, status: "confirmed", paymentMethod: "paypal" },
+    {
+      person: 5,
+      checkInOffset: 40,
+      nights: 7,
+      status: "confirmed",
+      paymentMethod: "bank-transfer",
+    },
     { person: 5, checkInOffset: 95, nights: 3, status: "pending", paymentMethod: "bank-transfer" },
   );
   return plans;

@@ -14,6 +14,7 @@ import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
 import propertyImagesDe from "./de/property-images";
 import csvImportDe from "./de/csv-import";
+import adminOpeningHoursDe from "./de/admin-opening-hours";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -24,6 +25,7 @@ import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
 import propertyImagesEn from "./en/property-images";
 import csvImportEn from "./en/csv-import";
+import adminOpeningHoursEn from "./en/admin-opening-hours";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -36,6 +38,7 @@ registerTexts("de", {
   adminPropertyAi: adminPropertyAiDe,
   csvImport: csvImportDe,
   adminContent: adminContentDe,
+  adminOpeningHours: adminOpeningHoursDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -48,4 +51,5 @@ registerTexts("en", {
   adminPropertyAi: adminPropertyAiEn,
   csvImport: csvImportEn,
   adminContent: adminContentEn,
+  adminOpeningHours: adminOpeningHoursEn,
 });

@@ -65,7 +65,6 @@ const de = {
   },
   footer: {
     contactHeading: "Kontakt",
-    openingHours: "Mo–Fr 9:00–18:00",
     openingHoursLabel: "Öffnungszeiten",
     aboutGroup: "Über uns",
     servicesGroup: "Leistungen",
@@ -136,7 +135,14 @@ const de = {
     recommended: "Empfehlungen",
     recommendedError: "Fehler beim Laden der Empfehlungen.",
     recommendedEmpty: "Keine Empfehlungen verfügbar.",
-    luxury: "Luxus",
+    newHeading: "Neu bei uns",
+    newBadge: "Neu bei uns",
+    reasons: {
+      offer: "Angebot: −{{percent}} %",
+      rating_one: "★ {{rating}} ({{count}} Bewertung)",
+      rating_other: "★ {{rating}} ({{count}} Bewertungen)",
+      pets: "Haustiere erlaubt",
+    },
     readMore: "Weiterlesen",
     newsletterHeading: "Newsletter abonnieren",
     newsletterText:

@@ -66,7 +66,6 @@ const en: Catalogue = {
   },
   footer: {
     contactHeading: "Contact",
-    openingHours: "Mon–Fri 9:00–18:00",
     openingHoursLabel: "Opening hours",
     aboutGroup: "About us",
     servicesGroup: "Services",
@@ -134,7 +133,14 @@ const en: Catalogue = {
     recommended: "Recommendations",
     recommendedError: "Error loading the recommendations.",
     recommendedEmpty: "No recommendations available.",
-    luxury: "Luxury",
+    newHeading: "New with us",
+    newBadge: "New with us",
+    reasons: {
+      offer: "Offer: −{{percent}}%",
+      rating_one: "★ {{rating}} ({{count}} review)",
+      rating_other: "★ {{rating}} ({{count}} reviews)",
+      pets: "Pets allowed",
+    },
     readMore: "Read more",
     newsletterHeading: "Subscribe to the newsletter",
     newsletterText:

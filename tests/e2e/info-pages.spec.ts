@@ -214,23 +214,23 @@ test.describe("imprint", () => {
 });
 
 test.describe("payment methods and about", () => {
-  test("/zahlungsmethoden offers bank transfer and marks card and PayPal unavailable", async ({
+  test("/zahlungsmethoden names bank transfer and not card or PayPal, which are not offered", async ({
     page,
   }) => {
+    // Without a payment provider (E2E has none) only bank transfer is offered (decision 031).
     await page.goto("/zahlungsmethoden");
     await expect(page.getByTestId("payment-method-bank-transfer")).toContainText("Verfügbar");
     await expect(page.getByTestId("payment-method-bank-transfer")).not.toContainText(
       "nicht verfügbar",
     );
     for (const method of ["credit-card", "paypal"])
-      await expect(page.getByTestId(`payment-method-${method}`)).toContainText(
-        "Derzeit nicht verfügbar",
-      );
+      await expect(page.getByTestId(`payment-method-${method}`)).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText(/Kreditkarte|PayPal/);
     await expect(page.getByRole("heading", { name: "Verschlüsselte Verbindung" })).toBeVisible();
     await expect(page.getByText(/TLS/)).toBeVisible();
   });
 
-  test("/ueber-uns shows the real number of published properties and the team", async ({
+  test("/ueber-uns shows the real number of published properties and no invented figures", async ({
     page,
   }) => {
     await page.goto("/ueber-uns");
@@ -238,8 +238,9 @@ test.describe("payment methods and about", () => {
     await expect(figure).toContainText("Unterkünfte");
     const value = Number((await figure.locator("dd").first().innerText()).replace(/\D/g, ""));
     expect(value).toBeGreaterThan(40);
-    await expect(page.getByText("Angabe des Betreibers").first()).toBeVisible();
-    await expect(page.getByRole("heading", { level: 3 })).toHaveCount(3);
+    // Every figure is computed (decision 031); nothing "according to the operator" any more.
+    await expect(page.getByText("Angabe des Betreibers")).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText("12.000+");
     await expect(page.getByRole("main")).toContainText("+49 30 12345678");
   });
 
@@ -257,7 +258,9 @@ test.describe("payment methods and about", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews from our guests");
     await expect(page.getByTestId("review").first()).toContainText("Verified stay");
     await page.goto("/zahlungsmethoden");
-    await expect(page.getByTestId("payment-method-paypal")).toContainText("Currently unavailable");
+    // Only offered methods are named (decision 031).
+    await expect(page.getByTestId("payment-method-bank-transfer")).toContainText("Bank transfer");
+    await expect(page.getByTestId("payment-method-paypal")).toHaveCount(0);
     await page.goto("/impressum");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Legal notice (Impressum)");
     await page.getByRole("button", { name: "Deutsch" }).click();

@@ -1,5 +1,7 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { useRouteLoaderData } from "react-router";
 import { useRootData } from "~/root";
+import type { DestinationRegion } from "~/features/properties/regions";
 import { DEFAULT_SETTINGS, publicSettings } from "~/features/settings/settings";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -10,6 +12,11 @@ export function PublicChrome({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const data = useRootData();
   const settings = data?.settings ?? publicSettings(DEFAULT_SETTINGS);
+  // Regions with published properties (public layout loader); none when it could not load.
+  const layout = useRouteLoaderData<{ destinationRegions: DestinationRegion[] }>(
+    "routes/public/layout",
+  );
+  const regions = layout?.destinationRegions ?? [];
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,7 +26,7 @@ export function PublicChrome({ children }: { children: React.ReactNode }) {
         {t("common.skipToContent")}
       </a>
       <TopBar settings={settings} />
-      <SiteHeader settings={settings} user={data?.user ?? null} />
+      <SiteHeader settings={settings} user={data?.user ?? null} regions={regions} />
       <div className="flex-1">{children}</div>
       <SiteFooter settings={settings} />
     </div>

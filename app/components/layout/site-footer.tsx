@@ -1,7 +1,8 @@
 import { Clock, CreditCard, Globe, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import type { PublicSettings } from "~/features/settings/settings";
+import { openingHoursIn, type PublicSettings } from "~/features/settings/settings";
+import type { Language } from "~/lib/i18n";
 import { Brand } from "./brand";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { CookieSettingsButton } from "./cookie-dialog";
@@ -39,7 +40,7 @@ const groups = [
 ] as const;
 
 export function SiteFooter({ settings }: { settings: PublicSettings }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-secondary text-slate-100">
@@ -79,7 +80,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
               <Clock aria-hidden className="size-4" />
               <span>
                 <span className="sr-only">{t("footer.openingHoursLabel")}: </span>
-                {t("footer.openingHours")}
+                {openingHoursIn(settings, i18n.language as Language)}
               </span>
             </p>
           </address>

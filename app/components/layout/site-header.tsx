@@ -3,17 +3,20 @@ import { Form, Link, NavLink } from "react-router";
 import { Button, LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
+import type { DestinationRegion } from "~/features/properties/regions";
 import { Brand } from "./brand";
 import { useDismissableMenu } from "./use-dismiss";
 
 type HeaderUser = { email: string; role: "user" | "admin" } | null;
 
-const destinations = [
-  { to: "/reiseziele/europa", key: "nav.europe" },
-  { to: "/reiseziele/asien", key: "nav.asia" },
-  { to: "/reiseziele/amerika", key: "nav.america" },
-  { to: "/reiseziele/afrika", key: "nav.africa" },
-] as const;
+const allDestinations = [
+  { region: "europa", to: "/reiseziele/europa", key: "nav.europe" },
+  { region: "asien", to: "/reiseziele/asien", key: "nav.asia" },
+  { region: "amerika", to: "/reiseziele/amerika", key: "nav.america" },
+  { region: "afrika", to: "/reiseziele/afrika", key: "nav.africa" },
+] as const satisfies readonly { region: DestinationRegion; to: string; key: string }[];
+
+type Destination = (typeof allDestinations)[number];
 
 const mainLinks = [
   { to: "/angebote", key: "nav.offers" },
@@ -24,8 +27,18 @@ const mainLinks = [
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 font-medium hover:bg-slate-100 ${isActive ? "text-primary-strong" : "text-slate-800"}`;
 
-export function SiteHeader({ settings, user }: { settings: PublicSettings; user: HeaderUser }) {
+export function SiteHeader({
+  settings,
+  user,
+  regions,
+}: {
+  settings: PublicSettings;
+  user: HeaderUser;
+  /** Regions with published properties; the others are not offered in the menu (decision 031). */
+  regions: readonly DestinationRegion[];
+}) {
   const { t } = useTranslation();
+  const destinations = allDestinations.filter((d) => regions.includes(d.region));
   const mobile = useDismissableMenu<HTMLDivElement>();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -35,7 +48,7 @@ export function SiteHeader({ settings, user }: { settings: PublicSettings; user:
           <NavLink to="/" end className={navLinkClass}>
             {t("nav.home")}
           </NavLink>
-          <DestinationsMenu />
+          {destinations.length > 0 && <DestinationsMenu destinations={destinations} />}
           {mainLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClass}>
               {t(link.key)}
@@ -72,9 +85,11 @@ export function SiteHeader({ settings, user }: { settings: PublicSettings; user:
                     {t("nav.home")}
                   </NavLink>
                 </li>
-                <li className="px-3 pt-2 text-sm font-semibold text-slate-600">
-                  {t("nav.destinations")}
-                </li>
+                {destinations.length > 0 && (
+                  <li className="px-3 pt-2 text-sm font-semibold text-slate-600">
+                    {t("nav.destinations")}
+                  </li>
+                )}
                 {destinations.map((d) => (
                   <li key={d.to} className="pl-3">
                     <NavLink to={d.to} className={navLinkClass}>
@@ -101,7 +116,7 @@ export function SiteHeader({ settings, user }: { settings: PublicSettings; user:
   );
 }
 
-function DestinationsMenu() {
+function DestinationsMenu({ destinations }: { destinations: Destination[] }) {
   const { t } = useTranslation();
   const menu = useDismissableMenu<HTMLDivElement>();
   return (

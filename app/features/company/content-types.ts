@@ -9,8 +9,8 @@ export type AboutContent = PageText & {
   heading: string;
   intro: string;
   mission: { heading: string; paragraphs: string[] };
-  /** Figures the operator maintains (customers, destinations …), shown as the operator's. */
-  figures: { heading: string; asOf: string; items: { value: string; label: string }[] };
+  /** The figures themselves are computed from the database (decision 031); only texts here. */
+  figures: { heading: string; asOf: string };
   team: { heading: string; members: { name: string; role: string; bio: string }[] };
   company: { heading: string; text: string };
 };

@@ -48,13 +48,15 @@ describe("content files", () => {
     expect(shape(content("en", page))).toEqual(shape(content("de", page)));
   });
 
-  it("has four destinations per region, searching by the German country name", () => {
+  it("keys destination notes by the German country name, once per country, in both languages", () => {
     for (const region of REGIONS) {
-      const de = (deDestinations as DestinationsContent).regions[region].destinations;
-      const en = (enDestinations as DestinationsContent).regions[region].destinations;
-      expect(de).toHaveLength(4);
-      expect(en.map((d) => d.searchLocation)).toEqual(de.map((d) => d.searchLocation));
-      for (const d of de) expect(d.rating).toBeGreaterThanOrEqual(1);
+      const de = (deDestinations as DestinationsContent).regions[region].notes;
+      const en = (enDestinations as DestinationsContent).regions[region].notes;
+      expect(en.map((d) => d.country)).toEqual(de.map((d) => d.country));
+      expect(new Set(de.map((d) => d.country)).size).toBe(de.length);
+      // Notes are words only: counts, ratings and prices come from the database (decision 031).
+      for (const note of [...de, ...en])
+        expect(Object.keys(note).sort()).toEqual(["country", "text"]);
     }
   });
 
@@ -65,7 +67,10 @@ describe("content files", () => {
   it("has the three FAQ tabs, Buchung first, with at least six unique questions each", () => {
     const { categories } = content<FaqContent>("de", "faq");
     expect(categories.map((c) => c.label)).toEqual(["Buchung", "Zahlung", "Reisedetails"]);
-    const ids = categories.flatMap((c) => c.items.map((i) => i.id));
+    // An entry may be conditional ({ onlyWith, value }, decision 031); count the entry itself.
+    const ids = categories.flatMap((c) =>
+      c.items.map((i) => ("value" in i ? (i.value as { id: string }).id : i.id)),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     for (const category of categories) expect(category.items.length).toBeGreaterThanOrEqual(6);
     // Cancellation numbers come from the settings, never from the FAQ text.

@@ -75,10 +75,19 @@ describe("content shape", () => {
     if (section.kind !== "object") throw new Error("section is an object");
     expect(section.fields.find((f) => f.key === "showsController")?.optional).toBe(true);
     const blocks = section.fields.find((f) => f.key === "blocks")!.shape;
+    // A paragraph, a list, and a block shown only while a payment method is offered
+    // (`onlyWith`, decision 031).
     expect(blocks.kind === "array" && blocks.variants.map((v) => v.kind)).toEqual([
       "string",
       "object",
+      "object",
     ]);
+    expect(
+      blocks.kind === "array" &&
+        blocks.variants.some(
+          (v) => v.kind === "object" && v.fields.some((f) => f.key === "onlyWith"),
+        ),
+    ).toBe(true);
   });
 
   it("merges a stored body over the default: new keys from the default, removed keys dropped, wrong kinds replaced", () => {

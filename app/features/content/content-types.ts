@@ -13,21 +13,18 @@ export type QuestionAnswer = { question: string; answer: string };
 export const REGIONS = ["europa", "asien", "amerika", "afrika"] as const;
 export type Region = (typeof REGIONS)[number];
 
-export type Destination = {
-  title: string;
-  /** Shown on the card in the page's language. */
+/**
+ * Editorial text about a country, shown on its region page only while the operator has
+ * published properties there (decision 031). Which countries appear, their counts and prices
+ * come from the database, never from here.
+ */
+export type DestinationNote = {
+  /** The country as stored on properties (German by convention, e.g. "Italien"). */
   country: string;
-  /** The country as stored in `property.location` (German), used for the search link. */
-  searchLocation: string;
-  description: string;
-  /** Editorial rating of the destination, 1–5. */
-  rating: number;
-  priceFrom: number;
-  duration: string;
+  text: string;
 };
 export type DestinationsContent = {
-  ratingNote: string;
-  regions: Record<Region, PageIntro & { destinations: Destination[] }>;
+  regions: Record<Region, PageIntro & { notes: DestinationNote[] }>;
 };
 
 export type BookingProcessContent = PageIntro & {
@@ -45,13 +42,9 @@ export type TravelPackage = {
   description: string;
   duration: string;
   groupSize: string;
-  rating: number;
-  reviewCount: number;
   highlights: string[];
-  priceFrom: number;
 };
 export type TravelPackagesContent = PageIntro & {
-  ratingNote: string;
   packages: TravelPackage[];
   cta: Cta;
 };
@@ -64,7 +57,6 @@ export type PartnerHotel = {
   category: number;
   description: string;
   amenities: string[];
-  priceFrom: number;
 };
 export type HotelBookingContent = PageIntro & {
   searchTitle: string;
@@ -83,7 +75,6 @@ export type SampleFlight = {
   schedule: string;
   duration: string;
   stops: string;
-  priceFrom: number;
 };
 export type FlightBookingContent = PageIntro & {
   formTitle: string;

@@ -46,6 +46,12 @@ export const settingsFormSchema = z
     socialFacebookUrl: optionalUrl,
     socialInstagramUrl: optionalUrl,
     socialXUrl: optionalUrl,
+    openingHours: text(200),
+    openingHoursEn: z
+      .string()
+      .trim()
+      .max(200)
+      .transform((v) => (v === "" ? null : v)),
     minStayDays: wholeNumber("minStay", 1, 365),
     maxStayDays: wholeNumber("maxStay", 1, 365),
     /** Entered in euros ("29" or "29,50"), stored in cents. */

@@ -27,6 +27,10 @@ export type SiteSettings = {
   socialFacebookUrl: string | null;
   socialInstagramUrl: string | null;
   socialXUrl: string | null;
+  /** The one set of opening hours (German, shown as written; decision 031). */
+  openingHours: string;
+  /** English opening hours; null falls back to the German text. */
+  openingHoursEn: string | null;
   minStayDays: number;
   maxStayDays: number;
   serviceFee: number;
@@ -74,6 +78,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   socialFacebookUrl: null,
   socialInstagramUrl: null,
   socialXUrl: null,
+  openingHours: "Mo–Fr 9:00–18:00, Sa 10:00–14:00",
+  openingHoursEn: "Mon–Fri 9:00–18:00, Sat 10:00–14:00",
   minStayDays: 1,
   maxStayDays: 30,
   serviceFee: 2900,
@@ -110,6 +116,8 @@ export function publicSettings(s: SiteSettings) {
     socialFacebookUrl: s.socialFacebookUrl,
     socialInstagramUrl: s.socialInstagramUrl,
     socialXUrl: s.socialXUrl,
+    openingHours: s.openingHours,
+    openingHoursEn: s.openingHoursEn,
   };
 }
 export type PublicSettings = ReturnType<typeof publicSettings>;
@@ -119,4 +127,13 @@ export function touchIconUrl(faviconUrl: string | null): string | null {
   return faviconUrl && /-32\.png$/.test(faviconUrl)
     ? faviconUrl.replace(/-32\.png$/, "-180.png")
     : null;
+}
+
+/** The opening hours in the page's language: the English text when set, else the German one. */
+export function openingHoursIn(
+  settings: Pick<SiteSettings, "openingHours" | "openingHoursEn">,
+  language: "de" | "en",
+): string {
+  const english = settings.openingHoursEn?.trim();
+  return language === "en" && english ? english : settings.openingHours;
 }

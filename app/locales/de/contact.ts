@@ -30,7 +30,6 @@ const contact = {
   emailCard: "E-Mail",
   address: "Adresse",
   openingHours: "Öffnungszeiten",
-  openingHoursValue: "Mo–Fr 9:00–18:00, Sa 10:00–14:00",
   mapHeading: "Anfahrt",
   openMap: "Karte öffnen",
   opensInNewTab: "(öffnet in einem neuen Tab)",

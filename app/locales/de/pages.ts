@@ -8,10 +8,17 @@ const pages = {
     ratingOutOf: "{{rating}} von 5",
   },
   destination: {
-    editorialRating: "Redaktionelle Bewertung",
-    forDuration: "für {{duration}}",
-    bookNow: "Jetzt buchen",
-    bookNowLabel: "Jetzt buchen – Unterkünfte für {{destination}}",
+    properties_one: "{{count}} Unterkunft",
+    properties_other: "{{count}} Unterkünfte",
+    priceFromPerNight: "ab {{price}} / Nacht",
+    priceNote:
+      "„ab“ ist der niedrigste Preis pro Nacht, den Sie heute bei einer Unterkunft dieses Ortes zahlen – aktuelle Angebote eingeschlossen, zuzüglich Reinigungs- und Servicegebühr.",
+    cities: "Orte",
+    showAll: "Unterkünfte ansehen",
+    showAllLabel: "Unterkünfte in {{destination}} ansehen",
+    empty: "In dieser Region bieten wir derzeit keine Unterkünfte an.",
+    emptyHint: "Alle Orte, in denen Sie bei uns buchen können, finden Sie in der Suche.",
+    searchAll: "Alle Unterkünfte ansehen",
   },
   bookingProcess: {
     step: "Schritt {{number}}",

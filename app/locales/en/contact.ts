@@ -31,7 +31,6 @@ const contact: typeof de = {
   emailCard: "E-mail",
   address: "Address",
   openingHours: "Opening hours",
-  openingHoursValue: "Mon–Fri 9:00–18:00, Sat 10:00–14:00",
   mapHeading: "Directions",
   openMap: "Open map",
   opensInNewTab: "(opens in a new tab)",

@@ -10,10 +10,17 @@ const pages: typeof de = {
     ratingOutOf: "{{rating}} out of 5",
   },
   destination: {
-    editorialRating: "Editorial rating",
-    forDuration: "for {{duration}}",
-    bookNow: "Book now",
-    bookNowLabel: "Book now – apartments for {{destination}}",
+    properties_one: "{{count}} property",
+    properties_other: "{{count}} properties",
+    priceFromPerNight: "from {{price}} / night",
+    priceNote:
+      "“from” is the lowest price per night you pay today at a property in this place – current offers included, plus cleaning and service fee.",
+    cities: "Places",
+    showAll: "View properties",
+    showAllLabel: "View properties in {{destination}}",
+    empty: "We currently offer no properties in this region.",
+    emptyHint: "You find every place where you can book with us in the search.",
+    searchAll: "View all properties",
   },
   bookingProcess: {
     step: "Step {{number}}",

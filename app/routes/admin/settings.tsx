@@ -360,6 +360,30 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {field("socialInstagramUrl", "url")}
             {field("socialXUrl", "url")}
           </fieldset>
+          <fieldset className="grid gap-4 md:grid-cols-2">
+            <legend className="mb-2 text-lg font-semibold text-slate-900">
+              {t("adminOpeningHours.legend")}
+            </legend>
+            <p className="text-sm text-slate-600 md:col-span-2">{t("adminOpeningHours.hint")}</p>
+            <Field
+              label={t("adminOpeningHours.german")}
+              id="openingHours"
+              error={
+                fieldErrors.openingHours
+                  ? t(`settings.invalid.${fieldErrors.openingHours}` as "settings.invalid.required")
+                  : undefined
+              }
+            >
+              <Input name="openingHours" defaultValue={s.openingHours} required maxLength={200} />
+            </Field>
+            <Field
+              label={t("adminOpeningHours.english")}
+              id="openingHoursEn"
+              hint={t("adminOpeningHours.englishHint")}
+            >
+              <Input name="openingHoursEn" defaultValue={s.openingHoursEn ?? ""} maxLength={200} />
+            </Field>
+          </fieldset>
         </div>
         <div
           id="panel-bookings"

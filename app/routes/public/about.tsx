@@ -3,26 +3,28 @@ import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/about";
-import { countPublishedProperties } from "~/features/company/about.server";
+import { loadSiteFacts } from "~/features/company/site-facts.server";
+import { todayInBerlin } from "~/domain/calendar-day";
+import { formatMonthYear } from "~/components/property/host-card";
 import type { AboutContent } from "~/features/company/content-types";
 import { getSettings } from "~/features/settings/settings.server";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getContent<AboutContent>(
-    "about",
-    languageFromCookie(request.headers.get("cookie")),
-    request,
-  );
-  const [settings, publishedProperties] = await Promise.all([
+  const [content, settings, facts] = await Promise.all([
+    getPageContent<AboutContent>(
+      "about",
+      languageFromCookie(request.headers.get("cookie")),
+      request,
+    ),
     getSettings(),
-    countPublishedProperties(),
+    loadSiteFacts(todayInBerlin()),
   ]);
   return {
     content,
-    publishedProperties,
+    facts,
     company: {
       name: settings.companyName,
       address: settings.companyAddress,
@@ -51,8 +53,38 @@ function initialsOf(name: string) {
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { content, publishedProperties, company } = loaderData;
+  const { content, facts, company } = loaderData;
   const numberFormat = new Intl.NumberFormat(language === "en" ? "en-GB" : "de-DE");
+  // Only figures the database backs (decision 031); one that would read "0" is left out.
+  const figures = [
+    facts.guestsHosted > 0 && {
+      testId: "guests-hosted",
+      value: numberFormat.format(facts.guestsHosted),
+      label: t("info.about.guestsLabel"),
+      note: t("info.about.guestsNote"),
+    },
+    facts.yearsHosting > 0 &&
+      facts.firstArrival && {
+        testId: "years-hosting",
+        value: numberFormat.format(facts.yearsHosting),
+        label: t("info.about.yearsLabel", { count: facts.yearsHosting }),
+        note: t("info.about.yearsNote", {
+          date: formatMonthYear(facts.firstArrival.slice(0, 7), language),
+        }),
+      },
+    {
+      testId: "published-properties",
+      value: numberFormat.format(facts.publishedProperties),
+      label: t("info.about.propertiesLabel"),
+      note: t("info.about.propertiesNote"),
+    },
+    facts.destinations > 0 && {
+      testId: "destinations",
+      value: numberFormat.format(facts.destinations),
+      label: t("info.about.destinationsLabel"),
+      note: t("info.about.destinationsNote"),
+    },
+  ].flatMap((figure) => (figure ? [figure] : []));
   return (
     <main id="main">
       <PageHeader title={content.heading} intro={content.intro} />
@@ -74,30 +106,15 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             {content.figures.heading}
           </h2>
           <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <div
-              className="flex flex-col rounded-xl border border-slate-200 bg-white p-5"
-              data-testid="published-properties"
-            >
-              <dt className="order-2 mt-1 font-medium text-slate-800">
-                {t("info.about.propertiesLabel")}
-              </dt>
-              <dd className="order-1 text-3xl font-bold text-primary-strong">
-                {numberFormat.format(publishedProperties)}
-              </dd>
-              <dd className="order-3 mt-1 text-sm text-slate-600">
-                {t("info.about.propertiesNote")}
-              </dd>
-            </div>
-            {content.figures.items.map((figure) => (
+            {figures.map((figure) => (
               <div
-                key={figure.label}
+                key={figure.testId}
                 className="flex flex-col rounded-xl border border-slate-200 bg-white p-5"
+                data-testid={figure.testId}
               >
                 <dt className="order-2 mt-1 font-medium text-slate-800">{figure.label}</dt>
                 <dd className="order-1 text-3xl font-bold text-primary-strong">{figure.value}</dd>
-                <dd className="order-3 mt-1 text-sm text-slate-600">
-                  {t("info.about.figuresNote")}
-                </dd>
+                <dd className="order-3 mt-1 text-sm text-slate-600">{figure.note}</dd>
               </div>
             ))}
           </dl>
@@ -105,29 +122,31 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="team-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="team-heading" className="text-2xl font-semibold text-secondary">
-          {content.team.heading}
-        </h2>
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {content.team.members.map((member) => (
-            <li
-              key={member.name}
-              className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm"
-            >
-              <span
-                aria-hidden
-                className="mx-auto flex size-20 items-center justify-center rounded-full bg-secondary text-2xl font-semibold text-white"
+      {content.team.members.length > 0 && (
+        <section aria-labelledby="team-heading" className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="team-heading" className="text-2xl font-semibold text-secondary">
+            {content.team.heading}
+          </h2>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {content.team.members.map((member) => (
+              <li
+                key={member.name}
+                className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm"
               >
-                {initialsOf(member.name)}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{member.name}</h3>
-              <p className="text-sm font-medium text-primary-strong">{member.role}</p>
-              <p className="mt-2 text-sm text-slate-700">{member.bio}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+                <span
+                  aria-hidden
+                  className="mx-auto flex size-20 items-center justify-center rounded-full bg-secondary text-2xl font-semibold text-white"
+                >
+                  {initialsOf(member.name)}
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">{member.name}</h3>
+                <p className="text-sm font-medium text-primary-strong">{member.role}</p>
+                <p className="mt-2 text-sm text-slate-700">{member.bio}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="company-heading" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-12">

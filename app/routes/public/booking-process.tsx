@@ -3,12 +3,12 @@ import type { Route } from "./+types/booking-process";
 import { ContactCta } from "~/components/content/contact-cta";
 import { ContentSection, PageHeader } from "~/components/content/page-header";
 import type { BookingProcessContent } from "~/features/content/content-types";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return await getContent<BookingProcessContent>(
+  return getPageContent<BookingProcessContent>(
     "booking-process",
     languageFromCookie(request.headers.get("cookie")),
     request,

@@ -9,18 +9,20 @@ import { mapSearchUrl, type ContactContent } from "~/features/contact/contact-co
 import { CONTACT_FIELDS, contactSchema, subjectFromQuery } from "~/features/contact/contact.schema";
 import { sendContactMessage } from "~/features/contact/contact.server";
 import { getSettings } from "~/features/settings/settings.server";
-import { getContent } from "~/features/content/content.server";
+import { openingHoursIn } from "~/features/settings/settings";
+import { getPageContent } from "~/features/company/page-content.server";
 import { parseForm } from "~/lib/form.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getContent<ContactContent>(
+  const content = await getPageContent<ContactContent>(
     "contact",
     languageFromCookie(request.headers.get("cookie")),
     request,
   );
   const s = await getSettings();
+  const language = languageFromCookie(request.headers.get("cookie"));
   return {
     content,
     subject: subjectFromQuery(new URL(request.url).searchParams.get("subject")),
@@ -28,6 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       name: s.companyName,
       email: s.companyEmail,
       phone: s.companyPhone,
+      // The one set of opening hours (settings; decision 031).
+      openingHours: openingHoursIn(s, language),
       address: s.companyAddress,
       postalCode: s.companyPostalCode,
       city: s.companyCity,
@@ -142,7 +146,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               icon={<Clock aria-hidden className={iconClass} />}
               title={t("contact.openingHours")}
             >
-              <p>{t("contact.openingHoursValue")}</p>
+              <p>{company.openingHours}</p>
             </Card>
             <Card
               icon={<MapPin aria-hidden className={iconClass} />}

@@ -17,12 +17,12 @@ import { Input } from "~/components/ui/input";
 import type { FaqContent } from "~/features/content/content-types";
 import { searchFaq, selectedFaqTab } from "~/features/content/faq";
 import { contactHref } from "~/features/content/links";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return await getContent<FaqContent>(
+  return getPageContent<FaqContent>(
     "faq",
     languageFromCookie(request.headers.get("cookie")),
     request,

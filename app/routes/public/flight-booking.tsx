@@ -17,12 +17,11 @@ import {
   PASSENGER_OPTIONS,
   type FlightField,
 } from "~/features/content/flight-request.schema";
-import { formatEuro } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
 import { addDays } from "~/domain/calendar-day";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
-import { formatDate, languageFromCookie, getTranslator, type Language } from "~/lib/i18n";
+import { formatDate, languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 /**
@@ -32,7 +31,7 @@ import { pageMeta } from "~/lib/seo";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
-  const content = await getContent<FlightBookingContent>("flight-booking", language, request);
+  const content = await getPageContent<FlightBookingContent>("flight-booking", language, request);
   const today = todayInBerlin();
   const params = new URL(request.url).searchParams;
   if (params.get("anfrage") !== "1") return { ...content, today, values: null, errors: null };
@@ -53,8 +52,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.title, description: args.data?.description });
 
 export default function FlightBookingPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language as Language;
+  const { t } = useTranslation();
   const { today, values, errors } = loaderData;
   const [departure, setDeparture] = useState(values?.departure ?? "");
 
@@ -186,14 +184,6 @@ export default function FlightBookingPage({ loaderData }: Route.ComponentProps) 
                   </div>
                 </dl>
                 <div className="mt-5 border-t border-slate-100 pt-4">
-                  <p>
-                    <span className="text-xl font-bold text-slate-900">
-                      {t("pages.common.priceFrom", {
-                        price: formatEuro(flight.priceFrom, language),
-                      })}
-                    </span>{" "}
-                    <span className="text-sm text-slate-600">{t("pages.common.perPerson")}</span>
-                  </p>
                   <LinkButton
                     to={contactHref(
                       t("pages.flights.sampleSubject", {
@@ -204,7 +194,7 @@ export default function FlightBookingPage({ loaderData }: Route.ComponentProps) 
                       }),
                     )}
                     variant="secondary"
-                    className="mt-3 w-full"
+                    className="w-full"
                     aria-label={t("pages.flights.requestSampleLabel", {
                       from: flight.from,
                       to: flight.to,

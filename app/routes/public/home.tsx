@@ -7,8 +7,10 @@ import { StaySearchForm } from "~/components/stay-search-form";
 import { Banner } from "~/components/ui/banner";
 import { loadHomeLists } from "~/features/home/home.server";
 import { Hero } from "~/features/home/hero";
+import type { RecommendationReason } from "~/features/home/home-lists";
+import { formatRating } from "~/features/content/format";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -26,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = todayInBerlin();
   const [lists, content] = await Promise.all([
     loadHomeLists(today),
-    getContent<HomeContent>("home", language, request),
+    getPageContent<HomeContent>("home", language, request),
   ]);
   return { ...lists, content, today };
 }
@@ -49,6 +51,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { content, featured, recommended, heroImages, today } = loaderData;
   const language = i18n.language as Language;
+  const reasonText = (reason: RecommendationReason | undefined) => {
+    if (!reason) return undefined;
+    if (reason.kind === "offer") return t("home.reasons.offer", { percent: reason.percent });
+    if (reason.kind === "rating")
+      return t("home.reasons.rating", {
+        rating: formatRating(reason.average, language),
+        count: reason.count,
+      });
+    return t("home.reasons.pets");
+  };
   // After deleting the account (/dashboard/settings) the guest lands here with this flag.
   const [searchParams] = useSearchParams();
   const accountDeleted = searchParams.get("konto") === "geloescht";
@@ -93,10 +105,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <PropertyListSection
         id="featured"
-        title={t("home.featured")}
+        title={featured.kind === "new" ? t("home.newHeading") : t("home.featured")}
         errorText={t("home.featuredError")}
         emptyText={t("home.featuredEmpty")}
         section={featured}
+        // Cards filled in from the newest say so; the ranked ones need no badge.
+        badgeOf={(property) =>
+          property.isNew && featured.kind !== "new" ? t("home.newBadge") : undefined
+        }
       />
 
       <section className="bg-slate-50" aria-labelledby="benefits-heading">
@@ -125,7 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         errorText={t("home.recommendedError")}
         emptyText={t("home.recommendedEmpty")}
         section={recommended}
-        badgeOf={(property) => property.amenities[0] ?? t("home.luxury")}
+        badgeOf={(property) => reasonText(property.reason)}
       />
 
       <section className="bg-slate-50" aria-labelledby="articles-heading">
@@ -191,7 +207,7 @@ function PropertyListSection({
   errorText: string;
   emptyText: string;
   section: ListSection;
-  badgeOf?: (property: ListSection["properties"][number]) => string;
+  badgeOf?: (property: ListSection["properties"][number]) => string | undefined;
 }) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby={`${id}-heading`}>

@@ -6,16 +6,15 @@ import { Card } from "~/components/content/card";
 import { LinkButton } from "~/components/ui/button";
 import { ContentSection, PageHeader } from "~/components/content/page-header";
 import type { HotelBookingContent } from "~/features/content/content-types";
-import { formatEuro } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
 import { GUEST_OPTIONS } from "~/features/content/hotel-guests";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
-import { languageFromCookie, type Language } from "~/lib/i18n";
+import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getContent<HotelBookingContent>(
+  const content = await getPageContent<HotelBookingContent>(
     "hotel-booking",
     languageFromCookie(request.headers.get("cookie")),
     request,
@@ -28,8 +27,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.title, description: args.data?.description });
 
 export default function HotelBookingPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language as Language;
+  const { t } = useTranslation();
 
   return (
     <main id="main">
@@ -88,17 +86,9 @@ export default function HotelBookingPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
                 <div className="mt-5 border-t border-slate-100 pt-4">
-                  <p>
-                    <span className="text-xl font-bold text-slate-900">
-                      {t("pages.common.priceFrom", {
-                        price: formatEuro(hotel.priceFrom, language),
-                      })}
-                    </span>{" "}
-                    <span className="text-sm text-slate-600">{t("pages.common.perNight")}</span>
-                  </p>
                   <LinkButton
                     to={contactHref(hotel.name)}
-                    className="mt-3 w-full"
+                    className="w-full"
                     aria-label={t("pages.hotels.requestLabel", { name: hotel.name })}
                   >
                     {t("pages.hotels.request")}

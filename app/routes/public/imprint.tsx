@@ -5,12 +5,12 @@ import { ImprintWarning } from "~/features/company/components/imprint-warning";
 import type { ImprintContent } from "~/features/company/content-types";
 import { placeholderImprintFields } from "~/features/company/imprint";
 import { getSettings } from "~/features/settings/settings.server";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getContent<ImprintContent>(
+  const content = await getPageContent<ImprintContent>(
     "imprint",
     languageFromCookie(request.headers.get("cookie")),
     request,

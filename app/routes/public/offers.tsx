@@ -5,14 +5,14 @@ import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/offers";
 import type { OffersContent } from "~/features/company/content-types";
 import { listActiveOffers } from "~/features/company/offers.server";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, formatMoney, languageFromCookie, type Language } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getContent<OffersContent>(
+  const content = await getPageContent<OffersContent>(
     "offers",
     languageFromCookie(request.headers.get("cookie")),
     request,

@@ -6,19 +6,25 @@ import type { Route } from "./+types/payment-methods";
 import type { PaymentMethodsContent } from "~/features/company/content-types";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import type { PaymentMethod } from "~/features/settings/settings";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getContent<PaymentMethodsContent>(
+  const content = await getPageContent<PaymentMethodsContent>(
     "payment-methods",
     languageFromCookie(request.headers.get("cookie")),
     request,
   );
   const methods = await getOfferedPaymentMethods();
-  // Visitors learn whether a method is offered; the internal reason stays on the server.
-  return { content, methods: methods.map(({ method, isOffered }) => ({ method, isOffered })) };
+  // Only the offered methods are named (decision 031): a page listing "Kreditkarte – nicht
+  // verfügbar" still tells guests about a way to pay that does not exist here.
+  return {
+    content,
+    methods: methods
+      .filter((m) => m.isOffered)
+      .map(({ method, isOffered }) => ({ method, isOffered })),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>

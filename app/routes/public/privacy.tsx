@@ -3,13 +3,13 @@ import type { Route } from "./+types/privacy";
 import { ContactCta } from "~/components/content/contact-cta";
 import { LegalText } from "~/components/content/legal-text";
 import type { LegalContent } from "~/features/content/content-types";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return await getContent<LegalContent>(
+  return getPageContent<LegalContent>(
     "privacy",
     languageFromCookie(request.headers.get("cookie")),
     request,

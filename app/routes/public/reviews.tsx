@@ -17,14 +17,14 @@ import {
 } from "~/features/reviews/review-list";
 import { helpfulVoteSchema, parseReviewListQuery } from "~/features/reviews/reviews.schema";
 import { listReviews, markReviewHelpful } from "~/features/reviews/reviews.server";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const content = await getContent<ReviewsContent>(
+  const content = await getPageContent<ReviewsContent>(
     "reviews",
     languageFromCookie(request.headers.get("cookie")),
     request,

@@ -9,12 +9,12 @@ import { ContentSection, PageHeader } from "~/components/content/page-header";
 import type { TravelInsuranceContent } from "~/features/content/content-types";
 import { formatEuro } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
-import { getContent } from "~/features/content/content.server";
+import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return await getContent<TravelInsuranceContent>(
+  return getPageContent<TravelInsuranceContent>(
     "travel-insurance",
     languageFromCookie(request.headers.get("cookie")),
     request,

@@ -5,16 +5,14 @@ import { Badge, Card } from "~/components/content/card";
 import { ContactCta } from "~/components/content/contact-cta";
 import { LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/content/page-header";
-import { Stars } from "~/components/content/stars";
 import type { TravelPackagesContent } from "~/features/content/content-types";
-import { formatCount, formatEuro, formatRating } from "~/features/content/format";
 import { contactHref } from "~/features/content/links";
-import { getContent } from "~/features/content/content.server";
-import { languageFromCookie, type Language } from "~/lib/i18n";
+import { getPageContent } from "~/features/company/page-content.server";
+import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return await getContent<TravelPackagesContent>(
+  return getPageContent<TravelPackagesContent>(
     "travel-packages",
     languageFromCookie(request.headers.get("cookie")),
     request,
@@ -25,8 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.title, description: args.data?.description });
 
 export default function TravelPackagesPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language as Language;
+  const { t } = useTranslation();
   return (
     <main id="main">
       <PageHeader title={loaderData.title} intro={loaderData.intro} />
@@ -57,23 +54,6 @@ export default function TravelPackagesPage({ loaderData }: Route.ComponentProps)
                     <dd className="font-medium text-slate-900">{travelPackage.groupSize}</dd>
                   </div>
                 </dl>
-                <p className="mt-4 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                  <Stars value={travelPackage.rating} />
-                  <span>
-                    {t("pages.packages.partnerRating")}:{" "}
-                    <span className="font-semibold">
-                      {t("pages.common.ratingOutOf", {
-                        rating: formatRating(travelPackage.rating, language),
-                      })}
-                    </span>{" "}
-                    (
-                    {t("pages.packages.reviewCount", {
-                      count: travelPackage.reviewCount,
-                      formatted: formatCount(travelPackage.reviewCount, language),
-                    })}
-                    )
-                  </span>
-                </p>
                 <h4 className="mt-5 font-semibold text-slate-900">
                   {t("pages.packages.highlights")}
                 </h4>
@@ -86,17 +66,9 @@ export default function TravelPackagesPage({ loaderData }: Route.ComponentProps)
                   ))}
                 </ul>
                 <div className="mt-6 border-t border-slate-100 pt-4">
-                  <p>
-                    <span className="text-2xl font-bold text-slate-900">
-                      {t("pages.common.priceFrom", {
-                        price: formatEuro(travelPackage.priceFrom, language),
-                      })}
-                    </span>{" "}
-                    <span className="text-sm text-slate-600">{t("pages.common.perPerson")}</span>
-                  </p>
                   <LinkButton
                     to={contactHref(travelPackage.title)}
-                    className="mt-4 w-full"
+                    className="w-full"
                     aria-label={t("pages.packages.requestLabel", { title: travelPackage.title })}
                   >
                     {t("pages.packages.request")}
@@ -106,7 +78,6 @@ export default function TravelPackagesPage({ loaderData }: Route.ComponentProps)
             </li>
           ))}
         </ul>
-        <p className="mt-8 max-w-3xl text-sm text-slate-600">{loaderData.ratingNote}</p>
       </section>
       <ContactCta
         title={loaderData.cta.title}

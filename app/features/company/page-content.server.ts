@@ -1,0 +1,37 @@
+import { getOfferedPaymentMethods } from "./payment-methods.server";
+import { openingHoursIn } from "~/features/settings/settings";
+import { getSettings } from "~/features/settings/settings.server";
+import { getContent } from "~/features/content/content.server";
+import type { ContentPage } from "~/features/content/content-pages";
+import type { Language } from "~/lib/i18n";
+import { resolvePageContent, type PageFacts } from "./page-facts";
+
+/**
+ * The facts every content page may state (decision 031). "Offered" is the one rule of
+ * getOfferedPaymentMethods — allowed in the settings AND operational — the same the booking
+ * page uses, so no page promises a method the checkout does not offer.
+ */
+export async function getPageFacts(language: Language): Promise<PageFacts> {
+  const [settings, methods] = await Promise.all([getSettings(), getOfferedPaymentMethods()]);
+  return {
+    offeredPaymentMethods: methods.filter((m) => m.isOffered).map((m) => m.method),
+    openingHours: openingHoursIn(settings, language),
+  };
+}
+
+/**
+ * A content page as visitors see it: the stored text (or, for an admin with the page's request,
+ * the editor's preview; decision 030) with its placeholders filled and its conditional blocks
+ * resolved. Public routes read content only through this.
+ */
+export async function getPageContent<T>(
+  page: ContentPage,
+  language: Language,
+  request?: Request,
+): Promise<T> {
+  const [content, facts] = await Promise.all([
+    getContent<T>(page, language, request),
+    getPageFacts(language),
+  ]);
+  return resolvePageContent(content, facts, language);
+}

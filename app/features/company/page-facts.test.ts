@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { paymentMethodsPhrase, resolvePageContent, type PageFacts } from "./page-facts";
+
+const files = import.meta.glob<unknown>("../../../content/*/*.json", {
+  eager: true,
+  import: "default",
+});
+
+const bankOnly: PageFacts = {
+  offeredPaymentMethods: ["bank-transfer"],
+  openingHours: "Mo–Fr 8–12",
+};
+const all: PageFacts = {
+  offeredPaymentMethods: ["paypal", "bank-transfer", "credit-card"],
+  openingHours: "Mo–Fr 8–12",
+};
+
+describe("paymentMethodsPhrase", () => {
+  it("names exactly the offered methods, in a fixed order", () => {
+    expect(paymentMethodsPhrase(["bank-transfer"], "de")).toBe("Banküberweisung");
+    expect(paymentMethodsPhrase(["paypal", "bank-transfer"], "de")).toBe(
+      "Banküberweisung oder PayPal",
+    );
+    expect(paymentMethodsPhrase(all.offeredPaymentMethods, "de")).toBe(
+      "Banküberweisung, Kreditkarte oder PayPal",
+    );
+    expect(paymentMethodsPhrase(all.offeredPaymentMethods, "en")).toBe(
+      "bank transfer, credit card or PayPal",
+    );
+  });
+
+  it("says so when nothing is offered instead of naming a method", () => {
+    expect(paymentMethodsPhrase([], "de")).not.toMatch(/Überweisung|Kreditkarte|PayPal/);
+  });
+});
+
+describe("resolvePageContent", () => {
+  const content = {
+    text: "Zahlen Sie per {paymentMethods}; erreichbar {openingHours}.",
+    blocks: ["immer", { onlyWith: ["credit-card", "paypal"], value: "Karte über Stripe" }],
+    single: { onlyWith: ["paypal"], value: { question: "PayPal?" } },
+  };
+
+  it("fills placeholders and drops blocks about methods that are not offered", () => {
+    expect(resolvePageContent(content, bankOnly, "de")).toEqual({
+      text: "Zahlen Sie per Banküberweisung; erreichbar Mo–Fr 8–12.",
+      blocks: ["immer"],
+      single: null,
+    });
+  });
+
+  it("keeps those blocks, unwrapped, when one of their methods is offered", () => {
+    expect(resolvePageContent(content, all, "de")).toEqual({
+      text: "Zahlen Sie per Banküberweisung, Kreditkarte oder PayPal; erreichbar Mo–Fr 8–12.",
+      blocks: ["immer", "Karte über Stripe"],
+      single: { question: "PayPal?" },
+    });
+  });
+
+  it("does not change the shared default content", () => {
+    const before = JSON.stringify(content);
+    resolvePageContent(content, bankOnly, "de");
+    expect(JSON.stringify(content)).toBe(before);
+  });
+});
+
+describe("the shipped content", () => {
+  // /zahlungsmethoden shows a method's description only while it is offered (the route filters).
+  const pages = Object.entries(files).filter(([path]) => !path.endsWith("/payment-methods.json"));
+
+  it.each(pages)(
+    "%s names no card or PayPal payment when only bank transfer is offered",
+    (path, file) => {
+      const language = path.includes("/en/") ? "en" : "de";
+      const text = JSON.stringify(resolvePageContent(file, bankOnly, language));
+      expect(text).not.toMatch(/kreditkarte|paypal|credit card|karten-|card payment/i);
+    },
+  );
+
+  it.each(Object.entries(files))(
+    "%s states no fixed count, rating or 'ab' price",
+    (_path, file) => {
+      const text = JSON.stringify(file);
+      expect(text).not.toMatch(
+        /\d[\d.]*\+|von 5|out of 5|Bewertungen\)|\bab \d|\bfrom €?\d|Jahre Erfahrung/,
+      );
+      expect(text).not.toMatch(/"(rating|reviewCount|priceFrom)"/);
+    },
+  );
+
+  it.each(Object.entries(files))("%s names no opening hours of its own", (_path, file) => {
+    expect(JSON.stringify(file)).not.toMatch(
+      /\b\d{1,2}(:\d\d)? ?(–|-|bis) ?\d{1,2}(:\d\d)? Uhr|Mo–Fr|Mon–Fri/,
+    );
+  });
+});
