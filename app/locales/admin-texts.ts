@@ -13,6 +13,9 @@ import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
 import propertyImagesDe from "./de/property-images";
 import csvImportDe from "./de/csv-import";
+import adminInboxDe from "./de/admin-inbox";
+import adminNewsletterDe from "./de/admin-newsletter";
+import adminReviewsDe from "./de/admin-reviews";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminDashboardEn from "./en/admin-dashboard";
@@ -22,6 +25,9 @@ import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
 import propertyImagesEn from "./en/property-images";
 import csvImportEn from "./en/csv-import";
+import adminInboxEn from "./en/admin-inbox";
+import adminNewsletterEn from "./en/admin-newsletter";
+import adminReviewsEn from "./en/admin-reviews";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -33,6 +39,9 @@ registerTexts("de", {
   propertyImages: propertyImagesDe,
   adminPropertyAi: adminPropertyAiDe,
   csvImport: csvImportDe,
+  adminInbox: adminInboxDe,
+  adminReviews: adminReviewsDe,
+  adminNewsletter: adminNewsletterDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -44,4 +53,7 @@ registerTexts("en", {
   propertyImages: propertyImagesEn,
   adminPropertyAi: adminPropertyAiEn,
   csvImport: csvImportEn,
+  adminInbox: adminInboxEn,
+  adminReviews: adminReviewsEn,
+  adminNewsletter: adminNewsletterEn,
 });

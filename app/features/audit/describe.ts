@@ -42,7 +42,16 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
     }));
 }
 
-export const AUDIT_ENTITIES = ["booking", "user", "bank_account", "settings", "property"] as const;
+export const AUDIT_ENTITIES = [
+  "booking",
+  "user",
+  "bank_account",
+  "settings",
+  "property",
+  "contact_message",
+  "review",
+  "newsletter_subscription",
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Where the changed thing can be looked at, if anywhere. */
@@ -53,5 +62,8 @@ export function auditEntityHref(entity: string, entityId: string | null): string
   if (entity === "bank_account") return "/admin/bankkonten";
   if (entity === "settings") return "/admin/settings";
   if (entity === "property") return `/admin/properties/edit/${entityId}`;
+  if (entity === "contact_message") return `/admin/nachrichten/${entityId}`;
+  if (entity === "review") return "/admin/bewertungen";
+  // A removed subscription has nothing left to look at.
   return null;
 }

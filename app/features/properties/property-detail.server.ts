@@ -1,5 +1,5 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
-import { publicReviewerName, roundRating } from "~/features/reviews/review-display";
+import { ownerReplyOf, publicReviewerName, roundRating } from "~/features/reviews/review-display";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import { isCalendarDay } from "~/domain/calendar-day";
@@ -128,6 +128,8 @@ export async function listLatestPropertyReviews(propertyId: string, limit = LATE
       rating: r.rating,
       title: r.title,
       text: r.text,
+      ownerReply: r.ownerReply,
+      ownerReplyAt: r.ownerReplyAt,
       createdAt: r.createdAt,
       profileName: schema.profile.fullName,
       accountName: schema.user.name,
@@ -156,6 +158,7 @@ export async function listLatestPropertyReviews(propertyId: string, limit = LATE
         initials: author?.initials ?? null,
         avatarUrl: isAuthorDeleted ? null : row.avatarUrl,
       },
+      ownerReply: ownerReplyOf(row),
     };
   });
 }

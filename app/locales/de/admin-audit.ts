@@ -25,6 +25,9 @@ const adminAudit = {
     bank_account: "Bankkonto",
     settings: "Einstellungen",
     property: "Unterkunft",
+    contact_message: "Nachricht",
+    review: "Bewertung",
+    newsletter_subscription: "Newsletter",
   },
   actions: {
     "status-change": "Status geändert",
@@ -43,6 +46,12 @@ const adminAudit = {
     autosave: "Entwurf automatisch gespeichert",
     "draft-discarded": "Entwurf verworfen",
     "csv-import": "CSV-Import",
+    "marked-unread": "Als ungelesen markiert",
+    unarchive: "Wiederhergestellt",
+    replied: "Beantwortet",
+    hidden: "Ausgeblendet",
+    unhidden: "Wieder eingeblendet",
+    "reply-removed": "Antwort entfernt",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

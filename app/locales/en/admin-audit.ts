@@ -27,6 +27,9 @@ const adminAudit: typeof de = {
     bank_account: "Bank account",
     settings: "Settings",
     property: "Property",
+    contact_message: "Message",
+    review: "Review",
+    newsletter_subscription: "Newsletter",
   },
   actions: {
     "status-change": "Status changed",
@@ -45,6 +48,12 @@ const adminAudit: typeof de = {
     autosave: "Draft saved automatically",
     "draft-discarded": "Draft discarded",
     "csv-import": "CSV import",
+    "marked-unread": "Marked as unread",
+    unarchive: "Restored",
+    replied: "Replied",
+    hidden: "Hidden",
+    unhidden: "Shown again",
+    "reply-removed": "Reply removed",
   },
   loadFailed: "The audit log could not be loaded",
 };
