@@ -256,7 +256,7 @@ export default function AdminInboxMessagePage({ loaderData, actionData }: Route.
         <h2 id="reply-heading" className="text-lg font-semibold text-slate-900">
           {t("adminInbox.replyHeading")}
         </h2>
-        <Form method="post" className="mt-3 space-y-3" key={message.replies.length}>
+        <Form method="post" noValidate className="mt-3 space-y-3" key={message.replies.length}>
           <input type="hidden" name="intent" value="reply" />
           <Field
             label={t("adminInbox.replyLabel")}

@@ -435,7 +435,10 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
                       {review.title && (
                         <h2 className="mt-1 font-semibold text-slate-900">{review.title}</h2>
                       )}
-                      <p className="mt-1 whitespace-pre-line break-words text-slate-800">
+                      <p
+                        className="mt-1 whitespace-pre-line break-words text-slate-800"
+                        data-testid="admin-review-text"
+                      >
                         {review.text}
                       </p>
                       {review.hidden && (
