@@ -38,7 +38,7 @@ const adminInbox = {
   markUnread: "Als ungelesen markieren",
   archive: "Archivieren",
   unarchive: "Wiederherstellen",
-  replies: "Antworten",
+  replies: "Gesendete Antworten",
   noReplies: "Noch keine Antwort gesendet.",
   replyBy: "{{name}} am {{date}}",
   replyByUnknown: "Gelöschter Administrator am {{date}}",

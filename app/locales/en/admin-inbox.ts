@@ -40,7 +40,7 @@ const adminInbox: typeof de = {
   markUnread: "Mark as unread",
   archive: "Archive",
   unarchive: "Restore",
-  replies: "Replies",
+  replies: "Replies sent",
   noReplies: "No reply sent yet.",
   replyBy: "{{name}} on {{date}}",
   replyByUnknown: "Deleted administrator on {{date}}",

@@ -136,30 +136,14 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
 
   return (
     <main id="main">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="flex items-center gap-2 text-2xl font-semibold text-slate-900">
-            <Newspaper aria-hidden className="size-6 text-secondary" />
-            {t("adminNewsletter.title")}
-          </h1>
-          <p className="mt-1 max-w-3xl text-slate-700">{t("adminNewsletter.intro")}</p>
-          <p className="mt-1 font-medium text-slate-900" data-testid="confirmed-count">
-            {t("adminNewsletter.confirmedCount", { count: confirmedCount })}
-          </p>
-        </div>
-        <div className="text-right">
-          {/* A plain link: the browser downloads the file (no client-side navigation). */}
-          <a
-            href={`/admin/newsletter.csv${newsletterQuery({ q: filter.q, status: filter.status })}`}
-            download
-            className="inline-flex items-center gap-2 rounded-lg border border-secondary bg-white px-4 py-2 font-medium text-secondary hover:bg-slate-100"
-          >
-            <Download aria-hidden className="size-4" />
-            {t("adminNewsletter.export")}
-          </a>
-          <p className="mt-1 text-xs text-slate-600">{t("adminNewsletter.exportHint")}</p>
-        </div>
-      </div>
+      <h1 className="flex items-center gap-2 text-2xl font-semibold text-slate-900">
+        <Newspaper aria-hidden className="size-6 text-secondary" />
+        {t("adminNewsletter.title")}
+      </h1>
+      <p className="mt-1 max-w-3xl text-slate-700">{t("adminNewsletter.intro")}</p>
+      <p className="mt-1 font-medium text-slate-900" data-testid="confirmed-count">
+        {t("adminNewsletter.confirmedCount", { count: confirmedCount })}
+      </p>
 
       {removed && !result && (
         <Banner tone="success" className="mt-4">
@@ -237,11 +221,28 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
         </Banner>
       ) : (
         <>
-          <p role="status" className="mt-6 text-sm text-slate-700">
-            {isCapped
-              ? t("adminNewsletter.countMore", { count: total })
-              : t("adminNewsletter.count", { count: total })}
-          </p>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+            <p role="status" className="text-sm text-slate-700">
+              {isCapped
+                ? t("adminNewsletter.countMore", { count: total })
+                : t("adminNewsletter.count", { count: total })}
+            </p>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span id="export-hint" className="text-xs text-slate-600">
+                {t("adminNewsletter.exportHint")}
+              </span>
+              {/* A plain link: the browser downloads the file (no client-side navigation). */}
+              <a
+                href={`/admin/newsletter.csv${newsletterQuery({ q: filter.q, status: filter.status })}`}
+                download
+                aria-describedby="export-hint"
+                className="inline-flex items-center gap-2 rounded-lg border border-secondary bg-white px-3 py-1.5 text-sm font-medium text-secondary hover:bg-slate-100"
+              >
+                <Download aria-hidden className="size-4" />
+                {t("adminNewsletter.export")}
+              </a>
+            </div>
+          </div>
           {subscribers.length === 0 ? (
             <p className="mt-3 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
               {t("adminNewsletter.empty")}
@@ -263,7 +264,7 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
                 <tbody>
                   {subscribers.map((row) => (
                     <tr key={row.id}>
-                      <Td className="font-medium break-all text-slate-900">{row.email}</Td>
+                      <Td className="font-medium whitespace-nowrap text-slate-900">{row.email}</Td>
                       <Td>
                         <span
                           className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_STYLES[row.status]}`}
