@@ -1,5 +1,6 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
-import { ownerReplyOf, publicReviewerName, roundRating } from "~/features/reviews/review-display";
+import { ownerReplyOf } from "~/features/reviews/owner-reply.server";
+import { publicReviewerName, roundRating } from "~/features/reviews/review-display";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import { isCalendarDay } from "~/domain/calendar-day";

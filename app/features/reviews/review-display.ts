@@ -1,4 +1,3 @@
-import { dayInBerlin } from "~/domain/calendar-day";
 import type { Language } from "~/lib/i18n";
 
 /**
@@ -33,14 +32,4 @@ export function formatRating(rating: number, language: Language): string {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(rating);
-}
-
-/** The operator's public answer under a review: text and day (who answered stays internal). */
-export function ownerReplyOf(row: { ownerReply: string | null; ownerReplyAt: Date | null }) {
-  if (!row.ownerReply) return null;
-  return {
-    text: row.ownerReply,
-    /** calendar day in Europe/Berlin, "YYYY-MM-DD" */
-    date: row.ownerReplyAt ? dayInBerlin(row.ownerReplyAt) : null,
-  };
 }

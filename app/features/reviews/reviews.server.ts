@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, not, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { dayInBerlin } from "~/domain/calendar-day";
-import { ownerReplyOf, publicReviewerName, roundRating } from "./review-display";
+import { ownerReplyOf } from "./owner-reply.server";
+import { publicReviewerName, roundRating } from "./review-display";
 import {
   isReviewHideReason,
   REVIEW_HIDE_REASONS,
