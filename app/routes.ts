@@ -50,6 +50,8 @@ export default [
   // "Mit KI optimieren" beside the property description: POST only, answers JSON.
   route("admin/properties/ai", "routes/admin/property-ai.ts"),
   route("admin/properties/properties_template.csv", "routes/admin/properties-template-csv.ts"),
+  // The newsletter subscribers of /admin/newsletter's search and filter as CSV.
+  route("admin/newsletter.csv", "routes/admin/newsletter-csv.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -65,6 +67,10 @@ export default [
     route("inhalte/:page", "routes/admin/content-edit.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("properties/import", "routes/admin/properties-import.tsx"),
+    route("nachrichten", "routes/admin/inbox.tsx"),
+    route("nachrichten/:id", "routes/admin/inbox-message.tsx"),
+    route("bewertungen", "routes/admin/reviews.tsx"),
+    route("newsletter", "routes/admin/newsletter.tsx"),
   ]),
 
   // Resource routes.

@@ -573,15 +573,36 @@ export const review = pgTable(
     title: text("title").notNull().default(""),
     text: text("text").notNull(),
     isHidden: boolean("is_hidden").notNull().default(false),
+    /**
+     * Moderation (/admin/bewertungen, decision 032): the public reason category of a hidden
+     * review (REVIEW_HIDE_REASONS; /bewertungen counts hidden reviews by it), the admin's note
+     * (admins only), who hid it and when. Set exactly while is_hidden is true.
+     */
+    hiddenReason: text("hidden_reason"),
+    hiddenNote: text("hidden_note"),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: uuid("hidden_by").references(() => user.id, { onDelete: "set null" }),
+    /** The operator's public answer under the review: text, who, when (null: none). */
+    ownerReply: text("owner_reply"),
+    ownerReplyAt: timestamp("owner_reply_at", { withTimezone: true }),
+    ownerReplyBy: uuid("owner_reply_by").references(() => user.id, { onDelete: "set null" }),
     helpfulCount: integer("helpful_count").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check("review_rating_check", sql`${t.rating} between 1 and 5`),
+    check(
+      "review_hidden_reason_check",
+      sql`(${t.isHidden} and ${t.hiddenReason} is not null) or (not ${t.isHidden} and ${t.hiddenReason} is null)`,
+    ),
     index("review_property_idx").on(t.propertyId, t.createdAt.desc()),
-    // The home page ranks by the reviews of the last 12 months (decision 031).
-    index("review_created_idx").on(t.createdAt),
     index("review_user_idx").on(t.userId),
+    // /admin/bewertungen: newest first, optionally only the hidden ones; also the home page's
+    // ranking over the reviews of the last 12 months (decision 031).
+    index("review_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("review_hidden_created_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isHidden}`),
   ],
 );
 
@@ -599,15 +620,53 @@ export const reviewVote = pgTable(
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
 
-export const contactMessage = pgTable("contact_message", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const contactMessage = pgTable(
+  "contact_message",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** The visitor's site language when they wrote: the admin's reply is sent in it. */
+    language: text("language").notNull().default("de"),
+    /** /admin/nachrichten (decision 032): null = unread; archived messages leave the inbox. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("contact_message_language_check", sql`${t.language} in ('de', 'en')`),
+    index("contact_message_inbox_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    index("contact_message_archive_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is not null`),
+    // The sidebar's unread count.
+    index("contact_message_unread_idx")
+      .on(t.createdAt)
+      .where(sql`${t.readAt} is null and ${t.archivedAt} is null`),
+  ],
+);
+
+/** An admin's answer to a contact message, sent by e-mail through the outbox. */
+export const contactReply = pgTable(
+  "contact_reply",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => contactMessage.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => user.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    /** The queued e-mail, for its delivery state in the admin. */
+    emailId: uuid("email_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_reply_message_idx").on(t.messageId, t.createdAt)],
+);
 
 export const newsletterSubscription = pgTable(
   "newsletter_subscription",
@@ -622,6 +681,10 @@ export const newsletterSubscription = pgTable(
   (t) => [
     uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`),
     check("newsletter_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    // /admin/newsletter: newest first, by status; the e-mail search is a trigram index
+    // (hand-written in the migration).
+    index("newsletter_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("newsletter_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

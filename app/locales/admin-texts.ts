@@ -15,6 +15,9 @@ import bankAccountsDe from "./de/bank-accounts";
 import propertyImagesDe from "./de/property-images";
 import csvImportDe from "./de/csv-import";
 import adminOpeningHoursDe from "./de/admin-opening-hours";
+import adminInboxDe from "./de/admin-inbox";
+import adminNewsletterDe from "./de/admin-newsletter";
+import adminReviewsDe from "./de/admin-reviews";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -26,6 +29,9 @@ import bankAccountsEn from "./en/bank-accounts";
 import propertyImagesEn from "./en/property-images";
 import csvImportEn from "./en/csv-import";
 import adminOpeningHoursEn from "./en/admin-opening-hours";
+import adminInboxEn from "./en/admin-inbox";
+import adminNewsletterEn from "./en/admin-newsletter";
+import adminReviewsEn from "./en/admin-reviews";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -39,6 +45,9 @@ registerTexts("de", {
   csvImport: csvImportDe,
   adminContent: adminContentDe,
   adminOpeningHours: adminOpeningHoursDe,
+  adminInbox: adminInboxDe,
+  adminReviews: adminReviewsDe,
+  adminNewsletter: adminNewsletterDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -52,4 +61,7 @@ registerTexts("en", {
   csvImport: csvImportEn,
   adminContent: adminContentEn,
   adminOpeningHours: adminOpeningHoursEn,
+  adminInbox: adminInboxEn,
+  adminReviews: adminReviewsEn,
+  adminNewsletter: adminNewsletterEn,
 });

@@ -193,11 +193,11 @@ export async function generate(exec: Exec, count: number, today: string): Promis
 
   await step(
     "reviews",
-    `insert into review (booking_id, property_id, user_id, rating, title, text, is_hidden, created_at, updated_at)
+    `insert into review (booking_id, property_id, user_id, rating, title, text, is_hidden, hidden_reason, created_at, updated_at)
      select b.id, b.property_id, null, r.rating,
        (array['Schrecklich', 'Enttäuschend', 'In Ordnung', 'Sehr schön', 'Traumhaft'])[r.rating],
        'Benchmark-Bewertung: ' || repeat('Schöne Unterkunft, freundlicher Kontakt. ', 3),
-       r.r_hidden < 0.03,
+       r.r_hidden < 0.03, case when r.r_hidden < 0.03 then 'guidelines' end,
        (b.check_out + 2)::timestamptz, (b.check_out + 2)::timestamptz
      from booking b
      cross join lateral (

@@ -24,8 +24,10 @@ const BUDGETS_KB: Record<string, number> = {
   "routes/public/book": 56, // 51.0, with zod for the booking form's checks in the browser
   "routes/public/offers": 20, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14)
-  "routes/public/reviews": 23, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
-  // 22.15 with the newsletter form on Button and Input
+  "routes/public/reviews": 24, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
+  // 22.15 with the newsletter form on Button and Input; 22.7 in main on 2026-11-25; 23.45 with
+  // the owner reply under reviews (a chunk shared with the property page, under 1 KB, so sent
+  // uncompressed) and the hidden-reason line (issue 15, decision 032)
 };
 
 /** Pages that validate nothing in the browser must not carry zod (24 KB). */

@@ -161,6 +161,13 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
     expect(adminRoutes.filter((r) => r.hasAction).length).toBeGreaterThan(0);
     // The CSV import's POST is in the matrix too.
     expect(adminRoutes.find((r) => r.pattern === "/admin/properties/import")?.hasAction).toBe(true);
+    // Inbox, review moderation and newsletter (issue 15): pages, their POSTs, the CSV export.
+    const withActions = ["/admin/nachrichten/:id", "/admin/bewertungen", "/admin/newsletter"];
+    expect(adminRoutes.map((r) => r.pattern)).toEqual(
+      expect.arrayContaining(["/admin/nachrichten", "/admin/newsletter.csv", ...withActions]),
+    );
+    for (const pattern of withActions)
+      expect(adminRoutes.find((r) => r.pattern === pattern)?.hasAction).toBe(true);
     expect(guestRoutes.map((r) => r.pattern)).toEqual(
       expect.arrayContaining(["/dashboard", "/dashboard/bookings", "/dashboard/settings"]),
     );

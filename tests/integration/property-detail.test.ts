@@ -103,6 +103,7 @@ describe(`property detail (${databaseKind()})`, () => {
       propertyId: property.id,
       rating: 1,
       isHidden: true,
+      hiddenReason: "abuse",
       createdAt: day(4),
     });
     // Another property's review does not count here.

@@ -57,6 +57,7 @@ describe(`reviews page data (${databaseKind()})`, () => {
       average: null,
       distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
       hiddenCount: 0,
+      hiddenByReason: [],
     });
     const page = await listReviews({ sort: "newest", page: 1, ...viewer });
     expect(page.reviews).toEqual([]);
@@ -81,6 +82,7 @@ describe(`reviews page data (${databaseKind()})`, () => {
       propertyId: property.id,
       rating: 1,
       isHidden: true,
+      hiddenReason: "advertising",
       createdAt: day(4),
     });
 
@@ -89,6 +91,8 @@ describe(`reviews page data (${databaseKind()})`, () => {
     expect(summary.average).toBe(4.3); // (5 + 4 + 4) / 3 = 4.33…; the hidden 1 does not count
     expect(summary.distribution).toEqual({ 1: 0, 2: 0, 3: 0, 4: 2, 5: 1 });
     expect(summary.hiddenCount).toBe(1);
+    // The public statement names the reason category of each hidden review (§ 5b UWG).
+    expect(summary.hiddenByReason).toEqual([{ reason: "advertising", count: 1 }]);
 
     const page = await listReviews({ sort: "newest", page: 1, ...viewer });
     expect(page.reviews.map((r) => r.rating)).toEqual([4, 4, 5]);
@@ -200,7 +204,10 @@ describe(`"Hilfreich" votes (${databaseKind()})`, () => {
 
   it("does not count votes for hidden or unknown reviews", async () => {
     const { review } = await setup();
-    await db().update(schema.review).set({ isHidden: true }).where(eq(schema.review.id, review.id));
+    await db()
+      .update(schema.review)
+      .set({ isHidden: true, hiddenReason: "abuse" })
+      .where(eq(schema.review.id, review.id));
     const voter = await createUser();
     expect(await markReviewHelpful({ reviewId: review.id, userId: voter.id })).toBe("notFound");
     expect(await markReviewHelpful({ reviewId: crypto.randomUUID(), userId: voter.id })).toBe(

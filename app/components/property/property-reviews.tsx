@@ -1,6 +1,7 @@
 import { UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { OwnerReply, type OwnerReplyItem } from "~/features/reviews/components/owner-reply";
 import { StarRating } from "~/features/reviews/components/star-rating";
 import { formatRating } from "~/features/reviews/review-display";
 import { formatDate, type Language } from "~/lib/i18n";
@@ -20,6 +21,7 @@ export type PropertyReviewItem = {
     initials: string | null;
     avatarUrl: string | null;
   };
+  ownerReply: OwnerReplyItem | null;
 };
 
 /** Average and count, e.g. "★★★★☆ 4,3 · 12 Bewertungen"; null without reviews. */
@@ -145,6 +147,7 @@ function ReviewItem({ review }: { review: PropertyReviewItem }) {
       </div>
       {review.title && <h4 className="mt-2 font-semibold text-secondary">{review.title}</h4>}
       <p className="mt-2 whitespace-pre-line text-slate-700">{review.text}</p>
+      {review.ownerReply && <OwnerReply reply={review.ownerReply} />}
     </article>
   );
 }

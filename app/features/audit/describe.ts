@@ -51,6 +51,9 @@ export const AUDIT_ENTITIES = [
   "settings",
   "property",
   "content",
+  "contact_message",
+  "review",
+  "newsletter_subscription",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -68,5 +71,8 @@ export function auditEntityHref(entity: string, entityId: string | null): string
     const info = contentPageById(page);
     return info ? contentEditorHref(info, language === "en" ? "en" : "de") : null;
   }
+  if (entity === "contact_message") return `/admin/nachrichten/${entityId}`;
+  if (entity === "review") return "/admin/bewertungen";
+  // A removed subscription has nothing left to look at.
   return null;
 }

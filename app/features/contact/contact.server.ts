@@ -1,6 +1,7 @@
 import { getSettings } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { ContactValues } from "./contact.schema";
@@ -16,6 +17,8 @@ export type ContactResult = { ok: true; id: string } | { ok: false; error: "tooM
  */
 export async function sendContactMessage(input: {
   values: ContactValues;
+  /** The site language the visitor wrote in: an admin's reply is sent in it. */
+  language?: Language;
   clientIp: string;
   requestId?: string;
 }): Promise<ContactResult> {
@@ -31,7 +34,7 @@ export async function sendContactMessage(input: {
     const id = await db().transaction(async (tx) => {
       const [row] = await tx
         .insert(schema.contactMessage)
-        .values(input.values)
+        .values({ ...input.values, language: input.language ?? "de" })
         .returning({ id: schema.contactMessage.id });
       // The operator reads the message in German, whatever language the visitor used.
       await enqueueEmail(tx, {

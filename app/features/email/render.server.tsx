@@ -7,6 +7,7 @@ import { bookingConfirmed } from "./templates/booking-confirmed";
 import { bookingNew } from "./templates/booking-new";
 import { bookingReceived } from "./templates/booking-received";
 import { contactMessage } from "./templates/contact-message";
+import { contactReply } from "./templates/contact-reply";
 import type { EmailContent } from "./templates/layout";
 import { newsletterConfirm } from "./templates/newsletter-confirm";
 import { passwordReset } from "./templates/password-reset";
@@ -24,6 +25,7 @@ const components: {
   ) => EmailContent | Promise<EmailContent>;
 } = {
   "contact-message": contactMessage,
+  "contact-reply": contactReply,
   "newsletter-confirm": newsletterConfirm,
   "booking-received": bookingReceived,
   "booking-new": bookingNew,

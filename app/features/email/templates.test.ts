@@ -50,6 +50,27 @@ describe("e-mail templates", () => {
     expect(mail.subject).toBe("Neue Kontaktanfrage: Hallo Bcc: x@example.com");
   });
 
+  it("answers a contact message in German by default, quoting it, replies to the company", async () => {
+    const mail = await renderEmail(
+      "contact-reply",
+      {
+        firstName: "Eva",
+        subject: "Hund\r\nBcc: x@example.com",
+        message: "Darf unser Hund mit?",
+        sentAt: "2026-03-01T10:00:00.000Z",
+        reply: "Ja, Hunde sind willkommen.",
+        company: demoEmailCompany,
+      },
+      context,
+    );
+    expect(mail.subject).toBe("Re: Hund Bcc: x@example.com");
+    expect(mail.text).toMatch(
+      /^Hallo Eva,\n\nJa, Hunde sind willkommen\.\n\nIhre Nachricht vom 1\. März 2026:\n> Darf unser Hund mit\?/,
+    );
+    expect(mail.text).toContain(demoEmailCompany.name);
+    expect(mail.replyTo).toEqual({ name: demoEmailCompany.name, address: demoEmailCompany.email });
+  });
+
   it("links confirmation and unsubscribe with an encoded token", async () => {
     const mail = await renderEmail("newsletter-confirm", { token: "a+b/c" }, context);
     expect(mail.text).toContain(

@@ -328,10 +328,29 @@ const bankAccountChanged = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// contact-reply: an admin's answer to a contact message (/admin/nachrichten), to the visitor, in
+// the language they wrote in; replies go to the company e-mail, the Impressum is in the footer
+// (decision 032). Data: { language?, firstName, subject, message (theirs, quoted), sentAt (ISO,
+// when they wrote), reply, company: EmailCompany }.
+
+const contactReply = defineTemplate({
+  data: z.object({
+    language,
+    firstName: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    sentAt: z.iso.datetime({ offset: true }),
+    reply: z.string().min(1),
+    company: companySchema,
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
 
 /** New e-mails get an entry here and a component in `templates/<name>.tsx`. */
 export const emailTemplates = {
   "contact-message": contactMessage,
+  "contact-reply": contactReply,
   "newsletter-confirm": newsletterConfirm,
   "booking-received": bookingReceived,
   "booking-new": bookingNew,

@@ -1,4 +1,5 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
+import { ownerReplyOf } from "~/features/reviews/owner-reply.server";
 import { publicReviewerName, roundRating } from "~/features/reviews/review-display";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
@@ -128,6 +129,8 @@ export async function listLatestPropertyReviews(propertyId: string, limit = LATE
       rating: r.rating,
       title: r.title,
       text: r.text,
+      ownerReply: r.ownerReply,
+      ownerReplyAt: r.ownerReplyAt,
       createdAt: r.createdAt,
       profileName: schema.profile.fullName,
       accountName: schema.user.name,
@@ -156,6 +159,7 @@ export async function listLatestPropertyReviews(propertyId: string, limit = LATE
         initials: author?.initials ?? null,
         avatarUrl: isAuthorDeleted ? null : row.avatarUrl,
       },
+      ownerReply: ownerReplyOf(row),
     };
   });
 }

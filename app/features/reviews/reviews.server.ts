@@ -1,7 +1,13 @@
 import { and, desc, eq, inArray, not, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { dayInBerlin } from "~/domain/calendar-day";
+import { ownerReplyOf } from "./owner-reply.server";
 import { publicReviewerName, roundRating } from "./review-display";
+import {
+  isReviewHideReason,
+  REVIEW_HIDE_REASONS,
+  type ReviewHideReason,
+} from "./review-moderation";
 import {
   REVIEWS_PER_PAGE,
   type HelpfulVoteResult,
@@ -21,17 +27,22 @@ export async function getReviewSummary() {
     .select({
       rating: r.rating,
       isHidden: r.isHidden,
+      hiddenReason: r.hiddenReason,
       total: sql<number>`count(*)`.mapWith(Number),
     })
     .from(r)
-    .groupBy(r.rating, r.isHidden);
+    .groupBy(r.rating, r.isHidden, r.hiddenReason);
   const distribution: Record<1 | 2 | 3 | 4 | 5, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   let count = 0;
   let sum = 0;
   let hiddenCount = 0;
+  // The reason categories of the hidden reviews, as the statement on /bewertungen names them.
+  const hiddenByReason = new Map<ReviewHideReason, number>();
   for (const row of rows) {
     if (row.isHidden) {
       hiddenCount += row.total;
+      const reason = isReviewHideReason(row.hiddenReason) ? row.hiddenReason : "guidelines";
+      hiddenByReason.set(reason, (hiddenByReason.get(reason) ?? 0) + row.total);
       continue;
     }
     count += row.total;
@@ -44,6 +55,9 @@ export async function getReviewSummary() {
     average: count > 0 ? roundRating(sum / count) : null,
     distribution,
     hiddenCount,
+    hiddenByReason: REVIEW_HIDE_REASONS.filter((reason) => hiddenByReason.has(reason)).map(
+      (reason) => ({ reason, count: hiddenByReason.get(reason)! }),
+    ),
   };
 }
 
@@ -73,6 +87,8 @@ export async function listReviews(query: ReviewListQuery & { viewerId: string | 
       title: r.title,
       text: r.text,
       helpfulCount: r.helpfulCount,
+      ownerReply: r.ownerReply,
+      ownerReplyAt: r.ownerReplyAt,
       createdAt: r.createdAt,
       propertyId: schema.property.id,
       propertyTitle: schema.property.title,
@@ -130,6 +146,7 @@ export async function listReviews(query: ReviewListQuery & { viewerId: string | 
         initials: author?.initials ?? null,
         avatarUrl: isAuthorDeleted ? null : row.avatarUrl,
       },
+      ownerReply: ownerReplyOf(row),
       isOwn: query.viewerId !== null && row.userId === query.viewerId,
       hasVoted: votedIds.has(row.id),
     };

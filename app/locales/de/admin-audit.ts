@@ -26,6 +26,9 @@ const adminAudit = {
     settings: "Einstellungen",
     property: "Unterkunft",
     content: "Inhalte",
+    contact_message: "Nachricht",
+    review: "Bewertung",
+    newsletter_subscription: "Newsletter",
   },
   actions: {
     "status-change": "Status geändert",
@@ -45,6 +48,12 @@ const adminAudit = {
     "draft-discarded": "Entwurf verworfen",
     "csv-import": "CSV-Import",
     restore: "Version wiederhergestellt",
+    "marked-unread": "Als ungelesen markiert",
+    unarchive: "Wiederhergestellt",
+    replied: "Beantwortet",
+    hidden: "Ausgeblendet",
+    unhidden: "Wieder eingeblendet",
+    "reply-removed": "Antwort entfernt",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

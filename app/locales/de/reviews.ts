@@ -26,10 +26,18 @@ const reviews = {
   previous: "Zurück",
   next: "Weiter",
   pageOf: "Seite {{page}} von {{pages}}",
-  hiddenSummary_one:
-    "{{count}} Bewertung ist derzeit ausgeblendet. Grund: Verstoß gegen die Richtlinien.",
-  hiddenSummary_other:
-    "{{count}} Bewertungen sind derzeit ausgeblendet. Grund: Verstoß gegen die Richtlinien.",
+  hiddenNone: "Derzeit ist keine Bewertung ausgeblendet.",
+  hiddenSummary_one: "{{count}} Bewertung ist derzeit ausgeblendet. Grund: {{reasons}}.",
+  hiddenSummary_other: "{{count}} Bewertungen sind derzeit ausgeblendet. Gründe: {{reasons}}.",
+  hiddenReasonCount: "{{reason}} ({{count}})",
+  hideReasons: {
+    abuse: "Beleidigung oder Hassrede",
+    advertising: "Werbung oder Spam",
+    "personal-data": "Personenbezogene Daten Dritter",
+    unrelated: "Kein Bezug zu einem Aufenthalt",
+    guidelines: "Sonstiger Verstoß gegen die Richtlinien",
+  },
+  ownerReply: "Antwort des Gastgebers",
   vote: {
     counted: "Danke! Ihre Stimme wurde gezählt.",
     alreadyVoted: "Sie haben diese Bewertung bereits als hilfreich markiert.",

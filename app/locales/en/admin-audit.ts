@@ -28,6 +28,9 @@ const adminAudit: typeof de = {
     settings: "Settings",
     property: "Property",
     content: "Content",
+    contact_message: "Message",
+    review: "Review",
+    newsletter_subscription: "Newsletter",
   },
   actions: {
     "status-change": "Status changed",
@@ -47,6 +50,12 @@ const adminAudit: typeof de = {
     "draft-discarded": "Draft discarded",
     "csv-import": "CSV import",
     restore: "Version restored",
+    "marked-unread": "Marked as unread",
+    unarchive: "Restored",
+    replied: "Replied",
+    hidden: "Hidden",
+    unhidden: "Shown again",
+    "reply-removed": "Reply removed",
   },
   loadFailed: "The audit log could not be loaded",
 };

@@ -27,9 +27,18 @@ const reviews: typeof de = {
   previous: "Previous",
   next: "Next",
   pageOf: "Page {{page}} of {{pages}}",
-  hiddenSummary_one: "{{count}} review is currently hidden. Reason: violation of the guidelines.",
-  hiddenSummary_other:
-    "{{count}} reviews are currently hidden. Reason: violation of the guidelines.",
+  hiddenNone: "No review is hidden at present.",
+  hiddenSummary_one: "{{count}} review is currently hidden. Reason: {{reasons}}.",
+  hiddenSummary_other: "{{count}} reviews are currently hidden. Reasons: {{reasons}}.",
+  hiddenReasonCount: "{{reason}} ({{count}})",
+  hideReasons: {
+    abuse: "Insults or hate speech",
+    advertising: "Advertising or spam",
+    "personal-data": "Personal data of third parties",
+    unrelated: "Not about a stay",
+    guidelines: "Other violation of the guidelines",
+  },
+  ownerReply: "Reply from the host",
   vote: {
     counted: "Thank you! Your vote has been counted.",
     alreadyVoted: "You have already marked this review as helpful.",

@@ -4,12 +4,15 @@ import {
   FileText,
   ExternalLink,
   Hotel,
+  Inbox,
   Landmark,
   LayoutDashboard,
   LogOut,
   Menu,
+  Newspaper,
   ScrollText,
   Settings,
+  MessageSquareQuote,
   Users,
   X,
   type LucideIcon,
@@ -31,12 +34,20 @@ import type { Route } from "./+types/layout";
 import { ErrorPage } from "~/components/error-page";
 import { Brand } from "~/components/layout/brand";
 import { requireAdmin } from "~/features/accounts/session.server";
+import { countUnreadMessages } from "~/features/contact/inbox.server";
+import { logger } from "~/lib/logger.server";
 import { useRootData } from "~/root";
 
 // The gate for the whole area; every admin loader and action below checks again itself.
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { email: admin.email };
+  // The unread count beside "Nachrichten" (a partial index; capped at 99). A failure hides it
+  // rather than the admin area.
+  const unread = await countUnreadMessages().catch((error: unknown) => {
+    logger.error({ err: error }, "counting unread contact messages failed");
+    return null;
+  });
+  return { email: admin.email, unread };
 }
 
 export const meta = () => [{ title: "Administration" }, { name: "robots", content: "noindex" }];
@@ -51,6 +62,9 @@ const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[
   { to: "/admin/users", label: "adminUsers.nav", icon: Users },
   { to: "/admin/properties", label: "adminProperties.nav", icon: Hotel },
   { to: "/admin/bookings", label: "adminBookings.nav", icon: CalendarDays },
+  { to: "/admin/nachrichten", label: "adminInbox.nav", icon: Inbox },
+  { to: "/admin/bewertungen", label: "adminReviews.nav", icon: MessageSquareQuote },
+  { to: "/admin/newsletter", label: "adminNewsletter.nav", icon: Newspaper },
   { to: "/admin/bankkonten", label: "bankAccounts.nav", icon: Landmark },
   { to: "/admin/inhalte", label: "adminContent.nav", icon: FileText },
   { to: "/admin/settings", label: "admin.settings", icon: Settings },
@@ -109,6 +123,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               >
                 <Icon aria-hidden className="size-4" />
                 {t(label)}
+                {to === "/admin/nachrichten" &&
+                  loaderData.unread &&
+                  loaderData.unread.total > 0 && (
+                    <span
+                      className="ml-auto rounded-full bg-white px-2 py-0.5 text-xs font-bold text-secondary"
+                      data-testid="unread-count"
+                    >
+                      <span aria-hidden>
+                        {loaderData.unread.isCapped ? "99+" : loaderData.unread.total}
+                      </span>
+                      <span className="sr-only">
+                        {loaderData.unread.isCapped
+                          ? t("adminInbox.unreadBadgeMore", { count: 99 })
+                          : t("adminInbox.unreadBadge", { count: loaderData.unread.total })}
+                      </span>
+                    </span>
+                  )}
               </NavLink>
             ))}
             <Link to="/" className={`${itemClass} mt-2 border-t border-white/15 pt-3`}>

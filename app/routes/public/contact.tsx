@@ -63,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await sendContactMessage({
     values: parsed.data,
+    language: languageFromCookie(request.headers.get("cookie")),
     clientIp: context.clientIp,
     requestId: context.requestId,
   });

@@ -167,7 +167,19 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-4 text-sm font-medium text-slate-800" data-testid="hidden-reviews">
-              {t("reviews.hiddenSummary", { count: summary.hiddenCount })}
+              {summary.hiddenCount === 0
+                ? t("reviews.hiddenNone")
+                : t("reviews.hiddenSummary", {
+                    count: summary.hiddenCount,
+                    reasons: summary.hiddenByReason
+                      .map(({ reason, count }) =>
+                        t("reviews.hiddenReasonCount", {
+                          reason: t(`reviews.hideReasons.${reason}`),
+                          count,
+                        }),
+                      )
+                      .join(", "),
+                  })}
             </p>
           </section>
         </aside>

@@ -38,6 +38,14 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     subject: HOSTILE,
     message: `${HOSTILE}\n${HOSTILE}`,
   },
+  "contact-reply": {
+    firstName: HOSTILE,
+    subject: HOSTILE,
+    message: `${HOSTILE}\n${HOSTILE}`,
+    sentAt: "2026-03-01T10:00:00.000Z",
+    reply: `${HOSTILE}\n\n${HOSTILE}`,
+    company,
+  },
   "newsletter-confirm": { token: `"><script>` },
   "booking-received": {
     ...stay,

@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { formatDate, type Language } from "~/lib/i18n";
 import type { ReviewListItem } from "../reviews.server";
 import type { HelpfulVoteResponse } from "../review-list";
+import { OwnerReply } from "./owner-reply";
 import { StarRating } from "./star-rating";
 
 /** One published review on /bewertungen. */
@@ -65,6 +66,7 @@ export function ReviewCard({
         </h3>
       )}
       <p className="mt-2 whitespace-pre-line text-slate-700">{review.text}</p>
+      {review.ownerReply && <OwnerReply reply={review.ownerReply} />}
       <div className="mt-4">
         <HelpfulControl review={review} isSignedIn={isSignedIn} signInHref={signInHref} />
       </div>

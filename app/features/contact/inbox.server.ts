@@ -1,0 +1,234 @@
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { emailCompany } from "~/features/email/templates";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { countUpTo } from "~/lib/count-up-to.server";
+import { db, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { isUuid } from "~/domain/ids";
+import { INBOX_PAGE_SIZE, type InboxFilter } from "./inbox.schema";
+
+/**
+ * /admin/nachrichten (decision 032): the messages of /kontakt, newest first, paged; read/unread,
+ * archive, and replies sent by e-mail through the outbox. Every explicit change (reply, unread,
+ * archive, unarchive) writes the audit log in its transaction; opening a message marks it read
+ * without an entry (that is reading, not changing, and would flood the log).
+ */
+
+const m = schema.contactMessage;
+const cr = schema.contactReply;
+const COUNT_CAP = 1_000;
+
+type Actor = { id: string };
+
+export async function listContactMessages(filter: InboxFilter) {
+  const conditions: SQL[] = [
+    filter.filter === "archiv" ? isNotNull(m.archivedAt) : isNull(m.archivedAt),
+  ];
+  if (filter.filter === "ungelesen") conditions.push(isNull(m.readAt));
+  const where = and(...conditions);
+  const [rows, { total, isCapped }] = await Promise.all([
+    db()
+      .select({
+        id: m.id,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        email: m.email,
+        subject: m.subject,
+        // The list shows a preview only.
+        preview: sql<string>`left(${m.message}, 160)`,
+        readAt: m.readAt,
+        archivedAt: m.archivedAt,
+        createdAt: m.createdAt,
+        replyCount: sql<number>`(select count(*)::int from ${cr} where ${cr.messageId} = ${m.id})`,
+      })
+      .from(m)
+      .where(where)
+      // "nulls last" as in the indexes, or the planner sorts every message.
+      .orderBy(sql`${m.createdAt} desc nulls last`, sql`${m.id} desc nulls last`)
+      .limit(INBOX_PAGE_SIZE)
+      .offset((filter.page - 1) * INBOX_PAGE_SIZE),
+    countUpTo(
+      db()
+        .select({ one: sql`1` })
+        .from(m)
+        .where(where)
+        .$dynamic(),
+      COUNT_CAP,
+    ),
+  ]);
+  return {
+    messages: rows.map((row) => ({
+      ...row,
+      isRead: row.readAt !== null,
+      isArchived: row.archivedAt !== null,
+      createdAt: row.createdAt.toISOString(),
+      readAt: undefined,
+      archivedAt: undefined,
+    })),
+    total,
+    isCapped,
+    pageCount: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)) + (isCapped ? 1 : 0),
+  };
+}
+
+/** Unread messages in the inbox (not archived), for the sidebar; capped like the lists. */
+export async function countUnreadMessages() {
+  const { total, isCapped } = await countUpTo(
+    db()
+      .select({ one: sql`1` })
+      .from(m)
+      .where(and(isNull(m.readAt), isNull(m.archivedAt)))
+      .$dynamic(),
+    99,
+  );
+  return { total, isCapped };
+}
+
+/**
+ * One message with its replies (who, when, delivery state), marked read on opening. Null for
+ * an unknown or malformed id.
+ */
+export async function openContactMessage(id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db()
+    .update(m)
+    .set({ readAt: sql`coalesce(${m.readAt}, now())` })
+    .where(eq(m.id, id))
+    .returning();
+  if (!row) return null;
+  const replies = await db()
+    .select({
+      id: cr.id,
+      text: cr.text,
+      createdAt: cr.createdAt,
+      authorName: schema.user.name,
+      authorEmail: schema.user.email,
+      emailStatus: schema.emailOutbox.status,
+      sentAt: schema.emailOutbox.sentAt,
+    })
+    .from(cr)
+    .leftJoin(schema.user, eq(schema.user.id, cr.authorId))
+    .leftJoin(schema.emailOutbox, eq(schema.emailOutbox.id, cr.emailId))
+    .where(eq(cr.messageId, id))
+    .orderBy(asc(cr.createdAt), asc(cr.id));
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    language: row.language === "en" ? ("en" as const) : ("de" as const),
+    isArchived: row.archivedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    replies: replies.map((reply) => ({
+      id: reply.id,
+      text: reply.text,
+      createdAt: reply.createdAt.toISOString(),
+      author: reply.authorName?.trim() || reply.authorEmail || null,
+      /** pending | sent | failed; null when the e-mail row is gone */
+      emailStatus: (reply.emailStatus ?? null) as "pending" | "sent" | "failed" | null,
+    })),
+  };
+}
+
+export type ContactMessageChange = "unread" | "archive" | "unarchive";
+export type InboxResult = { ok: true } | { ok: false; error: "notFound" | "failed" };
+
+const changes = {
+  unread: { set: { readAt: null }, action: "marked-unread" },
+  archive: { set: { archivedAt: sql`now()` }, action: "archive" },
+  unarchive: { set: { archivedAt: null }, action: "unarchive" },
+} satisfies Record<ContactMessageChange, { set: Record<string, SQL | null>; action: string }>;
+
+/** "Als ungelesen markieren", "Archivieren", "Wiederherstellen"; audited in the transaction. */
+export async function changeContactMessage(input: {
+  actor: Actor;
+  id: string;
+  change: ContactMessageChange;
+}): Promise<InboxResult> {
+  if (!isUuid(input.id)) return { ok: false, error: "notFound" };
+  try {
+    return await db().transaction(async (tx) => {
+      const [before] = await tx
+        .select({ readAt: m.readAt, archivedAt: m.archivedAt })
+        .from(m)
+        .where(eq(m.id, input.id))
+        .for("update");
+      if (!before) return { ok: false, error: "notFound" } as const;
+      const change = changes[input.change];
+      const [after] = await tx
+        .update(m)
+        .set(change.set)
+        .where(eq(m.id, input.id))
+        .returning({ readAt: m.readAt, archivedAt: m.archivedAt });
+      await tx.insert(schema.auditLog).values({
+        actorId: input.actor.id,
+        entity: "contact_message",
+        entityId: input.id,
+        action: change.action,
+        before: { isRead: before.readAt !== null, isArchived: before.archivedAt !== null },
+        after: { isRead: after.readAt !== null, isArchived: after.archivedAt !== null },
+      });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    logger.error({ err: error, id: input.id }, "changing a contact message failed");
+    return { ok: false, error: "failed" };
+  }
+}
+
+/**
+ * "Antworten": stores the reply, queues its e-mail to the visitor (in their language, Reply-To
+ * the company e-mail, the Impressum in the footer) and writes the audit entry, all in one
+ * transaction: a stored reply always has its e-mail and never one without the other. The
+ * message counts as read from then on.
+ */
+export async function replyToContactMessage(input: {
+  actor: Actor;
+  id: string;
+  reply: string;
+}): Promise<InboxResult> {
+  if (!isUuid(input.id)) return { ok: false, error: "notFound" };
+  try {
+    const settings = await getSettings();
+    return await db().transaction(async (tx) => {
+      const [message] = await tx.select().from(m).where(eq(m.id, input.id)).for("update");
+      if (!message) return { ok: false, error: "notFound" } as const;
+      const emailId = await enqueueEmail(tx, {
+        to: message.email,
+        template: "contact-reply",
+        data: {
+          language: message.language === "en" ? "en" : "de",
+          firstName: message.firstName,
+          subject: message.subject,
+          message: message.message,
+          sentAt: message.createdAt.toISOString(),
+          reply: input.reply,
+          company: emailCompany(settings),
+        },
+      });
+      const [reply] = await tx
+        .insert(cr)
+        .values({ messageId: message.id, authorId: input.actor.id, text: input.reply, emailId })
+        .returning({ id: cr.id });
+      await tx
+        .update(m)
+        .set({ readAt: sql`coalesce(${m.readAt}, now())` })
+        .where(eq(m.id, message.id));
+      await tx.insert(schema.auditLog).values({
+        actorId: input.actor.id,
+        entity: "contact_message",
+        entityId: message.id,
+        action: "replied",
+        before: null,
+        after: { replyId: reply.id, to: message.email, reply: input.reply },
+      });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    logger.error({ err: error, id: input.id }, "replying to a contact message failed");
+    return { ok: false, error: "failed" };
+  }
+}
