@@ -42,7 +42,7 @@ test("an admin edits the AGB in both languages, a guest's open page follows, an 
   page,
   browser,
 }) => {
-  // Six saves, a preview, two language switches and four accessibility checks: over a minute
+  // Four saves, a preview, two language switches and four accessibility checks: over a minute
   // beside another worker on two busy cores (one run hit the 90 s default while restoring).
   test.setTimeout(180_000);
   const marker = `Eigene Fassung ${Date.now()}`;
