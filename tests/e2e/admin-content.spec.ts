@@ -24,8 +24,17 @@ async function addIntroParagraph(page: Page, text: string) {
   await intro.getByRole("textbox").last().fill(text);
 }
 
+/**
+ * Presses "Speichern" and waits for the save itself: a second save lands on the same
+ * "?hinweis=saved" page, whose banner is already on screen before the new save is through.
+ */
 async function save(page: Page, notice = "Gespeichert. Die Seite zeigt die neuen Texte.") {
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && response.url().includes("/admin/inhalte/agb"),
+  );
   await page.getByRole("button", { name: "Speichern", exact: true }).click();
+  expect((await saved).status()).toBeLessThan(400);
   await expect(page.getByRole("status").filter({ hasText: notice })).toBeVisible();
 }
 
@@ -33,6 +42,9 @@ test("an admin edits the AGB in both languages, a guest's open page follows, an 
   page,
   browser,
 }) => {
+  // Four saves, a preview, two language switches and four accessibility checks: over a minute
+  // beside another worker on two busy cores (one run hit the 90 s default while restoring).
+  test.setTimeout(180_000);
   const marker = `Eigene Fassung ${Date.now()}`;
   await signInOverHttp(page.request, demoAdmin);
   await page.goto("/admin/inhalte");
