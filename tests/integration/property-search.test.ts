@@ -289,7 +289,10 @@ describe("property search", () => {
     ]);
 
     // The admin hides the 1-star review: the average follows without any app code.
-    await db().update(schema.review).set({ isHidden: true, hiddenReason: "abuse" }).where(eq(schema.review.id, hidden.id));
+    await db()
+      .update(schema.review)
+      .set({ isHidden: true, hiddenReason: "abuse" })
+      .where(eq(schema.review.id, hidden.id));
     result = await searchProperties(search({ sort: "rating" }), today);
     expect(result.items.map((i) => [i.title, i.ratingAverage, i.reviewCount])).toEqual([
       ["Sehr gut", 5, 1],

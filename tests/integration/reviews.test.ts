@@ -204,7 +204,10 @@ describe(`"Hilfreich" votes (${databaseKind()})`, () => {
 
   it("does not count votes for hidden or unknown reviews", async () => {
     const { review } = await setup();
-    await db().update(schema.review).set({ isHidden: true, hiddenReason: "abuse" }).where(eq(schema.review.id, review.id));
+    await db()
+      .update(schema.review)
+      .set({ isHidden: true, hiddenReason: "abuse" })
+      .where(eq(schema.review.id, review.id));
     const voter = await createUser();
     expect(await markReviewHelpful({ reviewId: review.id, userId: voter.id })).toBe("notFound");
     expect(await markReviewHelpful({ reviewId: crypto.randomUUID(), userId: voter.id })).toBe(
