@@ -13,6 +13,7 @@ import adminUsersDe from "./de/admin-users";
 import bankAccountsDe from "./de/bank-accounts";
 import propertyImagesDe from "./de/property-images";
 import csvImportDe from "./de/csv-import";
+import adminFactsDe from "./de/admin-facts";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminDashboardEn from "./en/admin-dashboard";
@@ -22,6 +23,7 @@ import adminUsersEn from "./en/admin-users";
 import bankAccountsEn from "./en/bank-accounts";
 import propertyImagesEn from "./en/property-images";
 import csvImportEn from "./en/csv-import";
+import adminFactsEn from "./en/admin-facts";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -33,6 +35,7 @@ registerTexts("de", {
   propertyImages: propertyImagesDe,
   adminPropertyAi: adminPropertyAiDe,
   csvImport: csvImportDe,
+  adminFacts: adminFactsDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -44,4 +47,5 @@ registerTexts("en", {
   propertyImages: propertyImagesEn,
   adminPropertyAi: adminPropertyAiEn,
   csvImport: csvImportEn,
+  adminFacts: adminFactsEn,
 });

@@ -25,6 +25,7 @@ const adminAudit = {
     bank_account: "Bankkonto",
     settings: "Einstellungen",
     property: "Unterkunft",
+    "demo-data": "Demodaten",
   },
   actions: {
     "status-change": "Status geändert",

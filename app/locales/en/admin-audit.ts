@@ -27,6 +27,7 @@ const adminAudit: typeof de = {
     bank_account: "Bank account",
     settings: "Settings",
     property: "Property",
+    "demo-data": "Demo data",
   },
   actions: {
     "status-change": "Status changed",
