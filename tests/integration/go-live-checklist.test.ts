@@ -355,7 +355,10 @@ describe(`Demodaten entfernen (${databaseKind()})`, () => {
           params: {},
           context: {},
         } as never)) as { data?: unknown; init?: ResponseInit | null } | Record<string, unknown>;
-        if ("init" in value) return { status: value.init?.status ?? 200, data: value.data };
+        if ("init" in value) {
+          const init = value.init as ResponseInit | null | undefined;
+          return { status: init?.status ?? 200, data: value.data };
+        }
         return { status: 200, data: value };
       } catch (thrown) {
         const status =

@@ -55,7 +55,7 @@ async function call(handler: (args: never) => unknown, args: unknown) {
     return read(thrown);
   }
 }
-function post(url: string, fields: Record<string, string | string[]>, params = {}) {
+function post(url: string, fields: Record<string, string | string[]>) {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields))
     for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
