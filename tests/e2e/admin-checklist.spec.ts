@@ -208,6 +208,7 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
     const demoHref = (await demoCard.getAttribute("href"))!.split("?")[0];
 
     // Signed in as the demo admin, the removal keeps that account (and says so).
+    await page.goto("/admin");
     await point(page, "demoData").getByRole("link", { name: "Demodaten entfernen" }).click();
     const confirm = page.getByRole("dialog", { name: "Demodaten entfernen?" });
     await expect(confirm).toContainText(
