@@ -51,6 +51,7 @@ const FEATURE_DEPENDENCIES = {
   "bank-accounts": ["settings", "email", "accounts"],
   audit: ["content"],
   "admin-dashboard": [],
+  "go-live": ["settings", "company", "properties"],
 };
 // The list itself must stay free of loops (a → b → a would allow a cycle between features).
 (function assertNoFeatureLoop() {

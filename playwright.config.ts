@@ -24,14 +24,15 @@ const buildDir = process.env.E2E_BUILD_DIR ?? "build";
  *   be skipped). It runs with any test of the two, also with a file named on the command line;
  *   `--no-deps` leaves it out.
  * - "server-process": server-lifecycle.spec.ts starts an app process of its own on an empty
- *   database (ports 3197/3198); a worker of its own from the start, with a start-up budget
- *   for a loaded machine.
+ *   database (ports 3197/3198), admin-checklist.spec.ts one with the demo data (E2E_PORT + 50);
+ *   a worker of its own from the start, with a start-up budget for a loaded machine.
  */
 // grep sees "<project> <file> <describe> <title> <tags>": my-bookings.spec.ts as a whole (its
 // tests run in order on the demo guest's bookings), other journeys by their tag.
 const DEMO_DATA = [/@demo-data/, /\bmy-bookings\.spec\.ts\b/];
 const SETTINGS = /@settings/;
-const SERVER_PROCESS = "**/server-lifecycle.spec.ts";
+// admin-checklist.spec.ts removes the demo data: on a server of its own (decision 033).
+const SERVER_PROCESS = ["**/server-lifecycle.spec.ts", "**/admin-checklist.spec.ts"];
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 
 /**

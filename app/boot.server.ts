@@ -24,6 +24,7 @@ import {
   startImageImportWorker,
   stopImageImportWorker,
 } from "~/features/properties/image-import.server";
+import { logOpenGoLivePoints } from "~/features/go-live/checklist.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
@@ -64,6 +65,13 @@ export async function boot(): Promise<BootResult> {
     if (seeded) logger.info({ ms: Date.now() - started }, "demo data seeded");
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
+  // A production start names every open point of the go-live checklist (decision 033); the
+  // embedded demo start (no DATABASE_URL) is a demo and stays quiet.
+  if (env.isProduction && env.DATABASE_URL) {
+    await logOpenGoLivePoints(logger).catch((error: unknown) =>
+      logger.warn({ err: error }, "go-live checklist: checking failed"),
+    );
+  }
   startEmailWorker();
   // Images named in CSV imports; picks up what a previous run left pending (decision 028).
   startImageImportWorker();

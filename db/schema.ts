@@ -201,6 +201,15 @@ export const settings = pgTable(
     depositPercentage: integer("deposit_percentage").notNull().default(20),
     /** The balance is due this many days before arrival. */
     balanceDueDays: integer("balance_due_days").notNull().default(30),
+    /**
+     * Property facts (issue 15 part 4, decision 033): the defaults a property shows while its
+     * own field is empty. Times are "HH:MM" (Europe/Berlin wall clock); texts are plain text.
+     */
+    houseRules: text("house_rules").notNull().default(""),
+    checkInFrom: text("check_in_from").notNull().default("15:00"),
+    checkOutUntil: text("check_out_until").notNull().default("10:00"),
+    /** Kurtaxe/Gästebeitrag note on the property page and the booking summary; "" = none. */
+    touristTaxNote: text("tourist_tax_note").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -273,6 +282,11 @@ export const property = pgTable(
      */
     draft: jsonb("draft").$type<Record<string, unknown>>(),
     draftSavedAt: timestamp("draft_saved_at", { withTimezone: true }),
+    /** This property's facts (decision 033); "" = the default of the settings. */
+    houseRules: text("house_rules").notNull().default(""),
+    checkInFrom: text("check_in_from").notNull().default(""),
+    checkOutUntil: text("check_out_until").notNull().default(""),
+    touristTaxNote: text("tourist_tax_note").notNull().default(""),
     ...timestamps,
   },
   (t) => [
@@ -779,4 +793,26 @@ export const contentPreview = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("content_preview_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The rows the demo seed created (decision 033): what "Demodaten entfernen" may delete. Written
+ * by the seed in the same transaction as the rows; a row the operator made is never listed, so
+ * removal never guesses from names or e-mail addresses (apart from the one-off backfill of
+ * migration for databases seeded before this table existed).
+ */
+export const demoRecord = pgTable(
+  "demo_record",
+  {
+    /** "user" | "property" | "booking" | "bank_account" */
+    entity: text("entity").notNull(),
+    entityId: uuid("entity_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entity, t.entityId] }),
+    check(
+      "demo_record_entity_check",
+      sql`${t.entity} in ('user', 'property', 'booking', 'bank_account')`,
+    ),
+  ],
 );

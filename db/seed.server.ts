@@ -269,6 +269,16 @@ async function writeRows(
       );
       if (votes.length > 0) await tx.insert(schema.reviewVote).values(votes);
     }
+
+    // What "Demodaten entfernen" may delete (decision 033), in the same transaction as the rows.
+    await tx
+      .insert(schema.demoRecord)
+      .values([
+        ...people.map((person) => ({ entity: "user", entityId: person.id })),
+        ...properties.map((property) => ({ entity: "property", entityId: property.id })),
+        ...bookings.map((booking) => ({ entity: "booking", entityId: booking.id })),
+        { entity: "bank_account", entityId: demoAccount.id },
+      ]);
   });
 }
 

@@ -94,3 +94,56 @@ export function cancellationQuote({
   const fee = Math.round((totalPrice * percentage) / 100);
   return { fee, isFree: fee === 0, freeUntil };
 }
+
+/**
+ * What a guest is told before booking (issue 15 part 4, decision 033): until when cancelling a
+ * stay with this check-in is free, by the same rule as `cancellationQuote` and the cancellation
+ * itself. Without a fee (0 %) it is free for as long as a cancellation is possible at all, which
+ * is before the check-in day. `deadline` is exclusive.
+ *
+ * For the text: a deadline at 00:00 Berlin is shown as the day before ("bis 12.07.2027" = to the
+ * end of that day); any other deadline (hours that are no whole days, or a DST change in the
+ * window) as its day and wall-clock time ("bis 26.03.2027, 23:00 Uhr"), never rounded up to a
+ * later moment than the rule allows.
+ */
+export type FreeCancellation =
+  { isFree: false } | { isFree: true; deadline: Date; day: string; time: string | null };
+
+export function freeCancellationUntil({
+  checkIn,
+  now,
+  freeCancellationHours,
+  cancellationFeePercentage,
+}: {
+  checkIn: string;
+  now: Date;
+  freeCancellationHours: number;
+  cancellationFeePercentage: number;
+}): FreeCancellation {
+  const deadline =
+    Math.trunc(cancellationFeePercentage) <= 0
+      ? berlinMidnight(checkIn)
+      : freeCancellationDeadline(checkIn, Math.max(freeCancellationHours, 0));
+  if (now.getTime() >= deadline.getTime()) return { isFree: false };
+  const wall = berlinWallClock(deadline);
+  if (wall.time === "00:00") {
+    return {
+      isFree: true,
+      deadline,
+      day: berlinWallClock(new Date(deadline.getTime() - 1)).day,
+      time: null,
+    };
+  }
+  return { isFree: true, deadline, day: wall.day, time: wall.time };
+}
+
+/** The Berlin calendar day ("YYYY-MM-DD") and wall-clock time ("HH:MM") of an instant. */
+function berlinWallClock(instant: Date) {
+  const parts = Object.fromEntries(
+    berlinParts.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}

@@ -18,6 +18,7 @@ import adminOpeningHoursDe from "./de/admin-opening-hours";
 import adminInboxDe from "./de/admin-inbox";
 import adminNewsletterDe from "./de/admin-newsletter";
 import adminReviewsDe from "./de/admin-reviews";
+import adminFactsDe from "./de/admin-facts";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -32,6 +33,7 @@ import adminOpeningHoursEn from "./en/admin-opening-hours";
 import adminInboxEn from "./en/admin-inbox";
 import adminNewsletterEn from "./en/admin-newsletter";
 import adminReviewsEn from "./en/admin-reviews";
+import adminFactsEn from "./en/admin-facts";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -48,6 +50,7 @@ registerTexts("de", {
   adminInbox: adminInboxDe,
   adminReviews: adminReviewsDe,
   adminNewsletter: adminNewsletterDe,
+  adminFacts: adminFactsDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -64,4 +67,5 @@ registerTexts("en", {
   adminInbox: adminInboxEn,
   adminReviews: adminReviewsEn,
   adminNewsletter: adminNewsletterEn,
+  adminFacts: adminFactsEn,
 });

@@ -20,8 +20,10 @@ const BUDGETS_KB: Record<string, number> = {
   // page on the shared Button and Input (issue 12, part 1)
   "routes/public/properties": 24, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14)
-  "routes/public/property": 37, // 33.8
-  "routes/public/book": 56, // 51.0, with zod for the booking form's checks in the browser
+  "routes/public/property": 38.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
+  // and the OpenStreetMap link (issue 15, decision 033)
+  "routes/public/book": 57.5, // 51.0, with zod for the booking form's checks in the browser;
+  // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033)
   "routes/public/offers": 20, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14)
   "routes/public/reviews": 24, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,

@@ -41,6 +41,21 @@ describe(`demo seed (${databaseKind()})`, () => {
       expect(await count(schema.property)).toBe(PROPERTIES.length);
       expect(await count(schema.bankAccount)).toBe(1);
 
+      // Every seeded row is marked as demo data (decision 033), so "Demodaten entfernen" finds
+      // them all and nothing else.
+      const { rows: marks } = (await db().execute(sql`
+        select
+          (select count(*)::int from "user" u where not exists (select 1 from demo_record d where d.entity = 'user' and d.entity_id = u.id))
+          + (select count(*)::int from property p where not exists (select 1 from demo_record d where d.entity = 'property' and d.entity_id = p.id))
+          + (select count(*)::int from booking b where not exists (select 1 from demo_record d where d.entity = 'booking' and d.entity_id = b.id))
+          + (select count(*)::int from bank_account a where not exists (select 1 from demo_record d where d.entity = 'bank_account' and d.entity_id = a.id))
+          as unmarked,
+          (select count(*)::int from demo_record) as marked`)) as unknown as {
+        rows: { unmarked: number; marked: number }[];
+      };
+      expect(marks[0].unmarked).toBe(0);
+      expect(marks[0].marked).toBeGreaterThan(PROPERTIES.length);
+
       // A later start finds the data and leaves it alone.
       const bookings = await count(schema.booking);
       expect(bookings).toBeGreaterThan(0);

@@ -22,6 +22,7 @@ import {
   type PricedProperty,
 } from "~/domain/price";
 import { formatMoney, type Language } from "~/lib/i18n";
+import { FreeCancellationNote, type CancellationTerms } from "./free-cancellation-note";
 
 export type PriceBoxProps = {
   propertyId: string;
@@ -38,6 +39,8 @@ export type PriceBoxProps = {
   today: string;
   isSignedIn: boolean;
   initial: { checkIn?: string; checkOut?: string; guests?: number };
+  /** The settings' cancellation rule, for "Kostenlos stornierbar bis …" (decision 033). */
+  cancellation: CancellationTerms;
 };
 
 /** Where "Jetzt buchen" leads: the booking page, for visitors through the sign-in page. */
@@ -87,6 +90,7 @@ function PriceBoxForm({
   today,
   isSignedIn,
   initial,
+  cancellation,
 }: PriceBoxProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
@@ -217,6 +221,9 @@ function PriceBoxForm({
             <dd>{money(price.total)}</dd>
           </div>
         </dl>
+      )}
+      {price && checkIn && (
+        <FreeCancellationNote checkIn={checkIn} terms={cancellation} className="mt-3" />
       )}
 
       <div className="mt-4">

@@ -39,6 +39,7 @@ export async function getBookingPageData({
         isSpecialOffer: p.isSpecialOffer,
         specialOfferPrice: p.specialOfferPrice,
         specialOfferEndDate: p.specialOfferEndDate,
+        touristTaxNote: p.touristTaxNote,
       })
       .from(p)
       .where(and(eq(p.id, propertyId), eq(p.status, "published"))),
@@ -51,9 +52,14 @@ export async function getBookingPageData({
       .where(eq(schema.profile.id, userId)),
   ]);
   if (!property) return null;
-  const { images, ...rest } = property;
+  const { images, touristTaxNote, ...rest } = property;
   return {
-    property: { ...rest, image: images[0] ?? null },
+    property: {
+      ...rest,
+      image: images[0] ?? null,
+      // The property's own note, else the settings' (decision 033); null = none.
+      touristTaxNote: touristTaxNote.trim() || settings.touristTaxNote.trim() || null,
+    },
     stayRules: {
       minStayDays: settings.minStayDays,
       maxStayDays: settings.maxStayDays,
@@ -65,6 +71,7 @@ export async function getBookingPageData({
     cancellation: {
       freeCancellationHours: settings.freeCancellationHours,
       cancellationFeePercentage: settings.cancellationFeePercentage,
+      now: new Date().toISOString(),
     },
     paymentTerms: {
       depositPercentage: settings.depositPercentage,

@@ -20,6 +20,12 @@ import {
   type PropertyStatus,
 } from "./admin-property.schema";
 import { imageRef, submittedImagesSchema } from "./property-images";
+import {
+  HOUSE_RULES_MAX,
+  normalizeClockTime,
+  normalizeFactText,
+  TOURIST_TAX_NOTE_MAX,
+} from "~/domain/property-facts";
 import { deleteImageFiles, resolveSubmittedImages, SAVE_MESSAGES } from "./property-images.server";
 
 /**
@@ -121,6 +127,10 @@ function auditValues(row: PropertyRow | null) {
       isSpecialOffer: row.isSpecialOffer,
       specialOfferPrice: row.specialOfferPrice,
       specialOfferEndDate: row.specialOfferEndDate,
+      houseRules: row.houseRules,
+      checkInFrom: row.checkInFrom,
+      checkOutUntil: row.checkOutUntil,
+      touristTaxNote: row.touristTaxNote,
       images: row.images.map(
         (image) => `${imageRef(image)}${image.category ? ` (${image.category})` : ""}`,
       ),
@@ -208,6 +218,10 @@ export async function saveProperty(input: {
         isSpecialOffer: values.isSpecialOffer,
         specialOfferPrice: values.specialOfferPrice,
         specialOfferEndDate: values.specialOfferEndDate,
+        houseRules: values.houseRules,
+        checkInFrom: values.checkInFrom,
+        checkOutUntil: values.checkOutUntil,
+        touristTaxNote: values.touristTaxNote,
         draft: null,
         draftSavedAt: null,
       };
@@ -270,6 +284,10 @@ function draftColumns(values: PropertyFormValues) {
     bathrooms: parseCount(values.bathrooms ?? "") ?? 1,
     maxGuests: parseCount(values.maxGuests ?? "") ?? 1,
     amenities: values.amenities ?? [],
+    houseRules: normalizeFactText(values.houseRules ?? "").slice(0, HOUSE_RULES_MAX),
+    checkInFrom: normalizeClockTime(values.checkInFrom ?? "") ?? "",
+    checkOutUntil: normalizeClockTime(values.checkOutUntil ?? "") ?? "",
+    touristTaxNote: normalizeFactText(values.touristTaxNote ?? "").slice(0, TOURIST_TAX_NOTE_MAX),
   };
 }
 

@@ -42,6 +42,10 @@ export function formValuesOf(row: PropertyRow | null): PropertyFormValues {
     images: JSON.stringify(
       row.images.map((image) => ({ ref: imageRef(image), category: image.category ?? null })),
     ),
+    houseRules: row.houseRules,
+    checkInFrom: row.checkInFrom,
+    checkOutUntil: row.checkOutUntil,
+    touristTaxNote: row.touristTaxNote,
   };
 }
 

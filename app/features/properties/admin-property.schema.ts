@@ -5,6 +5,12 @@
  */
 import { z } from "zod";
 import { isCalendarDay } from "~/domain/calendar-day";
+import {
+  HOUSE_RULES_MAX,
+  normalizeClockTime,
+  normalizeFactText,
+  TOURIST_TAX_NOTE_MAX,
+} from "~/domain/property-facts";
 
 /** Stored values are German (location "<Stadt>, <Land>"), in both languages of the admin. */
 const COUNTRY_NAMES = [
@@ -74,6 +80,11 @@ export const PROPERTY_FORM_FIELDS = [
   "specialOfferPrice",
   "specialOfferEndDate",
   "images",
+  // Property facts (decision 033); empty = the settings' default.
+  "houseRules",
+  "checkInFrom",
+  "checkOutUntil",
+  "touristTaxNote",
 ] as const;
 export type PropertyFormField = (typeof PROPERTY_FORM_FIELDS)[number];
 /** The form as typed: every field a string (amenities a list), as stored in `property.draft`. */
@@ -177,6 +188,11 @@ export type PropertyInput = {
   specialOfferEndDate: string | null;
   /** The images field as sent (JSON); checked by submittedImagesSchema on the server. */
   images: string;
+  /** Property facts; "" = the settings' default (decision 033). */
+  houseRules: string;
+  checkInFrom: string;
+  checkOutUntil: string;
+  touristTaxNote: string;
 };
 
 /** The form's fields as submitted (text, amenities as a list), before any rule. */
@@ -197,6 +213,10 @@ export const rawPropertyFormSchema = z.object({
   specialOfferPrice: str,
   specialOfferEndDate: str,
   images: str,
+  houseRules: str,
+  checkInFrom: str,
+  checkOutUntil: str,
+  touristTaxNote: str,
 });
 export type RawPropertyForm = z.output<typeof rawPropertyFormSchema>;
 
@@ -282,6 +302,16 @@ export function propertyFormSchema(today: string) {
       else specialOfferEndDate = end;
     }
 
+    const houseRules = normalizeFactText(raw.houseRules);
+    if (houseRules.length > HOUSE_RULES_MAX) issue("houseRules", "houseRulesTooLong");
+    const touristTaxNote = normalizeFactText(raw.touristTaxNote);
+    if (touristTaxNote.length > TOURIST_TAX_NOTE_MAX) issue("touristTaxNote", "touristTaxTooLong");
+    const checkInFrom = raw.checkInFrom.trim() === "" ? "" : normalizeClockTime(raw.checkInFrom);
+    if (checkInFrom === null) issue("checkInFrom", "time");
+    const checkOutUntil =
+      raw.checkOutUntil.trim() === "" ? "" : normalizeClockTime(raw.checkOutUntil);
+    if (checkOutUntil === null) issue("checkOutUntil", "time");
+
     return {
       title,
       description,
@@ -298,6 +328,10 @@ export function propertyFormSchema(today: string) {
       specialOfferPrice: isSpecialOffer ? specialOfferPrice : null,
       specialOfferEndDate,
       images: raw.images,
+      houseRules,
+      checkInFrom: checkInFrom ?? "",
+      checkOutUntil: checkOutUntil ?? "",
+      touristTaxNote,
     };
   });
 }
@@ -327,6 +361,10 @@ export function draftValues(raw: RawPropertyForm): PropertyFormValues {
     specialOfferPrice: cut(raw.specialOfferPrice, 20),
     specialOfferEndDate: cut(raw.specialOfferEndDate, 10),
     images: cut(raw.images, 20_000),
+    houseRules: cut(raw.houseRules, HOUSE_RULES_MAX + 100),
+    checkInFrom: cut(raw.checkInFrom, 10),
+    checkOutUntil: cut(raw.checkOutUntil, 10),
+    touristTaxNote: cut(raw.touristTaxNote, TOURIST_TAX_NOTE_MAX + 100),
   };
 }
 

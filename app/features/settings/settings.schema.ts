@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "./settings";
+import {
+  CLOCK_TIME,
+  HOUSE_RULES_MAX,
+  normalizeFactText,
+  TOURIST_TAX_NOTE_MAX,
+} from "~/domain/property-facts";
 
 // Kept apart from settings.ts, which the root layout imports: zod would otherwise be part of
 // every public page's JavaScript.
@@ -16,6 +22,12 @@ const color = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, "color")
   .transform((v) => v.toUpperCase());
+/** Optional plain text with line breaks kept (house rules, Kurtaxe note). */
+const factText = (max: number, message: string) =>
+  z
+    .string()
+    .transform(normalizeFactText)
+    .refine((v) => v.length <= max, message);
 const wholeNumber = (message: string, min: number, max: number) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
@@ -71,6 +83,11 @@ export const settingsFormSchema = z
     depositPercentage: wholeNumber("percentage", 0, 100),
     balanceDueDays: wholeNumber("balanceDays", 0, 365),
     allowedPaymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, "paymentMethods"),
+    // Property facts (decision 033): the defaults of every property's page.
+    houseRules: factText(HOUSE_RULES_MAX, "houseRules"),
+    checkInFrom: z.string().trim().regex(CLOCK_TIME, "time"),
+    checkOutUntil: z.string().trim().regex(CLOCK_TIME, "time"),
+    touristTaxNote: factText(TOURIST_TAX_NOTE_MAX, "touristTaxNote"),
   })
   .refine((v) => v.maxStayDays >= v.minStayDays, { path: ["maxStayDays"], message: "maxStay" });
 

@@ -49,6 +49,14 @@ export type SiteSettings = {
   depositPercentage: number;
   /** The balance is due this many days before arrival. */
   balanceDueDays: number;
+  /** Property facts (decision 033): defaults for a property whose own field is empty. */
+  houseRules: string;
+  /** "HH:MM", Europe/Berlin */
+  checkInFrom: string;
+  /** "HH:MM", Europe/Berlin */
+  checkOutUntil: string;
+  /** Kurtaxe/Gästebeitrag note; "" = no note anywhere. */
+  touristTaxNote: string;
 };
 
 /** Defaults of spec/01-platform.md; used until the stored row is read, and when reading fails. */
@@ -92,6 +100,10 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   bookingAttemptsPerClient: 60,
   depositPercentage: 20,
   balanceDueDays: 30,
+  houseRules: "",
+  checkInFrom: "15:00",
+  checkOutUntil: "10:00",
+  touristTaxNote: "",
 };
 
 /** What every page needs to render layout and theme (no internal numbers). */

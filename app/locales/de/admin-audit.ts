@@ -29,6 +29,7 @@ const adminAudit = {
     contact_message: "Nachricht",
     review: "Bewertung",
     newsletter_subscription: "Newsletter",
+    "demo-data": "Demodaten",
   },
   actions: {
     "status-change": "Status geändert",

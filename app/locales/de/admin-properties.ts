@@ -101,6 +101,9 @@ const adminProperties = {
     statusArchived: "Archiviert – auf der Website nicht sichtbar.",
   },
   errors: {
+    time: "Bitte geben Sie eine Uhrzeit im Format HH:MM ein",
+    houseRulesTooLong: "Die Hausregeln dürfen höchstens 4.000 Zeichen lang sein",
+    touristTaxTooLong: "Der Hinweis zur Kurtaxe darf höchstens 500 Zeichen lang sein",
     required: "Bitte füllen Sie alle Pflichtfelder aus (Titel, Beschreibung, Preis)",
     price: "Bitte geben Sie einen gültigen Preis ein (z. B. 95,50)",
     cleaningFee: "Bitte geben Sie eine gültige Reinigungsgebühr ein (z. B. 75,00)",

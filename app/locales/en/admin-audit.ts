@@ -31,6 +31,7 @@ const adminAudit: typeof de = {
     contact_message: "Message",
     review: "Review",
     newsletter_subscription: "Newsletter",
+    "demo-data": "Demo data",
   },
   actions: {
     "status-change": "Status changed",

@@ -1,9 +1,13 @@
 import "~/locales/admin-texts";
 import { ArrowDownRight, ArrowUpRight, FileSpreadsheet, Minus } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Banner } from "~/components/ui/banner";
-import { Button } from "~/components/ui/button";
+import { Button, LinkButton } from "~/components/ui/button";
+import { UrlDialog } from "~/components/ui/url-dialog";
+import { goLiveChecklist } from "~/features/go-live/checklist.server";
+import { GoLiveChecklist } from "~/features/go-live/components/go-live-checklist";
+import { removeDemoData } from "~/features/go-live/demo-data.server";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { Table, Td, Th } from "~/components/ui/table";
@@ -17,19 +21,55 @@ import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
+  // The go-live checklist (decision 033) loads on its own: a failure leaves the figures shown.
+  const checklist = await goLiveChecklist({ viewerId: admin.id }).catch((error: unknown) => {
+    logger.error({ err: error }, "loading the go-live checklist failed");
+    return null;
+  });
+  const demoDialog = params.get("demodaten") === "entfernen";
+  const isSelfDemo =
+    demoDialog && checklist?.find((point) => point.id === "demoData")?.detail?.viewerIsDemo === 1;
   const raw = params.get("span");
   const span: KeyFigureSpan = KEY_FIGURE_SPANS.includes(raw as KeyFigureSpan)
     ? (raw as KeyFigureSpan)
     : "this-month";
   const propertyId = params.get("property") || null;
+  const extra = { checklist, demoDialog, isSelfDemo, adminEmail: admin.email };
   try {
-    return { span, propertyId, data: await dashboardData({ span, propertyId }, new Date()) };
+    return {
+      span,
+      propertyId,
+      data: await dashboardData({ span, propertyId }, new Date()),
+      ...extra,
+    };
   } catch (error) {
     logger.error({ err: error }, "loading the dashboard figures failed");
-    return { span, propertyId, data: null };
+    return { span, propertyId, data: null, ...extra };
   }
+}
+
+/** "Demodaten entfernen" (decision 033): the dashboard's one action. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ status: "invalid" as const }, { status: 400 });
+  }
+  if (form.get("intent") !== "remove-demo-data") {
+    return data({ status: "invalid" as const }, { status: 400 });
+  }
+  const result = await removeDemoData(admin);
+  if (result.ok) {
+    return { status: "removed" as const, removed: result.removed, keptSelf: result.keptSelf };
+  }
+  if (result.error === "foreignBookings") {
+    return data({ status: "foreignBookings" as const, count: result.count }, { status: 409 });
+  }
+  return data({ status: "failed" as const }, { status: 500 });
 }
 
 export const meta = () => [
@@ -95,7 +135,82 @@ function Change({ change, template }: { change: number | null; template: string 
   );
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+/** The checklist, the result of a removal and the confirm dialog (open while `?demodaten=entfernen`). */
+function GoLive({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { checklist, demoDialog, isSelfDemo, adminEmail } = loaderData;
+  const removed = actionData?.status === "removed" ? actionData : null;
+  const isRemoving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  return (
+    <>
+      {removed && (
+        <Banner tone="success" testId="demo-removed">
+          {removed.removed.users +
+            removed.removed.properties +
+            removed.removed.bookings +
+            removed.removed.bankAccounts ===
+          0
+            ? t("adminFacts.demoRemoval.nothing")
+            : t("adminFacts.demoRemoval.removed", removed.removed)}
+          {removed.keptSelf && ` ${t("adminFacts.checklist.hints.demoDataSelf")}`}
+        </Banner>
+      )}
+      {checklist ? (
+        <GoLiveChecklist points={checklist} />
+      ) : (
+        <Banner tone="error">{t("adminDashboard.failed")}</Banner>
+      )}
+      {demoDialog && !removed && (
+        <UrlDialog
+          title={t("adminFacts.demoRemoval.title")}
+          closeTo="/admin"
+          size="md"
+          testId="demo-removal"
+        >
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="remove-demo-data" />
+            {actionData?.status === "foreignBookings" && (
+              <Banner tone="error">
+                {t("adminFacts.demoRemoval.foreignBookings", { count: actionData.count })}
+              </Banner>
+            )}
+            {actionData && (actionData.status === "failed" || actionData.status === "invalid") && (
+              <Banner tone="error">{t("adminFacts.demoRemoval.failed")}</Banner>
+            )}
+            <p>{t("adminFacts.demoRemoval.text")}</p>
+            {isSelfDemo && (
+              <p className="text-sm text-slate-700">
+                {t("adminFacts.demoRemoval.keepsSelf", { email: adminEmail })}
+              </p>
+            )}
+            <div className="flex flex-wrap justify-end gap-2">
+              {/* The focus starts on the harmless choice. */}
+              <LinkButton
+                to="/admin"
+                variant="subtle"
+                size="md"
+                replace
+                preventScrollReset
+                data-autofocus
+              >
+                {t("adminFacts.demoRemoval.cancel")}
+              </LinkButton>
+              <Button type="submit" variant="danger" disabled={isRemoving}>
+                {t("adminFacts.demoRemoval.confirm")}
+              </Button>
+            </div>
+          </Form>
+        </UrlDialog>
+      )}
+    </>
+  );
+}
+
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language: Language = i18n.language === "en" ? "en" : "de";
   const money = (cents: number) => formatMoney(cents, language);
@@ -105,11 +220,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
   if (!data) {
     return (
-      <main id="main">
+      <main id="main" className="space-y-8">
         <h1 className="text-2xl font-semibold text-slate-900">{t("adminDashboard.title")}</h1>
-        <Banner tone="error" className="mt-4">
-          {t("adminDashboard.failed")}
-        </Banner>
+        <Banner tone="error">{t("adminDashboard.failed")}</Banner>
+        <GoLive loaderData={loaderData} actionData={actionData} />
       </main>
     );
   }
@@ -136,6 +250,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="space-y-8">
       <h1 className="text-2xl font-semibold text-slate-900">{t("adminDashboard.title")}</h1>
+
+      <GoLive loaderData={loaderData} actionData={actionData} />
 
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cardList.map((card) => (

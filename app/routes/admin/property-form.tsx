@@ -34,6 +34,7 @@ import {
   PropertyForm,
   type PropertyFormActionData,
 } from "~/features/properties/components/admin/property-form";
+import { getSettings } from "~/features/settings/settings.server";
 import { fieldErrorsFromIssues } from "~/lib/form";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
@@ -42,6 +43,8 @@ import type { Route } from "./+types/property-form";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
+  const { checkInFrom, checkOutUntil } = await getSettings();
+  const factDefaults = { checkInFrom, checkOutUntil };
   const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   const today = todayInBerlin();
   if (params.id === undefined) {
@@ -55,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       images: [],
       aiConfigured: isAiConfigured(),
       imageImports: [],
+      factDefaults,
     };
   }
   if (!isUuid(params.id)) throw data({ notFound: true }, { status: 404 });
@@ -73,6 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       images: [],
       aiConfigured: false,
       imageImports: [],
+      factDefaults,
     };
   }
   if (!row) throw data({ notFound: true }, { status: 404 });
@@ -93,6 +98,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     aiConfigured: isAiConfigured(),
     // Photos of a CSV import still being fetched, or failed (with the reason).
     imageImports: await listImageImports(row.id),
+    factDefaults,
   };
 }
 
@@ -233,6 +239,7 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
             today={loaderData.today}
             result={result}
             isSaving={navigation.state === "submitting"}
+            factDefaults={loaderData.factDefaults}
           />
         </>
       )}

@@ -28,7 +28,8 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { Field, useFieldWiring } from "~/components/ui/field";
-import { Checkbox, Input } from "~/components/ui/input";
+import { Checkbox, Input, Textarea } from "~/components/ui/input";
+import { HOUSE_RULES_MAX, TOURIST_TAX_NOTE_MAX } from "~/domain/property-facts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -208,6 +209,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       "depositPercentage",
       "balanceDueDays",
       "allowedPaymentMethods",
+      "houseRules",
+      "checkInFrom",
+      "checkOutUntil",
+      "touristTaxNote",
     ];
     const first = Object.keys(fieldErrors)[0];
     if (first) setTab(bookingFields.includes(first) ? "bookings" : "company");
@@ -236,6 +241,36 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         error={error ? t(`settings.invalid.${error}` as "settings.invalid.required") : undefined}
       >
         {type === "color" ? <ColorInput {...props} /> : <Input type={type} {...props} />}
+      </Field>
+    );
+  };
+
+  /** The property facts' defaults (decision 033): labels and messages from adminFacts. */
+  const factField = (name: "houseRules" | "checkInFrom" | "checkOutUntil" | "touristTaxNote") => {
+    const error = fieldErrors[name];
+    const isText = name === "houseRules" || name === "touristTaxNote";
+    return (
+      <Field
+        label={t(`adminFacts.settings.${name}`)}
+        id={name}
+        hint={isText ? t(`adminFacts.settings.${name}Hint`) : undefined}
+        error={
+          error
+            ? t(error === "required" ? "settings.invalid.required" : `adminFacts.invalid.${error}`)
+            : undefined
+        }
+        className={isText ? "md:col-span-2" : undefined}
+      >
+        {isText ? (
+          <Textarea
+            name={name}
+            rows={name === "houseRules" ? 5 : 2}
+            maxLength={name === "houseRules" ? HOUSE_RULES_MAX : TOURIST_TAX_NOTE_MAX}
+            defaultValue={s[name]}
+          />
+        ) : (
+          <Input name={name} type="time" required defaultValue={s[name]} />
+        )}
       </Field>
     );
   };
@@ -420,6 +455,18 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </p>
             {field("depositPercentage", "number", { min: 0, max: 100, step: 1 })}
             {field("balanceDueDays", "number", { min: 0, max: 365, step: 1 })}
+          </fieldset>
+          <fieldset aria-describedby="property-facts-hint" className="grid gap-4 md:grid-cols-2">
+            <legend className="mb-1 text-lg font-semibold text-slate-900">
+              {t("adminFacts.settings.heading")}
+            </legend>
+            <p id="property-facts-hint" className="text-sm text-slate-600 md:col-span-2">
+              {t("adminFacts.settings.hint")}
+            </p>
+            {factField("checkInFrom")}
+            {factField("checkOutUntil")}
+            {factField("houseRules")}
+            {factField("touristTaxNote")}
           </fieldset>
           <fieldset
             aria-describedby={fieldErrors.allowedPaymentMethods ? "payment-error" : undefined}

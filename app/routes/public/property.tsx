@@ -5,6 +5,8 @@ import type { Route } from "./+types/property";
 import { AmenityList } from "~/components/property/amenity-list";
 import { HostCard } from "~/components/property/host-card";
 import { PriceBox } from "~/components/property/price-box";
+import { PropertyFactsSection, PropertyLocation } from "~/components/property/property-facts";
+import { resolvePropertyFacts } from "~/domain/property-facts";
 import { PropertyGallery } from "~/components/property/property-gallery";
 import { PropertyJsonLd } from "~/components/property/property-json-ld";
 import { PropertyReviews, RatingSummary } from "~/components/property/property-reviews";
@@ -39,8 +41,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Unknown ids, malformed ids, drafts and archived properties: the same 404.
   if (!property) throw data(null, { status: 404 });
   const { minStayDays, maxStayDays, serviceFee, bookingHorizonMonths } = settings;
+  const { houseRules, checkInFrom, checkOutUntil, touristTaxNote, ...rest } = property;
   return {
-    property,
+    property: rest,
+    // This property's own facts, the settings' for every empty one (decision 033).
+    facts: resolvePropertyFacts(
+      { houseRules, checkInFrom, checkOutUntil, touristTaxNote },
+      settings,
+    ),
+    cancellation: {
+      freeCancellationHours: settings.freeCancellationHours,
+      cancellationFeePercentage: settings.cancellationFeePercentage,
+      now: new Date().toISOString(),
+    },
     bookedStays,
     stayRules: { minStayDays, maxStayDays, serviceFee, bookingHorizonMonths },
     today,
@@ -91,7 +104,8 @@ const sectionHeading = "text-2xl font-semibold text-secondary";
 export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
-  const { property, bookedStays, stayRules, today, isSignedIn, initial } = loaderData;
+  const { property, bookedStays, stayRules, today, isSignedIn, initial, facts, cancellation } =
+    loaderData;
   const pricedProperty: PricedProperty = {
     pricePerNight: property.pricePerNight,
     cleaningFee: property.cleaningFee,
@@ -194,6 +208,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               today={today}
               isSignedIn={isSignedIn}
               initial={initial}
+              cancellation={cancellation}
             />
           </div>
         </aside>
@@ -215,6 +230,15 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               {t("property.amenities")}
             </h2>
             <AmenityList amenities={property.amenities} />
+          </section>
+
+          <PropertyFactsSection facts={facts} />
+
+          <section aria-labelledby="location-heading">
+            <h2 id="location-heading" className={`${sectionHeading} mb-3`}>
+              {t("property.facts.location")}
+            </h2>
+            <PropertyLocation place={property.location} />
           </section>
 
           <section aria-labelledby="host-heading">

@@ -10,6 +10,7 @@ import { Select } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { fieldErrorsFromIssues } from "~/lib/form";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
+import type { CancellationTerms } from "~/components/property/free-cancellation-note";
 import {
   bookingHorizonEnd,
   resolveInitialStay,
@@ -70,7 +71,7 @@ export type BookingFormProps = {
     serviceFee: number;
     bookingHorizonMonths: number;
   };
-  cancellation: { freeCancellationHours: number; cancellationFeePercentage: number };
+  cancellation: CancellationTerms;
   /** the settings' deposit share and balance days, for the schedule shown before booking */
   paymentTerms: PaymentTerms;
   bookedStays: BookedStay[];
@@ -579,6 +580,7 @@ export function BookingForm(props: BookingFormProps) {
           checkOut={checkOut}
           guests={guests}
           price={price}
+          cancellation={cancellation}
           onChangeDates={isHydrated && step !== 1 ? () => goTo(1, "booking-check-in") : undefined}
         />
       </div>

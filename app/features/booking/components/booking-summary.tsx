@@ -4,11 +4,18 @@ import type { PropertyImage } from "../../../../db/schema";
 import type { PriceBreakdown } from "~/domain/price";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
+import {
+  FreeCancellationNote,
+  type CancellationTerms,
+} from "~/components/property/free-cancellation-note";
+import { TouristTaxNote } from "~/components/property/property-facts";
 
 export type SummaryProperty = {
   title: string;
   location: string;
   image: PropertyImage | null;
+  /** Kurtaxe/Gästebeitrag note (decision 033); null = none */
+  touristTaxNote: string | null;
 };
 
 /**
@@ -23,6 +30,7 @@ export function BookingSummary({
   guests,
   price,
   onChangeDates,
+  cancellation,
 }: {
   property: SummaryProperty;
   checkIn?: string;
@@ -32,6 +40,8 @@ export function BookingSummary({
   price: PriceBreakdown | null;
   /** undefined without JavaScript and while step 1 is open */
   onChangeDates?: () => void;
+  /** The settings' cancellation rule: "Kostenlos stornierbar bis …" for the chosen check-in. */
+  cancellation: CancellationTerms;
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
@@ -130,6 +140,14 @@ export function BookingSummary({
           <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-700">
             {t("booking.summary.chooseDates")}
           </p>
+        )}
+        {price && checkIn && (
+          <FreeCancellationNote checkIn={checkIn} terms={cancellation} className="mt-3" />
+        )}
+        {property.touristTaxNote && (
+          <div className="mt-4 border-t border-slate-200 pt-4 text-sm">
+            <TouristTaxNote note={property.touristTaxNote} headingLevel={3} />
+          </div>
         )}
       </div>
     </section>

@@ -17,6 +17,7 @@ import {
   type PropertyFormField,
   type PropertyFormValues,
 } from "../../admin-property.schema";
+import { HOUSE_RULES_MAX, TOURIST_TAX_NOTE_MAX } from "~/domain/property-facts";
 import { AiOptimize } from "./ai-optimize";
 import { PropertyImagesField } from "./property-images-field";
 
@@ -75,6 +76,7 @@ export function PropertyForm({
   today,
   result,
   isSaving,
+  factDefaults,
 }: {
   mode: "add" | "edit";
   property: {
@@ -89,6 +91,8 @@ export function PropertyForm({
   today: string;
   result: PropertyFormActionData | undefined;
   isSaving: boolean;
+  /** The settings' check-in/check-out times, named in the hint (empty fields use them). */
+  factDefaults: { checkInFrom: string; checkOutUntil: string };
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "de";
@@ -557,6 +561,61 @@ export function PropertyForm({
               </Field>
             </div>
           )}
+        </fieldset>
+
+        <fieldset className="space-y-3" aria-describedby="property-facts-hint">
+          <legend className="font-medium text-slate-900">{t("adminFacts.property.heading")}</legend>
+          <p id="property-facts-hint" className="text-sm text-slate-600">
+            {t("adminFacts.property.hint", {
+              checkIn: factDefaults.checkInFrom || t("adminFacts.property.noDefault"),
+              checkOut: factDefaults.checkOutUntil || t("adminFacts.property.noDefault"),
+            })}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t("adminFacts.settings.checkInFrom")} error={fieldError("checkInFrom")}>
+              <Input
+                name="checkInFrom"
+                type="time"
+                maxLength={10}
+                defaultValue={values.checkInFrom ?? ""}
+              />
+            </Field>
+            <Field
+              label={t("adminFacts.settings.checkOutUntil")}
+              error={fieldError("checkOutUntil")}
+            >
+              <Input
+                name="checkOutUntil"
+                type="time"
+                maxLength={10}
+                defaultValue={values.checkOutUntil ?? ""}
+              />
+            </Field>
+          </div>
+          <Field
+            label={t("adminFacts.settings.houseRules")}
+            hint={t("adminFacts.settings.houseRulesHint")}
+            error={fieldError("houseRules")}
+          >
+            <Textarea
+              name="houseRules"
+              rows={4}
+              maxLength={HOUSE_RULES_MAX}
+              defaultValue={values.houseRules ?? ""}
+            />
+          </Field>
+          <Field
+            label={t("adminFacts.settings.touristTaxNote")}
+            hint={t("adminFacts.settings.touristTaxNoteHint")}
+            error={fieldError("touristTaxNote")}
+          >
+            <Textarea
+              name="touristTaxNote"
+              rows={2}
+              maxLength={TOURIST_TAX_NOTE_MAX}
+              defaultValue={values.touristTaxNote ?? ""}
+            />
+          </Field>
         </fieldset>
 
         <PropertyImagesField name="images" defaultImages={images} onBusyChange={setAreImagesBusy} />
