@@ -89,7 +89,7 @@ async function expectState(page: Page, states: Record<string, "done" | "open">) 
     await expect(point(page, id)).toHaveAttribute("data-state", state);
   }
   const done = Object.values(states).filter((state) => state === "done").length;
-  await expect(page.getByTestId("go-live-summary")).toHaveText(`${done} von 5 erledigt`);
+  await expect(page.getByTestId("go-live-summary")).toHaveText(`${done} von 6 erledigt`);
 }
 
 test("the go-live checklist turns green point by point", async ({ browser }) => {
@@ -103,6 +103,7 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
 
     // A fresh demo start: everything is open, each point says what is missing and where.
     await expectState(page, {
+      legalTexts: "open",
       imprint: "open",
       bankAccount: "open",
       smtp: "open",
@@ -137,6 +138,7 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
     await page.getByRole("button", { name: "Speichern" }).first().click();
     await expect(page.getByText("Einstellungen erfolgreich gespeichert")).toBeVisible();
     await expectState(page, {
+      legalTexts: "open",
       imprint: "done",
       bankAccount: "open",
       smtp: "open",
@@ -157,6 +159,7 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
     await dialog.getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByRole("status")).toHaveText("Bankkonto gespeichert");
     await expectState(page, {
+      legalTexts: "open",
       imprint: "done",
       bankAccount: "done",
       smtp: "open",
@@ -164,7 +167,31 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
       adminPassword: "open",
     });
 
-    // 3. The demo admin's password, changed in the account settings.
+    // 3. Own AGB and Datenschutz, saved in the content editor.
+    for (const name of ["AGB", "Datenschutz"]) {
+      await page.goto("/admin");
+      await point(page, "legalTexts").getByRole("link", { name: "Zu den Inhalten" }).click();
+      await expect(page).toHaveURL(/\/admin\/inhalte$/);
+      await page.getByTestId("content-pages").getByRole("link", { name, exact: true }).click();
+      await page.locator('input[name="title"]').fill(`${name} der Ferienhof Petersen GmbH`);
+      await page.getByRole("button", { name: "Speichern", exact: true }).click();
+      await expect(
+        page
+          .getByRole("status")
+          .filter({ hasText: "Gespeichert. Die Seite zeigt die neuen Texte." }),
+      ).toBeVisible();
+    }
+    await page.goto("/admin");
+    await expectState(page, {
+      legalTexts: "done",
+      imprint: "done",
+      bankAccount: "done",
+      smtp: "open",
+      demoData: "open",
+      adminPassword: "open",
+    });
+
+    // 4. The demo admin's password, changed in the account settings.
     const newPassword = "Deichgraf-Sturmflut-2027";
     await point(page, "adminPassword").getByRole("link", { name: "Passwort ändern" }).click();
     const passwordSection = page.getByRole("region", { name: "Passwort ändern" });
@@ -174,6 +201,7 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
     await passwordSection.getByRole("button", { name: "Passwort ändern" }).click();
     await expect(page.getByText("Passwort erfolgreich geändert")).toBeVisible();
     await expectState(page, {
+      legalTexts: "done",
       imprint: "done",
       bankAccount: "done",
       smtp: "open",
@@ -181,7 +209,7 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
       adminPassword: "done",
     });
 
-    // 4. Demo data. The operator's own property, made while signed in as the demo admin, stays.
+    // 5. Demo data. The operator's own property, made while signed in as the demo admin, stays.
     const ownTitle = `Eigenes Reetdachhaus ${crypto.randomUUID().slice(0, 6)}`;
     const created = await page.request.post("/admin/properties/add", {
       headers: { origin: BASE },
@@ -253,6 +281,7 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
     await again.getByRole("button", { name: "Endgültig entfernen" }).click();
     await expect(ownerPage.getByTestId("demo-removed")).toContainText("1 Konten");
     await expectState(ownerPage, {
+      legalTexts: "done",
       imprint: "done",
       bankAccount: "done",
       smtp: "open",
@@ -266,11 +295,12 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
     const ownId = await card.getAttribute("data-property-id");
     expect((await ownerPage.request.get(`/properties/${ownId}`)).status()).toBe(200);
 
-    // 5. SMTP: set at the next start (the environment, not a page).
+    // 6. SMTP: set at the next start (the environment, not a page).
     await stop(server.child);
     server = startServer(dataDir, { SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}` });
     await waitForUp(server);
     await expectState(ownerPage, {
+      legalTexts: "done",
       imprint: "done",
       bankAccount: "done",
       smtp: "done",

@@ -7,6 +7,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_LOGINS } from "../../db/demo-logins";
+import { defaultContent, saveContent } from "~/features/content/content.server";
 import { goLiveChecklist, logOpenGoLivePoints } from "~/features/go-live/checklist.server";
 import { countDemoData, removeDemoData } from "~/features/go-live/demo-data.server";
 import { saveSettings } from "~/features/settings/settings.server";
@@ -85,6 +86,7 @@ async function seedDemo(options: { adminEmail?: string } = {}) {
 
 async function resetDatabase() {
   await db().delete(schema.demoRecord);
+  await db().delete(schema.contentVersion);
   await db().delete(schema.booking);
   await db().delete(schema.property);
   await db().delete(schema.bankAccount);
@@ -103,6 +105,7 @@ describe(`go-live checklist (${databaseKind()})`, () => {
     const points = await goLiveChecklist({ viewerId: null, env: {} });
     expect(points.map((p) => p.id)).toEqual([
       "imprint",
+      "legalTexts",
       "bankAccount",
       "smtp",
       "demoData",
@@ -129,6 +132,24 @@ describe(`go-live checklist (${databaseKind()})`, () => {
       admin.id,
     );
     expect((await point("imprint")).ok).toBe(true);
+  });
+
+  it("legal texts: open until the operator has saved an own AGB and an own Datenschutz", async () => {
+    const admin = await createUser({ role: "admin" });
+    expect((await point("legalTexts")).ok).toBe(false);
+    const ownVersion = (page: "terms" | "privacy", language: "de" | "en") =>
+      saveContent({
+        actor: admin,
+        page,
+        language,
+        body: { ...defaultContent(page, language), title: `Eigene Fassung (${page})` },
+        basedOn: null,
+      });
+    expect(await ownVersion("terms", "de")).toMatchObject({ ok: true });
+    expect((await point("legalTexts")).ok).toBe(false);
+    // Any language counts: an operator may start with the English page.
+    expect(await ownVersion("privacy", "en")).toMatchObject({ ok: true });
+    expect((await point("legalTexts")).ok).toBe(true);
   });
 
   it("bank account: open without one and with the demo account as the default, done with an own default", async () => {

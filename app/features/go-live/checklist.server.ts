@@ -8,6 +8,7 @@
 import { and, eq, inArray, not } from "drizzle-orm";
 import { DEMO_LOGINS } from "../../../db/demo-logins";
 import { placeholderImprintFields } from "~/features/company/imprint";
+import { hasOperatorVersion } from "~/features/content/content.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { getAuth } from "~/lib/auth.server";
 import { db, schema } from "~/lib/db.server";
@@ -70,6 +71,19 @@ export const GO_LIVE_CHECKS: readonly GoLiveCheck[] = [
     async check() {
       const fields = placeholderImprintFields(await getSettings());
       return { ok: fields.length === 0, detail: { fields: fields.join(", ") } };
+    },
+  },
+  {
+    // AGB and Datenschutz are the operator's legal texts: the shipped ones describe the demo
+    // company. Done when the operator has saved an own version of each (any language).
+    id: "legalTexts",
+    href: "/admin/inhalte",
+    async check() {
+      const [terms, privacy] = await Promise.all([
+        hasOperatorVersion("terms"),
+        hasOperatorVersion("privacy"),
+      ]);
+      return { ok: terms && privacy };
     },
   },
   {
@@ -147,6 +161,7 @@ export async function goLiveChecklist(context: GoLiveContext): Promise<GoLivePoi
 
 const LOG_TEXTS: Record<string, string> = {
   imprint: "Impressum incomplete: mandatory fields still hold placeholders",
+  legalTexts: "AGB or Datenschutz still the shipped text (admin: Inhalte)",
   bankAccount: "no own bank account: the active default account is missing or the demo account",
   smtp: "SMTP_URL not set: e-mails are only written to DATA_DIR/outbox",
   demoData: "demo data still present (admin dashboard: Demodaten entfernen)",

@@ -31,6 +31,7 @@ const adminFacts = {
     open: "Offen",
     points: {
       imprint: "Impressum vollständig",
+      legalTexts: "Eigene AGB und Datenschutzerklärung",
       bankAccount: "Eigenes Bankkonto hinterlegt",
       smtp: "E-Mail-Versand (SMTP) eingerichtet",
       demoData: "Demodaten entfernt",
@@ -38,6 +39,8 @@ const adminFacts = {
     },
     hints: {
       imprint: "Pflichtangaben enthalten noch Platzhalter: {{fields}}.",
+      legalTexts:
+        "AGB und Datenschutzerklärung sind noch die mitgelieferten Texte. Speichern Sie Ihre eigene Fassung im Inhalte-Editor.",
       bankAccount:
         "Das aktive Standardkonto fehlt oder ist noch das Demokonto; Überweisungen gingen an ein fremdes Konto.",
       smtp: "SMTP_URL ist nicht gesetzt: E-Mails an Gäste werden nicht verschickt, sondern nur im Datenordner abgelegt. Setzen Sie SMTP_URL beim Start (siehe README, „Configuration“).",
@@ -49,6 +52,7 @@ const adminFacts = {
     },
     links: {
       imprint: "Zu den Einstellungen",
+      legalTexts: "Zu den Inhalten",
       bankAccount: "Zu den Bankkonten",
       demoData: "Demodaten entfernen",
       adminPassword: "Passwort ändern",

@@ -30,6 +30,7 @@ const adminFacts: typeof de = {
     open: "Open",
     points: {
       imprint: "Legal notice complete",
+      legalTexts: "Own terms and privacy policy",
       bankAccount: "Own bank account set up",
       smtp: "E-mail delivery (SMTP) configured",
       demoData: "Demo data removed",
@@ -37,6 +38,8 @@ const adminFacts: typeof de = {
     },
     hints: {
       imprint: "Mandatory details still hold placeholders: {{fields}}.",
+      legalTexts:
+        "The terms and the privacy policy are still the shipped texts. Save your own version in the content editor.",
       bankAccount:
         "The active default account is missing or still the demo account; transfers would go to someone else's account.",
       smtp: "SMTP_URL is not set: e-mails to guests are not sent, only stored in the data folder. Set SMTP_URL at start (see README, “Configuration”).",
@@ -49,6 +52,7 @@ const adminFacts: typeof de = {
     },
     links: {
       imprint: "Go to settings",
+      legalTexts: "Go to content",
       bankAccount: "Go to bank accounts",
       demoData: "Remove demo data",
       adminPassword: "Change password",
