@@ -16,12 +16,14 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 /** Own JavaScript on the wire (KB, Brotli) a page may load. */
 const BUDGETS_KB: Record<string, number> = {
-  "routes/public/home": 24, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
-  // page on the shared Button and Input (issue 12, part 1)
+  "routes/public/home": 25, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
+  // page on the shared Button and Input (issue 12, part 1); 24.2 with the reason badges, "Neu
+  // bei uns" and the live update of edited content (issue 15, decisions 030 and 031)
   "routes/public/properties": 24, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14)
-  "routes/public/property": 38.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
-  // and the OpenStreetMap link (issue 15, decision 033)
+  "routes/public/property": 39.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
+  // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
+  // reviews (decision 032) and the live update of edited content (decision 030)
   "routes/public/book": 57.5, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033)
   "routes/public/offers": 20, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
