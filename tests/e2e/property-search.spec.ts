@@ -71,11 +71,15 @@ test("a property booked for the chosen stay disappears from the results, and is 
   const bookedCard = page
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { name: booked[0], exact: true }) });
-  if (!(await bookedCard.count())) {
-    await page
-      .getByRole("navigation", { name: "Seiten" })
-      .getByRole("link", { name: "Weiter" })
-      .click();
+  // Other journeys add properties meanwhile: the card may be on any page, so page on until it
+  // shows (each page replaces the list; "Weiter" is gone on the last one).
+  const next = page
+    .getByRole("navigation", { name: "Seiten" })
+    .getByRole("link", { name: "Weiter" });
+  while (!(await bookedCard.count()) && (await next.count())) {
+    await next.click();
+    await expect(page).toHaveURL(/page=\d+/);
+    await settled(page);
   }
   const location = await page
     .getByRole("article")
