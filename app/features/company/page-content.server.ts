@@ -29,9 +29,18 @@ export async function getPageContent<T>(
   language: Language,
   request?: Request,
 ): Promise<T> {
+  return (await getPageContentWithFacts<T>(page, language, request)).content;
+}
+
+/** The same, with the facts it was resolved with (a page that also lists them reads them once). */
+export async function getPageContentWithFacts<T>(
+  page: ContentPage,
+  language: Language,
+  request?: Request,
+): Promise<{ content: T; facts: PageFacts }> {
   const [content, facts] = await Promise.all([
     getContent<T>(page, language, request),
     getPageFacts(language),
   ]);
-  return resolvePageContent(content, facts, language);
+  return { content: resolvePageContent(content, facts, language), facts };
 }
