@@ -43,13 +43,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: args.data?.content.description,
   });
 
-function initialsOf(name: string) {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.[0] ?? "";
-  const last = words.length > 1 ? (words[words.length - 1][0] ?? "") : "";
-  return `${first}${last}`.toUpperCase();
-}
-
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -121,32 +114,6 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-sm text-slate-600">{content.figures.asOf}</p>
         </div>
       </section>
-
-      {content.team.members.length > 0 && (
-        <section aria-labelledby="team-heading" className="mx-auto max-w-7xl px-4 py-12">
-          <h2 id="team-heading" className="text-2xl font-semibold text-secondary">
-            {content.team.heading}
-          </h2>
-          <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {content.team.members.map((member) => (
-              <li
-                key={member.name}
-                className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm"
-              >
-                <span
-                  aria-hidden
-                  className="mx-auto flex size-20 items-center justify-center rounded-full bg-secondary text-2xl font-semibold text-white"
-                >
-                  {initialsOf(member.name)}
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{member.name}</h3>
-                <p className="text-sm font-medium text-primary-strong">{member.role}</p>
-                <p className="mt-2 text-sm text-slate-700">{member.bio}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
 
       <section aria-labelledby="company-heading" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-12">
