@@ -11,7 +11,7 @@ import { resolvePageContent, type PageFacts } from "./page-facts";
  * getOfferedPaymentMethods — allowed in the settings AND operational — the same the booking
  * page uses, so no page promises a method the checkout does not offer.
  */
-export async function getPageFacts(language: Language): Promise<PageFacts> {
+async function getPageFacts(language: Language): Promise<PageFacts> {
   const [settings, methods] = await Promise.all([getSettings(), getOfferedPaymentMethods()]);
   return {
     offeredPaymentMethods: methods.filter((m) => m.isOffered).map((m) => m.method),

@@ -147,7 +147,7 @@ function kindMatches(shape: Shape, value: Json) {
 }
 
 /** An empty value of a shape: what "add an entry" puts in the form. */
-export function emptyOf(shape: Shape): ContentValue {
+function emptyOf(shape: Shape): ContentValue {
   switch (shape.kind) {
     case "string":
       return "";
@@ -343,7 +343,7 @@ export function parseListEdit(intent: string): ListEdit | null {
 }
 
 /** The shape of the value at `path` (`sections.2.blocks`), or null when the path is not one. */
-export function shapeAt(shape: Shape, path: string, body: Json): Shape | null {
+function shapeAt(shape: Shape, path: string, body: Json): Shape | null {
   let current: Shape = shape;
   let value: Json = body;
   for (const segment of path.split(".")) {

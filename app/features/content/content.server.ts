@@ -149,7 +149,7 @@ export async function lastChanges(): Promise<ContentChange[]> {
 }
 
 /** How many versions the editor lists (the newest); older ones stay stored. */
-export const VERSIONS_SHOWN = 50;
+const VERSIONS_SHOWN = 50;
 
 export async function listVersions(page: ContentPage, language: Language) {
   return db()

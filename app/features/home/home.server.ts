@@ -16,7 +16,7 @@ import {
   type RecommendationReason,
 } from "./home-lists";
 
-export const FEATURED_COUNT = 6;
+const FEATURED_COUNT = 6;
 
 /** A property on a home list, with why it is there. */
 export type HomeListItem = PropertyListItem & {

@@ -6,6 +6,7 @@ import type { Route } from "./+types/about";
 import { loadSiteFacts } from "~/features/company/site-facts.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatMonthYear } from "~/components/property/host-card";
+import { formatCount } from "~/features/content/format";
 import type { AboutContent } from "~/features/company/content-types";
 import { getSettings } from "~/features/settings/settings.server";
 import { getPageContent } from "~/features/company/page-content.server";
@@ -47,19 +48,18 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const { content, facts, company } = loaderData;
-  const numberFormat = new Intl.NumberFormat(language === "en" ? "en-GB" : "de-DE");
   // Only figures the database backs (decision 031); one that would read "0" is left out.
   const figures = [
     facts.guestsHosted > 0 && {
       testId: "guests-hosted",
-      value: numberFormat.format(facts.guestsHosted),
+      value: formatCount(facts.guestsHosted, language),
       label: t("info.about.guestsLabel"),
       note: t("info.about.guestsNote"),
     },
     facts.yearsHosting > 0 &&
       facts.firstArrival && {
         testId: "years-hosting",
-        value: numberFormat.format(facts.yearsHosting),
+        value: formatCount(facts.yearsHosting, language),
         label: t("info.about.yearsLabel", { count: facts.yearsHosting }),
         note: t("info.about.yearsNote", {
           date: formatMonthYear(facts.firstArrival.slice(0, 7), language),
@@ -67,13 +67,13 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       },
     {
       testId: "published-properties",
-      value: numberFormat.format(facts.publishedProperties),
+      value: formatCount(facts.publishedProperties, language),
       label: t("info.about.propertiesLabel"),
       note: t("info.about.propertiesNote"),
     },
     facts.destinations > 0 && {
       testId: "destinations",
-      value: numberFormat.format(facts.destinations),
+      value: formatCount(facts.destinations, language),
       label: t("info.about.destinationsLabel"),
       note: t("info.about.destinationsNote"),
     },
