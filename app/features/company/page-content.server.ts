@@ -9,13 +9,16 @@ import { resolvePageContent, type PageFacts } from "./page-facts";
 /**
  * The facts every content page may state (decision 031). "Offered" is the one rule of
  * getOfferedPaymentMethods — allowed in the settings AND operational — the same the booking
- * page uses, so no page promises a method the checkout does not offer.
+ * page uses, so no page promises a method the checkout does not offer. The payment schedule is
+ * the one the booking computes with (app/domain/payment-schedule.ts).
  */
 async function getPageFacts(language: Language): Promise<PageFacts> {
   const [settings, methods] = await Promise.all([getSettings(), getOfferedPaymentMethods()]);
   return {
     offeredPaymentMethods: methods.filter((m) => m.isOffered).map((m) => m.method),
     openingHours: openingHoursIn(settings, language),
+    depositPercentage: settings.depositPercentage,
+    balanceDueDays: settings.balanceDueDays,
   };
 }
 
