@@ -17,8 +17,3 @@ export function shippedContent(page: string, language: Language): unknown {
   if (!file) throw new Error(`Missing content file for page "${page}"`);
   return file;
 }
-
-/** Whether a page ships a content file (a forged page name in a URL has none). */
-export function hasShippedContent(page: string) {
-  return `../../content/de/${page}.json` in files;
-}

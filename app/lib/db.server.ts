@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "../../db/schema";
@@ -33,6 +34,11 @@ const holder = globalThis as unknown as { __database?: DatabaseHandle };
 
 export function db(): Database {
   return databaseHandle().db;
+}
+
+/** The rows of a raw query: node-postgres and PGlite both answer `execute` with `{ rows }`. */
+export async function queryRows<T = Record<string, unknown>>(statement: SQL): Promise<T[]> {
+  return ((await db().execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 export function databaseHandle(): DatabaseHandle {

@@ -372,6 +372,11 @@ describe(`content editor (${databaseKind()})`, () => {
     expect((await publicTerms("de", "?vorschau=kaputt", admin.cookie)).title).toBe(
       terms("de").title,
     );
+    // After 24 hours the link shows the page as it is, even before a cleanup drops the draft.
+    await db()
+      .update(schema.contentPreview)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) });
+    expect((await publicTerms("de", query, admin.cookie)).title).toBe(terms("de").title);
   });
 
   it("adds, moves and removes entries without storing anything", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActiveOffers } from "~/features/company/offers.server";
-import { countPublishedProperties } from "~/features/company/about.server";
+import { loadSiteFacts } from "~/features/company/site-facts.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createProperty } from "../helpers/factories";
@@ -71,6 +71,6 @@ describe(`special offers (${databaseKind()})`, () => {
 
   it("counts only published properties for the about page", async () => {
     // 3 active offers + "Abgelaufen", "Flag aus", "Ohne Enddatum", "Nicht günstiger" are published.
-    expect(await countPublishedProperties()).toBe(7);
+    expect((await loadSiteFacts(today)).publishedProperties).toBe(7);
   });
 });

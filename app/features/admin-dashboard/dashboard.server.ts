@@ -13,7 +13,7 @@ import {
 } from "~/domain/key-figures";
 import { isUuid } from "~/domain/ids";
 import { amountToPayNext, bookingPaymentProgress } from "~/domain/payment-schedule";
-import { db } from "~/lib/db.server";
+import { queryRows } from "~/lib/db.server";
 
 /**
  * The numbers of /admin (spec/06-admin.md "/admin (Dashboard)"), every one from SQL over the
@@ -21,10 +21,6 @@ import { db } from "~/lib/db.server";
  * "Today" and every month boundary are Europe/Berlin calendar days.
  */
 
-type Row = Record<string, unknown>;
-// Both drivers (node-postgres, PGlite) answer raw SQL with `{ rows }`.
-const rows = async (query: ReturnType<typeof sql>) =>
-  ((await db().execute(query)) as unknown as { rows: Row[] }).rows;
 const num = (value: unknown) => Number(value ?? 0);
 
 /** A booking's day of creation in Berlin, as SQL. */
@@ -43,7 +39,7 @@ export async function statCards(today: string) {
   const made = (span: Span, column: "bookings_made" | "revenue_made") =>
     sql`(select coalesce(sum(${sql.raw(column)}), 0) from booking_day_stat
           where day >= ${span.start}::date and day < ${span.end}::date)`;
-  const [row] = await rows(sql`
+  const [row] = await queryRows(sql`
     select
       -- Accounts from the day sums (user_day_stat, kept by a trigger on "user"): one pass
       -- over the days, not over every account.
@@ -82,7 +78,7 @@ export async function statCards(today: string) {
 export async function monthlySeries(today: string) {
   const months = lastTwelveMonths(today);
   const start = `${months[0]}-01`;
-  const found = await rows(sql`
+  const found = await queryRows(sql`
     select to_char(day, 'YYYY-MM') as month,
            sum(bookings_made) as bookings,
            sum(revenue_made) as revenue
@@ -119,7 +115,7 @@ async function stayTotals(span: Span, propertyId: string | null): Promise<StayTo
 
 /** All properties: the day sums of the span (one row per day, kept by a trigger on booking). */
 function allStayTotals(span: Span) {
-  return rows(sql`
+  return queryRows(sql`
     select
       coalesce(sum(booked_nights), 0) as booked_nights,
       coalesce(sum(night_revenue), 0) as revenue,
@@ -140,7 +136,7 @@ function allStayTotals(span: Span) {
  */
 function propertyStayTotals(span: Span, propertyId: string) {
   // A stay is at most a year (settings max 365 nights), which bounds the index range.
-  return rows(sql`
+  return queryRows(sql`
     with stays as (
       select b.status, b.nights, b.nightly_price, b.check_in,
              greatest(0, least(b.check_out, ${span.end}::date) - greatest(b.check_in, ${span.start}::date)) as in_span,
@@ -193,7 +189,7 @@ export async function keyFigureReport(
 }
 
 export async function propertyChoices() {
-  const found = await rows(sql`
+  const found = await queryRows(sql`
     select id, title from property where status = 'published' order by title limit 500
   `);
   return found.map((r) => ({ id: String(r.id), title: String(r.title) }));
@@ -204,7 +200,7 @@ export async function propertyChoices() {
 
 export async function upcoming(today: string) {
   const end = addDays(today, 7);
-  const found = await rows(sql`
+  const found = await queryRows(sql`
     (select 'arrival' as kind, b.id, b.number, b.guest_name, b.check_in as day, p.title
        from booking b join property p on p.id = b.property_id
       where b.status <> 'cancelled' and b.check_in >= ${today}::date and b.check_in < ${end}::date
@@ -230,7 +226,7 @@ export async function upcoming(today: string) {
 }
 
 export async function pendingPayments(today: string) {
-  const found = await rows(sql`
+  const found = await queryRows(sql`
     select b.id, b.number, b.guest_name, b.total_price, b.amount_paid, b.check_in,
            b.deposit_percentage, b.balance_due_days, ${bookedDay} as booked_on, p.title
     from booking b join property p on p.id = b.property_id

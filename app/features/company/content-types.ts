@@ -11,7 +11,6 @@ export type AboutContent = PageText & {
   mission: { heading: string; paragraphs: string[] };
   /** The figures themselves are computed from the database (decision 031); only texts here. */
   figures: { heading: string; asOf: string };
-  team: { heading: string; members: { name: string; role: string; bio: string }[] };
   company: { heading: string; text: string };
 };
 

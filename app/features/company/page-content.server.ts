@@ -9,13 +9,16 @@ import { resolvePageContent, type PageFacts } from "./page-facts";
 /**
  * The facts every content page may state (decision 031). "Offered" is the one rule of
  * getOfferedPaymentMethods — allowed in the settings AND operational — the same the booking
- * page uses, so no page promises a method the checkout does not offer.
+ * page uses, so no page promises a method the checkout does not offer. The payment schedule is
+ * the one the booking computes with (app/domain/payment-schedule.ts).
  */
-export async function getPageFacts(language: Language): Promise<PageFacts> {
+async function getPageFacts(language: Language): Promise<PageFacts> {
   const [settings, methods] = await Promise.all([getSettings(), getOfferedPaymentMethods()]);
   return {
     offeredPaymentMethods: methods.filter((m) => m.isOffered).map((m) => m.method),
     openingHours: openingHoursIn(settings, language),
+    depositPercentage: settings.depositPercentage,
+    balanceDueDays: settings.balanceDueDays,
   };
 }
 
@@ -29,9 +32,18 @@ export async function getPageContent<T>(
   language: Language,
   request?: Request,
 ): Promise<T> {
+  return (await getPageContentWithFacts<T>(page, language, request)).content;
+}
+
+/** The same, with the facts it was resolved with (a page that also lists them reads them once). */
+export async function getPageContentWithFacts<T>(
+  page: ContentPage,
+  language: Language,
+  request?: Request,
+): Promise<{ content: T; facts: PageFacts }> {
   const [content, facts] = await Promise.all([
     getContent<T>(page, language, request),
     getPageFacts(language),
   ]);
-  return resolvePageContent(content, facts, language);
+  return { content: resolvePageContent(content, facts, language), facts };
 }

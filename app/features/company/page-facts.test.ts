@@ -9,10 +9,12 @@ const files = import.meta.glob<unknown>("../../../content/*/*.json", {
 const bankOnly: PageFacts = {
   offeredPaymentMethods: ["bank-transfer"],
   openingHours: "Mo–Fr 8–12",
+  depositPercentage: 20,
+  balanceDueDays: 30,
 };
 const all: PageFacts = {
+  ...bankOnly,
   offeredPaymentMethods: ["paypal", "bank-transfer", "credit-card"],
-  openingHours: "Mo–Fr 8–12",
 };
 
 describe("paymentMethodsPhrase", () => {
@@ -57,6 +59,17 @@ describe("resolvePageContent", () => {
     });
   });
 
+  it("fills the payment schedule of the settings", () => {
+    const text = "Anzahlung {depositPercentage} %, Rest {balanceDueDays} Tage vor der Anreise.";
+    expect(resolvePageContent({ text }, bankOnly, "de").text).toBe(
+      "Anzahlung 20 %, Rest 30 Tage vor der Anreise.",
+    );
+    expect(
+      resolvePageContent({ text }, { ...bankOnly, depositPercentage: 35, balanceDueDays: 14 }, "de")
+        .text,
+    ).toBe("Anzahlung 35 %, Rest 14 Tage vor der Anreise.");
+  });
+
   it("does not change the shared default content", () => {
     const before = JSON.stringify(content);
     resolvePageContent(content, bankOnly, "de");
@@ -87,6 +100,14 @@ describe("the shipped content", () => {
       expect(text).not.toMatch(/"(rating|reviewCount|priceFrom)"/);
     },
   );
+
+  it.each(Object.entries(files))("%s names no payment schedule of its own", (_path, file) => {
+    // The deposit share and the balance's due days are settings: {depositPercentage} and
+    // {balanceDueDays}.
+    expect(JSON.stringify(file)).not.toMatch(
+      /\d+ ?% (des Reisepreises|of the travel price)|\d+ (Tage vor der Anreise|days before arrival)/,
+    );
+  });
 
   it.each(Object.entries(files))("%s names no opening hours of its own", (_path, file) => {
     expect(JSON.stringify(file)).not.toMatch(

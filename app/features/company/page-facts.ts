@@ -3,12 +3,15 @@ import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/setting
 
 /**
  * Facts that content texts may only state when they are true on this installation (decision
- * 031): which payment methods are offered right now and the opening hours from the settings.
+ * 031): which payment methods are offered right now, the opening hours and the payment schedule
+ * from the settings.
  * Content files never name them directly; they use placeholders and conditional blocks:
  *
  * - `{paymentMethods}` in any text becomes the offered methods ("Banküberweisung, Kreditkarte
  *   oder PayPal" or just "Banküberweisung").
  * - `{openingHours}` becomes the opening hours of the settings.
+ * - `{depositPercentage}` and `{balanceDueDays}` become the payment schedule's numbers (the
+ *   settings' deposit share in percent and days before arrival the balance is due).
  * - `{ "onlyWith": ["credit-card", "paypal"], "value": … }` anywhere in the content stands for
  *   `value` when at least one of the listed methods is offered; otherwise it disappears (from
  *   an array) or becomes null (as an object's field). So a sentence about card payments, an FAQ
@@ -17,6 +20,10 @@ import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/setting
 export type PageFacts = {
   offeredPaymentMethods: readonly PaymentMethod[];
   openingHours: string;
+  /** whole percent, 0–100 (settings) */
+  depositPercentage: number;
+  /** whole days (settings) */
+  balanceDueDays: number;
 };
 
 const METHOD_NAMES: Record<Language, Record<PaymentMethod, string>> = {
@@ -61,7 +68,11 @@ const DROPPED = Symbol("dropped");
 export function resolvePageContent<T>(content: T, facts: PageFacts, language: Language): T {
   const methods = paymentMethodsPhrase(facts.offeredPaymentMethods, language);
   const fill = (text: string) =>
-    text.replaceAll("{paymentMethods}", methods).replaceAll("{openingHours}", facts.openingHours);
+    text
+      .replaceAll("{paymentMethods}", methods)
+      .replaceAll("{openingHours}", facts.openingHours)
+      .replaceAll("{depositPercentage}", String(facts.depositPercentage))
+      .replaceAll("{balanceDueDays}", String(facts.balanceDueDays));
 
   const walk = (value: unknown): unknown => {
     if (typeof value === "string") return fill(value);

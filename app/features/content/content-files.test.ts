@@ -10,6 +10,7 @@ import type {
   TravelPackagesContent,
 } from "./content-types";
 import { REGIONS } from "./content-types";
+import { DEFAULT_SETTINGS } from "~/features/settings/settings";
 
 /** The content files of the pages this feature renders; both languages must have one shape. */
 const PAGES = [
@@ -97,7 +98,10 @@ describe("content files", () => {
   it("has AGB dated March 2024 with the rules the spec requires", () => {
     const terms = content<LegalContent>("de", "terms");
     expect(terms.updated).toBe("Stand: März 2024");
-    const text = JSON.stringify(terms);
+    // The payment schedule is a setting (decision 031): as shown with the default settings.
+    const text = JSON.stringify(terms)
+      .replaceAll("{depositPercentage}", String(DEFAULT_SETTINGS.depositPercentage))
+      .replaceAll("{balanceDueDays}", String(DEFAULT_SETTINGS.balanceDueDays));
     expect(text).toContain("Anzahlung in Höhe von 20 % des Reisepreises");
     expect(text).toContain("spätestens 30 Tage vor der Anreise");
     expect(text).toContain("Endpreise in Euro einschließlich der gesetzlichen Mehrwertsteuer");

@@ -1,3 +1,5 @@
+import type { Language } from "~/lib/i18n";
+
 /**
  * The content pages an operator edits in /admin/inhalte (decision 030): the page's content file
  * (`content/<language>/<page>.json`), the German URL segment of its editor, and where guests
@@ -33,6 +35,6 @@ export function contentPageById(page: string): ContentPageInfo | null {
   return CONTENT_PAGES.find((p) => p.page === page) ?? null;
 }
 
-export function contentEditorHref(info: ContentPageInfo, language: "de" | "en" = "de") {
+export function contentEditorHref(info: ContentPageInfo, language: Language = "de") {
   return `/admin/inhalte/${info.slug}${language === "en" ? "?sprache=en" : ""}`;
 }

@@ -9,6 +9,8 @@
  * Shared by the server (validation) and the browser (the form), so no server imports.
  */
 
+import { isCalendarDay } from "~/domain/calendar-day";
+
 export type StringFormat = "text" | "date" | "id" | "url";
 export type Shape =
   | { kind: "string"; long: boolean; format: StringFormat }
@@ -145,7 +147,7 @@ function kindMatches(shape: Shape, value: Json) {
 }
 
 /** An empty value of a shape: what "add an entry" puts in the form. */
-export function emptyOf(shape: Shape): ContentValue {
+function emptyOf(shape: Shape): ContentValue {
   switch (shape.kind) {
     case "string":
       return "";
@@ -264,7 +266,7 @@ export function parseContentForm(shape: Shape, form: FormReader): ParsedContent 
         const max = s.long ? CONTENT_LIMITS.longText : CONTENT_LIMITS.shortText;
         if (CONTROL.test(value)) errors[path] = "control";
         else if (value.length > max) errors[path] = "tooLong";
-        else if (s.format === "date" && value !== "" && !isCalendarDate(value))
+        else if (s.format === "date" && value !== "" && !isCalendarDay(value))
           errors[path] = "date";
         else if (s.format === "id" && !ID_PATTERN.test(value)) errors[path] = "id";
         else if (s.format === "url" && !isSafeHref(value)) errors[path] = "url";
@@ -325,12 +327,6 @@ export function parseContentForm(shape: Shape, form: FormReader): ParsedContent 
   return Object.keys(errors).length > 0 ? { ok: false, body, errors } : { ok: true, body };
 }
 
-function isCalendarDate(value: string) {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** What a list button in the form asks for (without JavaScript, a plain submit button). */
 export type ListEdit =
   | { op: "add"; path: string; variant: number }
@@ -347,7 +343,7 @@ export function parseListEdit(intent: string): ListEdit | null {
 }
 
 /** The shape of the value at `path` (`sections.2.blocks`), or null when the path is not one. */
-export function shapeAt(shape: Shape, path: string, body: Json): Shape | null {
+function shapeAt(shape: Shape, path: string, body: Json): Shape | null {
   let current: Shape = shape;
   let value: Json = body;
   for (const segment of path.split(".")) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { getCurrentUser, type CurrentUser } from "~/features/accounts/session.server";
 import {
   contentChangedPayload,
@@ -9,7 +9,7 @@ import {
 import { isUuid } from "~/domain/ids";
 import { shippedContent } from "~/lib/content.server";
 import { databaseHandle, db, pgErrorCode, PG_UNIQUE_VIOLATION, schema } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n";
+import { LANGUAGES, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { contentPageById, type ContentPage } from "./content-pages";
 import { mergeOverDefault, shapeOf, type ContentBody, type Shape } from "./content-shape";
@@ -27,12 +27,11 @@ const CACHE_MS = 30_000;
 const cache = new Map<string, { value: ContentBody; at: number }>();
 function dropCache(page: string) {
   if (page === "*") cache.clear();
-  else for (const language of ["de", "en"]) cache.delete(`${page}:${language}`);
+  else for (const language of LANGUAGES) cache.delete(`${page}:${language}`);
 }
 onContentChanged(dropCache);
 
 const v = schema.contentVersion;
-const LANGUAGES: Language[] = ["de", "en"];
 
 const shapes = new Map<string, Shape>();
 /** The page's shape, learnt from both languages' shipped files (decision 030). */
@@ -45,18 +44,17 @@ export function shapeOfPage(page: ContentPage): Shape {
   return shape;
 }
 
-/** The shipped default fitted to the page's shape (both languages share one shape). */
-export function defaultContent(page: ContentPage, language: Language): ContentBody {
-  return mergeOverDefault(
-    shapeOfPage(page),
-    shippedContent(page, language),
-    undefined,
-  ) as ContentBody;
-}
-
-/** A stored body merged over today's default: keys added by a later release still show. */
+/**
+ * A stored body merged over today's default: keys added by a later release still show. Without
+ * a stored body (`undefined`: nothing saved yet) it is the shipped default fitted to the shape.
+ */
 export function withDefaults(page: ContentPage, language: Language, stored: unknown) {
   return mergeOverDefault(shapeOfPage(page), stored, shippedContent(page, language)) as ContentBody;
+}
+
+/** The shipped default fitted to the page's shape (both languages share one shape). */
+export function defaultContent(page: ContentPage, language: Language): ContentBody {
+  return withDefaults(page, language, undefined);
 }
 
 /**
@@ -76,9 +74,7 @@ export async function getContent<T>(
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as T;
   try {
     const current = await currentVersion(page, language);
-    const value = current
-      ? withDefaults(page, language, current.body)
-      : defaultContent(page, language);
+    const value = withDefaults(page, language, current?.body);
     cache.set(key, { value, at: Date.now() });
     return value as T;
   } catch (error) {
@@ -88,6 +84,9 @@ export async function getContent<T>(
   }
 }
 
+/** How long a preview link works. */
+const PREVIEW_MS = 24 * 60 * 60 * 1000;
+
 async function previewFor(page: ContentPage, request: Request) {
   const id = new URL(request.url).searchParams.get("vorschau");
   if (!id || !isUuid(id)) return null;
@@ -96,7 +95,14 @@ async function previewFor(page: ContentPage, request: Request) {
   const [row] = await db()
     .select()
     .from(schema.contentPreview)
-    .where(and(eq(schema.contentPreview.id, id), eq(schema.contentPreview.page, page)));
+    .where(
+      and(
+        eq(schema.contentPreview.id, id),
+        eq(schema.contentPreview.page, page),
+        // The link works as long as the cleanup keeps the draft, not until it happens to run.
+        gte(schema.contentPreview.createdAt, new Date(Date.now() - PREVIEW_MS)),
+      ),
+    );
   return row ? withDefaults(page, row.language as Language, row.body) : null;
 }
 
@@ -143,7 +149,7 @@ export async function lastChanges(): Promise<ContentChange[]> {
 }
 
 /** How many versions the editor lists (the newest); older ones stay stored. */
-export const VERSIONS_SHOWN = 50;
+const VERSIONS_SHOWN = 50;
 
 export async function listVersions(page: ContentPage, language: Language) {
   return db()
@@ -201,9 +207,7 @@ export async function saveContent(input: {
         restoredFrom: input.restoredFrom ?? null,
         createdBy: actor.id,
       });
-      const before = latest
-        ? withDefaults(page, language, latest.body)
-        : defaultContent(page, language);
+      const before = withDefaults(page, language, latest?.body);
       await tx.insert(schema.auditLog).values({
         actorId: actor.id,
         entity: "content",
@@ -274,9 +278,6 @@ export async function restoreContentVersion(input: {
     restoredFrom: input.version,
   });
 }
-
-/** How long a preview link works. */
-const PREVIEW_MS = 24 * 60 * 60 * 1000;
 
 /** Keeps an unsaved draft for the preview link; old drafts are dropped on the way. */
 export async function createPreview(input: {

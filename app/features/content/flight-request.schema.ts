@@ -11,7 +11,7 @@ import type { TranslationValues } from "~/lib/i18n";
  */
 export const PASSENGER_OPTIONS = [1, 2, 3, 4] as const;
 
-export const FLIGHT_FIELDS = ["from", "to", "departure", "return", "passengers"] as const;
+const FLIGHT_FIELDS = ["from", "to", "departure", "return", "passengers"] as const;
 export type FlightField = (typeof FLIGHT_FIELDS)[number];
 
 const place = (required: string) =>
@@ -23,7 +23,7 @@ const place = (required: string) =>
     // Letters, spaces and the punctuation of place and airport names only.
     .regex(/^[\p{L}\p{M}\s.'()/-]+$/u, "placeInvalid");
 
-export function flightRequestSchema(today: string) {
+function flightRequestSchema(today: string) {
   return (
     z
       .object({

@@ -12,14 +12,6 @@ export function formatEuro(amount: number, language: Language) {
   }).format(amount);
 }
 
-/** A rating such as 4.8 → "4,8" (de) / "4.8" (en). */
-export function formatRating(value: number, language: Language) {
-  return new Intl.NumberFormat(locales[language], {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value);
-}
-
 /** A count such as 1240 → "1.240" (de). */
 export function formatCount(value: number, language: Language) {
   return new Intl.NumberFormat(locales[language]).format(value);

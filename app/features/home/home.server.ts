@@ -4,12 +4,19 @@ import {
   listPropertiesByIds,
   type PropertyListItem,
 } from "~/features/properties/property-list.server";
+import { offerActiveSql } from "~/features/properties/search.server";
 import { isStoredImage } from "~/lib/image-urls";
-import { db } from "~/lib/db.server";
+import { queryRows } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { recommendationReason, type RecommendationReason } from "./home-lists";
+import {
+  PETS_AMENITY,
+  recommendationReason,
+  TOP_RATING,
+  TOP_RATING_MIN_REVIEWS,
+  type RecommendationReason,
+} from "./home-lists";
 
-export const FEATURED_COUNT = 6;
+const FEATURED_COUNT = 6;
 
 /** A property on a home list, with why it is there. */
 export type HomeListItem = PropertyListItem & {
@@ -29,12 +36,6 @@ async function section(load: () => Promise<Omit<Section, "hasError">>): Promise<
   }
 }
 
-type Row = Record<string, unknown>;
-async function rows<T extends Row>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  // node-postgres and PGlite both answer raw queries with { rows }.
-  return ((await db().execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * "Beliebte Unterkünfte" (decision 031): published properties ranked by what guests did in the
  * last 12 months — bookings made (not cancelled) first, then the average of the reviews written
@@ -43,7 +44,7 @@ async function rows<T extends Row>(statement: ReturnType<typeof sql>): Promise<T
  * (booking_created_idx, review_created_idx), so they read one year of rows, not all.
  */
 async function rankPopular(since: Date, limit: number): Promise<string[]> {
-  const result = await rows<{ id: string }>(sql`
+  const result = await queryRows<{ id: string }>(sql`
     with b as (
       select property_id, count(*) as n from booking
       where created_at >= ${since.toISOString()}::timestamptz and status <> 'cancelled'
@@ -65,25 +66,25 @@ async function rankPopular(since: Date, limit: number): Promise<string[]> {
 
 /**
  * Candidates for "Empfehlungen", each found by an index of its own: active offers (largest
- * discount first), well rated (≥ 4.5 from at least 3 reviews), pets allowed. Merged in that
- * order of priority; the badge names the reason.
+ * discount first), well rated (TOP_RATING from TOP_RATING_MIN_REVIEWS reviews), pets allowed.
+ * Merged in that order of priority; the badge names the reason (the rules of home-lists.ts).
  */
 async function recommendationCandidates(today: string, limit: number): Promise<string[]> {
   const [offers, rated, pets] = await Promise.all([
-    rows<{ id: string }>(sql`
-      select id from property
-      where status = 'published' and is_special_offer and special_offer_price > 0
-        and special_offer_price < price_per_night and special_offer_end_date >= ${today}::date
-      order by (price_per_night - special_offer_price)::float / price_per_night desc, id
+    queryRows<{ id: string }>(sql`
+      select p.id from property p
+      where p.status = 'published' and ${offerActiveSql(today)}
+      order by (p.price_per_night - p.special_offer_price)::float / p.price_per_night desc, p.id
       limit ${limit}`),
-    rows<{ id: string }>(sql`
+    queryRows<{ id: string }>(sql`
       select id from property
-      where status = 'published' and review_count >= 3 and rating_average >= 4.5
+      where status = 'published' and review_count >= ${TOP_RATING_MIN_REVIEWS}
+        and rating_average >= ${TOP_RATING}
       order by rating_average desc nulls last, review_count desc, created_at desc, id desc
       limit ${limit}`),
-    rows<{ id: string }>(sql`
+    queryRows<{ id: string }>(sql`
       select id from property
-      where status = 'published' and amenities @> array['Haustiere erlaubt']::text[]
+      where status = 'published' and amenities @> array[${PETS_AMENITY}]::text[]
       order by created_at desc, id desc
       limit ${limit}`),
   ]);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
+import { queryRows } from "~/lib/db.server";
 import { regionOfCountry, type DestinationRegion } from "./regions";
+import { nightlyPriceSql } from "./search.server";
 
 /** One city with published properties, and what a night there costs at least today. */
 export type Place = {
@@ -21,23 +22,22 @@ export type CountryDestinations = {
 /**
  * Every place (country + city) with published properties, grouped in SQL: one row per city,
  * however many properties. The price rule is the one of search and booking
- * (app/domain/price.ts isOfferActive, in SQL as in search.server.ts).
+ * (app/domain/price.ts isOfferActive, in SQL by search.server.ts nightlyPriceSql).
  */
 async function queryPlaces(today: string): Promise<Place[]> {
-  // Rows of a raw query on either driver (node-postgres and PGlite both return { rows }).
-  const result = (await db().execute(sql`
+  const rows = await queryRows<{
+    country: string;
+    city: string;
+    properties: number | string;
+    lowest: number | string;
+  }>(sql`
     select trim(p.country) as country, trim(p.city) as city, count(*) as properties,
-      min(case when p.is_special_offer and p.special_offer_price > 0
-        and p.special_offer_price < p.price_per_night
-        and p.special_offer_end_date >= ${today}::date
-        then p.special_offer_price else p.price_per_night end) as lowest
+      min(${nightlyPriceSql(today)}) as lowest
     from property p
     where p.status = 'published'
     group by trim(p.country), trim(p.city)
-    order by count(*) desc, trim(p.city)`)) as unknown as {
-    rows: { country: string; city: string; properties: number | string; lowest: number | string }[];
-  };
-  return result.rows.map((r) => ({
+    order by count(*) desc, trim(p.city)`);
+  return rows.map((r) => ({
     country: r.country,
     city: r.city,
     properties: Number(r.properties),

@@ -4,7 +4,7 @@
  * common short forms are accepted too. A country missing here appears on no region page — it is
  * still bookable and searchable — and the operator can add it to this list.
  */
-export const DESTINATION_REGIONS = ["europa", "asien", "amerika", "afrika"] as const;
+const DESTINATION_REGIONS = ["europa", "asien", "amerika", "afrika"] as const;
 export type DestinationRegion = (typeof DESTINATION_REGIONS)[number];
 
 const COUNTRIES: Record<DestinationRegion, string[]> = {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
 import { isOfferActive } from "~/domain/price";
-import { db } from "~/lib/db.server";
+import { queryRows } from "~/lib/db.server";
 import { foldedContains } from "~/lib/search-text.server";
 import { PAGE_SIZE, type PropertySearch } from "./search.schema";
 
@@ -26,13 +26,13 @@ export type PropertySearchResult = {
  * Whether the offer is active on `today`, in SQL. Must say exactly what `isOfferActive` says
  * (the integration test compares both), so that filtering and sorting match the card prices.
  */
-function offerActiveSql(today: string) {
+export function offerActiveSql(today: string) {
   return sql`(p.is_special_offer and p.special_offer_price > 0
     and p.special_offer_price < p.price_per_night and p.special_offer_end_date >= ${today}::date)`;
 }
 
 /** The nightly price on `today` in SQL (offer price while active). */
-function nightlyPriceSql(today: string) {
+export function nightlyPriceSql(today: string) {
   return sql`(case when ${offerActiveSql(today)} then p.special_offer_price else p.price_per_night end)`;
 }
 
@@ -121,12 +121,6 @@ type Row = {
   rating_average: string | null;
 };
 
-/** Rows of a raw query on either driver (node-postgres returns { rows }, PGlite too). */
-async function query<T>(statement: SQL): Promise<T[]> {
-  const result = (await db().execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /**
  * Counting the matches of a broad search at 100,000 properties costs more than the rest of the
  * search together, and grows with the data (the trigram and GIN bitmaps hold every match). Up
@@ -191,8 +185,8 @@ export function searchCountSql(
 export async function searchProperties(search: PropertySearch, today: string) {
   // Page and count in parallel: on PostgreSQL they run on two pool connections.
   const [rows, [{ total: counted }]] = await Promise.all([
-    query<Row>(searchPageSql(search, today, search.page)),
-    query<{ total: number }>(searchCountSql(search, today)),
+    queryRows<Row>(searchPageSql(search, today, search.page)),
+    queryRows<{ total: number }>(searchCountSql(search, today)),
   ]);
   const isTotalCapped = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
@@ -201,12 +195,14 @@ export async function searchProperties(search: PropertySearch, today: string) {
   let lastPage = Math.max(1, Math.ceil(counted / PAGE_SIZE));
   if (!isTotalCapped && page > lastPage) {
     page = lastPage;
-    pageRows = await query<Row>(searchPageSql(search, today, page));
+    pageRows = await queryRows<Row>(searchPageSql(search, today, page));
   } else if (isTotalCapped && page > 1 && rows.length === 0) {
     // Beyond the end of a long list: only here is the whole list counted, to find its last page.
-    const [{ total: all }] = await query<{ total: number }>(searchCountSql(search, today, null));
+    const [{ total: all }] = await queryRows<{ total: number }>(
+      searchCountSql(search, today, null),
+    );
     page = lastPage = Math.max(1, Math.ceil(all / PAGE_SIZE));
-    pageRows = await query<Row>(searchPageSql(search, today, page));
+    pageRows = await queryRows<Row>(searchPageSql(search, today, page));
   }
   const hasNextPage = pageRows.length > PAGE_SIZE;
   const pageCount = isTotalCapped ? Math.max(lastPage, hasNextPage ? page + 1 : page) : lastPage;
@@ -257,7 +253,7 @@ export async function listAmenityOptions(limit = 24): Promise<string[]> {
   if (amenityCache && Date.now() - amenityCache.at < AMENITY_OPTIONS_TTL_MS) {
     return amenityCache.options;
   }
-  const rows = await query<{ amenity: string }>(sql`
+  const rows = await queryRows<{ amenity: string }>(sql`
     select amenity from property p, unnest(p.amenities) as amenity
     where p.status = 'published'
     group by amenity order by count(*) desc, amenity asc limit ${limit}`);

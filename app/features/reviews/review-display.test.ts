@@ -34,6 +34,8 @@ describe("rating display", () => {
     expect(formatRating(4.3, "de")).toBe("4,3");
     expect(formatRating(4, "de")).toBe("4,0");
     expect(formatRating(4.3, "en")).toBe("4.3");
+    expect(formatRating(4.8, "de")).toBe("4,8");
+    expect(formatRating(5, "en")).toBe("5.0");
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Language } from "~/lib/i18n";
+
 export const PAYMENT_METHODS = ["bank-transfer", "credit-card", "paypal"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -144,7 +146,7 @@ export function touchIconUrl(faviconUrl: string | null): string | null {
 /** The opening hours in the page's language: the English text when set, else the German one. */
 export function openingHoursIn(
   settings: Pick<SiteSettings, "openingHours" | "openingHoursEn">,
-  language: "de" | "en",
+  language: Language,
 ): string {
   const english = settings.openingHoursEn?.trim();
   return language === "en" && english ? english : settings.openingHours;

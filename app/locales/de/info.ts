@@ -52,7 +52,6 @@ const info = {
   payments: {
     listLabel: "Zahlungsmethoden",
     available: "Verfügbar",
-    unavailable: "Derzeit nicht verfügbar",
     contact: "Fragen zur Zahlung? Kontakt aufnehmen",
   },
 };

@@ -2,10 +2,6 @@
 const pages = {
   common: {
     contactUs: "Kontakt aufnehmen",
-    priceFrom: "ab {{price}}",
-    perPerson: "pro Person",
-    perNight: "pro Nacht",
-    ratingOutOf: "{{rating}} von 5",
   },
   destination: {
     properties_one: "{{count}} Unterkunft",
@@ -41,9 +37,6 @@ const pages = {
     bestseller: "Bestseller",
     duration: "Dauer",
     groupSize: "Gruppengröße",
-    partnerRating: "Bewertung laut Partnerdaten",
-    reviewCount_one: "{{formatted}} Bewertung",
-    reviewCount_other: "{{formatted}} Bewertungen",
     highlights: "Highlights",
     request: "Jetzt anfragen",
     requestLabel: "Jetzt anfragen – {{title}}",

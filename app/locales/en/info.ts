@@ -53,7 +53,6 @@ const info: typeof de = {
   payments: {
     listLabel: "Payment methods",
     available: "Available",
-    unavailable: "Currently unavailable",
     contact: "Questions about payment? Get in touch",
   },
 };

@@ -4,10 +4,6 @@ import type de from "../de/pages";
 const pages: typeof de = {
   common: {
     contactUs: "Contact us",
-    priceFrom: "from {{price}}",
-    perPerson: "per person",
-    perNight: "per night",
-    ratingOutOf: "{{rating}} out of 5",
   },
   destination: {
     properties_one: "{{count}} property",
@@ -43,9 +39,6 @@ const pages: typeof de = {
     bestseller: "Bestseller",
     duration: "Duration",
     groupSize: "Group size",
-    partnerRating: "Rating from partner data",
-    reviewCount_one: "{{formatted}} review",
-    reviewCount_other: "{{formatted}} reviews",
     highlights: "Highlights",
     request: "Enquire now",
     requestLabel: "Enquire now – {{title}}",

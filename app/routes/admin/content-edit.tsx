@@ -18,14 +18,19 @@ import {
 import {
   createPreview,
   currentVersion,
-  defaultContent,
   listVersions,
   restoreContentVersion,
   saveContent,
   shapeOfPage,
   withDefaults,
 } from "~/features/content/content.server";
-import { getTranslator, isLanguage, languageFromCookie, type Language } from "~/lib/i18n";
+import {
+  getTranslator,
+  isLanguage,
+  LANGUAGES,
+  languageFromCookie,
+  type Language,
+} from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/content-edit";
@@ -70,9 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       language,
       notice: NOTICES.includes(notice as Notice) ? (notice as Notice) : null,
       shape: shapeOfPage(info.page),
-      body: current
-        ? withDefaults(info.page, language, current.body)
-        : defaultContent(info.page, language),
+      body: withDefaults(info.page, language, current?.body),
       basedOn: current?.version ?? 0,
       versions: versions.map((v) => ({
         version: v.version,
@@ -270,7 +273,7 @@ export default function ContentEditPage({ loaderData, actionData }: Route.Compon
       </div>
 
       <nav aria-label={t("adminContent.languageNav")} className="mt-4 flex gap-2">
-        {(["de", "en"] as const).map((lang) => (
+        {LANGUAGES.map((lang) => (
           <Link
             key={lang}
             to={contentEditorHref(info, lang)}

@@ -6,6 +6,7 @@ import type { Route } from "./+types/about";
 import { loadSiteFacts } from "~/features/company/site-facts.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatMonthYear } from "~/components/property/host-card";
+import { formatCount } from "~/features/content/format";
 import type { AboutContent } from "~/features/company/content-types";
 import { getSettings } from "~/features/settings/settings.server";
 import { getPageContent } from "~/features/company/page-content.server";
@@ -43,30 +44,22 @@ export const meta: Route.MetaFunction = (args) =>
     description: args.data?.content.description,
   });
 
-function initialsOf(name: string) {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.[0] ?? "";
-  const last = words.length > 1 ? (words[words.length - 1][0] ?? "") : "";
-  return `${first}${last}`.toUpperCase();
-}
-
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const { content, facts, company } = loaderData;
-  const numberFormat = new Intl.NumberFormat(language === "en" ? "en-GB" : "de-DE");
   // Only figures the database backs (decision 031); one that would read "0" is left out.
   const figures = [
     facts.guestsHosted > 0 && {
       testId: "guests-hosted",
-      value: numberFormat.format(facts.guestsHosted),
+      value: formatCount(facts.guestsHosted, language),
       label: t("info.about.guestsLabel"),
       note: t("info.about.guestsNote"),
     },
     facts.yearsHosting > 0 &&
       facts.firstArrival && {
         testId: "years-hosting",
-        value: numberFormat.format(facts.yearsHosting),
+        value: formatCount(facts.yearsHosting, language),
         label: t("info.about.yearsLabel", { count: facts.yearsHosting }),
         note: t("info.about.yearsNote", {
           date: formatMonthYear(facts.firstArrival.slice(0, 7), language),
@@ -74,13 +67,13 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       },
     {
       testId: "published-properties",
-      value: numberFormat.format(facts.publishedProperties),
+      value: formatCount(facts.publishedProperties, language),
       label: t("info.about.propertiesLabel"),
       note: t("info.about.propertiesNote"),
     },
     facts.destinations > 0 && {
       testId: "destinations",
-      value: numberFormat.format(facts.destinations),
+      value: formatCount(facts.destinations, language),
       label: t("info.about.destinationsLabel"),
       note: t("info.about.destinationsNote"),
     },
@@ -121,32 +114,6 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-sm text-slate-600">{content.figures.asOf}</p>
         </div>
       </section>
-
-      {content.team.members.length > 0 && (
-        <section aria-labelledby="team-heading" className="mx-auto max-w-7xl px-4 py-12">
-          <h2 id="team-heading" className="text-2xl font-semibold text-secondary">
-            {content.team.heading}
-          </h2>
-          <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {content.team.members.map((member) => (
-              <li
-                key={member.name}
-                className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm"
-              >
-                <span
-                  aria-hidden
-                  className="mx-auto flex size-20 items-center justify-center rounded-full bg-secondary text-2xl font-semibold text-white"
-                >
-                  {initialsOf(member.name)}
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{member.name}</h3>
-                <p className="text-sm font-medium text-primary-strong">{member.role}</p>
-                <p className="mt-2 text-sm text-slate-700">{member.bio}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
 
       <section aria-labelledby="company-heading" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-12">

@@ -16,13 +16,11 @@ import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getPageContent<ContactContent>(
-    "contact",
-    languageFromCookie(request.headers.get("cookie")),
-    request,
-  );
-  const s = await getSettings();
   const language = languageFromCookie(request.headers.get("cookie"));
+  const [content, s] = await Promise.all([
+    getPageContent<ContactContent>("contact", language, request),
+    getSettings(),
+  ]);
   return {
     content,
     subject: subjectFromQuery(new URL(request.url).searchParams.get("subject")),

@@ -8,7 +8,7 @@ import { Banner } from "~/components/ui/banner";
 import { loadHomeLists } from "~/features/home/home.server";
 import { Hero } from "~/features/home/hero";
 import type { RecommendationReason } from "~/features/home/home-lists";
-import { formatRating } from "~/features/content/format";
+import { formatRating } from "~/features/reviews/review-display";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";

@@ -10,12 +10,15 @@ import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getPageContent<ImprintContent>(
-    "imprint",
-    languageFromCookie(request.headers.get("cookie")),
-    request,
-  );
-  const [settings, user] = await Promise.all([getSettings(), getCurrentUser(request)]);
+  const [content, settings, user] = await Promise.all([
+    getPageContent<ImprintContent>(
+      "imprint",
+      languageFromCookie(request.headers.get("cookie")),
+      request,
+    ),
+    getSettings(),
+    getCurrentUser(request),
+  ]);
   return {
     content,
     company: {

@@ -12,12 +12,15 @@ import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getPageContent<OffersContent>(
-    "offers",
-    languageFromCookie(request.headers.get("cookie")),
-    request,
-  );
-  return { content, offers: await listActiveOffers(todayInBerlin()) };
+  const [content, offers] = await Promise.all([
+    getPageContent<OffersContent>(
+      "offers",
+      languageFromCookie(request.headers.get("cookie")),
+      request,
+    ),
+    listActiveOffers(todayInBerlin()),
+  ]);
+  return { content, offers };
 }
 
 export const meta: Route.MetaFunction = (args) =>

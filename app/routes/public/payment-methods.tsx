@@ -1,30 +1,23 @@
-import { Check, CircleCheck, CircleSlash, CreditCard, Landmark, Lock, Wallet } from "lucide-react";
+import { Check, CircleCheck, CreditCard, Landmark, Lock, Wallet } from "lucide-react";
 import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
 import type { Route } from "./+types/payment-methods";
 import type { PaymentMethodsContent } from "~/features/company/content-types";
-import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import type { PaymentMethod } from "~/features/settings/settings";
-import { getPageContent } from "~/features/company/page-content.server";
+import { getPageContentWithFacts } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getPageContent<PaymentMethodsContent>(
+  const { content, facts } = await getPageContentWithFacts<PaymentMethodsContent>(
     "payment-methods",
     languageFromCookie(request.headers.get("cookie")),
     request,
   );
-  const methods = await getOfferedPaymentMethods();
   // Only the offered methods are named (decision 031): a page listing "Kreditkarte – nicht
   // verfügbar" still tells guests about a way to pay that does not exist here.
-  return {
-    content,
-    methods: methods
-      .filter((m) => m.isOffered)
-      .map(({ method, isOffered }) => ({ method, isOffered })),
-  };
+  return { content, methods: facts.offeredPaymentMethods };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -47,33 +40,24 @@ export default function PaymentMethodsPage({ loaderData }: Route.ComponentProps)
       <PageHeader title={content.heading} intro={content.intro} />
       <div className="mx-auto max-w-7xl px-4 py-10">
         <ul aria-label={t("info.payments.listLabel")} className="grid gap-6 md:grid-cols-3">
-          {methods.map(({ method, isOffered }) => {
+          {methods.map((method) => {
             const Icon = icons[method];
             const text = content.methods[method];
             return (
               <li
                 key={method}
                 data-testid={`payment-method-${method}`}
-                className={`flex flex-col rounded-xl border p-6 shadow-sm ${
-                  isOffered ? "border-slate-200 bg-white" : "border-slate-200 bg-slate-50"
-                }`}
+                className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
               >
                 <h2 className="flex items-center gap-2 text-lg font-semibold text-secondary">
                   <Icon aria-hidden className="size-6" />
                   {t(`paymentMethods.${method}`)}
                 </h2>
                 <p className="mt-2">
-                  {isOffered ? (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-sm font-medium text-green-800">
-                      <CircleCheck aria-hidden className="size-4" />
-                      {t("info.payments.available")}
-                    </span>
-                  ) : (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2.5 py-1 text-sm font-medium text-slate-800">
-                      <CircleSlash aria-hidden className="size-4" />
-                      {t("info.payments.unavailable")}
-                    </span>
-                  )}
+                  <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-sm font-medium text-green-800">
+                    <CircleCheck aria-hidden className="size-4" />
+                    {t("info.payments.available")}
+                  </span>
                 </p>
                 <p className="mt-3 text-slate-700">{text.description}</p>
                 <ul className="mt-3 space-y-1 text-sm text-slate-700">

@@ -24,17 +24,20 @@ import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const content = await getPageContent<ReviewsContent>(
-    "reviews",
-    languageFromCookie(request.headers.get("cookie")),
-    request,
-  );
-  const user = await getCurrentUser(request);
-  const list = await listReviews({
-    ...parseReviewListQuery(url.searchParams),
-    viewerId: user?.id ?? null,
-  });
-  return { content, isSignedIn: user !== null, ...list };
+  const user = getCurrentUser(request);
+  const [content, viewer, list] = await Promise.all([
+    getPageContent<ReviewsContent>(
+      "reviews",
+      languageFromCookie(request.headers.get("cookie")),
+      request,
+    ),
+    user,
+    // The list marks the viewer's own reviews, so it waits for the user (not for the content).
+    user.then((u) =>
+      listReviews({ ...parseReviewListQuery(url.searchParams), viewerId: u?.id ?? null }),
+    ),
+  ]);
+  return { content, isSignedIn: viewer !== null, ...list };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -31,7 +31,7 @@ export function ContentFields({
   if (shape.kind !== "object") return null;
   return (
     <div className="space-y-5">
-      <ObjectFields shape={shape} value={value} path="" errors={errors} depth={0} />
+      <ObjectFields shape={shape} value={value} path="" errors={errors} />
     </div>
   );
 }
@@ -41,7 +41,6 @@ type Props = {
   value: ContentValue | undefined;
   path: string;
   errors: Record<string, ContentFieldError>;
-  depth: number;
 };
 
 /** A key's label: the admin texts name the common keys; any other key is shown by its name. */
@@ -57,7 +56,7 @@ function useFieldLabel() {
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
 
-function ObjectFields({ shape, value, path, errors, depth }: Props) {
+function ObjectFields({ shape, value, path, errors }: Props) {
   const label = useFieldLabel();
   if (shape.kind !== "object") return null;
   const record = value && typeof value === "object" && !Array.isArray(value) ? value : {};
@@ -71,7 +70,6 @@ function ObjectFields({ shape, value, path, errors, depth }: Props) {
           value={record[field.key]}
           path={join(path, field.key)}
           errors={errors}
-          depth={depth + 1}
         />
       ))}
     </>
@@ -145,7 +143,7 @@ function ValueField({ label, aside, ...props }: Props & { label: string; aside?:
 function ListField({ label, error, ...props }: Props & { label: string; error?: string }) {
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
-  const { shape, value, path, errors, depth } = props;
+  const { shape, value, path, errors } = props;
   if (shape.kind !== "array") return null;
   const items = Array.isArray(value) ? value : [];
   /** A kind of entry by name: "Absatz", "Aufzählung" … or "Eintrag" when there is one kind. */
@@ -211,13 +209,7 @@ function ListField({ label, error, ...props }: Props & { label: string; error?: 
                     {buttons}
                   </div>
                   {variant.kind === "object" ? (
-                    <ObjectFields
-                      shape={variant}
-                      value={item}
-                      path={itemPath}
-                      errors={errors}
-                      depth={depth + 1}
-                    />
+                    <ObjectFields shape={variant} value={item} path={itemPath} errors={errors} />
                   ) : (
                     <ListField
                       label={name}
@@ -225,7 +217,6 @@ function ListField({ label, error, ...props }: Props & { label: string; error?: 
                       value={item}
                       path={itemPath}
                       errors={errors}
-                      depth={depth + 1}
                     />
                   )}
                 </div>
@@ -237,7 +228,6 @@ function ListField({ label, error, ...props }: Props & { label: string; error?: 
                   value={item}
                   path={itemPath}
                   errors={errors}
-                  depth={depth + 1}
                 />
               )}
             </li>
