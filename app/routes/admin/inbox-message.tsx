@@ -27,11 +27,11 @@ import {
   replyToContactMessage,
   type ContactMessageChange,
 } from "~/features/contact/inbox.server";
-import { getSettings } from "~/features/settings/settings.server";
 import { formatDateTime } from "~/lib/date-time";
 import { parseForm } from "~/lib/form.server";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/inbox-message";
 
 const NOTICES = ["replied", "unarchive"] as const;
@@ -42,12 +42,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
   const { t } = getTranslator(language);
   // Opening marks the message read (an unknown or malformed id: 404, nothing changes).
-  const [message, settings] = await Promise.all([openContactMessage(params.id), getSettings()]);
+  const message = await openContactMessage(params.id);
   if (!message) throw data({ notFound: true }, { status: 404 });
   const notice = new URL(request.url).searchParams.get("hinweis");
   return {
     title: `${t("adminInbox.title")}: ${message.subject}`,
-    companyEmail: settings.companyEmail,
     notice: NOTICES.includes(notice as Notice) ? (notice as Notice) : null,
     message: {
       ...message,
@@ -122,7 +121,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminInboxMessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { message, companyEmail, notice } = loaderData;
+  const { message, notice } = loaderData;
+  // The root loader already reads the settings for every page.
+  const companyEmail = useRootData()?.settings.companyEmail ?? "";
   const result = actionData as ActionData | undefined;
   const navigation = useNavigation();
   const isSending =
