@@ -18,6 +18,10 @@ export type ReviewHideReason = (typeof REVIEW_HIDE_REASONS)[number];
 export const isReviewHideReason = (value: unknown): value is ReviewHideReason =>
   REVIEW_HIDE_REASONS.includes(value as ReviewHideReason);
 
+/** A stored reason as a category; anything unknown counts as `guidelines`. */
+export const reviewHideReasonOf = (value: unknown): ReviewHideReason =>
+  isReviewHideReason(value) ? value : "guidelines";
+
 /** What /admin/bewertungen reads from its URL. */
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 export const ADMIN_REVIEW_FILTERS = ["alle", "sichtbar", "ausgeblendet", "ohne-antwort"] as const;
