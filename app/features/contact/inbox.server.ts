@@ -58,13 +58,11 @@ export async function listContactMessages(filter: InboxFilter) {
     ),
   ]);
   return {
-    messages: rows.map((row) => ({
+    messages: rows.map(({ readAt, archivedAt, createdAt, ...row }) => ({
       ...row,
-      isRead: row.readAt !== null,
-      isArchived: row.archivedAt !== null,
-      createdAt: row.createdAt.toISOString(),
-      readAt: undefined,
-      archivedAt: undefined,
+      isRead: readAt !== null,
+      isArchived: archivedAt !== null,
+      createdAt: createdAt.toISOString(),
     })),
     total,
     isCapped,

@@ -82,7 +82,10 @@ export async function listSubscribers(filter: NewsletterFilter) {
 
 export async function getSubscriber(id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await db().select(columns).from(t).where(eq(t.id, id));
+  const [row] = await db()
+    .select({ id: t.id, email: t.email, status: t.status })
+    .from(t)
+    .where(eq(t.id, id));
   return row ? { id: row.id, email: row.email, status: statusOf(row.status) } : null;
 }
 

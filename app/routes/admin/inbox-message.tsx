@@ -71,11 +71,7 @@ type ActionData = {
   values?: Partial<Record<"reply", string>>;
 };
 
-const CHANGES: Record<string, ContactMessageChange> = {
-  unread: "unread",
-  archive: "archive",
-  unarchive: "unarchive",
-};
+const CHANGES = ["unread", "archive", "unarchive"] as const satisfies ContactMessageChange[];
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await userForSave(request, "admin");
@@ -105,8 +101,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirect(`/admin/nachrichten/${params.id}?hinweis=replied`);
   }
 
-  const change = typeof intent === "string" ? CHANGES[intent] : undefined;
-  if (change && Object.hasOwn(CHANGES, intent as string)) {
+  const change = CHANGES.find((known) => known === intent);
+  if (change) {
     const result = await changeContactMessage({ actor: admin, id: params.id, change });
     if (!result.ok) return fail(result.error);
     // Unread and archived messages go back to the list: opening the message again would
@@ -118,6 +114,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return fail("invalid");
 }
+
+const DELIVERY_TONES = {
+  failed: "bg-red-100 text-red-900",
+  sent: "bg-green-100 text-green-900",
+  pending: "bg-amber-100 text-amber-900",
+} as const;
 
 export default function AdminInboxMessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -232,11 +234,7 @@ export default function AdminInboxMessagePage({ loaderData, actionData }: Route.
                   {reply.emailStatus && (
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                        reply.emailStatus === "failed"
-                          ? "bg-red-100 text-red-900"
-                          : reply.emailStatus === "sent"
-                            ? "bg-green-100 text-green-900"
-                            : "bg-amber-100 text-amber-900"
+                        DELIVERY_TONES[reply.emailStatus]
                       }`}
                     >
                       {t(`adminInbox.delivery.${reply.emailStatus}`)}
