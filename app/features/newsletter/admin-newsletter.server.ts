@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { countUpTo } from "~/lib/count-up-to.server";
+import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/domain/ids";
@@ -12,7 +12,6 @@ import { NEWSLETTER_PAGE_SIZE, type NewsletterFilter } from "./admin-newsletter.
  */
 
 const t = schema.newsletterSubscription;
-const COUNT_CAP = 1_000;
 /** The export reads in batches of this many rows (keyset), so 100,000 rows never sit in one query. */
 export const EXPORT_BATCH = 2_000;
 
@@ -57,7 +56,6 @@ export async function listSubscribers(filter: NewsletterFilter) {
         .from(t)
         .where(where)
         .$dynamic(),
-      COUNT_CAP,
     ),
     // The confirmed ones are who a newsletter may go to: worth knowing exactly.
     db()
@@ -76,7 +74,7 @@ export async function listSubscribers(filter: NewsletterFilter) {
     total,
     isCapped,
     confirmedCount: counts[0]?.confirmed ?? 0,
-    pageCount: Math.max(1, Math.ceil(total / NEWSLETTER_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    pageCount: pageCountOf(total, isCapped, NEWSLETTER_PAGE_SIZE),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { countUpTo } from "~/lib/count-up-to.server";
+import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/domain/ids";
@@ -19,7 +19,6 @@ import {
  */
 
 const r = schema.review;
-const COUNT_CAP = 1_000;
 type Actor = { id: string };
 
 export async function listAdminReviews(filter: AdminReviewFilter) {
@@ -83,7 +82,6 @@ export async function listAdminReviews(filter: AdminReviewFilter) {
         .from(r)
         .where(where)
         .$dynamic(),
-      COUNT_CAP,
     ),
   ]);
   return {
@@ -119,7 +117,7 @@ export async function listAdminReviews(filter: AdminReviewFilter) {
     })),
     total,
     isCapped,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    pageCount: pageCountOf(total, isCapped, ADMIN_REVIEWS_PAGE_SIZE),
   };
 }
 

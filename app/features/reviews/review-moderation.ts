@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageParam } from "~/lib/paging";
 
 /**
  * Why an admin may hide a review (decision 032). The categories are public: /bewertungen counts
@@ -30,12 +31,11 @@ export type AdminReviewFilter = { filter: AdminReviewFilterName; page: number };
 
 export function adminReviewFilter(params: URLSearchParams): AdminReviewFilter {
   const filter = params.get("filter");
-  const page = Number(params.get("page") ?? "1");
   return {
     filter: ADMIN_REVIEW_FILTERS.includes(filter as AdminReviewFilterName)
       ? (filter as AdminReviewFilterName)
       : "alle",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: pageParam(params),
   };
 }
 
