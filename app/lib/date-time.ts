@@ -6,9 +6,18 @@ import type { Language } from "./i18n";
  * is what the browser hydrates: ICU data of Node and the browser may differ in small ways.
  */
 export function formatDateTime(value: Date | string, language: Language) {
-  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "de-DE", {
+  return dateTimeFormats[language].format(typeof value === "string" ? new Date(value) : value);
+}
+
+// Built once, as in i18n.ts: an Intl.DateTimeFormat per call showed in the CPU profile, and the
+// subscriber CSV formats two moments per row.
+const dateTimeFormat = (locale: string) =>
+  new Intl.DateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: "Europe/Berlin",
-  }).format(typeof value === "string" ? new Date(value) : value);
-}
+  });
+const dateTimeFormats: Record<Language, Intl.DateTimeFormat> = {
+  de: dateTimeFormat("de-DE"),
+  en: dateTimeFormat("en-GB"),
+};

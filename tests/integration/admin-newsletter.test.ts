@@ -4,9 +4,10 @@
  * whole filter as a formula-safe UTF-8 CSV, removal that deletes the record with a masked audit
  * entry in the same transaction.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NEWSLETTER_PAGE_SIZE } from "~/features/newsletter/admin-newsletter.schema";
+import { EXPORT_BATCH } from "~/features/newsletter/admin-newsletter.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import * as csv from "~/routes/admin/newsletter-csv";
 import * as route from "~/routes/admin/newsletter";
@@ -152,6 +153,25 @@ describe(`admin newsletter (${databaseKind()})`, () => {
       );
     const text = new TextDecoder().decode(await (await download()).response!.arrayBuffer());
     expect(text.trim().split("\r\n")).toHaveLength(total + 1);
+  });
+
+  it("exports every subscriber of a batch-sized insert that shares one created_at", async () => {
+    // As one statement's rows share now(): one created_at, with microseconds. A millisecond
+    // cursor used to stop the export after the first batch.
+    const total = EXPORT_BATCH * 2 + 7;
+    await db().execute(sql`
+      insert into newsletter_subscription (email, status, token, created_at)
+      select 'same' || i || '@example.com', 'confirmed', 'same-token-' || i,
+             '2026-03-01 09:00:00.123456+00'::timestamptz
+      from generate_series(1, ${total}) as i`);
+    const text = new TextDecoder().decode(await (await download()).response!.arrayBuffer());
+    const emails = text
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(";")[0]);
+    expect(emails).toHaveLength(total);
+    expect(new Set(emails).size).toBe(total);
   });
 
   it("removes a subscriber for good and audits it with a masked address", async () => {

@@ -1,3 +1,4 @@
+import { pageParam } from "~/lib/paging";
 /** What /admin/users reads from its URL; shared by the page (links) and the server. */
 export const ADMIN_USERS_PAGE_SIZE = 20;
 export const USER_ROLE_FILTERS = ["alle", "user", "admin"] as const;
@@ -6,10 +7,9 @@ export type AdminUserFilter = { q: string; role: UserRoleFilter; page: number };
 
 export function adminUserFilter(params: URLSearchParams): AdminUserFilter {
   const role = params.get("role");
-  const page = Number(params.get("page") ?? "1");
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     role: USER_ROLE_FILTERS.includes(role as UserRoleFilter) ? (role as UserRoleFilter) : "alle",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: pageParam(params),
   };
 }

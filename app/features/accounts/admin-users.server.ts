@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { databaseHandle, db, schema } from "~/lib/db.server";
-import { countUpTo } from "~/lib/count-up-to.server";
+import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import { isUuid } from "~/domain/ids";
@@ -21,7 +21,6 @@ import { roleOf, type Role } from "./session.server";
 
 const u = schema.user;
 const pr = schema.profile;
-const COUNT_CAP = 1_000;
 
 export async function listAdminUsers(filter: AdminUserFilter) {
   const conditions: SQL[] = [];
@@ -66,7 +65,6 @@ export async function listAdminUsers(filter: AdminUserFilter) {
         .leftJoin(pr, eq(pr.id, u.id))
         .where(where)
         .$dynamic(),
-      COUNT_CAP,
     ),
   ]);
   return {
@@ -80,7 +78,7 @@ export async function listAdminUsers(filter: AdminUserFilter) {
     })),
     total,
     isCapped,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    pageCount: pageCountOf(total, isCapped, ADMIN_USERS_PAGE_SIZE),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
+import { pageParam } from "~/lib/paging";
 
 /**
  * What /admin/bookings reads from its URL and what the detail page's forms send. Shared by the
@@ -36,7 +37,6 @@ export function adminBookingFilter(params: URLSearchParams): AdminBookingFilter 
     return value && isCalendarDay(value) ? value : null;
   };
   const user = params.get("user");
-  const page = Number(params.get("page") ?? "1");
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     status: ADMIN_BOOKING_STATUS_FILTERS.includes(status as AdminBookingStatusFilter)
@@ -45,7 +45,7 @@ export function adminBookingFilter(params: URLSearchParams): AdminBookingFilter 
     from: day("from"),
     to: day("to"),
     user: user && isUuid(user) ? user.toLowerCase() : null,
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: pageParam(params),
   };
 }
 

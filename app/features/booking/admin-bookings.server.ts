@@ -12,7 +12,7 @@ import {
   paymentSchedule,
 } from "~/domain/payment-schedule";
 import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
-import { countUpTo } from "~/lib/count-up-to.server";
+import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import type { PropertyImage } from "../../../db/schema";
@@ -38,9 +38,6 @@ const asMethod = (value: string): PaymentMethod =>
 
 // ---------------------------------------------------------------------------------------------
 // List
-
-/** Beyond this many matches the list says "more than 1,000" instead of counting them all. */
-const COUNT_CAP = 1_000;
 
 export type AdminBookingRow = {
   id: string;
@@ -153,7 +150,6 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
         .from(b)
         .where(where)
         .$dynamic(),
-      COUNT_CAP,
     ),
     filter.user
       ? db()
@@ -173,7 +169,7 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
     })),
     total,
     isCapped,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    pageCount: pageCountOf(total, isCapped, ADMIN_BOOKINGS_PAGE_SIZE),
     /** whose bookings a `user` filter shows; null when the account does not exist (anymore) */
     user,
   };

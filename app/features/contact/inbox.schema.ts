@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageParam } from "~/lib/paging";
 
 /** What /admin/nachrichten reads from its URL; shared by the page (links) and the server. */
 export const INBOX_PAGE_SIZE = 20;
@@ -9,12 +10,11 @@ export type InboxFilter = { filter: InboxFilterName; page: number };
 /** Malformed values fall back to the defaults: the list is a bookmarkable page, not a form. */
 export function inboxFilter(params: URLSearchParams): InboxFilter {
   const filter = params.get("filter");
-  const page = Number(params.get("page") ?? "1");
   return {
     filter: INBOX_FILTERS.includes(filter as InboxFilterName)
       ? (filter as InboxFilterName)
       : "alle",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: pageParam(params),
   };
 }
 

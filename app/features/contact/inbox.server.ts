@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
-import { countUpTo } from "~/lib/count-up-to.server";
+import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/domain/ids";
@@ -17,7 +17,6 @@ import { INBOX_PAGE_SIZE, type InboxFilter } from "./inbox.schema";
 
 const m = schema.contactMessage;
 const cr = schema.contactReply;
-const COUNT_CAP = 1_000;
 
 type Actor = { id: string };
 
@@ -54,21 +53,18 @@ export async function listContactMessages(filter: InboxFilter) {
         .from(m)
         .where(where)
         .$dynamic(),
-      COUNT_CAP,
     ),
   ]);
   return {
-    messages: rows.map((row) => ({
+    messages: rows.map(({ readAt, archivedAt, createdAt, ...row }) => ({
       ...row,
-      isRead: row.readAt !== null,
-      isArchived: row.archivedAt !== null,
-      createdAt: row.createdAt.toISOString(),
-      readAt: undefined,
-      archivedAt: undefined,
+      isRead: readAt !== null,
+      isArchived: archivedAt !== null,
+      createdAt: createdAt.toISOString(),
     })),
     total,
     isCapped,
-    pageCount: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    pageCount: pageCountOf(total, isCapped, INBOX_PAGE_SIZE),
   };
 }
 

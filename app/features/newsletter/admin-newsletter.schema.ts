@@ -1,3 +1,4 @@
+import { pageParam } from "~/lib/paging";
 /** What /admin/newsletter (and its CSV export) reads from the URL; shared by page and server. */
 export const NEWSLETTER_PAGE_SIZE = 25;
 export const NEWSLETTER_STATUS_FILTERS = ["alle", "confirmed", "pending", "unsubscribed"] as const;
@@ -7,13 +8,12 @@ export type NewsletterFilter = { q: string; status: NewsletterStatusFilter; page
 /** Malformed values fall back to the defaults: the list is a bookmarkable page, not a form. */
 export function newsletterFilter(params: URLSearchParams): NewsletterFilter {
   const status = params.get("status");
-  const page = Number(params.get("page") ?? "1");
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     status: NEWSLETTER_STATUS_FILTERS.includes(status as NewsletterStatusFilter)
       ? (status as NewsletterStatusFilter)
       : "alle",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: pageParam(params),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { countUpTo } from "~/lib/count-up-to.server";
+import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/domain/ids";
@@ -12,9 +12,8 @@ import { NEWSLETTER_PAGE_SIZE, type NewsletterFilter } from "./admin-newsletter.
  */
 
 const t = schema.newsletterSubscription;
-const COUNT_CAP = 1_000;
 /** The export reads in batches of this many rows (keyset), so 100,000 rows never sit in one query. */
-const EXPORT_BATCH = 2_000;
+export const EXPORT_BATCH = 2_000;
 
 export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 const statusOf = (value: string): NewsletterStatus =>
@@ -57,7 +56,6 @@ export async function listSubscribers(filter: NewsletterFilter) {
         .from(t)
         .where(where)
         .$dynamic(),
-      COUNT_CAP,
     ),
     // The confirmed ones are who a newsletter may go to: worth knowing exactly.
     db()
@@ -76,23 +74,29 @@ export async function listSubscribers(filter: NewsletterFilter) {
     total,
     isCapped,
     confirmedCount: counts[0]?.confirmed ?? 0,
-    pageCount: Math.max(1, Math.ceil(total / NEWSLETTER_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    pageCount: pageCountOf(total, isCapped, NEWSLETTER_PAGE_SIZE),
   };
 }
 
 export async function getSubscriber(id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await db().select(columns).from(t).where(eq(t.id, id));
+  const [row] = await db()
+    .select({ id: t.id, email: t.email, status: t.status })
+    .from(t)
+    .where(eq(t.id, id));
   return row ? { id: row.id, email: row.email, status: statusOf(row.status) } : null;
 }
 
 /** Every subscription of the filter (all pages), newest first, batch by batch. */
 export async function* exportSubscribers(filter: Pick<NewsletterFilter, "q" | "status">) {
   const where = whereOf(filter);
-  let after: { at: Date; id: string } | null = null;
+  // The cursor keeps created_at as PostgreSQL's text: a JS Date has milliseconds, created_at has
+  // microseconds, so a Date cursor skipped rows inside the truncated millisecond and stopped after
+  // one batch when a single statement (one now()) had inserted more than a batch.
+  let after: { at: string; id: string } | null = null;
   for (;;) {
     const keyset: SQL | undefined = after
-      ? sql`(${t.createdAt}, ${t.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+      ? sql`(${t.createdAt}, ${t.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
       : undefined;
     const rows: {
       id: string;
@@ -100,16 +104,17 @@ export async function* exportSubscribers(filter: Pick<NewsletterFilter, "q" | "s
       status: string;
       createdAt: Date;
       confirmedAt: Date | null;
+      cursorAt: string;
     }[] = await db()
-      .select(columns)
+      .select({ ...columns, cursorAt: sql<string>`${t.createdAt}::text` })
       .from(t)
       .where(keyset ? (where ? and(where, keyset) : keyset) : where)
       .orderBy(sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`)
       .limit(EXPORT_BATCH);
-    for (const row of rows) yield { ...row, status: statusOf(row.status) };
+    for (const { cursorAt: _, ...row } of rows) yield { ...row, status: statusOf(row.status) };
     if (rows.length < EXPORT_BATCH) return;
     const last = rows[rows.length - 1]!;
-    after = { at: last.createdAt, id: last.id };
+    after = { at: last.cursorAt, id: last.id };
   }
 }
 

@@ -3,7 +3,7 @@ import type { PropertyImage } from "../../../db/schema";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 import { db, schema, type Database } from "~/lib/db.server";
-import { countUpTo } from "~/lib/count-up-to.server";
+import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import {
@@ -38,8 +38,6 @@ const p = schema.property;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Actor = { id: string };
 export type PropertyRow = typeof schema.property.$inferSelect;
-
-const COUNT_CAP = 1_000;
 
 export async function listAdminProperties(filter: AdminPropertyFilter) {
   const conditions: SQL[] = [];
@@ -81,7 +79,6 @@ export async function listAdminProperties(filter: AdminPropertyFilter) {
         .from(p)
         .where(where)
         .$dynamic(),
-      COUNT_CAP,
     ),
   ]);
   return {
@@ -100,7 +97,7 @@ export async function listAdminProperties(filter: AdminPropertyFilter) {
     })),
     total,
     isCapped,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_PROPERTIES_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    pageCount: pageCountOf(total, isCapped, ADMIN_PROPERTIES_PAGE_SIZE),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   normalizeFactText,
   TOURIST_TAX_NOTE_MAX,
 } from "~/domain/property-facts";
+import { pageParam } from "~/lib/paging";
 
 /** Stored values are German (location "<Stadt>, <Land>"), in both languages of the admin. */
 const COUNTRY_NAMES = [
@@ -397,7 +398,6 @@ export type AdminPropertyFilter = {
 
 export function adminPropertyFilter(params: URLSearchParams): AdminPropertyFilter {
   const status = params.get("status");
-  const page = Number(params.get("page") ?? "1");
   const clean = (value: string | null) => (value ?? "").replace(NUL, "").trim().slice(0, 100);
   return {
     q: clean(params.get("q")),
@@ -405,7 +405,7 @@ export function adminPropertyFilter(params: URLSearchParams): AdminPropertyFilte
     status: PROPERTY_STATUS_FILTERS.includes(status as PropertyStatusFilter)
       ? (status as PropertyStatusFilter)
       : "alle",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: pageParam(params),
   };
 }
 

@@ -5,6 +5,7 @@
  * Issues are codes with values, translated by the page (German and English texts in
  * `app/locales/{de,en}/csv-import.ts`).
  */
+import { csvDocument, csvQuotedCell } from "~/lib/csv";
 
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
 export const CSV_TEMPLATE_NAME = "properties_template.csv";
@@ -387,9 +388,5 @@ export function csvTemplate(): string {
     "",
     "75,00",
   ];
-  const quote = (value: string) =>
-    /[;"\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-  // Semicolons: the delimiter German spreadsheets open without an import dialog; the BOM makes
-  // Excel read UTF-8.
-  return `\uFEFF${CSV_COLUMNS.join(";")}\r\n${example.map(quote).join(";")}\r\n`;
+  return csvDocument([CSV_COLUMNS.join(";"), example.map(csvQuotedCell).join(";")]);
 }

@@ -1,11 +1,12 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { countUpTo } from "~/lib/count-up-to.server";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/domain/ids";
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
-  isReviewHideReason,
+  reviewHideReasonOf,
   type AdminReviewFilter,
   type ReviewHideReason,
 } from "./review-moderation";
@@ -18,7 +19,6 @@ import {
  */
 
 const r = schema.review;
-const COUNT_CAP = 1_000;
 type Actor = { id: string };
 
 export async function listAdminReviews(filter: AdminReviewFilter) {
@@ -27,8 +27,23 @@ export async function listAdminReviews(filter: AdminReviewFilter) {
   if (filter.filter === "ausgeblendet") conditions.push(eq(r.isHidden, true));
   if (filter.filter === "ohne-antwort") conditions.push(isNull(r.ownerReply));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const hider = sql`(select coalesce(nullif(trim(u.name), ''), u.email) from "user" u where u.id = ${r.hiddenBy})`;
-  const replier = sql`(select coalesce(nullif(trim(u.name), ''), u.email) from "user" u where u.id = ${r.ownerReplyBy})`;
+  // "nulls last" as in review_created_idx, or the planner sorts every review.
+  const newestFirst = [sql`${r.createdAt} desc nulls last`, sql`${r.id} desc nulls last`];
+  // The page's ids first, from the index alone; only those 20 reviews are then joined with
+  // property, guest, booking, hider and replier. A deep page otherwise joins every skipped one.
+  // (The property join drops nothing: property_id is not null with a cascading foreign key.)
+  const pageIds = db()
+    .select({ id: r.id })
+    .from(r)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(ADMIN_REVIEWS_PAGE_SIZE)
+    .offset((filter.page - 1) * ADMIN_REVIEWS_PAGE_SIZE);
+  const guest = schema.user;
+  const hider = alias(schema.user, "hider");
+  const replier = alias(schema.user, "replier");
+  const nameOf = (u: { name: AnyPgColumn; email: AnyPgColumn }) =>
+    sql<string | null>`coalesce(nullif(trim(${u.name}), ''), ${u.email})`;
   const [rows, { total, isCapped }] = await Promise.all([
     db()
       .select({
@@ -40,34 +55,33 @@ export async function listAdminReviews(filter: AdminReviewFilter) {
         hiddenReason: r.hiddenReason,
         hiddenNote: r.hiddenNote,
         hiddenAt: r.hiddenAt,
-        hiddenBy: sql<string | null>`${hider}`,
+        hiddenBy: nameOf(hider),
         ownerReply: r.ownerReply,
         ownerReplyAt: r.ownerReplyAt,
-        ownerReplyBy: sql<string | null>`${replier}`,
+        ownerReplyBy: nameOf(replier),
         createdAt: r.createdAt,
         propertyId: schema.property.id,
         propertyTitle: schema.property.title,
         propertyStatus: schema.property.status,
-        guestName: schema.user.name,
-        guestEmail: schema.user.email,
+        guestName: guest.name,
+        guestEmail: guest.email,
         bookingNumber: schema.booking.number,
         bookingId: schema.booking.id,
       })
       .from(r)
       .innerJoin(schema.property, eq(schema.property.id, r.propertyId))
-      .leftJoin(schema.user, eq(schema.user.id, r.userId))
+      .leftJoin(guest, eq(guest.id, r.userId))
       .leftJoin(schema.booking, eq(schema.booking.id, r.bookingId))
-      .where(where)
-      .orderBy(sql`${r.createdAt} desc nulls last`, sql`${r.id} desc nulls last`)
-      .limit(ADMIN_REVIEWS_PAGE_SIZE)
-      .offset((filter.page - 1) * ADMIN_REVIEWS_PAGE_SIZE),
+      .leftJoin(hider, eq(hider.id, r.hiddenBy))
+      .leftJoin(replier, eq(replier.id, r.ownerReplyBy))
+      .where(inArray(r.id, pageIds))
+      .orderBy(...newestFirst),
     countUpTo(
       db()
         .select({ one: sql`1` })
         .from(r)
         .where(where)
         .$dynamic(),
-      COUNT_CAP,
     ),
   ]);
   return {
@@ -87,9 +101,7 @@ export async function listAdminReviews(filter: AdminReviewFilter) {
       booking: row.bookingId ? { id: row.bookingId, number: row.bookingNumber } : null,
       hidden: row.isHidden
         ? {
-            reason: (isReviewHideReason(row.hiddenReason)
-              ? row.hiddenReason
-              : "guidelines") as ReviewHideReason,
+            reason: reviewHideReasonOf(row.hiddenReason),
             note: row.hiddenNote,
             at: row.hiddenAt?.toISOString() ?? null,
             by: row.hiddenBy,
@@ -105,7 +117,7 @@ export async function listAdminReviews(filter: AdminReviewFilter) {
     })),
     total,
     isCapped,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE)) + (isCapped ? 1 : 0),
+    pageCount: pageCountOf(total, isCapped, ADMIN_REVIEWS_PAGE_SIZE),
   };
 }
 
@@ -117,8 +129,6 @@ export async function getAdminReview(id: string) {
       id: r.id,
       title: r.title,
       text: r.text,
-      rating: r.rating,
-      isHidden: r.isHidden,
       ownerReply: r.ownerReply,
       propertyTitle: schema.property.title,
     })
@@ -174,13 +184,13 @@ async function moderate(
           hiddenNote: r.hiddenNote,
           ownerReply: r.ownerReply,
         });
-      const { propertyId, ...old } = before;
+      const { propertyId } = before;
       await tx.insert(schema.auditLog).values({
         actorId: input.actor.id,
         entity: "review",
         entityId: input.id,
         action,
-        before: { ...old, propertyId },
+        before,
         after: { ...after, propertyId, ...(planned.note ? { note: planned.note } : {}) },
       });
       return { ok: true } as const;

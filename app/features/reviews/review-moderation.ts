@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageParam } from "~/lib/paging";
 
 /**
  * Why an admin may hide a review (decision 032). The categories are public: /bewertungen counts
@@ -18,6 +19,10 @@ export type ReviewHideReason = (typeof REVIEW_HIDE_REASONS)[number];
 export const isReviewHideReason = (value: unknown): value is ReviewHideReason =>
   REVIEW_HIDE_REASONS.includes(value as ReviewHideReason);
 
+/** A stored reason as a category; anything unknown counts as `guidelines`. */
+export const reviewHideReasonOf = (value: unknown): ReviewHideReason =>
+  isReviewHideReason(value) ? value : "guidelines";
+
 /** What /admin/bewertungen reads from its URL. */
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 export const ADMIN_REVIEW_FILTERS = ["alle", "sichtbar", "ausgeblendet", "ohne-antwort"] as const;
@@ -26,12 +31,11 @@ export type AdminReviewFilter = { filter: AdminReviewFilterName; page: number };
 
 export function adminReviewFilter(params: URLSearchParams): AdminReviewFilter {
   const filter = params.get("filter");
-  const page = Number(params.get("page") ?? "1");
   return {
     filter: ADMIN_REVIEW_FILTERS.includes(filter as AdminReviewFilterName)
       ? (filter as AdminReviewFilterName)
       : "alle",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: pageParam(params),
   };
 }
 

@@ -4,7 +4,7 @@ import { dayInBerlin } from "~/domain/calendar-day";
 import { ownerReplyOf } from "./owner-reply.server";
 import { publicReviewerName, roundRating } from "./review-display";
 import {
-  isReviewHideReason,
+  reviewHideReasonOf,
   REVIEW_HIDE_REASONS,
   type ReviewHideReason,
 } from "./review-moderation";
@@ -41,7 +41,7 @@ export async function getReviewSummary() {
   for (const row of rows) {
     if (row.isHidden) {
       hiddenCount += row.total;
-      const reason = isReviewHideReason(row.hiddenReason) ? row.hiddenReason : "guidelines";
+      const reason = reviewHideReasonOf(row.hiddenReason);
       hiddenByReason.set(reason, (hiddenByReason.get(reason) ?? 0) + row.total);
       continue;
     }

@@ -19,7 +19,6 @@ const adminInbox = {
   archived: "Archiviert",
   replied_one: "{{count}} Antwort",
   replied_other: "{{count}} Antworten",
-  open: "Öffnen",
   openLabel: "Nachricht von {{name}} öffnen: {{subject}}",
   empty: {
     ungelesen: "Keine ungelesenen Nachrichten",
@@ -55,8 +54,6 @@ const adminInbox = {
   sending: "Wird gesendet...",
   notices: {
     replied: "Antwort gesendet.",
-    unread: "Als ungelesen markiert.",
-    archive: "Nachricht archiviert.",
     unarchive: "Nachricht wiederhergestellt.",
   },
   errors: {

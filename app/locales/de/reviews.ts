@@ -27,8 +27,12 @@ const reviews = {
   next: "Weiter",
   pageOf: "Seite {{page}} von {{pages}}",
   hiddenNone: "Derzeit ist keine Bewertung ausgeblendet.",
-  hiddenSummary_one: "{{count}} Bewertung ist derzeit ausgeblendet. Grund: {{reasons}}.",
-  hiddenSummary_other: "{{count}} Bewertungen sind derzeit ausgeblendet. Gründe: {{reasons}}.",
+  hiddenSummary_one: "{{count}} Bewertung ist derzeit ausgeblendet. {{reasonLabel}}: {{reasons}}.",
+  hiddenSummary_other:
+    "{{count}} Bewertungen sind derzeit ausgeblendet. {{reasonLabel}}: {{reasons}}.",
+  // By the number of reason categories, not of hidden reviews.
+  hiddenReasonLabel_one: "Grund",
+  hiddenReasonLabel_other: "Gründe",
   hiddenReasonCount: "{{reason}} ({{count}})",
   hideReasons: {
     abuse: "Beleidigung oder Hassrede",

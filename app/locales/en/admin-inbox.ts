@@ -21,7 +21,6 @@ const adminInbox: typeof de = {
   archived: "Archived",
   replied_one: "{{count}} reply",
   replied_other: "{{count}} replies",
-  open: "Open",
   openLabel: "Open the message from {{name}}: {{subject}}",
   empty: {
     ungelesen: "No unread messages",
@@ -57,8 +56,6 @@ const adminInbox: typeof de = {
   sending: "Sending...",
   notices: {
     replied: "Reply sent.",
-    unread: "Marked as unread.",
-    archive: "Message archived.",
     unarchive: "Message restored.",
   },
   errors: {

@@ -28,8 +28,11 @@ const reviews: typeof de = {
   next: "Next",
   pageOf: "Page {{page}} of {{pages}}",
   hiddenNone: "No review is hidden at present.",
-  hiddenSummary_one: "{{count}} review is currently hidden. Reason: {{reasons}}.",
-  hiddenSummary_other: "{{count}} reviews are currently hidden. Reasons: {{reasons}}.",
+  hiddenSummary_one: "{{count}} review is currently hidden. {{reasonLabel}}: {{reasons}}.",
+  hiddenSummary_other: "{{count}} reviews are currently hidden. {{reasonLabel}}: {{reasons}}.",
+  // By the number of reason categories, not of hidden reviews.
+  hiddenReasonLabel_one: "Reason",
+  hiddenReasonLabel_other: "Reasons",
   hiddenReasonCount: "{{reason}} ({{count}})",
   hideReasons: {
     abuse: "Insults or hate speech",

@@ -1,6 +1,7 @@
 import { dayInBerlin } from "~/domain/calendar-day";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { monthlySeries } from "~/features/admin-dashboard/dashboard.server";
+import { csvDocument, csvResponse } from "~/lib/csv";
 import type { Route } from "./+types/dashboard-csv";
 
 /**
@@ -16,11 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     "Monat;Buchungen;Umsatz (EUR)",
     ...series.map((row) => `${row.month};${row.bookings};${euros(row.revenue)}`),
   ];
-  return new Response(`\uFEFF${lines.join("\r\n")}\r\n`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="buchungen-umsatz-${today}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  // Our own numbers and month names: no formula-prefixing (a negative sum stays a number).
+  return csvResponse(csvDocument(lines), `buchungen-umsatz-${today}.csv`);
 }

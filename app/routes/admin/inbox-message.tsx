@@ -27,11 +27,11 @@ import {
   replyToContactMessage,
   type ContactMessageChange,
 } from "~/features/contact/inbox.server";
-import { getSettings } from "~/features/settings/settings.server";
 import { formatDateTime } from "~/lib/date-time";
 import { parseForm } from "~/lib/form.server";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/inbox-message";
 
 const NOTICES = ["replied", "unarchive"] as const;
@@ -42,12 +42,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
   const { t } = getTranslator(language);
   // Opening marks the message read (an unknown or malformed id: 404, nothing changes).
-  const [message, settings] = await Promise.all([openContactMessage(params.id), getSettings()]);
+  const message = await openContactMessage(params.id);
   if (!message) throw data({ notFound: true }, { status: 404 });
   const notice = new URL(request.url).searchParams.get("hinweis");
   return {
     title: `${t("adminInbox.title")}: ${message.subject}`,
-    companyEmail: settings.companyEmail,
     notice: NOTICES.includes(notice as Notice) ? (notice as Notice) : null,
     message: {
       ...message,
@@ -72,11 +71,7 @@ type ActionData = {
   values?: Partial<Record<"reply", string>>;
 };
 
-const CHANGES: Record<string, ContactMessageChange> = {
-  unread: "unread",
-  archive: "archive",
-  unarchive: "unarchive",
-};
+const CHANGES = ["unread", "archive", "unarchive"] as const satisfies ContactMessageChange[];
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await userForSave(request, "admin");
@@ -106,8 +101,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirect(`/admin/nachrichten/${params.id}?hinweis=replied`);
   }
 
-  const change = typeof intent === "string" ? CHANGES[intent] : undefined;
-  if (change && Object.hasOwn(CHANGES, intent as string)) {
+  const change = CHANGES.find((known) => known === intent);
+  if (change) {
     const result = await changeContactMessage({ actor: admin, id: params.id, change });
     if (!result.ok) return fail(result.error);
     // Unread and archived messages go back to the list: opening the message again would
@@ -120,9 +115,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   return fail("invalid");
 }
 
+const DELIVERY_TONES = {
+  failed: "bg-red-100 text-red-900",
+  sent: "bg-green-100 text-green-900",
+  pending: "bg-amber-100 text-amber-900",
+} as const;
+
 export default function AdminInboxMessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { message, companyEmail, notice } = loaderData;
+  const { message, notice } = loaderData;
+  // The root loader already reads the settings for every page.
+  const companyEmail = useRootData()?.settings.companyEmail ?? "";
   const result = actionData as ActionData | undefined;
   const navigation = useNavigation();
   const isSending =
@@ -231,11 +234,7 @@ export default function AdminInboxMessagePage({ loaderData, actionData }: Route.
                   {reply.emailStatus && (
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                        reply.emailStatus === "failed"
-                          ? "bg-red-100 text-red-900"
-                          : reply.emailStatus === "sent"
-                            ? "bg-green-100 text-green-900"
-                            : "bg-amber-100 text-amber-900"
+                        DELIVERY_TONES[reply.emailStatus]
                       }`}
                     >
                       {t(`adminInbox.delivery.${reply.emailStatus}`)}

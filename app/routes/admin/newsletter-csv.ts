@@ -2,15 +2,15 @@ import { dayInBerlin } from "~/domain/calendar-day";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { newsletterFilter } from "~/features/newsletter/admin-newsletter.schema";
 import { exportSubscribers } from "~/features/newsletter/admin-newsletter.server";
-import { CSV_BOM, csvLine } from "~/features/newsletter/subscribers-csv";
 import "~/locales/admin-texts";
+import { csvDocument, csvLine, csvResponse } from "~/lib/csv";
 import { formatDateTime } from "~/lib/date-time";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import type { Route } from "./+types/newsletter-csv";
 
 /**
  * /admin/newsletter's subscribers as CSV, with the page's search and status filter: UTF-8 with
- * BOM, semicolons, formula-safe cells (subscribers-csv.ts). Read batch by batch (keyset), so a
+ * BOM, semicolons, formula-safe cells (app/lib/csv.ts). Read batch by batch (keyset), so a
  * list of 100,000 addresses is never one query; the file itself (about 8 MB then) is built in
  * memory, so a database failure answers an error page rather than a cut-off file.
  */
@@ -37,12 +37,5 @@ export async function loader({ request }: Route.LoaderArgs) {
       ]),
     );
   }
-  const body = `${CSV_BOM}${lines.join("\r\n")}\r\n`;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="newsletter-abonnenten-${dayInBerlin(new Date())}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse(csvDocument(lines), `newsletter-abonnenten-${dayInBerlin(new Date())}.csv`);
 }

@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     [list, removing] = await Promise.all([
       listSubscribers(filter),
-      remove !== null && isUuid(remove) ? getSubscriber(remove) : null,
+      remove !== null ? getSubscriber(remove) : null,
     ]);
   } catch (error) {
     logger.error({ err: error }, "loading the newsletter subscribers failed");

@@ -79,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     [list, review] = await Promise.all([
       listAdminReviews(filter),
-      wanted && isUuid(wanted.id) ? getAdminReview(wanted.id) : null,
+      wanted ? getAdminReview(wanted.id) : null,
     ]);
   } catch (error) {
     logger.error({ err: error }, "loading the reviews failed");

@@ -174,6 +174,9 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                 ? t("reviews.hiddenNone")
                 : t("reviews.hiddenSummary", {
                     count: summary.hiddenCount,
+                    reasonLabel: t("reviews.hiddenReasonLabel", {
+                      count: summary.hiddenByReason.length,
+                    }),
                     reasons: summary.hiddenByReason
                       .map(({ reason, count }) =>
                         t("reviews.hiddenReasonCount", {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "./subscribers-csv";
+import { csvCell, csvDocument, csvLine, csvQuotedCell } from "./csv";
 
-describe("subscriber CSV cells", () => {
+describe("CSV cells", () => {
   it("prefixes what a spreadsheet would run as a formula", () => {
     for (const value of ['=HYPERLINK("x")', "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) {
       expect(csvCell(value).replace(/^"/, "")).toMatch(/^'/);
@@ -15,5 +15,14 @@ describe("subscriber CSV cells", () => {
     expect(csvCell('sag "hallo"')).toBe('"sag ""hallo"""');
     expect(csvCell("=a;b")).toBe(`"'=a;b"`);
     expect(csvLine(["E-Mail", "Status", "Bestätigt am"])).toBe("E-Mail;Status;Bestätigt am");
+  });
+
+  it("quotes without a formula prefix where the cells are our own (numbers, the template)", () => {
+    expect(csvQuotedCell("-12,00")).toBe("-12,00");
+    expect(csvQuotedCell("a\nb")).toBe('"a\nb"');
+  });
+
+  it("writes the file with a BOM and CRLF after every line", () => {
+    expect(csvDocument(["a;b", "1;2"])).toBe("\uFEFFa;b\r\n1;2\r\n");
   });
 });
