@@ -51,7 +51,7 @@ const FEATURE_DEPENDENCIES = {
   "bank-accounts": ["settings", "email", "accounts"],
   audit: ["content"],
   "admin-dashboard": [],
-  "go-live": ["settings", "company", "content", "properties"],
+  "go-live": ["settings", "accounts", "company", "content", "properties"],
 };
 // The list itself must stay free of loops (a → b → a would allow a cycle between features).
 (function assertNoFeatureLoop() {

@@ -66,9 +66,10 @@ export async function boot(): Promise<BootResult> {
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
   // A production start names every open point of the go-live checklist (decision 033); the
-  // embedded demo start (no DATABASE_URL) is a demo and stays quiet.
+  // embedded demo start (no DATABASE_URL) is a demo and stays quiet. Not awaited: its queries
+  // and the password check (scrypt) must not delay listening.
   if (env.isProduction && env.DATABASE_URL) {
-    await logOpenGoLivePoints(logger).catch((error: unknown) =>
+    void logOpenGoLivePoints(logger).catch((error: unknown) =>
       logger.warn({ err: error }, "go-live checklist: checking failed"),
     );
   }

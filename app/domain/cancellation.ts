@@ -8,7 +8,7 @@
  * between moves the wall-clock time of the deadline by one hour (48 h before 00:00 on the Monday
  * after the spring change is 23:00 on Friday), never the length of the window.
  */
-import { utcDate } from "./calendar-day";
+import { addDays, dayInBerlin, utcDate } from "./calendar-day";
 
 export const CANCELLABLE_STATUSES = ["pending", "confirmed"] as const;
 
@@ -55,6 +55,11 @@ export function freeCancellationDeadline(checkIn: string, freeCancellationHours:
   return new Date(berlinMidnight(checkIn).getTime() - freeCancellationHours * HOUR_MS);
 }
 
+/** The fee as charged: whole percent between 0 and 100, whatever the setting holds. */
+export function feePercentage(cancellationFeePercentage: number): number {
+  return Math.min(Math.max(Math.trunc(cancellationFeePercentage), 0), 100);
+}
+
 /** Whether the guest may still cancel: pending or confirmed, and today is before check-in. */
 export function isCancellable(booking: { status: string; checkIn: string }, today: string) {
   return (
@@ -87,7 +92,7 @@ export function cancellationQuote({
   if (!Number.isSafeInteger(totalPrice) || totalPrice < 0) {
     throw new RangeError(`invalid total: ${totalPrice}`);
   }
-  const percentage = Math.min(Math.max(Math.trunc(cancellationFeePercentage), 0), 100);
+  const percentage = feePercentage(cancellationFeePercentage);
   const freeUntil = freeCancellationDeadline(checkIn, Math.max(freeCancellationHours, 0));
   if (now.getTime() < freeUntil.getTime()) return { fee: 0, isFree: true, freeUntil };
   // Integer arithmetic: total × pct is exact; one division, rounded half up to whole cents.
@@ -120,30 +125,22 @@ export function freeCancellationUntil({
   freeCancellationHours: number;
   cancellationFeePercentage: number;
 }): FreeCancellation {
-  const deadline =
-    Math.trunc(cancellationFeePercentage) <= 0
-      ? berlinMidnight(checkIn)
-      : freeCancellationDeadline(checkIn, Math.max(freeCancellationHours, 0));
+  // Without a fee, 0 hours: the deadline is 00:00 of the check-in day itself.
+  const hours = feePercentage(cancellationFeePercentage) === 0 ? 0 : freeCancellationHours;
+  const deadline = freeCancellationDeadline(checkIn, Math.max(hours, 0));
   if (now.getTime() >= deadline.getTime()) return { isFree: false };
-  const wall = berlinWallClock(deadline);
-  if (wall.time === "00:00") {
-    return {
-      isFree: true,
-      deadline,
-      day: berlinWallClock(new Date(deadline.getTime() - 1)).day,
-      time: null,
-    };
-  }
-  return { isFree: true, deadline, day: wall.day, time: wall.time };
+  const day = dayInBerlin(deadline);
+  const time = berlinTime(deadline);
+  // The hours are whole (settings), so "00:00" is exactly a midnight: free to the end of the
+  // day before.
+  if (time === "00:00") return { isFree: true, deadline, day: addDays(day, -1), time: null };
+  return { isFree: true, deadline, day, time };
 }
 
-/** The Berlin calendar day ("YYYY-MM-DD") and wall-clock time ("HH:MM") of an instant. */
-function berlinWallClock(instant: Date) {
+/** The Berlin wall-clock time ("HH:MM") of an instant. */
+function berlinTime(instant: Date) {
   const parts = Object.fromEntries(
     berlinParts.formatToParts(instant).map((part) => [part.type, part.value]),
   );
-  return {
-    day: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
+  return `${parts.hour}:${parts.minute}`;
 }

@@ -37,6 +37,11 @@ export function normalizeClockTime(value: string): string | null {
   return CLOCK_TIME.test(time) ? time : null;
 }
 
+/** An optional time: blank → "" (the settings' time applies), a time → "HH:MM", else null. */
+export function optionalClockTime(value: string): string | null {
+  return value.trim() === "" ? "" : normalizeClockTime(value);
+}
+
 export type PropertyFactFields = {
   houseRules: string;
   checkInFrom: string;
@@ -54,18 +59,22 @@ export type PropertyFacts = {
   touristTaxNote: string | null;
 };
 
+/** A property's own value, else the settings' (both trimmed); "" when neither has one. */
+export function ownOrDefault(own: string, fallback: string): string {
+  return own.trim() || fallback.trim();
+}
+
 /** The facts a property shows: its own values, the settings' for every empty one. */
 export function resolvePropertyFacts(
   property: PropertyFactFields,
   defaults: PropertyFactFields,
 ): PropertyFacts {
-  const pick = (own: string, fallback: string) => own.trim() || fallback.trim();
   const time = (own: string, fallback: string) => {
-    const value = pick(own, fallback);
+    const value = ownOrDefault(own, fallback);
     return CLOCK_TIME.test(value) ? value : null;
   };
-  const rules = pick(property.houseRules, defaults.houseRules);
-  const note = pick(property.touristTaxNote, defaults.touristTaxNote);
+  const rules = ownOrDefault(property.houseRules, defaults.houseRules);
+  const note = ownOrDefault(property.touristTaxNote, defaults.touristTaxNote);
   return {
     houseRules: rules
       .split(/\n\s*\n/)

@@ -1,5 +1,5 @@
 import { CalendarCheck, CalendarX } from "lucide-react";
-import { freeCancellationUntil } from "~/domain/cancellation";
+import { feePercentage, freeCancellationUntil } from "~/domain/cancellation";
 import { formatDate, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
@@ -37,7 +37,7 @@ export function FreeCancellationNote({
     freeCancellationHours: terms.freeCancellationHours,
     cancellationFeePercentage: terms.cancellationFeePercentage,
   });
-  const percentage = Math.min(Math.max(Math.trunc(terms.cancellationFeePercentage), 0), 100);
+  const percentage = feePercentage(terms.cancellationFeePercentage);
   return (
     <div className={`flex items-start gap-2 text-sm ${className}`} data-testid="free-cancellation">
       {free.isFree ? (

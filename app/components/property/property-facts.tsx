@@ -52,23 +52,18 @@ export function PropertyFactsSection({ facts }: { facts: PropertyFacts }) {
             </div>
           </div>
         )}
-        {facts.touristTaxNote && <TouristTaxNote note={facts.touristTaxNote} headingLevel={3} />}
+        {facts.touristTaxNote && <TouristTaxNote note={facts.touristTaxNote} />}
       </div>
     </section>
   );
 }
 
 /** The operator's Kurtaxe/Gästebeitrag note (plain text), on the property and booking pages. */
-export function TouristTaxNote({ note, headingLevel }: { note: string; headingLevel: 3 | 4 }) {
+export function TouristTaxNote({ note }: { note: string }) {
   const { t } = useTranslation();
-  const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <div data-testid="tourist-tax">
-      <Heading
-        className={headingLevel === 3 ? "text-lg font-semibold text-slate-900" : "font-semibold"}
-      >
-        {t("property.facts.touristTax")}
-      </Heading>
+      <h3 className="text-lg font-semibold text-slate-900">{t("property.facts.touristTax")}</h3>
       <p className="mt-1 whitespace-pre-line text-slate-700">{note}</p>
     </div>
   );

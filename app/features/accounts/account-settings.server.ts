@@ -132,7 +132,8 @@ async function credentialAccount(userId: string) {
   return row ?? null;
 }
 
-async function isPasswordCorrect(hash: string | null | undefined, password: string) {
+/** Whether the password matches a stored hash (a real scrypt: tens of milliseconds). */
+export async function isPasswordCorrect(hash: string | null | undefined, password: string) {
   if (!hash) return false;
   const context = await getAuth().$context;
   return context.password.verify({ hash, password });

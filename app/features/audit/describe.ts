@@ -54,6 +54,7 @@ export const AUDIT_ENTITIES = [
   "contact_message",
   "review",
   "newsletter_subscription",
+  "demo-data",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

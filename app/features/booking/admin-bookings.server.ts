@@ -3,7 +3,7 @@ import { emailCompany } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
-import { dayInBerlin } from "~/domain/calendar-day";
+import { dayInBerlin, daysBetween } from "~/domain/calendar-day";
 import { cancellationQuote } from "~/domain/cancellation";
 import { isUuid } from "~/domain/ids";
 import {
@@ -93,7 +93,7 @@ function newestFirst(filter: AdminBookingFilter) {
   const isShortWindow =
     filter.from !== null &&
     filter.to !== null &&
-    (Date.parse(filter.to) - Date.parse(filter.from)) / 86_400_000 <= SHORT_WINDOW_DAYS;
+    daysBetween(filter.from, filter.to) <= SHORT_WINDOW_DAYS;
   const created = isShortWindow ? sql`(${b.createdAt} + interval '0 seconds')` : b.createdAt;
   return [sql`${created} desc nulls last`, sql`${b.id} desc nulls last`];
 }

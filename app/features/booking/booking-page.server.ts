@@ -1,6 +1,7 @@
 import type { PaymentTerms } from "~/domain/payment-schedule";
 import { and, eq } from "drizzle-orm";
 import type { BookedStay } from "~/domain/availability";
+import { ownOrDefault } from "~/domain/property-facts";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { listBookedStays } from "~/features/properties/availability.server";
 import { isPropertyId } from "~/features/properties/property-detail.server";
@@ -58,7 +59,7 @@ export async function getBookingPageData({
       ...rest,
       image: images[0] ?? null,
       // The property's own note, else the settings' (decision 033); null = none.
-      touristTaxNote: touristTaxNote.trim() || settings.touristTaxNote.trim() || null,
+      touristTaxNote: ownOrDefault(touristTaxNote, settings.touristTaxNote) || null,
     },
     stayRules: {
       minStayDays: settings.minStayDays,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getCurrentUser, type CurrentUser } from "~/features/accounts/session.server";
 import {
   contentChangedPayload,
@@ -116,10 +116,16 @@ export async function currentVersion(page: ContentPage, language: Language) {
   return row ?? null;
 }
 
-/** True when the operator saved any version of the page in any language (go-live checklist). */
+/** True when the operator saved any version of the page in any language. */
 export async function hasOperatorVersion(page: string): Promise<boolean> {
-  const [row] = await db().select({ id: v.id }).from(v).where(eq(v.page, page)).limit(1);
-  return Boolean(row);
+  return (await pagesWithOperatorVersion([page])).has(page);
+}
+
+/** Which of the pages the operator saved a version of, in any language (go-live checklist). */
+export async function pagesWithOperatorVersion(pages: string[]): Promise<Set<string>> {
+  if (pages.length === 0) return new Set();
+  const rows = await db().selectDistinct({ page: v.page }).from(v).where(inArray(v.page, pages));
+  return new Set(rows.map((row) => row.page));
 }
 
 export type ContentChange = {

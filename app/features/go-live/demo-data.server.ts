@@ -3,25 +3,22 @@
  * decision 033). What is demo is what the seed listed in `demo_record` in the same transaction
  * as the rows; nothing is guessed from names, so the operator's own data is never touched.
  */
-import { and, count, eq, inArray, not, sql } from "drizzle-orm";
+import { and, count, eq, inArray, not, or } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
-import { db, schema } from "~/lib/db.server";
+import { db, schema, type Database } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { deleteImageFiles } from "~/features/properties/property-images.server";
+import type { DemoCounts } from "./demo-counts";
 
 const d = schema.demoRecord;
 export type DemoEntity = "user" | "property" | "booking" | "bank_account";
 
-export type DemoCounts = {
-  users: number;
-  properties: number;
-  bookings: number;
-  bankAccounts: number;
-};
-
-/** Ids of the demo rows of one kind that still exist (a row deleted by hand is no longer demo). */
-function demoIds(entity: DemoEntity) {
-  return db().select({ id: d.entityId }).from(d).where(eq(d.entity, entity));
+/**
+ * The ids the seed marked as demo rows of one kind: a subquery for `inArray` (only rows that still
+ * exist count: a row deleted by hand is no longer demo), or awaited inside a transaction.
+ */
+function demoIds(entity: DemoEntity, executor: Pick<Database, "select"> = db()) {
+  return executor.select({ id: d.entityId }).from(d).where(eq(d.entity, entity));
 }
 
 /** How many demo rows of each kind are still there. */
@@ -87,10 +84,7 @@ export async function removeDemoData(actor: { id: string }): Promise<RemoveDemoD
   let images: PropertyImage[] = [];
   try {
     const result = await db().transaction(async (tx) => {
-      const ids = async (entity: DemoEntity) =>
-        (await tx.select({ id: d.entityId }).from(d).where(eq(d.entity, entity))).map(
-          (row) => row.id,
-        );
+      const ids = async (entity: DemoEntity) => (await demoIds(entity, tx)).map((row) => row.id);
       const [userIds, propertyIds, bookingIds, bankAccountIds] = await Promise.all([
         ids("user"),
         ids("property"),
@@ -107,27 +101,21 @@ export async function removeDemoData(actor: { id: string }): Promise<RemoveDemoD
               .from(schema.property)
               .where(inArray(schema.property.id, propertyIds))
               .for("update");
-      const touching = [
-        ...(properties.length > 0
-          ? [
-              inArray(
-                b.propertyId,
-                properties.map((p) => p.id),
-              ),
-            ]
-          : []),
-        ...(bankAccountIds.length > 0 ? [inArray(b.bankAccountId, bankAccountIds)] : []),
-      ];
-      if (touching.length > 0) {
+      // or() and and() drop undefined conditions; with neither there is nothing to check.
+      const touching = or(
+        properties.length > 0
+          ? inArray(
+              b.propertyId,
+              properties.map((p) => p.id),
+            )
+          : undefined,
+        bankAccountIds.length > 0 ? inArray(b.bankAccountId, bankAccountIds) : undefined,
+      );
+      if (touching) {
         const [foreign] = await tx
           .select({ n: count() })
           .from(b)
-          .where(
-            and(
-              touching.length === 1 ? touching[0] : sql`(${touching[0]} or ${touching[1]})`,
-              bookingIds.length > 0 ? not(inArray(b.id, bookingIds)) : undefined,
-            ),
-          );
+          .where(and(touching, bookingIds.length > 0 ? not(inArray(b.id, bookingIds)) : undefined));
         if ((foreign?.n ?? 0) > 0) throw new ForeignBookings(foreign.n);
       }
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { isCalendarDay } from "~/domain/calendar-day";
 import {
   HOUSE_RULES_MAX,
-  normalizeClockTime,
+  optionalClockTime,
   normalizeFactText,
   TOURIST_TAX_NOTE_MAX,
 } from "~/domain/property-facts";
@@ -307,10 +307,9 @@ export function propertyFormSchema(today: string) {
     if (houseRules.length > HOUSE_RULES_MAX) issue("houseRules", "houseRulesTooLong");
     const touristTaxNote = normalizeFactText(raw.touristTaxNote);
     if (touristTaxNote.length > TOURIST_TAX_NOTE_MAX) issue("touristTaxNote", "touristTaxTooLong");
-    const checkInFrom = raw.checkInFrom.trim() === "" ? "" : normalizeClockTime(raw.checkInFrom);
+    const checkInFrom = optionalClockTime(raw.checkInFrom);
     if (checkInFrom === null) issue("checkInFrom", "time");
-    const checkOutUntil =
-      raw.checkOutUntil.trim() === "" ? "" : normalizeClockTime(raw.checkOutUntil);
+    const checkOutUntil = optionalClockTime(raw.checkOutUntil);
     if (checkOutUntil === null) issue("checkOutUntil", "time");
 
     return {

@@ -48,7 +48,7 @@ const adminFacts = {
         "Noch vorhanden: {{properties}} Demo-Unterkünfte, {{bookings}} Demo-Buchungen, {{users}} Demo-Konten, {{bankAccounts}} Demo-Bankkonten.",
       demoDataSelf:
         "Sie sind mit einem Demo-Konto angemeldet; es bleibt beim Entfernen bestehen. Legen Sie ein eigenes Admin-Konto an, melden Sie sich damit an und entfernen Sie die Demodaten erneut.",
-      adminPassword: "Das Demo-Admin-Konto ({{email}}) hat noch das Demo-Passwort aus der README.",
+      adminPassword: "Das Admin-Konto {{email}} hat noch das Demo-Passwort aus der README.",
     },
     links: {
       imprint: "Zu den Einstellungen",
@@ -68,8 +68,10 @@ const adminFacts = {
     removed:
       "Demodaten entfernt: {{properties}} Unterkünfte, {{bookings}} Buchungen, {{users}} Konten, {{bankAccounts}} Bankkonten.",
     nothing: "Es sind keine Demodaten mehr vorhanden.",
-    foreignBookings:
-      "Nicht entfernt: {{count}} Buchung(en), die nicht aus den Demodaten stammen, betreffen Demo-Unterkünfte. Bitte stornieren oder klären Sie diese Buchungen zuerst.",
+    foreignBookings_one:
+      "Nicht entfernt: {{count}} Buchung, die nicht aus den Demodaten stammt, betrifft eine Demo-Unterkunft oder das Demo-Bankkonto. Bitte stornieren oder klären Sie diese Buchung zuerst.",
+    foreignBookings_other:
+      "Nicht entfernt: {{count}} Buchungen, die nicht aus den Demodaten stammen, betreffen Demo-Unterkünfte oder das Demo-Bankkonto. Bitte stornieren oder klären Sie diese Buchungen zuerst.",
     failed: "Die Demodaten konnten nicht entfernt werden. Bitte versuchen Sie es erneut.",
   },
 };

@@ -47,8 +47,7 @@ const adminFacts: typeof de = {
         "Still there: {{properties}} demo properties, {{bookings}} demo bookings, {{users}} demo accounts, {{bankAccounts}} demo bank accounts.",
       demoDataSelf:
         "You are signed in with a demo account; it is kept when removing. Create your own admin account, sign in with it and remove the demo data again.",
-      adminPassword:
-        "The demo admin account ({{email}}) still has the demo password from the README.",
+      adminPassword: "The admin account {{email}} still has the demo password from the README.",
     },
     links: {
       imprint: "Go to settings",
@@ -68,8 +67,10 @@ const adminFacts: typeof de = {
     removed:
       "Demo data removed: {{properties}} properties, {{bookings}} bookings, {{users}} accounts, {{bankAccounts}} bank accounts.",
     nothing: "There is no demo data left.",
-    foreignBookings:
-      "Not removed: {{count}} booking(s) that are not demo data concern demo properties. Please cancel or settle these bookings first.",
+    foreignBookings_one:
+      "Not removed: {{count}} booking that is not demo data concerns a demo property or the demo bank account. Please cancel or settle this booking first.",
+    foreignBookings_other:
+      "Not removed: {{count}} bookings that are not demo data concern demo properties or the demo bank account. Please cancel or settle these bookings first.",
     failed: "The demo data could not be removed. Please try again.",
   },
 };

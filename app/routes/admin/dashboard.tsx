@@ -1,12 +1,13 @@
 import "~/locales/admin-texts";
 import { ArrowDownRight, ArrowUpRight, FileSpreadsheet, Minus } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { goLiveChecklist } from "~/features/go-live/checklist.server";
 import { GoLiveChecklist } from "~/features/go-live/components/go-live-checklist";
+import { demoTotal } from "~/features/go-live/demo-counts";
 import { removeDemoData } from "~/features/go-live/demo-data.server";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
@@ -19,35 +20,29 @@ import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/dashboard";
+import type { loader as adminLayoutLoader } from "./layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  // The go-live checklist (decision 033) loads on its own: a failure leaves the figures shown.
-  const checklist = await goLiveChecklist({ viewerId: admin.id }).catch((error: unknown) => {
-    logger.error({ err: error }, "loading the go-live checklist failed");
-    return null;
-  });
-  const demoDialog = params.get("demodaten") === "entfernen";
-  const isSelfDemo =
-    demoDialog && checklist?.find((point) => point.id === "demoData")?.detail?.viewerIsDemo === 1;
   const raw = params.get("span");
   const span: KeyFigureSpan = KEY_FIGURE_SPANS.includes(raw as KeyFigureSpan)
     ? (raw as KeyFigureSpan)
     : "this-month";
   const propertyId = params.get("property") || null;
-  const extra = { checklist, demoDialog, isSelfDemo, adminEmail: admin.email };
-  try {
-    return {
-      span,
-      propertyId,
-      data: await dashboardData({ span, propertyId }, new Date()),
-      ...extra,
-    };
-  } catch (error) {
-    logger.error({ err: error }, "loading the dashboard figures failed");
-    return { span, propertyId, data: null, ...extra };
-  }
+  // The go-live checklist (decision 033) and the figures load side by side, each on its own:
+  // a failure of one leaves the other shown.
+  const [checklist, data] = await Promise.all([
+    goLiveChecklist({ viewerId: admin.id }).catch((error: unknown) => {
+      logger.error({ err: error }, "loading the go-live checklist failed");
+      return null;
+    }),
+    dashboardData({ span, propertyId }, new Date()).catch((error: unknown) => {
+      logger.error({ err: error }, "loading the dashboard figures failed");
+      return null;
+    }),
+  ]);
+  return { span, propertyId, data, checklist, demoDialog: params.get("demodaten") === "entfernen" };
 }
 
 /** "Demodaten entfernen" (decision 033): the dashboard's one action. */
@@ -142,18 +137,18 @@ function GoLive({
 }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { checklist, demoDialog, isSelfDemo, adminEmail } = loaderData;
+  const { checklist, demoDialog } = loaderData;
+  // The signed-in admin is a demo account: the removal keeps it (the dialog says so).
+  const isSelfDemo =
+    checklist?.find((point) => point.id === "demoData")?.detail?.viewerIsDemo === 1;
+  const adminEmail = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.email;
   const removed = actionData?.status === "removed" ? actionData : null;
   const isRemoving = navigation.state === "submitting" && navigation.formMethod === "POST";
   return (
     <>
       {removed && (
         <Banner tone="success" testId="demo-removed">
-          {removed.removed.users +
-            removed.removed.properties +
-            removed.removed.bookings +
-            removed.removed.bankAccounts ===
-          0
+          {demoTotal(removed.removed) === 0
             ? t("adminFacts.demoRemoval.nothing")
             : t("adminFacts.demoRemoval.removed", removed.removed)}
           {removed.keptSelf && ` ${t("adminFacts.checklist.hints.demoDataSelf")}`}

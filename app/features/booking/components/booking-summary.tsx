@@ -146,7 +146,7 @@ export function BookingSummary({
         )}
         {property.touristTaxNote && (
           <div className="mt-4 border-t border-slate-200 pt-4 text-sm">
-            <TouristTaxNote note={property.touristTaxNote} headingLevel={3} />
+            <TouristTaxNote note={property.touristTaxNote} />
           </div>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { CircleCheck, CircleDashed } from "lucide-react";
 import { Link } from "react-router";
+import type { TranslationValues } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** One point as the dashboard's loader sends it (GoLivePoint without server types). */
@@ -7,7 +8,8 @@ export type ChecklistPoint = {
   id: string;
   ok: boolean;
   href: string | null;
-  detail?: Record<string, string | number>;
+  /** Values for the hint; a list holds settings field names (the Impressum's placeholders). */
+  detail?: Record<string, string | number | string[]>;
 };
 
 /**
@@ -19,18 +21,16 @@ export function GoLiveChecklist({ points }: { points: ChecklistPoint[] }) {
   const { t } = useTranslation();
   const done = points.filter((point) => point.ok).length;
   const hint = (point: ChecklistPoint) => {
-    const detail = point.detail ?? {};
-    if (point.id === "imprint") {
-      const fields = String(detail.fields ?? "")
-        .split(", ")
-        .filter(Boolean)
-        .map((field) => t(`settings.${field}`));
-      return t("adminFacts.checklist.hints.imprint", { fields: fields.join(", ") });
+    const values: TranslationValues = {};
+    for (const [name, value] of Object.entries(point.detail ?? {})) {
+      values[name] = Array.isArray(value)
+        ? value.map((field) => t(`settings.${field}`)).join(", ")
+        : value;
     }
-    if (point.id === "demoData" && detail.viewerIsDemo === 1) {
-      return `${t("adminFacts.checklist.hints.demoData", detail)} ${t("adminFacts.checklist.hints.demoDataSelf")}`;
-    }
-    return t(`adminFacts.checklist.hints.${point.id}`, detail);
+    const text = t(`adminFacts.checklist.hints.${point.id}`, values);
+    return point.id === "demoData" && values.viewerIsDemo === 1
+      ? `${text} ${t("adminFacts.checklist.hints.demoDataSelf")}`
+      : text;
   };
   return (
     <section

@@ -573,23 +573,13 @@ export function PropertyForm({
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("adminFacts.settings.checkInFrom")} error={fieldError("checkInFrom")}>
-              <Input
-                name="checkInFrom"
-                type="time"
-                maxLength={10}
-                defaultValue={values.checkInFrom ?? ""}
-              />
+              <Input name="checkInFrom" type="time" defaultValue={values.checkInFrom ?? ""} />
             </Field>
             <Field
               label={t("adminFacts.settings.checkOutUntil")}
               error={fieldError("checkOutUntil")}
             >
-              <Input
-                name="checkOutUntil"
-                type="time"
-                maxLength={10}
-                defaultValue={values.checkOutUntil ?? ""}
-              />
+              <Input name="checkOutUntil" type="time" defaultValue={values.checkOutUntil ?? ""} />
             </Field>
           </div>
           <Field
