@@ -7,6 +7,7 @@ import {
   listPlaces,
   regionsWithProperties,
 } from "~/features/properties/destinations.server";
+import { buildSitemap } from "~/features/properties/sitemap.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser } from "../helpers/factories";
@@ -101,6 +102,13 @@ describe(`truthful content (${databaseKind()})`, () => {
     expect(groupByCountry(places, "asien")).toEqual([]);
     expect(await regionsWithProperties(today)).toEqual(["europa"]);
     expect((await loadSiteFacts(today)).destinations).toBe(3);
+    // The sitemap sends search engines to the region pages that list something, as the menu does.
+    const sitemap = await buildSitemap("https://example.test");
+    expect(sitemap).toContain("<loc>https://example.test/reiseziele/europa</loc>");
+    for (const empty of ["asien", "amerika", "afrika"]) {
+      expect(sitemap).not.toContain(`/reiseziele/${empty}<`);
+    }
+    expect(sitemap).toContain("<loc>https://example.test/angebote</loc>");
   });
 
   it("ranks popular properties by bookings and ratings of the last 12 months", async () => {

@@ -1,13 +1,16 @@
 import { desc, eq } from "drizzle-orm";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
+import { regionsWithProperties } from "./destinations.server";
 
-/** Public pages of the site (the route table of spec 01), for the sitemap. */
+/**
+ * Public pages of the site (the route table of spec 01), for the sitemap. The region pages
+ * (/reiseziele/<region>) are added by buildSitemap for the regions that have published
+ * properties, as the menu does: a region page without properties only says so, and a search
+ * engine should not be sent there.
+ */
 export const PUBLIC_PATHS = [
   "/",
-  "/reiseziele/europa",
-  "/reiseziele/asien",
-  "/reiseziele/amerika",
-  "/reiseziele/afrika",
   "/angebote",
   "/ueber-uns",
   "/kontakt",
@@ -31,15 +34,26 @@ const escapeXml = (value: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
   );
 
-/** sitemap.xml: the public pages and every published property (with its last change). */
+/**
+ * sitemap.xml: the public pages, the regions with published properties and every published
+ * property (with its last change).
+ */
 export async function buildSitemap(baseUrl: string) {
-  const properties = await db()
-    .select({ id: schema.property.id, updatedAt: schema.property.updatedAt })
-    .from(schema.property)
-    .where(eq(schema.property.status, "published"))
-    .orderBy(desc(schema.property.updatedAt));
+  const [properties, regions] = await Promise.all([
+    db()
+      .select({ id: schema.property.id, updatedAt: schema.property.updatedAt })
+      .from(schema.property)
+      .where(eq(schema.property.status, "published"))
+      .orderBy(desc(schema.property.updatedAt)),
+    regionsWithProperties(todayInBerlin()),
+  ]);
+  const paths = [
+    PUBLIC_PATHS[0],
+    ...regions.map((region) => `/reiseziele/${region}`),
+    ...PUBLIC_PATHS.slice(1),
+  ];
   const urls = [
-    ...PUBLIC_PATHS.map(
+    ...paths.map(
       (path) => `<url><loc>${escapeXml(baseUrl + (path === "/" ? "/" : path))}</loc></url>`,
     ),
     ...properties.map(
