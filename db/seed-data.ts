@@ -805,8 +805,10 @@ export const SPECIAL_REQUESTS = [
 ];
 
 // -------------------------------------------------------------------------------------------
-// Reviews: a title by rating, an opening by rating, a remark on the place (by scene), a remark
-// on the stay (by rating) and optionally a closing line.
+// Reviews: a title by rating, an opening by rating, a remark on something the property has (one
+// of its amenities) or else on the place (by scene), a remark on the stay (by rating) and
+// optionally a closing line. The seed draws each pool without putting back, so no two reviews
+// share a sentence while a pool lasts (issue 15: no review reads like another property's).
 // -------------------------------------------------------------------------------------------
 
 export const REVIEW_TITLES: Record<3 | 4 | 5, string[]> = {
@@ -818,6 +820,12 @@ export const REVIEW_TITLES: Record<3 | 4 | 5, string[]> = {
     "Ein echtes Juwel",
     "Rundum gelungen",
     "Unser neuer Lieblingsort",
+    "Erholung pur",
+    "Zehn Tage zum Durchatmen",
+    "Hier stimmt einfach alles",
+    "Wunderbare Tage",
+    "Genau richtig",
+    "Sehr zu empfehlen",
   ],
   4: [
     "Sehr schöner Aufenthalt",
@@ -825,8 +833,17 @@ export const REVIEW_TITLES: Record<3 | 4 | 5, string[]> = {
     "Gerne wieder",
     "Gemütlich und sauber",
     "Schöne Unterkunft mit Charme",
+    "Fast perfekt",
+    "Gute Wahl für die Familie",
+    "Angenehm und unkompliziert",
+    "Schöne Tage",
   ],
-  3: ["Solide, aber ausbaufähig", "Lage top, Ausstattung okay", "Für ein paar Tage in Ordnung"],
+  3: [
+    "Solide, aber ausbaufähig",
+    "Lage top, Ausstattung okay",
+    "Für ein paar Tage in Ordnung",
+    "Mit Luft nach oben",
+  ],
 };
 
 export const REVIEW_OPENINGS: Record<3 | 4 | 5, string[]> = {
@@ -835,39 +852,124 @@ export const REVIEW_OPENINGS: Record<3 | 4 | 5, string[]> = {
     "Selten haben wir eine so liebevoll eingerichtete Unterkunft erlebt.",
     "Alles war genau so, wie es beschrieben war – eher noch schöner.",
     "Unsere Woche in {city} hätte nicht schöner sein können.",
+    "Schon beim Ankommen in {city} wussten wir, dass das ein besonderer Urlaub wird.",
+    "Zum dritten Mal in {city}, zum ersten Mal in einer so schönen Unterkunft.",
+    "Die Gastgeber haben sich viel Zeit genommen, uns bei der Ankunft alles zu zeigen.",
+    "Die Fotos zeigen nur die Hälfte: In echt ist es noch gemütlicher.",
+    "Für unsere Hochzeitsreise hätten wir uns keinen schöneren Ort wünschen können.",
+    "Nach einem anstrengenden Jahr war {city} genau das, was wir gebraucht haben.",
+    "Wir haben lange gesucht und hier endlich gefunden, was wir wollten.",
+    "Von der Buchung bis zur Abreise lief alles reibungslos.",
+    "Ein Wochenende in {city} ist zu einer ganzen Woche geworden – wir haben verlängert.",
   ],
   4: [
     "Insgesamt ein sehr schöner Aufenthalt in {city}.",
     "Die Unterkunft hat uns gut gefallen und war sehr sauber.",
     "Wir haben ein paar erholsame Tage in {city} verbracht.",
     "Gute Lage, freundlicher Empfang und eine gemütliche Einrichtung.",
+    "Die Unterkunft ist praktisch geschnitten und gut durchdacht.",
+    "Für eine verlängerte Auszeit in {city} genau richtig.",
+    "Die Schlüsselübergabe klappte problemlos, bei Ankunft war alles vorbereitet.",
   ],
   3: [
     "Die Lage in {city} ist wirklich gut, die Unterkunft selbst eher durchschnittlich.",
     "Für einen Kurzurlaub war die Unterkunft in Ordnung.",
+    "Wir haben in {city} schon schöner gewohnt, aber auch schon schlechter.",
+    "Der Preis ist für die Lage fair, beim Komfort gibt es Abstriche.",
   ],
 };
 
+/** A remark on an amenity: used when the reviewed property has it, so the review is about it. */
+export const REVIEW_AMENITY: Record<string, string[]> = {
+  Meerblick: [
+    "Den Blick aufs Meer werden wir vermissen.",
+    "Beim Frühstück konnten wir aufs Meer schauen.",
+  ],
+  Strandnähe: [
+    "Der Strand ist in wenigen Minuten zu Fuß erreichbar.",
+    "Handtuch unter den Arm, fünf Minuten laufen, und schon waren wir am Wasser.",
+  ],
+  Bergblick: [
+    "Die Aussicht auf die Berge ist atemberaubend.",
+    "Morgens lag der Nebel noch im Tal, die Gipfel schon in der Sonne – vom Bett aus.",
+  ],
+  Sauna: [
+    "Nach dem Wandern war die Sauna genau das Richtige.",
+    "Die eigene Sauna haben wir jeden Abend genutzt.",
+  ],
+  Kamin: [
+    "Abends am Kamin zu sitzen war der schönste Teil jedes Tages.",
+    "Holz für den Kamin lag bereit, das hat uns die kühlen Abende versüßt.",
+  ],
+  Pool: [
+    "Der Pool war sauber und mittags herrlich erfrischend.",
+    "Die Kinder wollten kaum aus dem Pool heraus.",
+  ],
+  Bootssteg: [
+    "Vom eigenen Steg sind wir morgens direkt in den See gesprungen.",
+    "Vom Steg aus haben wir jeden Abend den Sonnenuntergang angeschaut.",
+  ],
+  Garten: [
+    "Die Kinder haben den großen Garten geliebt.",
+    "Im Garten haben wir fast jeden Abend gegessen.",
+  ],
+  Terrasse: [
+    "Auf der Terrasse haben wir jeden Morgen in der Sonne gefrühstückt.",
+    "Die Terrasse ist groß genug für die ganze Familie.",
+  ],
+  Balkon: [
+    "Auf dem Balkon gab es abends noch ein Glas Wein mit Aussicht.",
+    "Der kleine Balkon war unser Lieblingsplatz.",
+  ],
+  Grill: [
+    "Der Grill war sauber und sofort einsatzbereit.",
+    "Zweimal haben wir abends gegrillt, alles Nötige war vorhanden.",
+  ],
+  Skiraum: ["Im Skiraum konnten wir Ski und Stiefel trocknen lassen, sehr praktisch."],
+  Fahrradverleih: [
+    "Mit den Leihrädern haben wir die Gegend erkundet.",
+    "Die Fahrräder waren in gutem Zustand, sogar mit Körben.",
+  ],
+  Kinderbett: ["Das Kinderbett stand bei Ankunft schon aufgebaut bereit."],
+  "Haustiere erlaubt": [
+    "Unser Hund war herzlich willkommen, sogar ein Napf stand bereit.",
+    "Mit Hund zu reisen war hier völlig unkompliziert.",
+  ],
+  Arbeitsplatz: ["Der Schreibtisch am Fenster war ideal für zwei Tage Homeoffice."],
+  Klimaanlage: ["Bei über 30 Grad war die Klimaanlage ein Segen."],
+  Kaffeemaschine: ["Die Kaffeemaschine hat jeden Morgen gerettet."],
+  "Ladestation für E-Autos": [
+    "Dass wir das E-Auto direkt am Haus laden konnten, war ein großes Plus.",
+  ],
+  Aufzug: ["Mit dem Aufzug war auch das schwere Gepäck kein Problem."],
+};
+
+/** A remark on the place, for a property without an amenity that has its own remark left. */
 export const REVIEW_PLACE: Record<Scene, string[]> = {
   sea: [
-    "Der Strand ist in wenigen Minuten zu Fuß erreichbar.",
-    "Den Blick aufs Meer vom Balkon werden wir vermissen.",
+    "Das Rauschen der Wellen war nachts zu hören.",
+    "Fischbrötchen am Hafen und lange Spaziergänge am Wasser – genau unser Urlaub.",
+    "Bei Sturm war es drinnen gemütlich und warm.",
   ],
   mountain: [
-    "Die Aussicht auf die Berge ist atemberaubend.",
-    "Nach dem Wandern war die Sauna genau das Richtige.",
+    "Die Wanderwege beginnen fast vor der Haustür.",
+    "Die Bergbahn ist mit dem Bus in wenigen Minuten erreichbar.",
+    "Die Luft hier oben tut einfach gut.",
   ],
   lake: [
-    "Morgens sind wir direkt in den See gesprungen.",
     "Der Blick über das Wasser ist einfach herrlich.",
+    "Zur Badestelle sind es nur ein paar Schritte.",
+    "Abends spiegelte sich die Sonne im See.",
   ],
   city: [
     "Alle Sehenswürdigkeiten konnten wir bequem zu Fuß erreichen.",
     "Trotz der zentralen Lage war es nachts angenehm ruhig.",
+    "Bäcker, Café und Straßenbahn liegen direkt um die Ecke.",
   ],
   countryside: [
     "Die Ruhe und die Natur rundherum haben uns sehr gutgetan.",
-    "Die Kinder haben den großen Garten geliebt.",
+    "Morgens haben wir Rehe am Waldrand gesehen.",
+    "Der Hofladen im Dorf hat die besten Eier, die wir je gegessen haben.",
   ],
 };
 
@@ -876,14 +978,32 @@ export const REVIEW_STAY: Record<3 | 4 | 5, string[]> = {
     "Die Kommunikation war schnell und herzlich, die Küche bestens ausgestattet.",
     "Betten bequem, alles blitzsauber und viele kleine Extras.",
     "Sogar an Kaffee, Gewürze und eine Karte mit Ausflugstipps wurde gedacht.",
+    "Unsere Fragen wurden immer innerhalb einer Stunde beantwortet.",
+    "Frische Blumen und ein Willkommensgruß haben uns sehr gefreut.",
+    "Handtücher und Bettwäsche waren reichlich vorhanden.",
+    "Die Restaurant-Tipps der Gastgeber waren allesamt Volltreffer.",
+    "Die Betten waren so bequem, dass wir jeden Morgen verschlafen haben.",
+    "Eine Mappe mit Tipps für Regentage hat uns einen Nachmittag gerettet.",
+    "Alles war sauber, hell und mit viel Liebe zum Detail eingerichtet.",
+    "Spülmaschinentabs, Olivenöl und Salz waren da – man merkt, dass die Gastgeber selbst verreisen.",
+    "Als die Kaffeemühle streikte, stand am nächsten Morgen schon eine neue bereit.",
+    "Die Check-in-Anleitung war so klar, dass wir auch spätabends problemlos hineinkamen.",
   ],
   4: [
     "Einziger kleiner Minuspunkt: Das WLAN war abends etwas langsam.",
     "Die Matratzen hätten etwas fester sein können, sonst alles prima.",
+    "Die Parkplatzsuche war etwas mühsam, die Unterkunft dafür umso schöner.",
+    "Ein zweiter Spiegel im Bad wäre praktisch, aber das ist Jammern auf hohem Niveau.",
+    "Die Treppe ist steil, mit kleinen Kindern sollte man aufpassen.",
+    "Die Vorhänge lassen morgens recht viel Licht herein.",
+    "Ein paar mehr Haken für Jacken wären schön gewesen.",
+    "Der Backofen ist etwas eigenwillig, die Anleitung half aber.",
   ],
   3: [
     "Leider fehlten ein paar Küchenutensilien, und die Dusche war etwas in die Jahre gekommen.",
     "Die Wände sind recht hellhörig, und die Bilder wirken etwas schöner als die Realität.",
+    "Die Heizung brauchte morgens lange, bis es warm wurde.",
+    "Beim Check-in mussten wir eine Weile auf den Schlüssel warten.",
   ],
 };
 
@@ -891,5 +1011,15 @@ export const REVIEW_CLOSINGS = [
   "Vielen Dank für die Gastfreundschaft!",
   "Wir kommen bestimmt wieder.",
   "Klare Empfehlung für Paare und Familien.",
+  "Beim nächsten Mal bleiben wir länger.",
+  "Danke für alles!",
+  "Wir haben die Unterkunft schon Freunden weiterempfohlen.",
+  "Ein Ort zum Wiederkommen.",
+  "Herzlichen Dank an die Gastgeber!",
+  "Hoffentlich bis bald!",
+  "Wir haben uns rundum gut aufgehoben gefühlt.",
+  "",
+  "",
+  "",
   "",
 ];

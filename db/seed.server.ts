@@ -31,6 +31,7 @@ import {
   OTHER_GUEST_PASSWORD,
   OTHER_GUESTS,
   PROPERTIES,
+  REVIEW_AMENITY,
   REVIEW_CLOSINGS,
   REVIEW_OPENINGS,
   REVIEW_PLACE,
@@ -300,6 +301,23 @@ function mulberry32(seed: number): Rand {
 const int = (r: Rand, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
 function pick<T>(r: Rand, list: readonly T[]): T {
   return list[Math.floor(r() * list.length)];
+}
+/**
+ * Draws from named pools without putting back, reshuffling a pool only when it is used up: the
+ * demo reviews share no sentence while the pools are larger than the draws.
+ */
+function deckDrawer(r: Rand) {
+  const decks = new Map<string, string[]>();
+  const draw = (name: string, pool: readonly string[]) => {
+    let deck = decks.get(name);
+    if (!deck || deck.length === 0) deck = shuffled(r, pool);
+    const item = deck.pop()!;
+    decks.set(name, deck);
+    return item;
+  };
+  /** whether the pool still has an item no earlier draw took */
+  draw.hasLeft = (name: string, pool: readonly string[]) => (decks.get(name) ?? pool).length > 0;
+  return draw;
 }
 function shuffled<T>(r: Rand, list: readonly T[]): T[] {
   const out = [...list];
@@ -844,17 +862,29 @@ function planReviews(
   people: Person[],
 ): PlannedReview[] {
   const guests = people.slice(1);
+  const draw = deckDrawer(r);
+  const mentioned = new Map<PlannedProperty, Set<string>>();
   return bookings
     .filter((b) => b.wantsReview)
     .map((booking) => {
       const rating = pick(r, [5, 5, 5, 4, 4, 4, 3] as const);
-      const scene = booking.property.seed.scene;
-      const city = booking.property.seed.city;
+      const property = booking.property;
+      // Something this property has that its earlier reviews did not mention and whose remarks
+      // are not used up; otherwise the place. Either way no sentence appears twice.
+      const said = mentioned.get(property) ?? new Set<string>();
+      const amenity = shuffled(r, property.amenities).find(
+        (a) =>
+          a in REVIEW_AMENITY && !said.has(a) && draw.hasLeft(`amenity-${a}`, REVIEW_AMENITY[a]),
+      );
+      if (amenity) said.add(amenity);
+      mentioned.set(property, said);
       const parts = [
-        pick(r, REVIEW_OPENINGS[rating]).replaceAll("{city}", city),
-        pick(r, REVIEW_PLACE[scene]),
-        pick(r, REVIEW_STAY[rating]),
-        pick(r, REVIEW_CLOSINGS),
+        draw(`opening-${rating}`, REVIEW_OPENINGS[rating]).replaceAll("{city}", property.seed.city),
+        amenity
+          ? draw(`amenity-${amenity}`, REVIEW_AMENITY[amenity])
+          : draw(`place-${property.seed.scene}`, REVIEW_PLACE[property.seed.scene]),
+        draw(`stay-${rating}`, REVIEW_STAY[rating]),
+        draw("closing", REVIEW_CLOSINGS),
       ].filter(Boolean);
       let day = addDays(booking.checkOut, int(r, 1, 6));
       if (day >= today) day = addDays(today, -1);
@@ -864,7 +894,7 @@ function planReviews(
         id: crypto.randomUUID(),
         booking,
         rating,
-        title: pick(r, REVIEW_TITLES[rating]),
+        title: draw(`title-${rating}`, REVIEW_TITLES[rating]),
         text: parts.join(" "),
         voters,
         createdAt: moment(day, r),

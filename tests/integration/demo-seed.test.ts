@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/storage.server";
-import { OTHER_GUESTS, PROPERTIES } from "../../db/seed-data";
+import { OTHER_GUESTS, PROPERTIES, REVIEW_AMENITY } from "../../db/seed-data";
 import { seedDemoData } from "../../db/seed.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 
@@ -73,6 +73,31 @@ describe(`demo seed (${databaseKind()})`, () => {
         rows: { wrong: number }[];
       };
       expect(rows[0].wrong).toBe(0);
+
+      // The reviews read as written for their property (issue 15): no sentence of one appears
+      // on another property, and an amenity they praise is one the property has.
+      const reviews = await db()
+        .select({
+          propertyId: schema.booking.propertyId,
+          text: schema.review.text,
+          amenities: schema.property.amenities,
+        })
+        .from(schema.review)
+        .innerJoin(schema.booking, eq(schema.booking.id, schema.review.bookingId))
+        .innerJoin(schema.property, eq(schema.property.id, schema.booking.propertyId));
+      expect(reviews.length).toBeGreaterThan(10);
+      const propertyOf = new Map<string, string>();
+      for (const review of reviews) {
+        for (const sentence of review.text.split(/(?<=[.!?])\s+/)) {
+          expect(propertyOf.get(sentence) ?? review.propertyId, sentence).toBe(review.propertyId);
+          propertyOf.set(sentence, review.propertyId);
+        }
+        for (const [amenity, remarks] of Object.entries(REVIEW_AMENITY)) {
+          if (remarks.some((remark) => review.text.includes(remark))) {
+            expect(review.amenities, review.text).toContain(amenity);
+          }
+        }
+      }
     },
   );
 });
