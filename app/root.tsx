@@ -21,6 +21,7 @@ import { themeCss } from "~/lib/color";
 import { getEnv } from "~/lib/env.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
+import { onlyQueryChanged } from "~/lib/revalidation";
 import { ErrorPage } from "~/components/error-page";
 import stylesheet from "./app.css?url";
 
@@ -45,20 +46,8 @@ export const useRootData = () => useRouteLoaderData<RootData>("root");
  * that writes `?q=` on every keystroke must not re-read it each time. Form submissions and the
  * live-settings revalidation (same URL) still re-read it.
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (
-    !formMethod &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search
-  ) {
-    return false;
-  }
-  return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyQueryChanged(args) ? false : args.defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -26,6 +26,7 @@ import {
   Outlet,
   useLocation,
   useRouteError,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
@@ -36,6 +37,7 @@ import { Brand } from "~/components/layout/brand";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { countUnreadMessages } from "~/features/contact/inbox.server";
 import { logger } from "~/lib/logger.server";
+import { onlyQueryChanged } from "~/lib/revalidation";
 import { useRootData } from "~/root";
 
 // The gate for the whole area; every admin loader and action below checks again itself.
@@ -48,6 +50,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     return null;
   });
   return { email: admin.email, unread };
+}
+
+/**
+ * The sidebar's data (the admin's e-mail, the unread count) does not depend on a list's filter
+ * or page: changing those must not count the inbox again. Another page, a save and the live
+ * revalidations still re-read it (reading a message changes the count).
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyQueryChanged(args) ? false : args.defaultShouldRevalidate;
 }
 
 export const meta = () => [{ title: "Administration" }, { name: "robots", content: "noindex" }];
