@@ -166,6 +166,31 @@ describe("content shape", () => {
     });
   });
 
+  it("offers the payment methods for onlyWith and refuses a name the site does not know", () => {
+    const shape = shapeOf([{ blocks: ["Text", { onlyWith: ["paypal"], value: "Mit PayPal" }] }]);
+    const blocks = shape.kind === "object" ? shape.fields[0].shape : null;
+    const conditional = blocks?.kind === "array" ? blocks.variants[1] : null;
+    const onlyWith = conditional?.kind === "object" ? conditional.fields[0].shape : null;
+    expect(onlyWith?.kind === "array" && onlyWith.variants[0]).toEqual({
+      kind: "string",
+      long: false,
+      format: "paymentMethod",
+    });
+    const form = (method: string) =>
+      reader([
+        ["blocks.0.__v", "1"],
+        ["blocks.0.onlyWith.0.__v", "0"],
+        ["blocks.0.onlyWith.0", method],
+        ["blocks.0.value", "Mit PayPal"],
+      ]);
+    expect(parseContentForm(shape, form("credit-card"))).toEqual({
+      ok: true,
+      body: { blocks: [{ onlyWith: ["credit-card"], value: "Mit PayPal" }] },
+    });
+    const typo = parseContentForm(shape, form("kreditkarte"));
+    expect(typo.errors).toEqual({ "blocks.0.onlyWith.0": "paymentMethod" });
+  });
+
   it("keeps markup as text and refuses control characters", () => {
     const shape = shapeOf([{ text: "x".repeat(100) }]);
     const script = parseContentForm(shape, reader([["text", "<script>alert(1)</script>"]]));

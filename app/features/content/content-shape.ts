@@ -10,8 +10,10 @@
  */
 
 import { isCalendarDay } from "~/domain/calendar-day";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
 
-export type StringFormat = "text" | "date" | "id" | "url";
+/** `paymentMethod`: an entry of `onlyWith` (decision 031), one of PAYMENT_METHODS. */
+export type StringFormat = "text" | "date" | "id" | "url" | "paymentMethod";
 export type Shape =
   | { kind: "string"; long: boolean; format: StringFormat }
   | { kind: "number"; integer: boolean }
@@ -64,9 +66,11 @@ export function shapeOf(samples: Json[], key = ""): Shape {
       ? "url"
       : key === "id"
         ? "id"
-        : texts.length > 0 && texts.every((t) => ISO_DATE.test(t))
-          ? "date"
-          : "text";
+        : key === "onlyWith"
+          ? "paymentMethod"
+          : texts.length > 0 && texts.every((t) => ISO_DATE.test(t))
+            ? "date"
+            : "text";
     const long = texts.some((t) => t.length > LONG_TEXT || t.includes("\n"));
     return { kind: "string", long: format === "text" && long, format };
   }
@@ -77,7 +81,7 @@ export function shapeOf(samples: Json[], key = ""): Shape {
   if (typeof first === "boolean") return { kind: "boolean" };
   if (Array.isArray(first)) {
     const items = samples.filter(Array.isArray).flat();
-    return { kind: "array", variants: variantsOf(items) };
+    return { kind: "array", variants: variantsOf(items, key) };
   }
   if (isRecord(first)) {
     const records = samples.filter(isRecord);
@@ -103,7 +107,7 @@ export function shapeOf(samples: Json[], key = ""): Shape {
  * ({ "list": […] } and { "steps": […] } share none, so they are two kinds; sections with and
  * without "showsController" share "heading", so they are one kind with an optional key).
  */
-function variantsOf(items: Json[]): Shape[] {
+function variantsOf(items: Json[], key: string): Shape[] {
   const groups: { kind: string; keys: Set<string>; items: Json[] }[] = [];
   for (const item of items) {
     const kind = Array.isArray(item) ? "array" : isRecord(item) ? "object" : typeof item;
@@ -120,7 +124,8 @@ function variantsOf(items: Json[]): Shape[] {
       else groups.push({ kind, keys: new Set(), items: [item] });
     }
   }
-  return groups.map((g) => shapeOf(g.items));
+  // Plain entries of a list keep the list's key (the method names of `onlyWith`).
+  return groups.map((g) => shapeOf(g.items, g.kind === "object" ? "" : key));
 }
 
 /** The variant of `shape` an entry belongs to, or -1 when it fits none. */
@@ -221,7 +226,16 @@ export function isSafeHref(value: string) {
 }
 
 export type ContentFieldError =
-  "tooLong" | "number" | "integer" | "range" | "date" | "id" | "url" | "tooMany" | "control";
+  | "tooLong"
+  | "number"
+  | "integer"
+  | "range"
+  | "date"
+  | "id"
+  | "url"
+  | "paymentMethod"
+  | "tooMany"
+  | "control";
 
 /** Reads a form field; null when the field was not sent. */
 export type FormReader = { get(name: string): string | null; names: readonly string[] };
@@ -270,6 +284,9 @@ export function parseContentForm(shape: Shape, form: FormReader): ParsedContent 
           errors[path] = "date";
         else if (s.format === "id" && !ID_PATTERN.test(value)) errors[path] = "id";
         else if (s.format === "url" && !isSafeHref(value)) errors[path] = "url";
+        // A misspelt method would hide its block for ever, whatever the settings offer.
+        else if (s.format === "paymentMethod" && !PAYMENT_METHODS.includes(value as PaymentMethod))
+          errors[path] = "paymentMethod";
         return value;
       }
       case "number": {

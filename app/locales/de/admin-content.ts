@@ -78,6 +78,7 @@ const adminContent = {
     date: "Bitte ein Datum eingeben.",
     id: "Nur Kleinbuchstaben, Ziffern und Bindestriche (z. B. zahlung).",
     url: "Nur Links mit https://, mailto:, tel: oder einem Pfad dieser Website (/…).",
+    paymentMethod: "Bitte eine Zahlungsart wählen.",
     tooMany: "Zu viele Einträge.",
     control: "Der Text enthält unzulässige Steuerzeichen.",
     language: "Unbekannte Sprache. Erlaubt sind de und en.",

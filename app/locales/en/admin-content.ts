@@ -80,6 +80,7 @@ const adminContent: typeof de = {
     date: "Please enter a date.",
     id: "Only lower-case letters, digits and hyphens (e.g. payment).",
     url: "Only links with https://, mailto:, tel: or a path of this site (/…).",
+    paymentMethod: "Please choose a payment method.",
     tooMany: "Too many entries.",
     control: "The text contains control characters that are not allowed.",
     language: "Unknown language. Allowed are de and en.",

@@ -2,7 +2,8 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Checkbox, Input, Textarea } from "~/components/ui/input";
+import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
+import { PAYMENT_METHODS } from "~/features/settings/settings";
 import { useTranslation } from "~/lib/i18n-react";
 import {
   CONTENT_LIMITS,
@@ -94,6 +95,21 @@ function ValueField({ label, aside, ...props }: Props & { label: string; aside?:
               // Grows with its text where the browser can (Chromium), so a paragraph is read whole.
               className="field-sizing-content min-h-20 max-h-[32rem]"
             />
+          </Field>
+        );
+      }
+      if (shape.format === "paymentMethod") {
+        // Only the names the site knows: a typo would hide the block for ever.
+        return (
+          <Field label={label} error={error} labelAside={aside}>
+            <Select name={path} defaultValue={text} className="max-w-60">
+              {!PAYMENT_METHODS.some((method) => method === text) && <option value={text} />}
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {t(`paymentMethods.${method}`)}
+                </option>
+              ))}
+            </Select>
           </Field>
         );
       }
