@@ -20,7 +20,7 @@ import { getSettings } from "~/features/settings/settings.server";
 import { themeCss } from "~/lib/color";
 import { getEnv } from "~/lib/env.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
-import { mediaUrl, setMediaBase } from "~/lib/media-url";
+import { mediaUrl } from "~/lib/media-url";
 import { useNonce } from "~/lib/nonce";
 import { ErrorPage } from "~/components/error-page";
 import stylesheet from "./app.css?url";
@@ -80,8 +80,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const language: Language = data?.language ?? "de";
   const settings = data?.settings;
-  // Before any child renders an image, here and in the browser (the value never changes).
-  setMediaBase(data?.mediaBase);
   return (
     <html lang={language}>
       <head>
@@ -97,6 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           }
         />
         <link rel="manifest" href="/manifest.webmanifest" />
+        {/* Where the browser's code links uploads (media-url.ts); absent: /media/ here. */}
+        {data?.mediaBase && <meta name="media-base" content={data.mediaBase} />}
         <Meta />
         {/* Client renders the nonce as "" which matches what browsers leave in the DOM. */}
         <Links nonce={nonce} />
