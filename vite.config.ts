@@ -11,6 +11,8 @@ export default defineConfig({
   },
   build: { target: "es2022" },
   // PGlite ships WASM/data files that must be loaded from node_modules, not bundled.
-  ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino", "nodemailer"] },
+  ssr: {
+    external: ["@electric-sql/pglite", "sharp", "pg", "pino", "nodemailer", "@aws-sdk/client-s3"],
+  },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
 });

@@ -28,7 +28,8 @@ import { logOpenGoLivePoints } from "~/features/go-live/checklist.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
-import { uploadsDir } from "~/lib/storage.server";
+import { setMediaBase } from "~/lib/media-url";
+import { storageKind, uploadsDir } from "~/lib/storage.server";
 
 export type BootResult = {
   /** The validated configuration the HTTP server needs (one source of truth: env.server.ts). */
@@ -37,6 +38,8 @@ export type BootResult = {
     baseUrl: string;
     dataDir: string;
     uploadsDir: string;
+    /** Where /media/ comes from: the uploads folder, or S3 through readMedia (decision 034). */
+    storage: "local" | "s3";
     trustProxy: boolean;
   };
   databaseKind: "pglite" | "postgres";
@@ -54,6 +57,8 @@ export async function boot(): Promise<BootResult> {
     ? await connectDatabase({ kind: "postgres", url: env.DATABASE_URL })
     : await connectDatabase({ kind: "pglite", dataDir: env.DATA_DIR });
   setDatabase(handle);
+  // Server code outside a page render (JSON answers) links uploads like the pages do.
+  setMediaBase(env.s3?.publicUrl);
   await ensureSettingsRow();
 
   let seeded = false;
@@ -92,6 +97,7 @@ export async function boot(): Promise<BootResult> {
       baseUrl: env.BASE_URL,
       dataDir: env.DATA_DIR,
       uploadsDir: uploadsDir(),
+      storage: storageKind(),
       trustProxy: env.TRUST_PROXY,
     },
     databaseKind: handle.kind,

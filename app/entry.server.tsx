@@ -13,6 +13,7 @@ import "~/locales/all-languages.server";
 export { boot, beforeShutdown, shutdown } from "~/boot.server";
 export { bodyLimitFor } from "~/lib/body-limits";
 export { withRequestContext } from "~/lib/logger.server";
+export { readMedia } from "~/lib/storage.server";
 
 export const streamTimeout = 5_000;
 

@@ -20,6 +20,7 @@ import { getSettings } from "~/features/settings/settings.server";
 import { themeCss } from "~/lib/color";
 import { getEnv } from "~/lib/env.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
+import { mediaUrl } from "~/lib/media-url";
 import { useNonce } from "~/lib/nonce";
 import { onlyQueryChanged } from "~/lib/revalidation";
 import { ErrorPage } from "~/components/error-page";
@@ -33,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     language: languageFromCookie(request.headers.get("cookie")),
     // Absolute URLs for canonical and Open Graph tags.
     baseUrl: getEnv().BASE_URL,
+    // Where uploads are linked: S3_PUBLIC_URL, or null for /media/ (decision 034).
+    mediaBase: getEnv().s3?.publicUrl ?? null,
     // Shown to admins on error pages so they can find the log line.
     requestId: user?.role === "admin" ? context.requestId : null,
   };
@@ -72,13 +75,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={settings?.primaryColor ?? "#FF385C"} />
-        <link rel="icon" href={settings?.faviconUrl || "/favicon.svg"} />
+        <link rel="icon" href={mediaUrl(settings?.faviconUrl) || "/favicon.svg"} />
         {/* One touch icon: the operator's (from the uploaded favicon) or the shipped one. */}
         <link
           rel="apple-touch-icon"
-          href={touchIconUrl(settings?.faviconUrl ?? null) ?? "/icons/apple-touch-icon.png"}
+          href={
+            mediaUrl(touchIconUrl(settings?.faviconUrl ?? null)) ?? "/icons/apple-touch-icon.png"
+          }
         />
         <link rel="manifest" href="/manifest.webmanifest" />
+        {/* Where the browser's code links uploads (media-url.ts); absent: /media/ here. */}
+        {data?.mediaBase && <meta name="media-base" content={data.mediaBase} />}
         <Meta />
         {/* Client renders the nonce as "" which matches what browsers leave in the DOM. */}
         <Links nonce={nonce} />

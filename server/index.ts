@@ -1,7 +1,8 @@
 /**
  * The HTTP server: one Node process serves static assets, uploaded media and the React Router
  * app (pages, actions, resource routes for auth and events). It is stateless; all state is in
- * the database and the storage folder, so several processes can run behind a load balancer.
+ * the database and the storage (the uploads folder, or S3 when several machines share the work:
+ * README "Mehrere Server"), so several processes can run behind a load balancer.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -11,6 +12,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createAppListener } from "./app-listener";
+import { serveMediaFromStorage, type ReadMedia } from "./media";
 import { serveFile } from "./static";
 
 type EntryModule = {
@@ -20,6 +22,7 @@ type EntryModule = {
       baseUrl: string;
       dataDir: string;
       uploadsDir: string;
+      storage: "local" | "s3";
       trustProxy: boolean;
     };
     databaseKind: string;
@@ -28,6 +31,7 @@ type EntryModule = {
   }>;
   beforeShutdown: () => void;
   bodyLimitFor: (pathname: string) => number;
+  readMedia: ReadMedia;
   withRequestContext: <T>(context: { requestId: string }, run: () => T) => T;
   shutdown: () => Promise<void>;
 };
@@ -55,7 +59,7 @@ if (isProduction) {
 const entry = (await loadBuild()).entry.module as unknown as EntryModule;
 // Validates the environment, opens and migrates the database, seeds the demo on first start.
 const booted = await entry.boot();
-const { port, baseUrl, dataDir, uploadsDir, trustProxy } = booted.config;
+const { port, baseUrl, dataDir, uploadsDir, storage, trustProxy } = booted.config;
 
 const appListener = createAppListener({
   // A build function is re-read and re-derived on every request (meant for development); in
@@ -161,10 +165,20 @@ const server = http.createServer((req, res) => {
 
   const url = req.url ?? "/";
   const pathname = url.split("?")[0];
+  // Uploads in S3 (decision 034): every process streams them from the bucket.
+  if (
+    storage === "s3" &&
+    pathname.startsWith("/media/") &&
+    (req.method === "GET" || req.method === "HEAD")
+  ) {
+    void serveMediaFromStorage(req, res, pathname.slice(7), entry.readMedia, log);
+    return;
+  }
   // Avatars are personal data that disappear with the account: an hour in shared caches, not a
   // year. Property images and logos keep their immutable, content-addressed caching.
   const isImmutableMedia = !pathname.startsWith("/media/avatars/");
   if (
+    storage === "local" &&
     pathname.startsWith("/media/") &&
     serveFile(req, res, uploadsDir, pathname.slice(6), isImmutableMedia)
   ) {

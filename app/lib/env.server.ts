@@ -40,11 +40,18 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
+  /** S3-compatible storage for uploads (decision 034): all of the required ones, or none. */
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
+  /** Where browsers fetch the objects directly (bucket website or CDN); else the app streams them. */
+  S3_PUBLIC_URL: optionalUrl,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: optionalText,
@@ -69,6 +76,66 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
 });
 
+/** The S3 driver's settings, complete; null when uploads stay on the local disk. */
+export type S3Config = {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Origin + path prefix without a trailing slash, e.g. https://cdn.example.com/uploads. */
+  publicUrl?: string;
+};
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_OPTIONAL = ["S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "S3_PUBLIC_URL"] as const;
+
+/**
+ * All or nothing: a half-configured S3 would otherwise start on the local disk and lose every
+ * upload on the next deploy, which nobody notices until the pictures are gone.
+ */
+function s3Config(env: z.infer<typeof envSchema>): S3Config | null {
+  const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => env[name] !== undefined);
+  if (given.length === 0) return null;
+  const missing = S3_REQUIRED.filter((name) => env[name] === undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `S3-Speicher nur teilweise eingerichtet – es fehlt: ${missing.join(", ")} ` +
+        `(gesetzt: ${given.join(", ")}). Setzen Sie alle oder keine S3_*-Variablen.\n` +
+        `S3 storage is only partly configured – missing: ${missing.join(", ")} ` +
+        `(set: ${given.join(", ")}). Set all S3_* variables or none.`,
+    );
+  }
+  const bucket = env.S3_BUCKET!;
+  // S3's own rule; a typo here would only show as a confusing error on the first upload.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error(
+      `S3_BUCKET "${bucket}" ist kein gültiger Bucket-Name (3–63 Zeichen: a–z, 0–9, Punkt, Bindestrich).\n` +
+        `S3_BUCKET "${bucket}" is not a valid bucket name (3–63 characters: a–z, 0–9, dot, hyphen).`,
+    );
+  }
+  for (const name of ["S3_ENDPOINT", "S3_PUBLIC_URL"] as const) {
+    const value = env[name];
+    if (value && !/^https?:\/\//.test(value)) {
+      throw new Error(
+        `${name} muss mit http:// oder https:// beginnen.\n${name} must start with http:// or https://.`,
+      );
+    }
+  }
+  return {
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION!,
+    bucket,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    // Self-hosted and most non-AWS services (MinIO, Ceph, Garage) address buckets by path;
+    // AWS itself by host name. So: path style with a custom endpoint unless told otherwise.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+  };
+}
+
 export type Env = z.infer<typeof envSchema> & {
   AUTH_SECRET: string;
   BASE_URL: string;
@@ -76,6 +143,8 @@ export type Env = z.infer<typeof envSchema> & {
   isProduction: boolean;
   /** Demo data is seeded into an empty database unless turned off; off by default on PostgreSQL in production. */
   seedDemoData: boolean;
+  /** Uploads go to S3 when set (decision 034), else to DATA_DIR/uploads. */
+  s3: S3Config | null;
 };
 
 let cached: Env | undefined;
@@ -98,6 +167,8 @@ export function getEnv(): Env {
     );
   }
 
+  const s3 = s3Config(env);
+
   let secret = env.AUTH_SECRET;
   if (!secret) {
     if (isProduction && !isLocalDemo) {
@@ -114,6 +185,7 @@ export function getEnv(): Env {
     AUTH_SECRET: secret,
     isProduction,
     seedDemoData: env.SEED_DEMO_DATA ?? isLocalDemo,
+    s3,
   };
   return cached;
 }

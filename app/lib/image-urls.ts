@@ -1,4 +1,5 @@
 import type { PropertyImage } from "../../db/schema";
+import { mediaKeyUrl } from "./media-url";
 
 /**
  * The URL of the variant closest to `width`, for `src`; `srcset` lists all of them.
@@ -10,8 +11,12 @@ export function imageUrls(image: PropertyImage) {
   if (!image.key || !image.widths?.length) {
     return { src: "", srcSet: undefined };
   }
-  const src = `/media/${image.key}-${image.widths.includes(800) ? 800 : image.widths[0]}.webp`;
-  const srcSet = image.widths.map((w) => `/media/${image.key}-${w}.webp ${w}w`).join(", ");
+  const src = mediaKeyUrl(
+    `${image.key}-${image.widths.includes(800) ? 800 : image.widths[0]}.webp`,
+  );
+  const srcSet = image.widths
+    .map((w) => `${mediaKeyUrl(`${image.key}-${w}.webp`)} ${w}w`)
+    .join(", ");
   return { src, srcSet };
 }
 

@@ -8,6 +8,8 @@ import { getEnv } from "./env.server";
 export function documentSecurityHeaders(headers: Headers, nonce: string) {
   const env = getEnv();
   const isDev = env.NODE_ENV === "development";
+  // Uploads linked straight from the bucket or CDN (S3_PUBLIC_URL, decision 034).
+  const mediaOrigin = env.s3?.publicUrl ? ` ${new URL(env.s3.publicUrl).origin}` : "";
   const csp = [
     "default-src 'self'",
     // Vite's dev server injects inline module scripts for HMR; dev runs without a script policy.
@@ -15,7 +17,7 @@ export function documentSecurityHeaders(headers: Headers, nonce: string) {
       ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
       : `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${mediaOrigin}`,
     "font-src 'self'",
     // blob: — the photo uploader's previews of the admin's own files: Chrome loads a large or
     // undecodable one through the network stack, which connect-src governs. A blob URL is made

@@ -30,6 +30,8 @@ export async function startAppServer(options: {
   buildDir?: string;
   /** stderr of the server: shown ("inherit") or dropped. */
   stderr?: "inherit" | "ignore";
+  /** More environment for this process, e.g. the S3_* of a shared bucket. */
+  env?: Record<string, string>;
 }) {
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: {
@@ -43,6 +45,7 @@ export async function startAppServer(options: {
       LOG_LEVEL: options.stderr === "ignore" ? "silent" : "error",
       // A production process refuses the test suite's fast password hash (env.server.ts).
       TEST_FAST_PASSWORD_HASH: "",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", options.stderr ?? "inherit"],
   });

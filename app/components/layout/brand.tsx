@@ -2,6 +2,7 @@ import { House } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
+import { mediaUrl } from "~/lib/media-url";
 
 /** "TraumUrlaub Reisen" → ["TraumUrlaub", "Reisen"]: split at the first space (spec 01). */
 export function splitPlatformName(name: string): [string, string] {
@@ -26,7 +27,7 @@ export function Brand({
       aria-label={`${settings.platformName} – ${t("nav.home")}`}
     >
       {logo ? (
-        <img src={logo} alt="" className="h-9 w-auto" width={36} height={36} />
+        <img src={mediaUrl(logo)} alt="" className="h-9 w-auto" width={36} height={36} />
       ) : (
         <House aria-hidden className="size-8 text-primary" />
       )}

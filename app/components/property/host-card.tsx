@@ -1,5 +1,6 @@
 import { UserRound } from "lucide-react";
 import { useTranslation } from "~/lib/i18n-react";
+import { mediaUrl } from "~/lib/media-url";
 import type { Language } from "~/lib/i18n";
 
 export type Host = {
@@ -29,7 +30,7 @@ export function HostCard({ host }: { host: Host }) {
     <div className="flex items-center gap-4" data-testid="host">
       {host.avatarUrl ? (
         <img
-          src={host.avatarUrl}
+          src={mediaUrl(host.avatarUrl)}
           alt=""
           width={64}
           height={64}

@@ -5,6 +5,7 @@ import { OwnerReply, type OwnerReplyItem } from "~/features/reviews/components/o
 import { StarRating } from "~/features/reviews/components/star-rating";
 import { formatRating } from "~/features/reviews/review-display";
 import { formatDate, type Language } from "~/lib/i18n";
+import { mediaUrl } from "~/lib/media-url";
 
 export type PropertyRating = { count: number; average: number | null };
 
@@ -117,7 +118,7 @@ function ReviewItem({ review }: { review: PropertyReviewItem }) {
       <div className="flex items-center gap-3">
         {author.avatarUrl ? (
           <img
-            src={author.avatarUrl}
+            src={mediaUrl(author.avatarUrl)}
             alt=""
             width={40}
             height={40}

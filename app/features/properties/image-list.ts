@@ -5,6 +5,7 @@
  */
 import type { PropertyImage } from "../../../db/schema";
 import type { SubmittedImage } from "./property-images";
+import { mediaKeyUrl } from "~/lib/media-url";
 
 export type ImageItemStatus = "stored" | "queued" | "uploading" | "done" | "error";
 
@@ -40,7 +41,7 @@ export type ImageListAction =
 /** The 400 px variant of a stored image (or its URL for an imported one not yet fetched). */
 export function previewOf(image: PropertyImage): string | null {
   if (image.key && image.widths?.length) {
-    return `/media/${image.key}-${Math.min(...image.widths)}.webp`;
+    return mediaKeyUrl(`${image.key}-${Math.min(...image.widths)}.webp`);
   }
   return image.url ?? null;
 }

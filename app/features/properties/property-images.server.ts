@@ -10,7 +10,8 @@ import {
   type StoredImage,
 } from "~/lib/images.server";
 import { logger } from "~/lib/logger.server";
-import { deleteObject, publicUrl } from "~/lib/storage.server";
+import { deleteObject } from "~/lib/storage.server";
+import { mediaKeyUrl } from "~/lib/media-url";
 import {
   imageRef,
   isImageCategory,
@@ -152,7 +153,7 @@ export async function storePropertyImageUpload(
         widths: image.widths,
         width: image.width,
         height: image.height,
-        previewUrl: publicUrl(`${image.key}-${image.widths[0]}.webp`),
+        previewUrl: mediaKeyUrl(`${image.key}-${image.widths[0]}.webp`),
       },
     };
   } catch (error) {

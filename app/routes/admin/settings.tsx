@@ -30,6 +30,7 @@ import { cx } from "~/components/ui/cx";
 import { Field, useFieldWiring } from "~/components/ui/field";
 import { Checkbox, Input, Textarea } from "~/components/ui/input";
 import { HOUSE_RULES_MAX, TOURIST_TAX_NOTE_MAX } from "~/domain/property-facts";
+import { mediaUrl } from "~/lib/media-url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -545,7 +546,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               >
                 {url ? (
                   <img
-                    src={url}
+                    src={mediaUrl(url)}
                     alt={t(`settings.brand.${asset}`)}
                     className={asset === "favicon" ? "size-8" : "max-h-16 max-w-36 object-contain"}
                   />

@@ -21,6 +21,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/users";
+import { mediaUrl } from "~/lib/media-url";
 
 function listHref(filter: Partial<AdminUserFilter>, extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
@@ -206,7 +207,7 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
                         <div className="flex items-center gap-3">
                           {user.avatarUrl ? (
                             <img
-                              src={user.avatarUrl}
+                              src={mediaUrl(user.avatarUrl)}
                               alt=""
                               width={36}
                               height={36}

@@ -16,6 +16,7 @@ import {
   type Language,
 } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { mediaUrl } from "~/lib/media-url";
 
 /** /dashboard (spec 05): the guest's numbers, the latest bookings and the profile teaser. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -189,7 +190,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
           <div className="mt-4 flex items-center gap-3">
             {profile.avatarUrl ? (
               <img
-                src={profile.avatarUrl}
+                src={mediaUrl(profile.avatarUrl)}
                 alt=""
                 width={56}
                 height={56}

@@ -28,6 +28,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
+import { mediaUrl } from "~/lib/media-url";
 
 /** The profile form is a few short fields; nothing legitimate comes near this. */
 const BANNER_MS = 3000;
@@ -159,7 +160,7 @@ function AvatarSection({
       <div className="mt-4 flex justify-center">
         {profile.avatarUrl ? (
           <img
-            src={profile.avatarUrl}
+            src={mediaUrl(profile.avatarUrl)}
             alt={t("profilePage.avatar.alt")}
             width={128}
             height={128}

@@ -6,6 +6,7 @@ import type { ReviewListItem } from "../reviews.server";
 import type { HelpfulVoteResponse } from "../review-list";
 import { OwnerReply } from "./owner-reply";
 import { StarRating } from "./star-rating";
+import { mediaUrl } from "~/lib/media-url";
 
 /** One published review on /bewertungen. */
 export function ReviewCard({
@@ -84,7 +85,7 @@ function ReviewerAvatar({
   if (avatarUrl)
     return (
       <img
-        src={avatarUrl}
+        src={mediaUrl(avatarUrl)}
         alt=""
         width={44}
         height={44}
