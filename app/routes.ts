@@ -31,6 +31,8 @@ export default [
   route("auth/passwort-vergessen", "routes/auth/forgot-password.tsx"),
   route("auth/passwort-zuruecksetzen", "routes/auth/reset-password.tsx"),
   route("booking-success", "routes/booking/success.tsx"),
+  // "In Kalender eintragen": the stay as an .ics file, for its guest (or an admin) only.
+  route("booking-success/calendar.ics", "routes/booking/calendar-ics.ts"),
   route("newsletter/bestaetigen", "routes/newsletter/confirm.tsx"),
   route("newsletter/abmelden", "routes/newsletter/unsubscribe.tsx"),
 

@@ -5,6 +5,7 @@ import {
   cancellationQuote,
   freeCancellationDeadline,
   isCancellable,
+  stayCancellationTerms,
 } from "./cancellation";
 
 const terms = { freeCancellationHours: 48, cancellationFeePercentage: 50 };
@@ -158,5 +159,92 @@ describe("isCancellable", () => {
     expect(isCancellable({ status: "confirmed", checkIn: "2026-06-10" }, "2026-06-10")).toBe(false);
     expect(isCancellable({ status: "cancelled", checkIn: "2026-06-10" }, "2026-06-01")).toBe(false);
     expect(isCancellable({ status: "completed", checkIn: "2026-06-10" }, "2026-06-01")).toBe(false);
+  });
+});
+
+describe("stayCancellationTerms", () => {
+  // 3 nights at 70 € + 75 € cleaning + 29 € service = 314 €; 50 % → 157 €.
+  const stay = { ...terms, totalPrice: 31_400 };
+
+  it("names the last free day and the fee in euros charged after it", () => {
+    expect(
+      stayCancellationTerms({
+        ...stay,
+        checkIn: "2027-03-14",
+        today: "2027-02-01",
+        now: new Date("2027-02-01T10:00:00Z"),
+      }),
+    ).toEqual({ kind: "free", day: "2027-03-11", time: null, feeAfter: 15_700, percentage: 50 });
+  });
+
+  it("charges at once for a last-minute stay: the fee the cancellation would charge now", () => {
+    const now = new Date("2027-03-13T10:00:00Z");
+    const terms = stayCancellationTerms({
+      ...stay,
+      checkIn: "2027-03-14",
+      today: "2027-03-13",
+      now,
+    });
+    const charged = cancellationQuote({ ...stay, checkIn: "2027-03-14", now });
+    expect(terms).toEqual({ kind: "fee", fee: 15_700, percentage: 50 });
+    expect(charged.fee).toBe(15_700);
+  });
+
+  it("rounds the fee like the cancellation (30 % of 515,00 € = 154,50 €)", () => {
+    expect(
+      stayCancellationTerms({
+        totalPrice: 51_500,
+        freeCancellationHours: 72,
+        cancellationFeePercentage: 30,
+        checkIn: "2027-03-14",
+        today: "2027-03-12",
+        now: new Date("2027-03-12T09:00:00Z"),
+      }),
+    ).toEqual({ kind: "fee", fee: 15_450, percentage: 30 });
+  });
+
+  it("is free until the check-in day without a fee, and 'none' on the check-in day itself", () => {
+    const free = { totalPrice: 31_400, freeCancellationHours: 48, cancellationFeePercentage: 0 };
+    expect(
+      stayCancellationTerms({
+        ...free,
+        checkIn: "2027-03-14",
+        today: "2027-03-13",
+        now: new Date("2027-03-13T20:00:00Z"),
+      }),
+    ).toEqual({ kind: "free", day: "2027-03-13", time: null, feeAfter: 0, percentage: 0 });
+    expect(
+      stayCancellationTerms({
+        ...stay,
+        checkIn: "2027-03-14",
+        today: "2027-03-14",
+        now: new Date("2027-03-14T08:00:00Z"),
+      }),
+    ).toEqual({ kind: "none" });
+  });
+
+  it("agrees with cancellationQuote for any stay and moment", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 1, max: 60 * 24 * 30 }),
+        (totalPrice, hours, percentage, minutesBefore) => {
+          const checkIn = "2027-10-31";
+          const now = new Date(berlinMidnight(checkIn).getTime() - minutesBefore * 60_000);
+          const rule = {
+            totalPrice,
+            checkIn,
+            freeCancellationHours: hours,
+            cancellationFeePercentage: percentage,
+          };
+          const shown = stayCancellationTerms({ ...rule, now, today: "2027-10-01" });
+          const charged = cancellationQuote({ ...rule, now });
+          if (shown.kind === "fee") expect(shown.fee).toBe(charged.fee);
+          if (shown.kind === "free") expect(charged.fee).toBe(0);
+        },
+      ),
+    );
   });
 });

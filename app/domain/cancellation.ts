@@ -144,3 +144,53 @@ function berlinTime(instant: Date) {
   );
   return `${parts.hour}:${parts.minute}`;
 }
+
+/**
+ * The cancellation terms of one stay as the guest is told before booking it (issue 16): until
+ * when it is free and what it costs afterwards, or, for a last-minute stay, what cancelling
+ * costs right away – with the fee in euros from `cancellationQuote`, the function the
+ * cancellation itself charges with, for the total the booking will store.
+ *
+ * - "free": free until `free.day` (`free.time` when the deadline is no midnight); afterwards
+ *   `feeAfter` cents (0 when the settings charge nothing).
+ * - "fee": not free any more; cancelling now costs `fee` cents.
+ * - "none": check-in is today (or past): a guest can no longer cancel (`isCancellable`).
+ */
+export type StayCancellationTerms =
+  | { kind: "free"; day: string; time: string | null; feeAfter: number; percentage: number }
+  | { kind: "fee"; fee: number; percentage: number }
+  | { kind: "none" };
+
+export function stayCancellationTerms({
+  checkIn,
+  totalPrice,
+  now,
+  today,
+  freeCancellationHours,
+  cancellationFeePercentage,
+}: {
+  checkIn: string;
+  /** cents, the total the booking stores */
+  totalPrice: number;
+  now: Date;
+  /** Europe/Berlin "YYYY-MM-DD" */
+  today: string;
+  freeCancellationHours: number;
+  cancellationFeePercentage: number;
+}): StayCancellationTerms {
+  if (!isCancellable({ status: "pending", checkIn }, today)) return { kind: "none" };
+  const rule = { checkIn, totalPrice, freeCancellationHours, cancellationFeePercentage };
+  const percentage = feePercentage(cancellationFeePercentage);
+  const free = freeCancellationUntil({
+    checkIn,
+    now,
+    freeCancellationHours,
+    cancellationFeePercentage,
+  });
+  if (free.isFree) {
+    // What the cancellation charges from the first instant after the free window.
+    const after = cancellationQuote({ ...rule, now: free.deadline });
+    return { kind: "free", day: free.day, time: free.time, feeAfter: after.fee, percentage };
+  }
+  return { kind: "fee", fee: cancellationQuote({ ...rule, now }).fee, percentage };
+}

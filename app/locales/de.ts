@@ -89,6 +89,8 @@ const de = {
     rights: "Alle Rechte vorbehalten.",
     installApp: "App herunterladen",
     newsletterHeading: "Newsletter",
+    /** The checkout's slim footer (issue 16). */
+    legalLinks: "Rechtliches",
   },
   install: {
     title: "Zum Startbildschirm hinzufügen",

@@ -90,6 +90,8 @@ const en: Catalogue = {
     rights: "All rights reserved.",
     installApp: "Download the app",
     newsletterHeading: "Newsletter",
+    /** The checkout's slim footer (issue 16). */
+    legalLinks: "Legal",
   },
   install: {
     title: "Add to home screen",

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { bookingHorizonEnd } from "../../app/domain/availability";
 import { todayInBerlin } from "../../app/domain/calendar-day";
@@ -155,6 +156,23 @@ test.describe("booking page", () => {
     await finishBooking(page);
     const submit = form.getByRole("button", { name: "Buchung wird verarbeitet..." });
     await expect(submit).toBeDisabled();
+    // Beside the order button (issue 16): the terms of THIS stay in euros, the AGB and privacy
+    // links, the § 312g line; the checkout's footer has the legal links only.
+    await expect(form.getByTestId("stay-cancellation")).toHaveText(
+      /^Kostenlos stornierbar bis \d\d\.\d\d\.\d{4}Danach Stornogebühr [\d.]+,\d\d\s€ \(50 % des Gesamtpreises\)\.$/,
+    );
+    const note = form.getByTestId("order-note");
+    await expect(note.getByRole("link", { name: /^AGB/ })).toHaveAttribute("href", "/agb");
+    await expect(note.getByRole("link", { name: /^Datenschutzerklärung/ })).toHaveAttribute(
+      "href",
+      "/datenschutz",
+    );
+    await expect(note).toContainText(
+      "nach § 312g Abs. 2 Nr. 9 BGB kein gesetzliches Widerrufsrecht",
+    );
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Impressum" })).toBeVisible();
+    await expect(footer.getByText("Newsletter")).toHaveCount(0);
     releaseAction();
     await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
     const number = (await page.getByTestId("booking-number").innerText()).trim();
@@ -168,7 +186,31 @@ test.describe("booking page", () => {
     expect(mail.to).toBe(account.email);
     expect(plainText(mail.text)).toContain(`Gesamt: ${total}`);
     expect(plainText(mail.text)).toContain(`Verwendungszweck: ${number}`);
-    await cancelBooking(page.request, baseURL!, bookingIdOf(page.url()));
+
+    // Getting there (issue 16), on the page and in the e-mail: times, host, the calendar file,
+    // the GiroCode inline.
+    const bookingId = bookingIdOf(page.url());
+    const arrival = page.getByTestId("arrival-info");
+    await expect(arrival).toContainText(/Check-inab \d\d:\d\d Uhr/);
+    await expect(arrival).toContainText(/Check-outbis \d\d:\d\d Uhr/);
+    await expect(arrival.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    const download = page.waitForEvent("download");
+    await arrival.getByRole("link", { name: "In Kalender eintragen" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`buchung-${number}.ics`);
+    const ics = await fs.promises.readFile((await file.path())!, "utf8");
+    expect(ics).toContain(`DTSTART;TZID=Europe/Berlin:${stay.checkIn.replaceAll("-", "")}T`);
+    expect(ics).toContain(`DTEND;TZID=Europe/Berlin:${stay.checkOut.replaceAll("-", "")}T`);
+    expect(plainText(mail.text)).toMatch(/Check-in: ab \d\d:\d\d Uhr/);
+    expect(mail.text).toContain(`/booking-success/calendar.ics?booking=${bookingId}`);
+    expect(mail.partTypes).toContain("text/calendar");
+    expect(mail.images.map((image) => image.contentId)).toContain("epc-qr@booking-received");
+
+    // Back after booking shows the booking, not "bereits gebucht" about it.
+    await page.goBack();
+    await expect(page).toHaveURL(`/booking-success?booking=${bookingId}`);
+    await expect(page.getByTestId("booking-number")).toHaveText(number);
+    await cancelBooking(page.request, baseURL!, bookingId);
   });
 
   test("step 2 names invalid fields, focuses the first; Zurück keeps the input", async ({
@@ -411,6 +453,39 @@ test.describe("booking page", () => {
     const response = await page.goto("/properties/00000000-0000-4000-8000-000000000000/book");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Unterkunft nicht gefunden" })).toBeVisible();
+  });
+
+  test("on a phone: the total on top, the steps in one row; in English 'Book and pay'", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await registerOverHttp(page.request);
+    const [path] = await propertyPaths(page.request);
+    await page.goto(bookPath(path, stayAt(310)));
+    await expect(currentStep(page)).toContainText("Details eingeben");
+    const compact = page.getByTestId("compact-summary");
+    await expect(compact).toBeInViewport();
+    await expect(compact.getByTestId("compact-total")).toHaveText(
+      await page.getByTestId("summary-total").innerText(),
+    );
+    const steps = page.getByRole("navigation", { name: "Buchungsschritte" }).getByRole("listitem");
+    const tops = await Promise.all(
+      (await steps.all()).map(async (step) => (await step.boundingBox())!.y),
+    );
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size).toBe(1);
+    // No page wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+
+    await page.context().addCookies([{ name: "lang", value: "en", url: page.url() }]);
+    await page.reload();
+    const form = page.getByRole("form", { name: "Book your stay" });
+    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("+49 170 7654321");
+    await form.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(form.getByRole("button", { name: "Book and pay" })).toBeVisible();
+    await expect(form.getByTestId("order-note")).toContainText("Section 312g(2) no. 9");
   });
 
   test("steps 2 and 3 have no serious accessibility violations", async ({ page }) => {

@@ -88,6 +88,8 @@ export type ParsedMail = {
   html: string;
   /** Inline images and other binary parts, with their Content-ID (without < >). */
   images: { contentId: string; contentType: string; content: Buffer }[];
+  /** The content types of all leaf parts (an attached calendar file is "text/calendar"). */
+  partTypes: string[];
 };
 
 /** Parses a raw RFC 5322 message as nodemailer writes it. */
@@ -110,6 +112,7 @@ export function parseMail(raw: string): ParsedMail {
         contentType: p.contentType.split(";")[0],
         content: p.bytes!,
       })),
+    partTypes: leaves.map((p) => p.contentType.split(";")[0].trim()),
   };
 }
 

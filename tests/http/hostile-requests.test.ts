@@ -237,6 +237,8 @@ describe("hostile requests against a production process", () => {
       expect.arrayContaining(["/kontakt", "/properties/:id/book", "/auth", "/dashboard/profile"]),
     );
     expect(loaders.length).toBeGreaterThan(30);
+    // The guest's calendar file (issue 16) gets the forged and hostile ?booking= probes too.
+    expect(loaders.map((r) => r.pattern)).toContain("/booking-success/calendar.ics");
   });
 
   it("no answer that depends on the session may be kept by a shared cache", async () => {

@@ -43,6 +43,10 @@ const adminRoutes = routes.filter((r) => r.pattern === "/admin" || r.pattern.sta
 const guestRoutes = routes.filter(
   (r) => r.pattern === "/dashboard" || r.pattern.startsWith("/dashboard/"),
 );
+/** A booking's own pages: the success page and its calendar file (issue 16). */
+const bookingRoutes = routes.filter(
+  (r) => r.pattern === "/booking-success" || r.pattern.startsWith("/booking-success/"),
+);
 
 type Answer = { status: number; location: string | null };
 type Handler = (args: unknown) => unknown;
@@ -176,6 +180,16 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
   it("admin pages: visitors sign in, guests get 403, admins get in — for GET and POST", async () => {
     expect(
       await matrix(adminRoutes, { visitor: "signIn", guest: "forbidden", admin: "allowed" }),
+    ).toEqual([]);
+  }, 60_000);
+
+  it("a booking's pages: visitors sign in; guests and admins pass the sign-in check", async () => {
+    // Whose booking it is decides next (404 for anyone else's): tests/integration/booking-calendar.test.ts.
+    expect(bookingRoutes.map((r) => r.pattern)).toEqual(
+      expect.arrayContaining(["/booking-success", "/booking-success/calendar.ics"]),
+    );
+    expect(
+      await matrix(bookingRoutes, { visitor: "signIn", guest: "allowed", admin: "allowed" }),
     ).toEqual([]);
   }, 60_000);
 

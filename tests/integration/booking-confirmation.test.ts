@@ -98,6 +98,14 @@ describe(`booking confirmation (${databaseKind()})`, () => {
         dataUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
         amount: 11_780,
       },
+      // Issue 16: no own times, so the settings' defaults; the host from the settings.
+      arrival: {
+        address: "Sylt, Deutschland",
+        checkInFrom: "15:00",
+        checkOutUntil: "10:00",
+        host: expect.objectContaining({ email: expect.any(String) }),
+      },
+      specialRequests: null,
     });
     // The code a banking app reads: the same transfer the "Zahlungsdaten" e-mail carries.
     expect(await decodeQrDataUrl(confirmation!.paymentQr!.dataUrl)).toBe(

@@ -1,11 +1,28 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { useRouteLoaderData } from "react-router";
+import { useMatches, useRouteLoaderData } from "react-router";
 import { useRootData } from "~/root";
 import type { DestinationRegion } from "~/features/properties/regions";
 import { DEFAULT_SETTINGS, publicSettings } from "~/features/settings/settings";
 import { SiteFooter } from "./site-footer";
+import { SlimFooter } from "./slim-footer";
 import { SiteHeader } from "./site-header";
 import { TopBar } from "./top-bar";
+
+/**
+ * What a public route may ask of the chrome through its `handle` export. `footer: "slim"`: only
+ * the legal links (the checkout, issue 16), so nothing leads a guest away mid-booking.
+ */
+export type PublicRouteHandle = { footer?: "full" | "slim" };
+
+/** The footer the deepest route that names one asks for; the full one by default. */
+function useFooterKind(): "full" | "slim" {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const footer = (matches[i].handle as PublicRouteHandle | undefined)?.footer;
+    if (footer) return footer;
+  }
+  return "full";
+}
 
 /** Top bar, header and footer around public content (also around public error pages). */
 export function PublicChrome({ children }: { children: React.ReactNode }) {
@@ -17,6 +34,7 @@ export function PublicChrome({ children }: { children: React.ReactNode }) {
     "routes/public/layout",
   );
   const regions = layout?.destinationRegions ?? [];
+  const footer = useFooterKind();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -28,7 +46,7 @@ export function PublicChrome({ children }: { children: React.ReactNode }) {
       <TopBar settings={settings} />
       <SiteHeader settings={settings} user={data?.user ?? null} regions={regions} />
       <div className="flex-1">{children}</div>
-      <SiteFooter settings={settings} />
+      {footer === "slim" ? <SlimFooter settings={settings} /> : <SiteFooter settings={settings} />}
     </div>
   );
 }

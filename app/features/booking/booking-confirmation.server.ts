@@ -11,6 +11,8 @@ import {
 } from "~/domain/payment-schedule";
 import { logger } from "~/lib/logger.server";
 import { paymentQrSvgDataUrl } from "~/lib/payment-qr.server";
+import { resolvePropertyFacts } from "~/domain/property-facts";
+import { getSettings } from "~/features/settings/settings.server";
 
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -61,7 +63,49 @@ export type BookingConfirmation = BookingSummary & {
    * "Zahlungsdaten" e-mail carries; null when nothing is open or there is no account.
    */
   paymentQr: { dataUrl: string; amount: number } | null;
+  /** What the guest needs to get there (issue 16): success page, e-mail and calendar file. */
+  arrival: StayArrival;
+  /** The guest's "Besondere Wünsche" as sent; null when none. */
+  specialRequests: string | null;
 };
+
+/**
+ * Where and when, and whom to ask: the property's place, its check-in/check-out times (its own,
+ * else the settings', decision 033; null when neither is a valid time) and the host's contact
+ * from the settings (company name, e-mail, phone).
+ */
+export type StayArrival = {
+  address: string;
+  checkInFrom: string | null;
+  checkOutUntil: string | null;
+  host: { name: string; email: string; phone: string };
+};
+
+/** The arrival facts of a property row, with the settings' defaults. */
+export function stayArrival(
+  property: { location: string; checkInFrom: string; checkOutUntil: string },
+  settings: Awaited<ReturnType<typeof getSettings>>,
+): StayArrival {
+  const facts = resolvePropertyFacts(
+    { houseRules: "", touristTaxNote: "", ...property },
+    {
+      houseRules: "",
+      touristTaxNote: "",
+      checkInFrom: settings.checkInFrom,
+      checkOutUntil: settings.checkOutUntil,
+    },
+  );
+  return {
+    address: property.location,
+    checkInFrom: facts.checkInFrom,
+    checkOutUntil: facts.checkOutUntil,
+    host: {
+      name: settings.companyName,
+      email: settings.companyEmail,
+      phone: settings.companyPhone,
+    },
+  };
+}
 
 const asStatus = (value: string): BookingStatus =>
   (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
@@ -142,6 +186,9 @@ export async function getBookingConfirmation(
       serviceFee: b.serviceFee,
       totalPrice: b.totalPrice,
       guestEmail: b.guestEmail,
+      specialRequests: b.specialRequests,
+      checkInFrom: p.checkInFrom,
+      checkOutUntil: p.checkOutUntil,
       createdAt: b.createdAt,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
@@ -184,6 +231,15 @@ export async function getBookingConfirmation(
       totalPrice: row.totalPrice,
     },
     guestEmail: row.guestEmail,
+    specialRequests: row.specialRequests?.trim() || null,
+    arrival: stayArrival(
+      {
+        location: row.propertyLocation,
+        checkInFrom: row.checkInFrom,
+        checkOutUntil: row.checkOutUntil,
+      },
+      await getSettings(),
+    ),
     bookingDay,
     paymentTerms,
     bankAccount,

@@ -1,9 +1,10 @@
 import type { PaymentTerms } from "~/domain/payment-schedule";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { isCalendarDay } from "~/domain/calendar-day";
 import type { BookedStay } from "~/domain/availability";
 import { ownOrDefault } from "~/domain/property-facts";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
-import { listBookedStays } from "~/features/properties/availability.server";
+import { BLOCKING_STATUSES, listBookedStays } from "~/features/properties/availability.server";
 import { isPropertyId } from "~/features/properties/property-detail.server";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
@@ -88,3 +89,42 @@ export async function getBookingPageData({
 }
 
 export type BookingPageData = NonNullable<Awaited<ReturnType<typeof getBookingPageData>>>;
+
+/**
+ * The signed-in guest's own booking of exactly this stay (issue 16): Back after booking lands
+ * on the booking page with the dates just booked, which would otherwise say "Der gewählte
+ * Zeitraum ist bereits gebucht" about the guest's own booking. The page shows that booking
+ * instead. Only the guest's own, non-cancelled bookings count; a cancelled one may be booked
+ * again. Null for anything else, including malformed ids and dates.
+ */
+export async function findOwnBookingOfStay({
+  userId,
+  propertyId,
+  checkIn,
+  checkOut,
+}: {
+  userId: string;
+  propertyId: string | undefined;
+  checkIn: string | undefined;
+  checkOut: string | undefined;
+}): Promise<string | null> {
+  if (!isPropertyId(propertyId) || !isCalendarDay(checkIn) || !isCalendarDay(checkOut)) {
+    return null;
+  }
+  const b = schema.booking;
+  const [row] = await db()
+    .select({ id: b.id })
+    .from(b)
+    .where(
+      and(
+        eq(b.userId, userId),
+        eq(b.propertyId, propertyId),
+        eq(b.checkIn, checkIn),
+        eq(b.checkOut, checkOut),
+        inArray(b.status, [...BLOCKING_STATUSES]),
+      ),
+    )
+    .orderBy(desc(b.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -26,6 +26,7 @@ import {
 } from "./booking.schema";
 import { computePrice, nightsBetween } from "~/domain/price";
 import { isUuid } from "~/domain/ids";
+import { stayArrival } from "./booking-confirmation.server";
 
 export type CreateBookingResult =
   | { ok: true; bookingId: string }
@@ -385,6 +386,7 @@ async function queueBookingEmails(
     paymentMethod: input.paymentMethod,
     company: emailCompany(settings),
   };
+  const arrival = stayArrival(property, settings);
   await enqueueEmail(tx, {
     to: input.guestEmail,
     template: "booking-received",
@@ -411,6 +413,10 @@ async function queueBookingEmails(
         freeHours: settings.freeCancellationHours,
         feePercentage: settings.cancellationFeePercentage,
       },
+      // Getting there (issue 16): the same facts the success page shows.
+      bookingId: booking.id,
+      arrival: { checkInFrom: arrival.checkInFrom, checkOutUntil: arrival.checkOutUntil },
+      specialRequests: input.specialRequests || null,
     },
   });
   await enqueueEmail(tx, {

@@ -196,6 +196,68 @@ describe("booking e-mails", () => {
     });
   });
 
+  it("says how to get there and carries the GiroCode and the stay's calendar file (issue 16)", async () => {
+    const mail = await renderEmail(
+      "booking-received",
+      {
+        ...received,
+        bookingId: "0b6f3a52-5d3e-4c1a-9a53-2f4e8c1d7e10",
+        arrival: { checkInFrom: "15:00", checkOutUntil: "10:00" },
+        specialRequests: "Ankunft gegen 22 Uhr.\n<b>Kinderbett</b>",
+      },
+      context,
+    );
+    const text = plain(mail.text);
+    for (const line of [
+      "Anreise und Kontakt",
+      "Check-in: ab 15:00 Uhr",
+      "Check-out: bis 10:00 Uhr",
+      "Ihr Gastgeber: TraumUrlaub Reisen GmbH, info@traumurlaub.example.com, +49 30 12345678",
+      "Ihre besonderen Wünsche:",
+      "Ankunft gegen 22 Uhr.",
+      "In Kalender eintragen: https://ferien.example.com/booking-success/calendar.ics?booking=0b6f3a52-5d3e-4c1a-9a53-2f4e8c1d7e10",
+    ]) {
+      expect(text).toContain(line);
+    }
+    // The guest's text is text, never markup.
+    expect(mail.html).toContain("&lt;b&gt;Kinderbett&lt;/b&gt;");
+    expect(mail.html).toContain('src="cid:epc-qr@booking-received"');
+    const [png, ics] = mail.attachments!;
+    expect(png).toMatchObject({ cid: "epc-qr@booking-received", contentType: "image/png" });
+    // The code a banking app reads: the deposit (first payment) to the account, the number as
+    // the reference.
+    expect(await decodeQr(png.content)).toBe(
+      [
+        "BCD",
+        "002",
+        "1",
+        "SCT",
+        "COBADEFFXXX",
+        "TraumUrlaub Reisen GmbH",
+        "DE89370400440532013000",
+        "EUR252.50",
+        "",
+        "",
+        "FW-2026-000123",
+      ].join("\n"),
+    );
+    expect(ics).toMatchObject({
+      filename: "buchung-FW-2026-000123.ics",
+      contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    });
+    expect(ics.cid).toBeUndefined();
+    const calendar = ics.content.toString("utf8");
+    expect(calendar).toContain("DTSTART;TZID=Europe/Berlin:20260601T150000");
+    expect(calendar).toContain("DTEND;TZID=Europe/Berlin:20260605T100000");
+  });
+
+  it("renders an e-mail queued before issue 16 without arrival, calendar or special request", async () => {
+    const mail = await renderEmail("booking-received", received, context);
+    expect(mail.text).not.toContain("In Kalender eintragen");
+    expect(mail.text).not.toContain("Check-in:");
+    expect(mail.attachments?.map((file) => file.filename)).toEqual(["girocode.png"]);
+  });
+
   it("asks for the whole amount at once for a booking shortly before arrival", async () => {
     const mail = await renderEmail(
       "booking-received",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS, type SiteSettings } from "~/features/settings/settings";
 import { isCalendarDay } from "~/domain/calendar-day";
+import { CLOCK_TIME } from "~/domain/property-facts";
 
 /**
  * Every e-mail the platform sends, by template name: the data each one needs (checked when the
@@ -24,8 +25,11 @@ export type RenderedEmail = {
   html: string;
   replyTo?: { name: string; address: string };
   headers?: Record<string, string>;
-  /** Inline images the HTML refers to as `cid:<cid>` (the payment QR code). */
-  attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[];
+  /**
+   * Inline images the HTML refers to as `cid:<cid>` (the payment QR code), and files without a
+   * cid that travel as ordinary attachments (the stay's .ics file).
+   */
+  attachments?: { filename: string; content: Buffer; cid?: string; contentType: string }[];
 };
 
 type Template<S extends z.ZodType> = {
@@ -162,7 +166,8 @@ export type StayEmailData = z.output<z.ZodObject<typeof stayFields>> & {
 //   { language?, guestName, bookingNumber, propertyTitle, propertyLocation, checkIn, checkOut,
 //     nights, guests, nightlyPrice, cleaningFee, serviceFee, totalPrice, paymentMethod,
 //     bookingDay, depositPercentage?, balanceDueDays?, bankAccount: null | { accountHolder, iban, bic, bankName },
-//     cancellation: { freeHours, feePercentage }, company: EmailCompany }
+//     cancellation: { freeHours, feePercentage }, company: EmailCompany,
+//     bookingId?, arrival?: { checkInFrom, checkOutUntil }, specialRequests? }
 //
 // Pass the STORED breakdown of the booking. The payment schedule is not part of the data: the
 // template computes it from totalPrice, bookingDay and checkIn with `paymentSchedule`, the
@@ -194,6 +199,18 @@ const bookingReceivedSchema = z
       freeHours: z.number().int().min(0),
       feePercentage: z.number().int().min(0).max(100),
     }),
+    // Issue 16; optional, so rows queued before them still render (without those parts).
+    /** the booking's id: the calendar link and the .ics file's UID */
+    bookingId: z.uuid().optional(),
+    /** the property's check-in/out times (its own, else the settings'), null when none */
+    arrival: z
+      .object({
+        checkInFrom: z.string().regex(CLOCK_TIME).nullable(),
+        checkOutUntil: z.string().regex(CLOCK_TIME).nullable(),
+      })
+      .optional(),
+    /** the guest's "Besondere Wünsche", as sent */
+    specialRequests: z.string().nullable().default(null),
   })
   .refine((data) => data.paymentMethod !== "bank-transfer" || data.bankAccount !== null, {
     path: ["bankAccount"],

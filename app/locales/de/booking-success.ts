@@ -35,6 +35,18 @@ const bookingSuccess = {
   emailSent: "Eine Bestätigung wurde an {{email}} gesendet.",
   myBookings: "Meine Buchungen",
   moreProperties: "Weitere Unterkünfte entdecken",
+  /** Getting there (issue 16): success page and guest dashboard. */
+  arrival: {
+    heading: "Anreise und Kontakt",
+    address: "Adresse",
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    from: "ab {{time}} Uhr",
+    until: "bis {{time}} Uhr",
+    host: "Ihr Gastgeber",
+    specialRequests: "Ihre besonderen Wünsche",
+    calendar: "In Kalender eintragen",
+  },
   payment: {
     heading: "Zahlungsinformationen",
     intro: "Bitte überweisen Sie die Beträge auf folgendes Konto:",

@@ -56,9 +56,31 @@ const booking = {
     cancellationHeading: "Stornierungsbedingungen",
     cancellation:
       "Kostenlose Stornierung bis {{hours}} Stunden vor Anreise, danach {{percent}} % des Gesamtpreises",
+    /** The terms computed for the chosen stay (issue 16; app/domain/cancellation.ts). */
+    stayCancellation: {
+      feeAfter: "Danach Stornogebühr {{fee}} ({{percentage}} % des Gesamtpreises).",
+      fee: "Nicht kostenlos stornierbar – Stornogebühr {{fee}}",
+      none: "Nicht stornierbar: Die Anreise ist heute.",
+    },
+    /** Beside the order button (issue 16, decision 037). */
+    legal: {
+      termsBefore: "Es gelten unsere ",
+      termsLink: "AGB",
+      privacyBefore: ". Wie wir Ihre Daten verarbeiten, lesen Sie in unserer ",
+      privacyLink: "Datenschutzerklärung",
+      privacyAfter: ".",
+      noWithdrawal:
+        "Kein Widerrufsrecht: Bei einer Unterkunft für feste Reisedaten besteht nach § 312g Abs. 2 Nr. 9 BGB kein gesetzliches Widerrufsrecht. Sie können nach den Stornierungsbedingungen oben stornieren.",
+    },
     submit: "Zahlungspflichtig buchen",
     submitting: "Buchung wird verarbeitet...",
     back: "Zurück",
+  },
+  /** Above the steps on small screens (issue 16). */
+  compactSummary: {
+    nights_one: "{{count}} Nacht",
+    nights_other: "{{count}} Nächte",
+    details: "Details",
   },
   summary: {
     heading: "Ihre Buchung",

@@ -32,6 +32,18 @@ const bookingSuccess: typeof de = {
   emailSent: "A confirmation has been sent to {{email}}.",
   myBookings: "My bookings",
   moreProperties: "Discover more properties",
+  /** Getting there (issue 16): success page and guest dashboard. */
+  arrival: {
+    heading: "Arrival and contact",
+    address: "Address",
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    from: "from {{time}}",
+    until: "until {{time}}",
+    host: "Your host",
+    specialRequests: "Your special requests",
+    calendar: "Add to calendar",
+  },
   payment: {
     heading: "Payment details",
     intro: "Please transfer the amounts to the following account:",

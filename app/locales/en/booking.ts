@@ -56,9 +56,31 @@ const booking: typeof de = {
     cancellationHeading: "Cancellation policy",
     cancellation:
       "Free cancellation up to {{hours}} hours before arrival, after that {{percent}} % of the total price",
-    submit: "Book with obligation to pay",
+    /** The terms computed for the chosen stay (issue 16; app/domain/cancellation.ts). */
+    stayCancellation: {
+      feeAfter: "After that the cancellation fee is {{fee}} ({{percentage}} % of the total price).",
+      fee: "No free cancellation – cancellation fee {{fee}}",
+      none: "No cancellation possible: arrival is today.",
+    },
+    /** Beside the order button (issue 16, decision 037). */
+    legal: {
+      termsBefore: "Our ",
+      termsLink: "terms and conditions",
+      privacyBefore: " apply. How we process your data is explained in our ",
+      privacyLink: "privacy policy",
+      privacyAfter: ".",
+      noWithdrawal:
+        "No right of withdrawal: for accommodation booked for fixed dates there is no statutory right of withdrawal (Section 312g(2) no. 9 German Civil Code, BGB). You can cancel under the cancellation terms above.",
+    },
+    submit: "Book and pay",
     submitting: "Processing booking...",
     back: "Back",
+  },
+  /** Above the steps on small screens (issue 16). */
+  compactSummary: {
+    nights_one: "{{count}} night",
+    nights_other: "{{count}} nights",
+    details: "Details",
   },
   summary: {
     heading: "Your booking",

@@ -10,6 +10,7 @@ import { requireUser } from "~/features/accounts/session.server";
 import { getBookingConfirmation } from "~/features/booking/booking-confirmation.server";
 import { BookingFacts, StoredBreakdown } from "~/features/booking/components/stored-breakdown";
 import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
+import { ArrivalInfo } from "~/features/booking/components/arrival-info";
 import { imageUrls } from "~/lib/image-urls";
 import { formatDate, languageFromCookie, catalogueOf, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -140,6 +141,13 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
             </div>
             <BookingFacts items={details} className="mt-4" />
           </section>
+
+          <ArrivalInfo
+            bookingId={booking.id}
+            arrival={booking.arrival}
+            specialRequests={booking.specialRequests}
+            showCalendar={booking.status !== "cancelled"}
+          />
 
           <section aria-labelledby="price-breakdown" className={card}>
             <h2 id="price-breakdown" className={sectionHeading}>

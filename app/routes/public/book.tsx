@@ -11,7 +11,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/book";
 import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import type { BookingErrorCode } from "~/features/booking/booking.schema";
-import { getBookingPageData } from "~/features/booking/booking-page.server";
+import { findOwnBookingOfStay, getBookingPageData } from "~/features/booking/booking-page.server";
+import type { PublicRouteHandle } from "~/components/layout/public-chrome";
 import { createBooking } from "~/features/booking/booking.server";
 import {
   BOOKING_VALUE_FIELDS,
@@ -31,15 +32,30 @@ import propertyEn from "~/locales/en/property";
 /** Query values are only echoed into the form; anything longer is not a date. */
 const queryDay = (value: string | null) => value?.trim().slice(0, 10) || undefined;
 
+/** The checkout's slim footer: legal links only, nothing that leads away (issue 16). */
+export const handle: PublicRouteHandle = { footer: "slim" };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Visitors go to /auth?redirectTo=<this page with its query> and come back after signing in.
   const user = await requireUser(request);
+  const url = new URL(request.url);
+  const checkIn = queryDay(url.searchParams.get("checkIn"));
+  const checkOut = queryDay(url.searchParams.get("checkOut"));
+  // Back after booking (or a bookmark of it): the guest's own booking of exactly these dates
+  // is shown, not "bereits gebucht" about it. The booking was made by this page's POST, which
+  // redirected to the success page; this sends the history entry before it there as well.
+  const own = await findOwnBookingOfStay({
+    userId: user.id,
+    propertyId: params.id,
+    checkIn,
+    checkOut,
+  });
+  if (own) throw redirect(`/booking-success?booking=${encodeURIComponent(own)}`);
   const today = todayInBerlin();
   const page = await getBookingPageData({ propertyId: params.id, userId: user.id, today });
   // Unknown ids, malformed ids, drafts and archived properties: the property page's 404.
   if (!page) throw data(null, { status: 404 });
   const { phone, ...rest } = page;
-  const url = new URL(request.url);
   const language = languageFromCookie(request.headers.get("cookie"));
   return {
     ...rest,
@@ -51,8 +67,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The dates are checked in the page against the booked nights (invalid → step 1 with the
     // reason); guests only pass when they fit the property.
     initial: {
-      checkIn: queryDay(url.searchParams.get("checkIn")),
-      checkOut: queryDay(url.searchParams.get("checkOut")),
+      checkIn,
+      checkOut,
       guests: parseInitialStay(url.searchParams, { today, maxGuests: page.property.maxGuests })
         .guests,
     },

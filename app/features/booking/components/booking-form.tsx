@@ -38,7 +38,10 @@ import {
   type DetailField,
   type DetailValues,
 } from "./details-fields";
+import { CompactSummary } from "./compact-summary";
+import { OrderNote } from "./order-note";
 import { PaymentFields } from "./payment-fields";
+import { StayCancellationTerms } from "./stay-cancellation-terms";
 import { isUuid } from "~/domain/ids";
 
 /** The form fields the page sends and the action echoes back after a failure. */
@@ -385,6 +388,13 @@ export function BookingForm(props: BookingFormProps) {
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <div className="min-w-0">
+        <CompactSummary
+          title={property.title}
+          checkIn={checkIn}
+          checkOut={checkOut}
+          guests={guests}
+          price={price}
+        />
         <BookingSteps current={step} onSelect={isHydrated ? (next) => goTo(next) : undefined} />
 
         <div id="booking-error" tabIndex={-1} className="outline-none">
@@ -539,6 +549,16 @@ export function BookingForm(props: BookingFormProps) {
                 freeCancellationHours={cancellation.freeCancellationHours}
                 cancellationFeePercentage={cancellation.cancellationFeePercentage}
                 paymentTerms={paymentTerms}
+                stayCancellation={
+                  price && checkIn ? (
+                    <StayCancellationTerms
+                      checkIn={checkIn}
+                      totalPrice={price.total}
+                      today={today}
+                      terms={cancellation}
+                    />
+                  ) : null
+                }
                 bankTransferSchedule={
                   price && checkIn
                     ? paymentSchedule({
@@ -561,11 +581,13 @@ export function BookingForm(props: BookingFormProps) {
                 type="submit"
                 size="lg"
                 disabled={isSubmitting || paymentMethods.length === 0}
+                aria-describedby="booking-order-note"
               >
                 {isSubmitting && <Loader2 aria-hidden className="size-5 animate-spin" />}
                 {isSubmitting ? t("booking.payment.submitting") : t("booking.payment.submit")}
               </Button>
             </div>
+            <OrderNote id="booking-order-note" />
             <p role="status" className="sr-only">
               {isSubmitting ? t("booking.payment.submitting") : ""}
             </p>

@@ -3,6 +3,8 @@ import { useTranslation } from "~/lib/i18n-react";
 
 export type BookingStep = 1 | 2 | 3;
 
+const itemClass = "flex flex-col items-center gap-1 sm:flex-row sm:gap-2";
+
 const STEP_LABELS = {
   1: "booking.steps.dates",
   2: "booking.steps.details",
@@ -25,7 +27,9 @@ export function BookingSteps({
   const { t } = useTranslation();
   return (
     <nav aria-label={t("booking.steps.label")}>
-      <ol className="flex flex-wrap gap-x-6 gap-y-2">
+      {/* One line at 390 px (issue 16): three equal columns with the label under its number on
+          phones, a row of number and label from sm on. */}
+      <ol className="grid grid-cols-3 gap-2 sm:flex sm:gap-x-6">
         {([1, 2, 3] as const).map((step) => {
           const isCurrent = step === current;
           const isDone = step < current;
@@ -55,18 +59,18 @@ export function BookingSteps({
             <li
               key={step}
               aria-current={isCurrent ? "step" : undefined}
-              className={`flex items-center ${isCurrent ? "font-semibold text-slate-900" : "text-slate-700"}`}
+              className={`flex justify-center text-center text-sm sm:justify-start sm:text-left sm:text-base ${isCurrent ? "font-semibold text-slate-900" : "text-slate-700"}`}
             >
               {isDone && onSelect ? (
                 <button
                   type="button"
                   onClick={() => onSelect(step)}
-                  className="inline-flex items-center gap-2 rounded-lg underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-secondary"
+                  className={`${itemClass} rounded-lg underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-secondary`}
                 >
                   {label}
                 </button>
               ) : (
-                <span className="inline-flex items-center gap-2">{label}</span>
+                <span className={itemClass}>{label}</span>
               )}
             </li>
           );

@@ -10,6 +10,7 @@ import type { PaymentMethod } from "~/features/settings/settings";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { Banner } from "~/components/ui/banner";
 import { fieldId } from "./details-fields";
+import type { ReactNode } from "react";
 
 const errorId = `${fieldId("paymentMethod")}-error`;
 
@@ -29,6 +30,7 @@ export function PaymentFields({
   cancellationFeePercentage,
   bankTransferSchedule,
   paymentTerms,
+  stayCancellation,
 }: {
   /** only the offered methods */
   methods: readonly PaymentMethod[];
@@ -42,6 +44,8 @@ export function PaymentFields({
   bankTransferSchedule: ScheduledPayment[] | null;
   /** the settings' deposit share and balance days, named in the note */
   paymentTerms: PaymentTerms;
+  /** the terms computed for the chosen stay (StayCancellationTerms); null without a stay */
+  stayCancellation?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
@@ -142,6 +146,7 @@ export function PaymentFields({
         <h3 className="text-sm font-semibold text-slate-900">
           {t("booking.payment.cancellationHeading")}
         </h3>
+        {stayCancellation && <div className="mt-1">{stayCancellation}</div>}
         <p className="mt-1 text-sm text-slate-700" data-testid="cancellation-terms">
           {t("booking.payment.cancellation", {
             hours: freeCancellationHours,

@@ -1,5 +1,9 @@
+import { Img } from "@react-email/components";
 import { formatIban, paymentSchedule, paymentTermsText } from "~/domain/payment-schedule";
+import { stayCalendar, stayCalendarFileName } from "~/lib/booking-ics.server";
 import { catalogueOf, formatDate, formatMoney, translate } from "~/lib/i18n";
+import { logger } from "~/lib/logger.server";
+import { paymentQrPng } from "~/lib/payment-qr.server";
 import type { ParsedEmailData, RenderContext } from "../templates";
 import {
   BookingEmailLayout,
@@ -8,6 +12,7 @@ import {
   Rows,
   SectionHeading,
   TextLink,
+  UserText,
   type EmailContent,
 } from "./layout";
 import {
@@ -25,8 +30,13 @@ import {
 
 /**
  * To the guest right after booking (status "pending"); for bank transfer with the payment
- * instructions and the schedule, computed with `paymentSchedule` like the success page.
+ * instructions and the schedule, computed with `paymentSchedule` like the success page, and the
+ * EPC QR code ("GiroCode") for the first payment as an inline PNG (`cid:`). Like the success
+ * page (issue 16) it says how to get there: check-in/out times, the host's contact, the guest's
+ * special request, and the stay as an .ics attachment plus a link to the calendar file.
  */
+const QR_CID = "epc-qr@booking-received";
+
 const receivedTexts = texts({
   de: {
     subject: (number: string) => `Buchung eingegangen: ${number}`,
@@ -50,6 +60,19 @@ const receivedTexts = texts({
         : `Kostenlose Stornierung bis ${hours} Stunden vor Anreise, danach ${percentage} % des Gesamtpreises.`,
     dashboard: "Ihre Buchungen finden Sie jederzeit in Ihrem Konto:",
     button: "Meine Buchungen",
+    arrivalHeading: "Anreise und Kontakt",
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    from: (time: string) => `ab ${time} Uhr`,
+    until: (time: string) => `bis ${time} Uhr`,
+    host: "Ihr Gastgeber",
+    specialRequests: "Ihre besonderen Wünsche",
+    calendar: "In Kalender eintragen",
+    calendarHint: "Die Kalenderdatei hängt an dieser E-Mail an.",
+    qrHeading: "GiroCode",
+    qrHint: (amount: string) =>
+      `Mit der Banking-App scannen: Empfänger, IBAN, Betrag (${amount}) und Verwendungszweck sind dann ausgefüllt.`,
+    qrAlt: (amount: string) => `GiroCode für die Überweisung von ${amount}`,
   },
   en: {
     subject: (number: string) => `Booking received: ${number}`,
@@ -73,13 +96,26 @@ const receivedTexts = texts({
         : `Free cancellation up to ${hours} hours before arrival, afterwards ${percentage} % of the total price.`,
     dashboard: "You can find your bookings in your account at any time:",
     button: "My bookings",
+    arrivalHeading: "Arrival and contact",
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    from: (time: string) => `from ${time}`,
+    until: (time: string) => `until ${time}`,
+    host: "Your host",
+    specialRequests: "Your special requests",
+    calendar: "Add to calendar",
+    calendarHint: "The calendar file is attached to this e-mail.",
+    qrHeading: "GiroCode",
+    qrHint: (amount: string) =>
+      `Scan it with your banking app: recipient, IBAN, amount (${amount}) and reference are filled in.`,
+    qrAlt: (amount: string) => `GiroCode for the transfer of ${amount}`,
   },
 });
 
-export function bookingReceived(
+export async function bookingReceived(
   data: ParsedEmailData<"booking-received">,
   { baseUrl, platformName }: RenderContext,
-): EmailContent {
+): Promise<EmailContent> {
   const l = receivedTexts[data.language];
   const p = catalogueOf(data.language).bookingSuccess.payment;
   const money = (value: number) => formatMoney(value, data.language);
@@ -123,6 +159,43 @@ export function bookingReceived(
       ])
     : [];
   const pending = account ? l.pendingBankTransfer : l.pending;
+  // The first payment (deposit, or everything for a short-notice stay) as a GiroCode.
+  const firstPayment = scheduleRows.length > 0 && account ? firstAmount(data) : 0;
+  const qr = account && firstPayment > 0 ? await girocode(account, firstPayment, data) : null;
+
+  const arrivalRows: EmailRow[] = [
+    ...(data.arrival?.checkInFrom
+      ? [[l.checkIn, l.from(data.arrival.checkInFrom)] as EmailRow]
+      : []),
+    ...(data.arrival?.checkOutUntil
+      ? [[l.checkOut, l.until(data.arrival.checkOutUntil)] as EmailRow]
+      : []),
+    [
+      l.host,
+      [data.company.name, data.company.email, data.company.phone].filter(Boolean).join(", "),
+    ],
+  ];
+  const specialRequests = data.specialRequests?.trim() || null;
+  const calendarUrl = data.bookingId
+    ? `${baseUrl}/booking-success/calendar.ics?booking=${data.bookingId}`
+    : null;
+  const ics = data.bookingId
+    ? stayCalendar({
+        uid: data.bookingId,
+        bookingNumber: data.bookingNumber,
+        propertyTitle: data.propertyTitle,
+        address: data.propertyLocation,
+        checkIn: data.checkIn,
+        checkOut: data.checkOut,
+        checkInFrom: data.arrival?.checkInFrom ?? null,
+        checkOutUntil: data.arrival?.checkOutUntil ?? null,
+        guests: data.guests,
+        host: { name: data.company.name, email: data.company.email, phone: data.company.phone },
+        bookingsUrl: dashboardUrl,
+        platformName,
+        language: data.language,
+      })
+    : null;
   const cancellation = l.cancellation(data.cancellation.freeHours, data.cancellation.feePercentage);
 
   const textLines = [
@@ -152,6 +225,11 @@ export function bookingReceived(
         ]
       : []),
     "",
+    l.arrivalHeading,
+    ...rowLines(arrivalRows),
+    ...(specialRequests ? ["", `${l.specialRequests}:`, specialRequests] : []),
+    ...(calendarUrl ? ["", `${l.calendar}: ${calendarUrl}`, l.calendarHint] : []),
+    "",
     l.cancellationHeading,
     cancellation,
     "",
@@ -180,7 +258,33 @@ export function bookingReceived(
             {`${rule} `}
             <TextLink href={termsUrl}>{p.termsLink}</TextLink>
           </P>
+          {qr ? (
+            <>
+              <SectionHeading>{l.qrHeading}</SectionHeading>
+              <Img
+                src={`cid:${QR_CID}`}
+                width="264"
+                height="264"
+                alt={l.qrAlt(money(firstPayment))}
+              />
+              <P>{l.qrHint(money(firstPayment))}</P>
+            </>
+          ) : null}
         </>
+      ) : null}
+      <SectionHeading>{l.arrivalHeading}</SectionHeading>
+      <Rows rows={arrivalRows} />
+      {specialRequests ? (
+        <>
+          <P margin="12px 0 4px">{`${l.specialRequests}:`}</P>
+          <UserText text={specialRequests} />
+        </>
+      ) : null}
+      {calendarUrl ? (
+        <P>
+          <TextLink href={calendarUrl}>{l.calendar}</TextLink>
+          {` – ${l.calendarHint}`}
+        </P>
       ) : null}
       <SectionHeading>{l.cancellationHeading}</SectionHeading>
       <P>{cancellation}</P>
@@ -192,5 +296,52 @@ export function bookingReceived(
     text: textWithSignature(textLines, data),
     html,
     replyTo: replyToCompany(data.company),
+    attachments: [
+      ...(qr
+        ? [{ filename: "girocode.png", content: qr, cid: QR_CID, contentType: "image/png" }]
+        : []),
+      ...(ics
+        ? [
+            {
+              filename: stayCalendarFileName(data.bookingNumber, data.language),
+              content: Buffer.from(ics, "utf8"),
+              contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+            },
+          ]
+        : []),
+    ],
   };
+}
+
+/** What is due first: the first entry of the one payment schedule. */
+function firstAmount(data: ParsedEmailData<"booking-received">) {
+  return (
+    paymentSchedule({
+      total: data.totalPrice,
+      bookingDay: data.bookingDay,
+      checkIn: data.checkIn,
+      depositPercentage: data.depositPercentage,
+      balanceDueDays: data.balanceDueDays,
+    })[0]?.amount ?? 0
+  );
+}
+
+async function girocode(
+  account: { accountHolder: string; iban: string; bic: string },
+  amount: number,
+  data: { bookingNumber: string },
+) {
+  try {
+    return await paymentQrPng({
+      name: account.accountHolder,
+      iban: account.iban,
+      bic: account.bic,
+      amount,
+      text: data.bookingNumber,
+    });
+  } catch (error) {
+    // An account the EPC format cannot carry: the details above stay readable without a code.
+    logger.warn({ err: error }, "no payment QR code for this booking e-mail");
+    return null;
+  }
 }
