@@ -24,8 +24,10 @@ const BUDGETS_KB: Record<string, number> = {
   "routes/public/property": 39.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
   // reviews (decision 032) and the live update of edited content (decision 030)
-  "routes/public/book": 57.5, // 51.0, with zod for the booking form's checks in the browser;
-  // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033)
+  "routes/public/book": 58.5, // 51.0, with zod for the booking form's checks in the browser;
+  // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
+  // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
+  // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing)
   "routes/public/offers": 20, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14)
   "routes/public/reviews": 24, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
