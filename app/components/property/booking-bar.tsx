@@ -1,6 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Button, buttonClass, LinkButton } from "~/components/ui/button";
-import { useIsHydrated } from "~/lib/use-is-hydrated";
+import { buttonClass, LinkButton } from "~/components/ui/button";
 
 export type BookingBarProps = {
   /** The price box's headline price per night, formatted. */
@@ -35,7 +34,6 @@ export function BookingBar({
   onChooseDates,
 }: BookingBarProps) {
   const { t } = useTranslation();
-  const isHydrated = useIsHydrated();
   const label = t("priceBox.bookNow");
   return (
     <div
@@ -69,13 +67,17 @@ export function BookingBar({
           <LinkButton to={bookingHref} className="shrink-0">
             {label}
           </LinkButton>
-        ) : isHydrated ? (
-          <Button size="lg" className="shrink-0" onClick={onChooseDates}>
-            {label}
-          </Button>
         ) : (
-          // Without JavaScript: to the price box's date fields.
-          <a href={`#${priceBoxId}`} className={buttonClass({ size: "lg", className: "shrink-0" })}>
+          // A link to the price box's date fields, which work without JavaScript; with it, the
+          // calendar opens there too.
+          <a
+            href={`#${priceBoxId}`}
+            className={buttonClass({ size: "lg", className: "shrink-0" })}
+            onClick={(event) => {
+              event.preventDefault();
+              onChooseDates();
+            }}
+          >
             {label}
           </a>
         )}

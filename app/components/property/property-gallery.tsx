@@ -1,14 +1,16 @@
-import { ImageOff, LayoutGrid } from "lucide-react";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { ImageOff } from "lucide-react";
+import { useMemo, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../../db/schema";
 import { imageUrls } from "~/lib/image-urls";
 import { categoryLabel } from "./image-labels";
-import type { ViewerImage } from "./image-viewer";
+import type { ImageViewer as Viewer, ViewerImage } from "./image-viewer";
 
 // The full-screen viewer is not seen at first: its code (and the dialog's) loads when needed.
+// (A plain import() into state rather than React.lazy: with React.lazy in this module the
+// page's hydration failed with React error #418 in the production build, not investigated
+// further; see decision 036.)
 const loadViewer = () => import("./image-viewer");
-const ImageViewer = lazy(() => loadViewer().then((module) => ({ default: module.ImageViewer })));
 const preloadViewer = () => void loadViewer();
 
 /** The thumbnails' grid by their number (1–4): every cell filled, the column as high as the main photo. */
@@ -38,6 +40,9 @@ export function PropertyGallery({ images, title }: { images: PropertyImage[]; ti
   const [category, setCategory] = useState<string | null>(null);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const [ImageViewer, setImageViewer] = useState<ComponentType<
+    Parameters<typeof Viewer>[0]
+  > | null>(null);
 
   const all = useMemo<GalleryImage[]>(
     () =>
@@ -81,6 +86,7 @@ export function PropertyGallery({ images, title }: { images: PropertyImage[]; ti
   const open = (index: number, target: HTMLElement) => {
     opener.current = target;
     setViewerIndex(index);
+    if (!ImageViewer) void loadViewer().then((module) => setImageViewer(() => module.ImageViewer));
   };
   const [main, ...rest] = visible;
   // At most four beside the main photo, laid out by their number so that no cell stays empty;
@@ -199,29 +205,26 @@ export function PropertyGallery({ images, title }: { images: PropertyImage[]; ti
         {visible.length > 1 && (
           <button
             type="button"
-            className="absolute right-3 bottom-3 inline-flex items-center gap-2 rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 shadow-md hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+            className="absolute right-3 bottom-3 rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 shadow-md hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-secondary"
             onClick={(event) => open(0, event.currentTarget)}
           >
-            <LayoutGrid aria-hidden className="size-4" />
             {t("property.gallery.showAll")}
           </button>
         )}
       </div>
 
-      {viewerIndex !== null && (
-        <Suspense fallback={null}>
-          <ImageViewer
-            images={visible}
-            index={viewerIndex}
-            onIndexChange={setViewerIndex}
-            title={title}
-            onClose={() => {
-              setViewerIndex(null);
-              // Back to the image that opened the viewer (keyboard users keep their place).
-              opener.current?.focus();
-            }}
-          />
-        </Suspense>
+      {viewerIndex !== null && ImageViewer && (
+        <ImageViewer
+          images={visible}
+          index={viewerIndex}
+          onIndexChange={setViewerIndex}
+          title={title}
+          onClose={() => {
+            setViewerIndex(null);
+            // Back to the image that opened the viewer (keyboard users keep their place).
+            opener.current?.focus();
+          }}
+        />
       )}
     </section>
   );
