@@ -1,5 +1,13 @@
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import {
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Button } from "~/components/ui/button";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
@@ -8,6 +16,7 @@ import {
   isNightBooked,
   limitHints,
   selectDay,
+  unavailableDayReason,
   type ActiveField,
   type BookedStay,
   type StayRules,
@@ -77,6 +86,13 @@ export type DateRangePickerProps = {
   variant?: "default" | "compact";
   /** Id of a message about the chosen dates (e.g. "already booked"), for aria-describedby. */
   errorId?: string;
+  /** Lets the page open the calendar from elsewhere (the phone's booking bar). */
+  handle?: Ref<DateRangePickerHandle>;
+};
+
+export type DateRangePickerHandle = {
+  /** Opens the calendar at the date still missing (Anreise, else Abreise) and focuses a day. */
+  openCalendar: () => void;
 };
 
 /**
@@ -98,6 +114,7 @@ export function DateRangePicker({
   names,
   variant = "default",
   errorId,
+  handle,
 }: DateRangePickerProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
@@ -119,6 +136,8 @@ export function DateRangePicker({
   const [firstMonth, setFirstMonth] = useState<Month>(() => monthOf(today));
   const [focusDay, setFocusDay] = useState(today);
   const [hoverDay, setHoverDay] = useState<string | null>(null);
+  /** Why the last clicked day could not be chosen; said in the live region until the next step. */
+  const [notice, setNotice] = useState<string | null>(null);
   const [isWide, setIsWide] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -170,7 +189,16 @@ export function DateRangePicker({
     });
   }
 
+  useImperativeHandle(handle, () => ({
+    openCalendar: () => {
+      const field = value.checkIn && !value.checkOut ? "checkOut" : "checkIn";
+      if (!isOpen || active !== field) open(field);
+      else shouldFocusDay.current = true;
+    },
+  }));
+
   function open(field: ActiveField) {
+    setNotice(null);
     if (isOpen && active === field) {
       setIsOpen(false);
       return;
@@ -198,11 +226,35 @@ export function DateRangePicker({
 
   function choose(day: string) {
     const next = selectDay(value, day, active, rules);
-    if (!next) return;
+    if (!next) {
+      setNotice(unavailableText(day));
+      return;
+    }
+    setNotice(null);
     onChange(next.selection);
     setActive(next.active);
     setHoverDay(null);
     if (next.isComplete) close("checkOut");
+  }
+
+  /** The sentence that says why `day` cannot be chosen now (issue 16: no silent dead clicks). */
+  function unavailableText(day: string) {
+    const reason = unavailableDayReason(day, active, value, rules);
+    const date = formatDate(day, language);
+    switch (reason) {
+      case "tooShort":
+        return t("priceBox.picker.unavailable.tooShort", { count: minStayDays });
+      case "tooLong":
+        return t("priceBox.picker.unavailable.tooLong", { count: maxStayDays });
+      case "tooFarAhead":
+        return t("priceBox.picker.unavailable.tooFarAhead", {
+          date: formatDate(lastCheckIn, language),
+        });
+      case null:
+        return null;
+      default:
+        return t(`priceBox.picker.unavailable.${reason}`, { date });
+    }
   }
 
   function moveFocus(day: string) {
@@ -378,10 +430,16 @@ export function DateRangePicker({
           <span id={ids.isCheckOut} hidden>
             {t("priceBox.checkOut")}
           </span>
-          <p id={ids.status} aria-live="polite" className="text-sm font-medium text-slate-800">
-            {active === "checkIn"
-              ? t("priceBox.picker.chooseCheckIn")
-              : t("priceBox.picker.chooseCheckOut")}
+          <p
+            id={ids.status}
+            aria-live="polite"
+            data-testid="calendar-status"
+            className={`text-sm font-medium ${notice ? "text-red-700" : "text-slate-800"}`}
+          >
+            {notice ??
+              (active === "checkIn"
+                ? t("priceBox.picker.chooseCheckIn")
+                : t("priceBox.picker.chooseCheckOut"))}
           </p>
           <div className="relative mt-2">
             <div className="absolute inset-x-0 top-0 flex justify-between">
@@ -542,6 +600,7 @@ export function DateRangePicker({
                 disabled={!value.checkIn}
                 onClick={() => {
                   onChange({});
+                  setNotice(null);
                   setActive("checkIn");
                   shouldFocusDay.current = true;
                 }}

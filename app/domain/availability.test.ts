@@ -13,6 +13,7 @@ import {
   selectDay,
   stayOverlaps,
   stayProblem,
+  unavailableDayReason,
   type BookedStay,
   type StayRules,
 } from "~/domain/availability";
@@ -337,6 +338,47 @@ describe("isDaySelectable", () => {
     expect(isDaySelectable("2026-12-22", "checkOut", selection, rules)).toBe(true);
     expect(isDaySelectable("2026-12-23", "checkOut", selection, rules)).toBe(false);
     expect(isDaySelectable("2026-12-19", "checkOut", selection, rules)).toBe(false);
+  });
+});
+
+describe("unavailableDayReason (a click on a disabled day says why)", () => {
+  it("names the Anreise rules: past, booked, beyond the booking horizon", () => {
+    expect(unavailableDayReason("2026-12-19", "checkIn", {}, rules)).toBe("past");
+    expect(unavailableDayReason("2026-12-22", "checkIn", {}, rules)).toBe("booked");
+    expect(unavailableDayReason(addDays(rules.lastCheckIn, 1), "checkIn", {}, rules)).toBe(
+      "tooFarAhead",
+    );
+    expect(unavailableDayReason("2026-12-21", "checkIn", {}, rules)).toBeNull();
+    // A booking's check-out day is free for the next guest.
+    expect(unavailableDayReason("2026-12-25", "checkIn", {}, rules)).toBeNull();
+  });
+
+  it("names the Abreise rules: a booked night in between, minimum and maximum stay", () => {
+    const strict = { ...rules, minStayDays: 3, maxStayDays: 7 };
+    const selection = { checkIn: "2027-01-05" };
+    expect(unavailableDayReason("2027-01-06", "checkOut", selection, strict)).toBe("tooShort");
+    expect(unavailableDayReason("2027-01-13", "checkOut", selection, strict)).toBe("tooLong");
+    expect(unavailableDayReason("2027-01-08", "checkOut", selection, strict)).toBeNull();
+    // From the 20th the nights of 22.–24.12. lie in between; the 22nd itself is a fine Abreise.
+    const beforeBooking = { checkIn: "2026-12-20" };
+    expect(unavailableDayReason("2026-12-26", "checkOut", beforeBooking, rules)).toBe(
+      "bookedBetween",
+    );
+    expect(unavailableDayReason("2026-12-22", "checkOut", beforeBooking, rules)).toBeNull();
+    // A day before the Anreise while the Abreise is due: judged as a new Anreise.
+    expect(unavailableDayReason("2026-12-19", "checkOut", selection, rules)).toBe("past");
+    expect(unavailableDayReason("2026-12-23", "checkOut", selection, rules)).toBe("booked");
+  });
+
+  it("gives a reason exactly for the days that cannot be clicked", () => {
+    const active = fc.constantFrom("checkIn" as const, "checkOut" as const);
+    fc.assert(
+      fc.property(rulesArb, dayArb, dayArb, active, (r, checkIn, day, field) => {
+        const selection = isCheckInSelectable(checkIn, r) ? { checkIn } : {};
+        const reason = unavailableDayReason(day, field, selection, r);
+        expect(reason === null).toBe(isDaySelectable(day, field, selection, r));
+      }),
+    );
   });
 });
 

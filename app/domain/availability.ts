@@ -188,6 +188,35 @@ export function isDaySelectable(
   return isCheckInSelectable(day, rules);
 }
 
+/** Why a calendar day cannot be clicked: the first rule it breaks (see unavailableDayReason). */
+export type UnavailableDay =
+  "past" | "tooFarAhead" | "booked" | "bookedBetween" | "tooShort" | "tooLong";
+
+/**
+ * Why `day` cannot be clicked while `active` is chosen, or null when it can: the picker says so
+ * in its live region instead of ignoring the click (issue 16). The same checks as
+ * isDaySelectable, in the order a guest can act on them: a past day first, then the Anreise
+ * rules (booked night, booking horizon), then those of the Abreise (a booked night in between,
+ * minimum and maximum stay).
+ */
+export function unavailableDayReason(
+  day: string,
+  active: ActiveField,
+  selection: StaySelection,
+  rules: StayRules,
+): UnavailableDay | null {
+  if (isDaySelectable(day, active, selection, rules)) return null;
+  if (day < rules.today) return "past";
+  if (active === "checkOut" && selection.checkIn && day > selection.checkIn) {
+    const problem = checkOutProblem(selection.checkIn, day, rules);
+    // The limits first: a day too near or too far is that, whatever lies in between.
+    if (problem === "tooShort" || problem === "tooLong") return problem;
+    return "bookedBetween";
+  }
+  if (isNightBooked(rules.stays, day)) return "booked";
+  return "tooFarAhead";
+}
+
 /**
  * The selection after clicking `day` (spec 03 "Price box"): choosing an Anreise keeps the
  * Abreise only while the stay stays bookable (moving Anreise to or after Abreise clears it);

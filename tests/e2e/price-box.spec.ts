@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { todayInBerlin } from "../../app/domain/calendar-day";
-import { addDays, cents, dayName } from "./calendar";
+import { addDays, cents, dayName, germanDate } from "./calendar";
 import {
   demoAdmin,
   expect,
@@ -114,10 +114,19 @@ test.describe("price box", () => {
     await expect(calendar(page).getByText("Wählen Sie Ihr Anreisedatum.")).toBeVisible();
     // Days before today: the previous month cannot be opened, yesterday is disabled.
     await expect(calendar(page).getByRole("button", { name: "Vorheriger Monat" })).toBeDisabled();
+    const status = calendar(page).getByTestId("calendar-status");
     if (today.slice(8) !== "01") {
-      await expect(
-        calendar(page).getByRole("button", { name: dayName(addDays(today, -1)), exact: true }),
-      ).toBeDisabled();
+      const yesterday = calendar(page).getByRole("button", {
+        name: dayName(addDays(today, -1)),
+        exact: true,
+      });
+      await expect(yesterday).toBeDisabled();
+      // A click on it says why instead of doing nothing, in the calendar's live region.
+      await yesterday.click({ force: true });
+      await expect(status).toHaveText(
+        `Der ${germanDate(addDays(today, -1))} liegt in der Vergangenheit.`,
+      );
+      await expect(status).toHaveAttribute("aria-live", "polite");
     }
 
     // Every night of the booking is blocked and described as booked ...
@@ -126,9 +135,12 @@ test.describe("price box", () => {
       await expect(button).toBeDisabled();
       await expect(button).toHaveAccessibleDescription("Belegt");
     }
-    // ... clicking one changes nothing ...
+    // ... clicking one changes nothing but says why ...
     await (await calendarDay(page, stay.checkIn)).click({ force: true });
     await expect(box.getByRole("button", { name: /^Anreise/ })).toContainText("Datum wählen");
+    await expect(status).toHaveText(
+      `Am ${germanDate(stay.checkIn)} ist die Unterkunft bereits belegt.`,
+    );
     // ... and the day the guest leaves is free for the next one (unless the next stay starts then).
     const nextStarts = stays.some((s) => s.checkIn === stay.checkOut);
     const leave = await calendarDay(page, stay.checkOut);
@@ -192,6 +204,59 @@ test.describe("price box", () => {
         `/properties/${id}/book?checkIn=${checkOut}&checkOut=${addDays(checkOut, 2)}&guests=1`,
       )}`,
     );
+  });
+
+  test("on the phone a fixed bar shows the price and 'Jetzt buchen' leads to the dates, then to the booking", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { path, checkIn, checkOut } = await freeStay(page.request, 3);
+    await page.goto(path);
+    const bar = page.getByTestId("booking-bar");
+    await expect(bar).toBeVisible();
+    const nightly = await priceBox(page)
+      .getByTestId("nightly-price")
+      .locator(".text-2xl")
+      .innerText();
+    await expect(bar).toContainText(`ab ${nightly} / Nacht`);
+
+    // It covers nothing: at the end of the page the footer ends above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const barTop = (await bar.boundingBox())!.y;
+    const footer = (await page.getByRole("contentinfo").boundingBox())!;
+    expect(footer.y + footer.height).toBeLessThanOrEqual(barTop + 1);
+
+    // Without dates "Jetzt buchen" brings the price box into view with its calendar open.
+    await expect(bar.getByRole("link", { name: "Jetzt buchen" })).toHaveAttribute(
+      "href",
+      "#price-box",
+    );
+    await bar.getByRole("link", { name: "Jetzt buchen" }).click();
+    await expect(calendar(page)).toBeVisible();
+    await expect(calendar(page).getByText("Wählen Sie Ihr Anreisedatum.")).toBeVisible();
+    const header = (await page.getByRole("banner").boundingBox())!;
+    const boxTop = (await priceBox(page).boundingBox())!.y;
+    expect(boxTop).toBeGreaterThanOrEqual(header.y + header.height);
+    await (await calendarDay(page, checkIn)).click();
+    await (await calendarDay(page, checkOut)).click();
+    await expect(calendar(page)).toBeHidden();
+
+    // With dates: the stay total of the price box, and its booking link.
+    const { total } = await expectConsistentBreakdown(page, 3);
+    await expect(bar).toContainText(`3 Nächte · ${euro(total)}`);
+    const link = bar.getByRole("link", { name: "Jetzt buchen" });
+    const href = await priceBox(page)
+      .getByRole("link", { name: "Jetzt buchen" })
+      .getAttribute("href");
+    await expect(link).toHaveAttribute("href", href!);
+    await expectNoSeriousA11yViolations(page);
+    await link.click();
+    await expect(page).toHaveURL(href!);
+
+    // Not on a wide screen, where the price box sits beside the content.
+    await page.goto(path);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(bar).toBeHidden();
   });
 
   test("dates from the search arrive with the breakdown; a signed-in guest books directly", async ({

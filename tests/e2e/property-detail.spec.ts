@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./helpers";
 
 /** Published property pages, as search engines find them. */
@@ -23,6 +23,12 @@ async function findProperty(request: APIRequestContext, accept: (html: string) =
 const hasReviews = (html: string) => html.includes('data-testid="rating-summary"');
 /** How many images the server-rendered gallery shows. */
 const imageCount = (html: string) => Number(html.match(/vergrößern \(\d+ von (\d+)\)/)?.[1] ?? 0);
+
+/** How many photos the gallery has (shown or not): "… vergrößern (1 von N)" of the main photo. */
+async function photoCount(gallery: Locator) {
+  const label = await gallery.getByRole("button").first().getAttribute("aria-label");
+  return Number(label?.match(/\(1 von (\d+)\)$/)?.[1] ?? 0);
+}
 
 async function jsonLd(page: Page) {
   const text = await page.locator('script[type="application/ld+json"]').textContent();
@@ -109,8 +115,10 @@ test.describe("property detail page", () => {
     const path = await findProperty(request, (html) => imageCount(html) >= 3);
     await page.goto(path);
     const gallery = page.getByTestId("gallery");
-    const total = await gallery.getByRole("button").count();
+    const total = await photoCount(gallery);
     expect(total).toBeGreaterThanOrEqual(3);
+    // The main photo and up to four beside it; the rest are in the viewer.
+    await expect(gallery.getByRole("button")).toHaveCount(Math.min(total, 5));
     // The main photo loads at once with its size reserved; the thumbnails load lazily.
     const mainImage = gallery.locator("img").first();
     await expect(mainImage).toHaveAttribute("loading", "eager");
@@ -162,6 +170,68 @@ test.describe("property detail page", () => {
     await expect(counter).toHaveText(`Bild 3 von ${total}`);
     await viewer.getByRole("button", { name: "Galerie schließen" }).click();
     await expect(viewer).toBeHidden();
+
+    // "Alle Fotos anzeigen" opens the viewer at the first of all photos.
+    const showAll = page.getByRole("button", { name: "Alle Fotos anzeigen" });
+    await showAll.click();
+    await expect(counter).toHaveText(`Bild 1 von ${total}`);
+    await page.keyboard.press("Escape");
+    await expect(showAll).toBeFocused();
+  });
+
+  test("the gallery has no gaps on a wide screen; on the phone the main photo and 'Alle Fotos anzeigen'", async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // One property of each layout the demo data has (they differ by the photos beside the main).
+    const byLayout = new Map<number, string>();
+    for (const path of await publishedPropertyPaths(request)) {
+      const beside = Math.min(imageCount(await (await request.get(path)).text()) - 1, 4);
+      if (beside >= 0 && !byLayout.has(beside)) byLayout.set(beside, path);
+    }
+    expect(byLayout.size).toBeGreaterThan(0);
+    for (const [beside, path] of byLayout) {
+      await page.goto(path);
+      const gallery = page.getByTestId("gallery");
+      const main = (await gallery.locator("img").first().boundingBox())!;
+      const thumbnails = await gallery.locator("li").evaluateAll((items) =>
+        items.map((item) => {
+          const box = item.getBoundingClientRect();
+          return { x: box.x, y: box.y, width: box.width, height: box.height };
+        }),
+      );
+      expect(thumbnails).toHaveLength(beside);
+      if (beside === 0) continue;
+      // The thumbnails fill a column as high as the main photo: their areas (plus the gaps)
+      // add up to the column's, so no cell is left empty.
+      const left = Math.min(...thumbnails.map((t) => t.x));
+      const right = Math.max(...thumbnails.map((t) => t.x + t.width));
+      const top = Math.min(...thumbnails.map((t) => t.y));
+      const bottom = Math.max(...thumbnails.map((t) => t.y + t.height));
+      expect(Math.abs(top - main.y)).toBeLessThan(2);
+      expect(Math.abs(bottom - (main.y + main.height))).toBeLessThan(2);
+      const area = thumbnails.reduce((sum, t) => sum + t.width * t.height, 0);
+      const gap = 8; // gap-2
+      const columns = beside >= 3 ? 2 : 1;
+      const rows = beside >= 2 ? 2 : 1;
+      const cellArea =
+        ((right - left - gap * (columns - 1)) / columns) *
+        ((bottom - top - gap * (rows - 1)) / rows);
+      expect(area / cellArea).toBeCloseTo(columns * rows, 1);
+    }
+
+    // On the phone: the main photo alone and the button to all of them.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(await findProperty(request, (html) => imageCount(html) >= 2));
+    const gallery = page.getByTestId("gallery");
+    await expect(gallery.getByRole("button")).toHaveCount(1);
+    const showAll = page.getByRole("button", { name: "Alle Fotos anzeigen" });
+    await expect(showAll).toBeVisible();
+    await showAll.click();
+    await expect(page.getByTestId("viewer-counter")).toHaveText(/^Bild 1 von \d+$/);
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press("Escape");
   });
 
   test("image categories filter the gallery and 'Alle' shows every image again", async ({
@@ -178,16 +248,17 @@ test.describe("property detail page", () => {
     const filters = page.getByRole("group", { name: "Bilder nach Kategorie filtern" });
     const all = filters.getByRole("button", { name: "Alle" });
     await expect(all).toHaveAttribute("aria-pressed", "true");
-    const total = await gallery.getByRole("button").count();
+    const total = await photoCount(gallery);
 
     const bedrooms = filters.getByRole("button", { name: "Schlafzimmer" });
     await bedrooms.click();
     await expect(bedrooms).toHaveAttribute("aria-pressed", "true");
     await expect(all).toHaveAttribute("aria-pressed", "false");
     const shown = gallery.getByRole("button");
-    const count = await shown.count();
+    const count = await photoCount(gallery);
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThan(total);
+    await expect(shown).toHaveCount(Math.min(count, 5));
     for (const name of await shown.evaluateAll((buttons) =>
       buttons.map((b) => b.getAttribute("aria-label")),
     ))
@@ -199,7 +270,9 @@ test.describe("property detail page", () => {
     await page.keyboard.press("Escape");
 
     await all.click();
-    await expect(gallery.getByRole("button")).toHaveCount(total);
+    await expect(gallery.getByRole("button").first()).toHaveAccessibleName(
+      new RegExp(`\\(1 von ${total}\\)$`),
+    );
   });
 
   test("an unknown id and a malformed id show 'Unterkunft nicht gefunden' with a way back", async ({
@@ -236,5 +309,48 @@ test.describe("property detail page", () => {
     await page.goto(`${path}?checkIn=2020-01-01&checkOut=kaputt&guests=999`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("button", { name: "Daten auswählen" })).toBeDisabled();
+    // Too many guests: the property's maximum, and the page says so.
+    const maxGuests = await page
+      .getByTestId("details")
+      .getByRole("definition")
+      .last()
+      .textContent();
+    const guests = page.getByLabel("Gäste", { exact: true });
+    await expect(guests).toHaveValue(maxGuests!);
+    const note = `Diese Unterkunft bietet Platz für höchstens ${maxGuests} Gäste – wir haben die Anzahl angepasst.`;
+    await expect(page.getByRole("status").filter({ hasText: note })).toBeVisible();
+    await expect(guests).toHaveAccessibleDescription(note);
+    // Once the guest picks a number, the note has done its work.
+    await guests.selectOption("1");
+    await expect(page.getByText(note)).toHaveCount(0);
+  });
+
+  test("the price box sticks below the site header while the page scrolls (1366 px)", async ({
+    page,
+    request,
+  }) => {
+    const height = 768;
+    await page.setViewportSize({ width: 1366, height });
+    await page.goto(await findProperty(request, () => true));
+    const header = page.getByRole("banner");
+    const box = page.getByRole("region", { name: "Preis und Verfügbarkeit" });
+    const aside = page.getByRole("complementary", { name: "Preis und Buchung" });
+    // The box sticks while its column goes on below it; scroll within that stretch.
+    const asideBottom = await aside.evaluate(
+      (element) => element.getBoundingClientRect().bottom + window.scrollY,
+    );
+    expect(asideBottom).toBeGreaterThan(2 * height);
+    for (const fraction of [0.5, 0.9]) {
+      const y = Math.round((asideBottom - height) * fraction);
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+      const headerBox = (await header.boundingBox())!;
+      const priceBox = (await box.boundingBox())!;
+      expect(headerBox.y).toBe(0);
+      // In view, and below the header, not under it.
+      expect(priceBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      expect(priceBox.y + priceBox.height).toBeLessThanOrEqual(height);
+    }
+    await expect(page.getByTestId("booking-bar")).toBeHidden();
   });
 });

@@ -206,8 +206,15 @@ describe("initial stay from the query string", () => {
     expect(parse("checkIn=2026-07-05&checkOut=2026-07-05")).toEqual({ checkIn: "2026-07-05" });
     expect(parse("checkIn=2026-07-05&checkOut=2026-07-01")).toEqual({ checkIn: "2026-07-05" });
     expect(parse("checkOut=2026-07-05")).toEqual({});
-    for (const guests of ["0", "5", "-1", "2.5", "abc", "1e1", " "])
+    for (const guests of ["0", "-1", "2.5", "abc", "1e1", " ", "1234567890"])
       expect(parse(`guests=${encodeURIComponent(guests)}`)).toEqual({});
+  });
+
+  it("corrects more guests than the property takes to its maximum, and says so", () => {
+    expect(parse("guests=5")).toEqual({ guests: 4, isGuestCountCorrected: true });
+    expect(parse("guests=12", 6)).toEqual({ guests: 6, isGuestCountCorrected: true });
+    expect(parse("guests=999999")).toEqual({ guests: 4, isGuestCountCorrected: true });
+    expect(parse("guests=4")).toEqual({ guests: 4 });
   });
 });
 

@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { DateRangePicker } from "~/components/date-range-picker";
+import { DateRangePicker, type DateRangePickerHandle } from "~/components/date-range-picker";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
@@ -22,6 +22,7 @@ import {
   type PricedProperty,
 } from "~/domain/price";
 import { formatMoney, type Language } from "~/lib/i18n";
+import { BookingBar } from "./booking-bar";
 import { FreeCancellationNote, type CancellationTerms } from "./free-cancellation-note";
 
 export type PriceBoxProps = {
@@ -38,10 +39,19 @@ export type PriceBoxProps = {
   /** Europe/Berlin "YYYY-MM-DD", from the loader */
   today: string;
   isSignedIn: boolean;
-  initial: { checkIn?: string; checkOut?: string; guests?: number };
+  initial: {
+    checkIn?: string;
+    checkOut?: string;
+    guests?: number;
+    /** The URL's guest count was above the maximum; `guests` is the maximum (issue 16). */
+    isGuestCountCorrected?: boolean;
+  };
   /** The settings' cancellation rule, for "Kostenlos stornierbar bis …" (decision 033). */
   cancellation: CancellationTerms;
 };
+
+/** The price box's element id: the target of the phone's booking bar without JavaScript. */
+const PRICE_BOX_ID = "price-box";
 
 /** Where "Jetzt buchen" leads: the booking page, for visitors through the sign-in page. */
 export function bookingHref({
@@ -103,6 +113,12 @@ function PriceBoxForm({
     checkOut: start.checkOut,
   });
   const [problem, setProblem] = useState<StayProblem | null>(start.problem);
+  // A corrected guest count is said until the guest picks a number themselves.
+  const [isGuestCountCorrected, setGuestCountCorrected] = useState(
+    initial.isGuestCountCorrected === true,
+  );
+  const sectionRef = useRef<HTMLElement>(null);
+  const pickerRef = useRef<DateRangePickerHandle>(null);
   const [guests, setGuests] = useState(() => {
     const wanted = initial.guests;
     return wanted && Number.isInteger(wanted) && wanted >= 1 && wanted <= maxGuests
@@ -116,6 +132,10 @@ function PriceBoxForm({
   const price = isBookable ? computePrice({ property, nights, serviceFee, today }) : null;
   const isOffer = isOfferActive(property, today);
   const money = (cents: number) => formatMoney(cents, language);
+  const href =
+    isBookable && checkIn && checkOut
+      ? bookingHref({ propertyId, checkIn, checkOut, guests, isSignedIn })
+      : null;
 
   const problemId = "price-box-problem";
   const problemText =
@@ -129,117 +149,154 @@ function PriceBoxForm({
             ? t(`priceBox.problem.${problem}`)
             : null;
 
-  return (
-    <section
-      aria-labelledby="price-box-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="price-box-heading" className="sr-only">
-        {t("priceBox.heading")}
-      </h2>
-      <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="nightly-price">
-        {isOffer && (
-          <>
-            <span className="sr-only">{t("priceBox.regularPrice")}:</span>
-            <del className="text-lg text-slate-600">{money(property.pricePerNight)}</del>
-            <span className="sr-only">{t("priceBox.offerPrice")}:</span>
-          </>
-        )}
-        <span className="text-2xl font-bold text-slate-900">
-          {money(nightlyPriceOn(property, today))}
-        </span>
-        <span className="text-slate-700">{t("priceBox.perNight")}</span>
-        {isOffer && (
-          <span className="ml-auto rounded-full bg-primary-strong px-2.5 py-0.5 text-xs font-semibold text-white">
-            {t("priceBox.offer")}
-          </span>
-        )}
-      </p>
+  const guestsNoteId = "price-box-guests-corrected";
 
-      <form method="get" action={`/properties/${propertyId}`} className="mt-4 space-y-3">
-        <DateRangePicker
-          idPrefix="price-box"
-          value={selection}
-          onChange={(next) => {
-            setSelection(next);
-            setProblem(null);
-          }}
-          today={today}
-          bookedStays={bookedStays}
-          minStayDays={minStayDays}
-          maxStayDays={maxStayDays}
-          lastCheckIn={lastCheckIn}
-          names={{ checkIn: "checkIn", checkOut: "checkOut" }}
-          errorId={problemText ? problemId : undefined}
-        />
-        <div className="flex items-end gap-2">
-          <Field id="price-box-guests" label={t("priceBox.guests")} className="min-w-0 flex-1">
-            <Select
-              name="guests"
-              value={guests}
-              onChange={(event) => setGuests(Number(event.target.value))}
+  return (
+    <>
+      <section
+        ref={sectionRef}
+        id={PRICE_BOX_ID}
+        aria-labelledby="price-box-heading"
+        // Clear of the sticky site header when the booking bar or a link scrolls here.
+        className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="price-box-heading" className="sr-only">
+          {t("priceBox.heading")}
+        </h2>
+        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="nightly-price">
+          {isOffer && (
+            <>
+              <span className="sr-only">{t("priceBox.regularPrice")}:</span>
+              <del className="text-lg text-slate-600">{money(property.pricePerNight)}</del>
+              <span className="sr-only">{t("priceBox.offerPrice")}:</span>
+            </>
+          )}
+          <span className="text-2xl font-bold text-slate-900">
+            {money(nightlyPriceOn(property, today))}
+          </span>
+          <span className="text-slate-700">{t("priceBox.perNight")}</span>
+          {isOffer && (
+            <span className="ml-auto rounded-full bg-primary-strong px-2.5 py-0.5 text-xs font-semibold text-white">
+              {t("priceBox.offer")}
+            </span>
+          )}
+        </p>
+
+        <form method="get" action={`/properties/${propertyId}`} className="mt-4 space-y-3">
+          <DateRangePicker
+            idPrefix="price-box"
+            value={selection}
+            onChange={(next) => {
+              setSelection(next);
+              setProblem(null);
+            }}
+            today={today}
+            bookedStays={bookedStays}
+            minStayDays={minStayDays}
+            maxStayDays={maxStayDays}
+            lastCheckIn={lastCheckIn}
+            names={{ checkIn: "checkIn", checkOut: "checkOut" }}
+            errorId={problemText ? problemId : undefined}
+            handle={pickerRef}
+          />
+          <div className="flex items-end gap-2">
+            <Field id="price-box-guests" label={t("priceBox.guests")} className="min-w-0 flex-1">
+              <Select
+                name="guests"
+                value={guests}
+                aria-describedby={isGuestCountCorrected ? guestsNoteId : undefined}
+                onChange={(event) => {
+                  setGuests(Number(event.target.value));
+                  setGuestCountCorrected(false);
+                }}
+              >
+                {Array.from({ length: maxGuests }, (_, i) => i + 1).map((count) => (
+                  <option key={count} value={count}>
+                    {t("priceBox.guestOption", { count })}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {!isHydrated && (
+              <Button type="submit" variant="outline">
+                {t("priceBox.check")}
+              </Button>
+            )}
+          </div>
+          {isGuestCountCorrected && (
+            <p
+              id={guestsNoteId}
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
             >
-              {Array.from({ length: maxGuests }, (_, i) => i + 1).map((count) => (
-                <option key={count} value={count}>
-                  {t("priceBox.guestOption", { count })}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {!isHydrated && (
-            <Button type="submit" variant="outline">
-              {t("priceBox.check")}
+              {t("priceBox.guestsCorrected", { count: maxGuests })}
+            </p>
+          )}
+        </form>
+
+        {problemText && (
+          <p id={problemId} role="alert" className="mt-3 text-sm font-medium text-red-700">
+            {problemText}
+          </p>
+        )}
+
+        {price && (
+          <dl className="mt-4 space-y-2 text-slate-700" aria-label={t("priceBox.breakdown")}>
+            <div className="flex justify-between gap-4">
+              <dt>
+                {t("priceBox.nightsTimesPrice", {
+                  price: money(price.nightlyPrice),
+                  count: nights,
+                })}
+              </dt>
+              <dd>{money(price.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>{t("priceBox.cleaningFee")}</dt>
+              <dd>{money(price.cleaningFee)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>{t("priceBox.serviceFee")}</dt>
+              <dd>{money(price.serviceFee)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-semibold text-slate-900">
+              <dt>{t("priceBox.total")}</dt>
+              <dd>{money(price.total)}</dd>
+            </div>
+          </dl>
+        )}
+        {price && checkIn && (
+          <FreeCancellationNote checkIn={checkIn} terms={cancellation} className="mt-3" />
+        )}
+
+        <div className="mt-4">
+          {href ? (
+            <LinkButton to={href} block>
+              {t("priceBox.bookNow")}
+            </LinkButton>
+          ) : (
+            <Button size="lg" variant="subtle" block disabled>
+              {t("priceBox.selectDates")}
             </Button>
           )}
+          {!isSignedIn && isBookable && (
+            <p className="mt-2 text-center text-sm text-slate-600">{t("priceBox.signInNote")}</p>
+          )}
         </div>
-      </form>
-
-      {problemText && (
-        <p id={problemId} role="alert" className="mt-3 text-sm font-medium text-red-700">
-          {problemText}
-        </p>
-      )}
-
-      {price && (
-        <dl className="mt-4 space-y-2 text-slate-700" aria-label={t("priceBox.breakdown")}>
-          <div className="flex justify-between gap-4">
-            <dt>
-              {t("priceBox.nightsTimesPrice", { price: money(price.nightlyPrice), count: nights })}
-            </dt>
-            <dd>{money(price.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt>{t("priceBox.cleaningFee")}</dt>
-            <dd>{money(price.cleaningFee)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt>{t("priceBox.serviceFee")}</dt>
-            <dd>{money(price.serviceFee)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-semibold text-slate-900">
-            <dt>{t("priceBox.total")}</dt>
-            <dd>{money(price.total)}</dd>
-          </div>
-        </dl>
-      )}
-      {price && checkIn && (
-        <FreeCancellationNote checkIn={checkIn} terms={cancellation} className="mt-3" />
-      )}
-
-      <div className="mt-4">
-        {isBookable && checkIn && checkOut ? (
-          <LinkButton to={bookingHref({ propertyId, checkIn, checkOut, guests, isSignedIn })} block>
-            {t("priceBox.bookNow")}
-          </LinkButton>
-        ) : (
-          <Button size="lg" variant="subtle" block disabled>
-            {t("priceBox.selectDates")}
-          </Button>
-        )}
-        {!isSignedIn && isBookable && (
-          <p className="mt-2 text-center text-sm text-slate-600">{t("priceBox.signInNote")}</p>
-        )}
-      </div>
-    </section>
+      </section>
+      <BookingBar
+        nightlyPrice={money(nightlyPriceOn(property, today))}
+        regularPrice={isOffer ? money(property.pricePerNight) : undefined}
+        stay={price ? { nights, total: money(price.total) } : null}
+        bookingHref={href}
+        priceBoxId={PRICE_BOX_ID}
+        onChooseDates={() => {
+          // The price box in view (instantly: a smooth scroll would fight the day's focus), then
+          // its calendar at the missing date.
+          sectionRef.current?.scrollIntoView({ block: "start" });
+          pickerRef.current?.openCalendar();
+        }}
+      />
+    </>
   );
 }

@@ -170,12 +170,20 @@ export async function listLatestPropertyReviews(propertyId: string, limit = LATE
 
 export type PropertyReview = Awaited<ReturnType<typeof listLatestPropertyReviews>>[number];
 
-export type InitialStay = { checkIn?: string; checkOut?: string; guests?: number };
+export type InitialStay = {
+  checkIn?: string;
+  checkOut?: string;
+  guests?: number;
+  /** The URL asked for more guests than the property takes: `guests` is its maximum instead. */
+  isGuestCountCorrected?: boolean;
+};
 
 /**
  * The stay the search list hands over (`?checkIn=&checkOut=&guests=`). Only plausible values
  * pass: real calendar days, arrival today or later, departure after arrival, 1 to max guests.
- * Anything else is dropped silently (the price box then starts empty).
+ * More guests than the property takes become its maximum, flagged so that the page says so
+ * (issue 16: a guest who asked for 12 must not book for 4 without noticing); anything else is
+ * dropped silently (the price box then starts empty).
  */
 export function parseInitialStay(
   params: URLSearchParams,
@@ -189,9 +197,13 @@ export function parseInitialStay(
     if (isCalendarDay(checkOut) && checkOut > checkIn) stay.checkOut = checkOut;
   }
   const guests = params.get("guests")?.trim() ?? "";
-  if (/^\d{1,3}$/.test(guests)) {
+  if (/^\d{1,9}$/.test(guests)) {
     const count = Number(guests);
     if (count >= 1 && count <= maxGuests) stay.guests = count;
+    else if (count > maxGuests && maxGuests >= 1) {
+      stay.guests = maxGuests;
+      stay.isGuestCountCorrected = true;
+    }
   }
   return stay;
 }

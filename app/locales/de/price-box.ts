@@ -33,6 +33,18 @@ const priceBox = {
     tooLong_other: "Der Höchstaufenthalt beträgt {{count}} Nächte.",
     booked: "Der gewählte Zeitraum ist bereits gebucht",
   },
+  /** A guest count from the URL above the property's maximum, corrected to it (issue 16). */
+  guestsCorrected_one:
+    "Diese Unterkunft bietet Platz für höchstens {{count}} Gast – wir haben die Anzahl angepasst.",
+  guestsCorrected_other:
+    "Diese Unterkunft bietet Platz für höchstens {{count}} Gäste – wir haben die Anzahl angepasst.",
+  /** The fixed bar at the bottom of the phone screen (issue 16). */
+  bar: {
+    nightlyFrom: "ab {{price}} / Nacht",
+    stay_one: "{{count}} Nacht · {{total}}",
+    stay_other: "{{count}} Nächte · {{total}}",
+    allFees: "inkl. aller Gebühren",
+  },
   picker: {
     dialog: "Reisedaten auswählen",
     chooseDate: "Datum wählen",
@@ -51,6 +63,19 @@ const priceBox = {
     bookedPeriods: "Bereits belegt:",
     clear: "Daten löschen",
     close: "Schließen",
+    /** Said in the calendar's live region when a disabled day is clicked (issue 16). */
+    unavailable: {
+      past: "Der {{date}} liegt in der Vergangenheit.",
+      booked: "Am {{date}} ist die Unterkunft bereits belegt.",
+      bookedBetween:
+        "Zwischen Ihrer Anreise und dem {{date}} ist die Unterkunft belegt – bitte wählen Sie eine frühere Abreise.",
+      tooFarAhead: "Eine Anreise ist nur bis zum {{date}} möglich.",
+      tooShort_one: "Mindestaufenthalt: {{count}} Nacht – bitte wählen Sie eine spätere Abreise.",
+      tooShort_other:
+        "Mindestaufenthalt: {{count}} Nächte – bitte wählen Sie eine spätere Abreise.",
+      tooLong_one: "Höchstaufenthalt: {{count}} Nacht – bitte wählen Sie eine frühere Abreise.",
+      tooLong_other: "Höchstaufenthalt: {{count}} Nächte – bitte wählen Sie eine frühere Abreise.",
+    },
   },
 };
 

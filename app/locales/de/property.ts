@@ -60,6 +60,7 @@ const property = {
     previous: "Vorheriges Bild",
     next: "Nächstes Bild",
     close: "Galerie schließen",
+    showAll: "Alle Fotos anzeigen",
   },
   imageCategories: {
     exterior: "Außenbereich",

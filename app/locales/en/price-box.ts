@@ -33,6 +33,16 @@ const priceBox: typeof de = {
     tooLong_other: "The maximum stay is {{count}} nights.",
     booked: "The selected dates are already booked",
   },
+  guestsCorrected_one:
+    "This property sleeps at most {{count}} guest – we have adjusted the number.",
+  guestsCorrected_other:
+    "This property sleeps at most {{count}} guests – we have adjusted the number.",
+  bar: {
+    nightlyFrom: "from {{price}} / night",
+    stay_one: "{{count}} night · {{total}}",
+    stay_other: "{{count}} nights · {{total}}",
+    allFees: "incl. all fees",
+  },
   picker: {
     dialog: "Choose your dates",
     chooseDate: "Add date",
@@ -51,6 +61,17 @@ const priceBox: typeof de = {
     bookedPeriods: "Already booked:",
     clear: "Clear dates",
     close: "Close",
+    unavailable: {
+      past: "{{date}} is in the past.",
+      booked: "The property is already booked on {{date}}.",
+      bookedBetween:
+        "The property is booked between your check-in and {{date}} – please choose an earlier check-out.",
+      tooFarAhead: "Check-in is possible until {{date}}.",
+      tooShort_one: "Minimum stay: {{count}} night – please choose a later check-out.",
+      tooShort_other: "Minimum stay: {{count}} nights – please choose a later check-out.",
+      tooLong_one: "Maximum stay: {{count}} night – please choose an earlier check-out.",
+      tooLong_other: "Maximum stay: {{count}} nights – please choose an earlier check-out.",
+    },
   },
 };
 

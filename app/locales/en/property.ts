@@ -61,6 +61,7 @@ const property: typeof de = {
     previous: "Previous photo",
     next: "Next photo",
     close: "Close gallery",
+    showAll: "Show all photos",
   },
   imageCategories: {
     exterior: "Outside",

@@ -195,7 +195,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           aria-label={t("property.booking")}
           className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
-          <div className="lg:sticky lg:top-6">
+          {/* Below the sticky site header (about 4.1 rem high at lg), with room to spare. */}
+          <div className="lg:sticky lg:top-24">
             <PriceBox
               propertyId={property.id}
               property={pricedProperty}
@@ -248,7 +249,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <HostCard host={property.host} />
           </section>
 
-          <section aria-labelledby="reviews-heading" className="scroll-mt-6">
+          <section aria-labelledby="reviews-heading" className="scroll-mt-24">
             <PropertyReviews
               rating={property.rating}
               reviews={property.latestReviews}
