@@ -21,21 +21,24 @@ const BUDGETS_KB: Record<string, number> = {
   // bei uns" and the live update of edited content (issue 15, decisions 030 and 031)
   "routes/public/properties": 24, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14)
-  "routes/public/property": 39.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
+  "routes/public/property": 40.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
   // reviews (decision 032) and the live update of edited content (decision 030); 39.44 with
   // the phone's booking bar and the calendar's reasons, the image viewer (1.9 KB) now lazy
-  // (issue 16, decision 036)
-  "routes/public/book": 58.5, // 51.0, with zod for the booking form's checks in the browser;
+  // (issue 16, decision 036); 40.28 with mediaUrl of S3_PUBLIC_URL (decision 034: a chunk
+  // under 1 KB the pages share, sent uncompressed)
+  "routes/public/book": 59, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
-  // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing)
+  // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing); 58.86 with
+  // mediaUrl (decision 034)
   "routes/public/offers": 20, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14)
-  "routes/public/reviews": 24, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
+  "routes/public/reviews": 24.5, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
   // 22.15 with the newsletter form on Button and Input; 22.7 in main on 2026-11-25; 23.45 with
   // the owner reply under reviews (a chunk shared with the property page, under 1 KB, so sent
-  // uncompressed) and the hidden-reason line (issue 15, decision 032)
+  // uncompressed) and the hidden-reason line (issue 15, decision 032); 24.21 with mediaUrl for
+  // the reviewers' avatars (decision 034)
 };
 
 /** Pages that validate nothing in the browser must not carry zod (24 KB). */
