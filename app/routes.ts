@@ -82,7 +82,5 @@ export default [
     route("events", "routes/api/events.ts"),
     route("language", "routes/api/language.ts"),
     route("newsletter", "routes/api/newsletter.ts"),
-    // The phone's filter sheet: how many properties the chosen filters find (JSON).
-    route("properties/count", "routes/api/property-count.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -232,15 +232,6 @@ export async function searchProperties(
   };
 }
 
-/**
- * Only the number of matches (as `searchProperties` counts them), for the phone's filter sheet:
- * "12 Unterkünfte anzeigen" follows the filters while a guest changes them.
- */
-export async function countProperties(search: PropertySearch, today: string) {
-  const [{ total }] = await queryRows<{ total: number }>(searchCountSql(search, today));
-  return { total: Math.min(total, COUNT_CAP), isTotalCapped: total > COUNT_CAP };
-}
-
 function toResult(
   row: Row,
   today: string,

@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import {
+  activeFilterCount,
   parsePropertySearch,
   propertySearchQuery,
   SEARCH_SORTS,
@@ -28,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { search, notices } = parsePropertySearch(url.searchParams, today);
   const texts = catalogueOf(languageFromCookie(request.headers.get("cookie"))).search;
   const meta = { title: texts.metaTitle, description: texts.metaDescription };
+  const activeFilters = activeFilterCount(search);
   const settings = await getSettings();
   // Cards show stay totals only for a stay the property page would let a guest book: outside
   // the settings' stay rules it shows no total either, and the page says why (decision 035).
@@ -38,11 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       searchProperties(search, today, pricing),
       listAmenityOptions(),
     ]);
-    return { search, notices, stayRule, result, amenityOptions, today, meta };
+    return { search, notices, stayRule, activeFilters, result, amenityOptions, today, meta };
   } catch (error) {
     // The page stays usable (filters, reset) with a German message; details go to the log.
     logger.error({ err: error }, "property search failed");
-    return { search, notices, stayRule, result: null, amenityOptions: [], today, meta };
+    const failed = { result: null, amenityOptions: [] };
+    return { search, notices, stayRule, activeFilters, ...failed, today, meta };
   }
 }
 
@@ -80,7 +83,7 @@ function detailHref(id: string, search: PropertySearch) {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { search, notices, stayRule, result, amenityOptions, today } = loaderData;
+  const { search, notices, stayRule, activeFilters, result, amenityOptions, today } = loaderData;
   const navigation = useNavigation();
   // Rendered together with the loader data: tests (and scripts) can tell which URL the results
   // on screen belong to.
@@ -113,6 +116,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           search={search}
           amenityOptions={amenityOptions}
           today={today}
+          activeFilters={activeFilters}
           resultCount={result && { total: result.total, isTotalCapped: result.isTotalCapped }}
         />
 

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Language } from "~/lib/i18n";
@@ -7,11 +8,13 @@ import type { Language } from "~/lib/i18n";
 export type ResultCount = { total: number; isTotalCapped: boolean };
 
 /**
- * The search filters as a sheet on a phone (decision 035), loaded only when a guest opens it.
+ * The search filters as a sheet on a phone (decision 035), rendered while a guest has it open.
  * The browser's modal `<dialog>` brings the focus trap, Escape and the inert page behind it
  * without code of ours. The footer button submits the filter form (`formId`) and names the
  * number of matches for the filters as chosen: the server counts them while the guest changes
- * them (`/api/properties/count`), so the number on the button is the number on the next page.
+ * them (the page's own loader through a fetcher, for the form's query), so the number on the
+ * button is the number on the next page. (A resource route for the count alone broke hydration
+ * on every page in React Router 7.18's build; not investigated further, see decision 035.)
  */
 export default function FilterSheet({
   formId,
@@ -29,9 +32,9 @@ export default function FilterSheet({
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const dialog = useRef<HTMLDialogElement>(null);
-  const [count, setCount] = useState(initialCount);
+  const fetcher = useFetcher<{ result: ResultCount | null }>();
+  const count = fetcher.data?.result ?? initialCount;
   const timer = useRef<number | undefined>(undefined);
-  const pending = useRef<AbortController | null>(null);
 
   useEffect(() => {
     const element = dialog.current!;
@@ -43,31 +46,21 @@ export default function FilterSheet({
     return () => {
       wide.removeEventListener("change", onWide);
       clearTimeout(timer.current);
-      pending.current?.abort();
     };
   }, []);
 
   /** After the guest stops changing the filters for a moment, ask the server for the count. */
   const recount = () => {
     clearTimeout(timer.current);
-    timer.current = window.setTimeout(async () => {
+    timer.current = window.setTimeout(() => {
       const form = document.getElementById(formId);
       if (!(form instanceof HTMLFormElement)) return;
       const params = new URLSearchParams();
       for (const [name, value] of new FormData(form)) {
         if (typeof value === "string" && value.trim() !== "") params.append(name, value);
       }
-      pending.current?.abort();
-      const controller = new AbortController();
-      pending.current = controller;
-      try {
-        const response = await fetch(`/api/properties/count?${params}`, {
-          signal: controller.signal,
-        });
-        if (response.ok) setCount((await response.json()) as ResultCount);
-      } catch {
-        // Aborted by a newer change, or offline: the button keeps the last known number.
-      }
+      // A newer load cancels an older one; a failed one leaves the last known number.
+      void fetcher.load(`/properties?${params}`);
     }, 300);
   };
 

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LanguageProvider } from "~/lib/i18n-react";
 import type { Language } from "~/lib/i18n";
-import type { PropertySearch } from "../search.schema";
+import { activeFilterCount, type PropertySearch } from "../search.schema";
 import { SearchFilters } from "./search-filters";
 
 /** 24 amenities, most used first (as listAmenityOptions returns them). */
@@ -21,6 +21,7 @@ function render(overrides: Partial<PropertySearch> = {}, language: Language = "d
               search={search}
               amenityOptions={amenityOptions}
               today="2026-11-22"
+              activeFilters={activeFilterCount(search)}
               resultCount={{ total: 12, isTotalCapped: false }}
             />
           </LanguageProvider>

@@ -1,14 +1,12 @@
 import { SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button, buttonClass, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Checkbox, Input, Select } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
-import { useIsHydrated } from "~/lib/use-is-hydrated";
-import type { ResultCount } from "./filter-sheet";
+import FilterSheet, { type ResultCount } from "./filter-sheet";
 import {
-  activeFilterCount,
   centsToEuroParam,
   GUEST_FILTER_OPTIONS,
   MORE_GUESTS_OPTION,
@@ -22,8 +20,8 @@ const labelClass = "block text-sm font-medium text-slate-800";
 const SHOWN_AMENITIES = 8;
 const FORM_ID = "search-filters";
 
-// The phone's sheet is code a visitor needs only after tapping "Filter" (decision 035).
-const FilterSheet = lazy(() => import("./filter-sheet"));
+// The sheet is imported statically: a React.lazy build showed a hydration error on every page
+// (together with a resource route that was its confirmed cause; decision 035).
 
 /**
  * The filter form: a plain GET form to /properties, so it works without JavaScript and every
@@ -35,19 +33,20 @@ export function SearchFilters({
   search,
   amenityOptions,
   today,
+  activeFilters: active,
   resultCount,
 }: {
   search: PropertySearch;
   /** Most used first (listAmenityOptions). */
   amenityOptions: string[];
   today: string;
+  /** activeFilterCount(search), counted by the loader (no counting code in the browser). */
+  activeFilters: number;
   /** The page's number of matches: the sheet's button starts with it. */
   resultCount: ResultCount | null;
 }) {
   const { t } = useTranslation();
-  const isHydrated = useIsHydrated();
   const [isSheetOpen, setIsSheetOpen] = useState(false);
-  const active = activeFilterCount(search);
   const toggleContent = (
     <>
       <SlidersHorizontal aria-hidden className="size-4" />
@@ -65,7 +64,7 @@ export function SearchFilters({
       )}
     </>
   );
-  const toggleClass = "lg:hidden";
+  const toggleLook = buttonClass({ variant: "subtle", block: true });
   const form = (
     <FilterForm
       search={search}
@@ -76,42 +75,39 @@ export function SearchFilters({
   );
   return (
     <aside aria-labelledby="filters-heading" className="lg:self-start">
-      {isHydrated ? (
+      {/* Without JavaScript a checkbox unfolds the form in place; once the page is hydrated
+          (root.tsx marks <html data-hydrated>) a button opens the sheet instead. CSS swaps
+          them, so the server HTML and the hydrated page are the same markup. */}
+      <input
+        id="filters-toggle"
+        type="checkbox"
+        className="peer sr-only lg:hidden in-data-hydrated:hidden"
+      />
+      <label
+        htmlFor="filters-toggle"
+        className={`${toggleLook} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-secondary lg:hidden in-data-hydrated:hidden`}
+      >
+        {toggleContent}
+      </label>
+      <div className="hidden in-data-hydrated:max-lg:block">
         <button
           type="button"
           aria-haspopup="dialog"
           onClick={() => setIsSheetOpen(true)}
-          className={buttonClass({ variant: "subtle", block: true, className: toggleClass })}
+          className={toggleLook}
         >
           {toggleContent}
         </button>
-      ) : (
-        // Without JavaScript: a checkbox unfolds the form in place (no dialog needed).
-        <>
-          <input id="filters-toggle" type="checkbox" className="peer sr-only lg:hidden" />
-          <label
-            htmlFor="filters-toggle"
-            className={buttonClass({
-              variant: "subtle",
-              block: true,
-              className: `cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-secondary ${toggleClass}`,
-            })}
-          >
-            {toggleContent}
-          </label>
-        </>
-      )}
+      </div>
       {isSheetOpen ? (
-        <Suspense fallback={null}>
-          <FilterSheet
-            formId={FORM_ID}
-            titleId="filters-heading"
-            initialCount={resultCount}
-            onClose={() => setIsSheetOpen(false)}
-          >
-            {form}
-          </FilterSheet>
-        </Suspense>
+        <FilterSheet
+          formId={FORM_ID}
+          titleId="filters-heading"
+          initialCount={resultCount}
+          onClose={() => setIsSheetOpen(false)}
+        >
+          {form}
+        </FilterSheet>
       ) : (
         <div className="mt-4 hidden rounded-xl border border-slate-200 bg-white p-4 shadow-sm peer-checked:block lg:mt-0 lg:block">
           <h2 id="filters-heading" className="text-lg font-semibold text-secondary">
