@@ -17,6 +17,8 @@ export type PropertyCardData = {
   nightlyPrice: number;
   regularNightlyPrice: number;
   isOffer: boolean;
+  /** With searched dates: the stay's nights and total in cents incl. all fees (computePrice). */
+  stay?: { nights: number; total: number } | null;
   /** Real review numbers; leave out where the list does not show ratings. */
   rating?: { average: number | null; count: number };
 };
@@ -108,6 +110,13 @@ export function PropertyCard({
               {formatMoney(property.nightlyPrice, language)}
             </span>
             <span className="text-sm text-slate-600"> {t("common.perNight")}</span>
+            {property.stay && (
+              <span data-testid="stay-total" className="block text-sm text-slate-800">
+                {t("search.card.stayNights", { count: property.stay.nights })} ·{" "}
+                <span className="font-semibold">{formatMoney(property.stay.total, language)}</span>{" "}
+                <span className="text-slate-600">{t("search.card.inclFees")}</span>
+              </span>
+            )}
           </p>
           {property.rating && (
             <p className="flex shrink-0 items-center gap-1 text-sm text-slate-800">

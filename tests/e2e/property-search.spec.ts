@@ -225,7 +225,7 @@ test("filters work without JavaScript, also folded away on a phone", async ({ br
   const page = await context.newPage();
   await page.goto("/properties");
   await expect(page.getByLabel("Schlafzimmer", { exact: true })).toBeHidden();
-  await page.getByText("Filter anzeigen").click();
+  await page.locator('label[for="filters-toggle"]').click();
   await page.getByLabel("Schlafzimmer", { exact: true }).selectOption("3");
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/bedrooms=3/);
@@ -234,6 +234,130 @@ test("filters work without JavaScript, also folded away on a phone", async ({ br
   for (const text of texts)
     expect(Number(text.match(/(\d+) Schlafzimmer/)![1])).toBeGreaterThanOrEqual(3);
   await context.close();
+});
+
+test("with dates, each card shows the stay total, the same as the price box and the booking page", async ({
+  page,
+  guest,
+}) => {
+  expect(guest.email).toBeTruthy(); // signed in: the price box leads to the booking page
+  const checkIn = berlinDay(214);
+  const checkOut = berlinDay(221);
+  await page.goto(`/properties?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`);
+  await settled(page);
+  const totals = page.getByTestId("search-results").getByTestId("stay-total");
+  await expect(totals).toHaveCount(24);
+  await expect(totals.first()).toHaveText(/^7 Nächte · [\d.]+,\d\d\s€\s+inkl\. aller Gebühren$/);
+  for (const index of [0, 1, 2]) {
+    await page.goto(`/properties?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`);
+    await settled(page);
+    const card = page.getByTestId("search-results").getByRole("article").nth(index);
+    const onCard = (await card.getByTestId("stay-total").innerText()).match(/· (.+€)/)![1];
+    await card.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`checkIn=${checkIn}&checkOut=${checkOut}&guests=2$`));
+    const box = page.getByRole("region", { name: "Preis und Verfügbarkeit" });
+    await expect(box.getByRole("definition").last()).toHaveText(onCard);
+    await box.getByRole("link", { name: "Jetzt buchen" }).click();
+    await expect(
+      page.getByRole("region", { name: "Ihre Buchung" }).getByTestId("summary-total"),
+    ).toHaveText(onCard);
+  }
+
+  // A stay the property page would refuse (longer than the maximum stay): no totals, and why.
+  await page.goto(`/properties?checkIn=${checkIn}&checkOut=${berlinDay(214 + 90)}`);
+  await settled(page);
+  await expect(
+    page.getByText(
+      /^Der Höchstaufenthalt beträgt \d+ Nächte\. Gesamtpreise zeigen wir nur für buchbare Zeiträume\.$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId("stay-total")).toHaveCount(0);
+
+  // Without dates the cards show the nightly price only.
+  await page.goto("/properties?guests=2");
+  await settled(page);
+  await expect(page.getByTestId("stay-total")).toHaveCount(0);
+});
+
+test("the amenity filter lists the most used first and unfolds all of them by keyboard", async ({
+  page,
+}) => {
+  await page.goto("/properties");
+  const amenities = page.getByRole("group", { name: "Ausstattung" });
+  const showAll = amenities.getByText(/^Alle \d+ anzeigen$/);
+  const all = Number((await showAll.innerText()).match(/\d+/)![0]);
+  const boxes = amenities.getByRole("checkbox");
+  await expect(boxes).toHaveCount(8);
+  const shown = await amenities.locator("label:visible").allInnerTexts();
+
+  await amenities.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(boxes).toHaveCount(all);
+  await expect(amenities.getByText("Weniger anzeigen")).toBeVisible();
+  const folded = (await amenities.locator("label").allInnerTexts()).slice(8);
+
+  // A chosen folded amenity is applied and stays in view.
+  await amenities.getByLabel(folded[0], { exact: true }).check();
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(/amenities=/);
+  await settled(page);
+  await expect(amenities.getByLabel(folded[0], { exact: true })).toBeChecked();
+  await expect(amenities.getByLabel(folded[0], { exact: true })).toBeVisible();
+
+  // Most used first: the last amenity shown is in at least as many properties as the first
+  // folded one (the integration test checks the whole order).
+  const countOf = async (amenity: string) => {
+    await page.goto(`/properties?${new URLSearchParams({ amenities: amenity })}`);
+    return foundCount(page);
+  };
+  expect(await countOf(shown[7])).toBeGreaterThanOrEqual(await countOf(folded[0]));
+});
+
+test("on a phone the filters are a sheet: active count, focus kept inside, Escape, and 'N Unterkünfte anzeigen'", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/properties?bathrooms=1");
+  const open = page.getByRole("button", { name: /^Filter/ });
+  await expect(open).toHaveAccessibleName("Filter (1 aktiver Filter)");
+  await expect(page.getByLabel("Schlafzimmer", { exact: true })).toBeHidden();
+
+  await open.click();
+  const sheet = page.getByRole("dialog", { name: "Filter" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByLabel("Badezimmer", { exact: true })).toHaveValue("1");
+  await expectNoSeriousA11yViolations(page);
+  // The page behind is inert: Tab never leaves the sheet.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    const inside = await page.evaluate(
+      () => document.activeElement === document.body || !!document.activeElement?.closest("dialog"),
+    );
+    expect(inside).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await expect(open).toBeFocused();
+
+  await open.click();
+  await sheet.getByLabel("Schlafzimmer", { exact: true }).selectOption("3");
+  // What the search page itself finds for these filters.
+  const html = await (await page.request.get("/properties?bathrooms=1&bedrooms=3")).text();
+  const total = Number(
+    html.match(/>([\d.]+) Unterk(?:ünfte|unft) gefunden</)![1].replace(/\./g, ""),
+  );
+  expect(total).toBeGreaterThan(0);
+  const show = sheet.getByRole("button", { name: /anzeigen$/ });
+  await expect(show).toHaveText(
+    total === 1 ? "1 Unterkunft anzeigen" : `${total} Unterkünfte anzeigen`,
+  );
+  await show.click();
+  await expect(page).toHaveURL(/bathrooms=1&bedrooms=3|bedrooms=3&bathrooms=1/);
+  await expect(sheet).toBeHidden();
+  expect(await foundCount(page)).toBe(total);
+  await expect(open).toHaveAccessibleName("Filter (2 aktive Filter)");
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 // Ratings change for a moment while a review journey runs: "demo-data" project.

@@ -19,8 +19,9 @@ const BUDGETS_KB: Record<string, number> = {
   "routes/public/home": 25, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
   // page on the shared Button and Input (issue 12, part 1); 24.2 with the reason badges, "Neu
   // bei uns" and the live update of edited content (issue 15, decisions 030 and 031)
-  "routes/public/properties": 24, // 20.5; 23.02 with live updates that wait for a running
-  // navigation (root.tsx) and the pending-photo placeholder (issue 14)
+  "routes/public/properties": 25, // 20.5; 23.02 with live updates that wait for a running
+  // navigation (root.tsx) and the pending-photo placeholder (issue 14); 24.37 with the phone's
+  // filter sheet, its live count and the stay totals (issue 16, decision 035)
   "routes/public/property": 40.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
   // reviews (decision 032) and the live update of edited content (decision 030); 39.44 with

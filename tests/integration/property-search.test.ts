@@ -430,9 +430,47 @@ describe("property search", () => {
     await createProperty({ amenities: ["WLAN", "Pool"] });
     await createProperty({ amenities: ["WLAN", "Kamin"] });
     await createProperty({ amenities: ["Geheim"], status: "draft" });
-    expect(await listAmenityOptions()).toEqual(["Kamin", "Pool", "WLAN"]);
-    expect(await listAmenityOptions(1)).toEqual(["Kamin", "Pool", "WLAN"]); // cached
+    // WLAN is in two properties, the others in one (ties by name).
+    expect(await listAmenityOptions()).toEqual(["WLAN", "Kamin", "Pool"]);
+    expect(await listAmenityOptions(1)).toEqual(["WLAN", "Kamin", "Pool"]); // cached
     clearAmenityOptionsCache();
     expect(await listAmenityOptions(1)).toEqual(["WLAN"]);
+  });
+
+  it("with both dates, every card carries the stay total of the one price function, fees included", async () => {
+    await createProperty({ title: "Regulär", pricePerNight: 18_000, cleaningFee: 9_000 });
+    await createProperty({
+      title: "Angebot",
+      pricePerNight: 20_000,
+      cleaningFee: 5_000,
+      isSpecialOffer: true,
+      specialOfferPrice: 15_000,
+      specialOfferEndDate: "2027-01-31",
+    });
+    await createProperty({ title: "Ohne Reinigung", pricePerNight: 9_950, cleaningFee: 0 });
+    const stay = { checkIn: "2026-12-01", checkOut: "2026-12-08" };
+    const rows = await db().select().from(schema.property);
+    for (const sort of ["newest", "price-asc", "price-desc", "rating"] as const) {
+      const result = await searchProperties(search({ ...stay, sort }), today, {
+        serviceFee: 2_900,
+      });
+      expect(result.items).toHaveLength(3);
+      for (const item of result.items) {
+        const row = rows.find((r) => r.id === item.id)!;
+        const price = computePrice({ property: row, nights: 7, serviceFee: 2_900, today });
+        expect(item.stay, `${sort} ${item.title}`).toEqual({ nights: 7, total: price.total });
+      }
+    }
+    const regular = (await searchProperties(search(stay), today, { serviceFee: 2_900 })).items.find(
+      (item) => item.title === "Regulär",
+    )!;
+    // 7 × 180 € + 90 € cleaning + 29 € service fee.
+    expect(regular.stay).toEqual({ nights: 7, total: 137_900 });
+
+    // Without dates, or where no total is shown, the cards stay as they are.
+    for (const item of (await searchProperties(search(), today, { serviceFee: 2_900 })).items)
+      expect(item.stay).toBeNull();
+    for (const item of (await searchProperties(search(stay), today)).items)
+      expect(item.stay).toBeNull();
   });
 });

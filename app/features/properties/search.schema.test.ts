@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseEuros, parsePropertySearch, propertySearchQuery } from "./search.schema";
+import {
+  activeFilterCount,
+  parseEuros,
+  parsePropertySearch,
+  propertySearchQuery,
+} from "./search.schema";
 
 const today = "2026-11-22";
 const parse = (query: string) => parsePropertySearch(new URLSearchParams(query), today);
@@ -129,5 +134,21 @@ describe("parseEuros", () => {
     expect(parseEuros(" ")).toBeUndefined();
     expect(parseEuros("-5")).toBe("invalid");
     expect(parseEuros("1e3")).toBe("invalid");
+  });
+});
+
+describe("activeFilterCount", () => {
+  it("counts place, stay, party, price range, rooms and each amenity once; sort and page not", () => {
+    expect(activeFilterCount(parse("sort=price-asc&page=3").search)).toBe(0);
+    expect(activeFilterCount(parse("location=Sylt&minPrice=80&maxPrice=150").search)).toBe(2);
+    expect(
+      activeFilterCount(
+        parse(
+          "location=Sylt&checkIn=2026-12-01&checkOut=2026-12-08&guests=4&maxPrice=150&bedrooms=2&bathrooms=1&amenities=WLAN&amenities=Pool",
+        ).search,
+      ),
+    ).toBe(8);
+    // Dates that were dropped (only one of them) are no filter.
+    expect(activeFilterCount(parse("checkIn=2026-12-01").search)).toBe(0);
   });
 });

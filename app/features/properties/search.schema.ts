@@ -10,9 +10,13 @@ export const SEARCH_SORTS = ["newest", "price-asc", "price-desc", "rating"] as c
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const PAGE_SIZE = 24;
-/** Guests select: 1–6 and "6+" (= more than six; decision 009). */
-export const GUEST_FILTER_OPTIONS = [1, 2, 3, 4, 5, 6, 7] as const;
-export const MORE_THAN_SIX_GUESTS = 7;
+/**
+ * Guests select: the size of the party, one number per option ("1 Gast" … "10 Gäste", then
+ * "Mehr als 10 Gäste" = 11); a property matches when it sleeps at least that many. No two
+ * options describe overlapping parties (decision 035; it was "ab 6 Gästen" beside "6+").
+ */
+export const GUEST_FILTER_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+export const MORE_GUESTS_OPTION = 11;
 export const ROOM_FILTER_OPTIONS = [1, 2, 3, 4, 5] as const;
 /** Larger numbers are not a search anybody makes; they only make expensive queries. */
 const MAX_GUESTS_FILTER = 50;
@@ -150,4 +154,21 @@ export function propertySearchQuery(
 /** 8050 → "80.5"; 8000 → "80" (what the price inputs show and the URL carries). */
 export function centsToEuroParam(cents: number) {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/**
+ * How many filters a search applies, for the phone's "Filter" button: the place, the stay, the
+ * party, the price range, bedrooms, bathrooms and each chosen amenity count one each.
+ */
+export function activeFilterCount(search: PropertySearch) {
+  return (
+    [
+      search.location,
+      search.checkIn && search.checkOut,
+      search.guests,
+      search.minPrice !== undefined || search.maxPrice !== undefined,
+      search.bedrooms,
+      search.bathrooms,
+    ].filter(Boolean).length + search.amenities.length
+  );
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
-import { isOfferActive } from "~/domain/price";
+import { computePrice, isOfferActive, nightsBetween, type PricedProperty } from "~/domain/price";
 import { queryRows } from "~/lib/db.server";
 import { foldedContains } from "~/lib/search-text.server";
 import { PAGE_SIZE, type PropertySearch } from "./search.schema";
@@ -20,7 +20,12 @@ export type PropertySearchResult = {
   image: PropertyImage | null;
   reviewCount: number;
   ratingAverage: number | null;
+  /** With both dates: the stay's nights and total in cents (all fees), from `computePrice`. */
+  stay: { nights: number; total: number } | null;
 };
+
+/** What the stay total needs beyond the row: the settings' service fee (cents). */
+export type StayPricing = { serviceFee: number };
 
 /**
  * Whether the offer is active on `today`, in SQL. Must say exactly what `isOfferActive` says
@@ -100,7 +105,7 @@ function orderClause(search: PropertySearch): SQL {
 }
 
 const COLUMNS = sql`p.id, p.title, p.location, p.bedrooms, p.bathrooms, p.max_guests,
-  p.price_per_night, p.is_special_offer, p.special_offer_price,
+  p.price_per_night, p.cleaning_fee, p.is_special_offer, p.special_offer_price,
   to_char(p.special_offer_end_date, 'YYYY-MM-DD') as special_offer_end_date,
   p.images -> 0 as image, p.review_count, p.rating_average::text as rating_average,
   p.created_at`;
@@ -113,6 +118,7 @@ type Row = {
   bathrooms: number;
   max_guests: number;
   price_per_night: number;
+  cleaning_fee: number;
   is_special_offer: boolean;
   special_offer_price: number | null;
   special_offer_end_date: string | null;
@@ -182,7 +188,12 @@ export function searchCountSql(
  * COUNT_CAP + 1 matches fill, and the next one while the current page is followed by more.
  * A page beyond the last one shows the last page (an old bookmark after properties went).
  */
-export async function searchProperties(search: PropertySearch, today: string) {
+export async function searchProperties(
+  search: PropertySearch,
+  today: string,
+  /** Given with both dates, every card carries the stay total (leave out where none is shown). */
+  pricing?: StayPricing,
+) {
   // Page and count in parallel: on PostgreSQL they run on two pool connections.
   const [rows, [{ total: counted }]] = await Promise.all([
     queryRows<Row>(searchPageSql(search, today, search.page)),
@@ -205,9 +216,14 @@ export async function searchProperties(search: PropertySearch, today: string) {
     pageRows = await queryRows<Row>(searchPageSql(search, today, page));
   }
   const hasNextPage = pageRows.length > PAGE_SIZE;
+  // The stay totals come from the rows the page query already read: no query per card.
+  const stay =
+    pricing && search.checkIn && search.checkOut
+      ? { nights: nightsBetween(search.checkIn, search.checkOut), ...pricing }
+      : null;
   const pageCount = isTotalCapped ? Math.max(lastPage, hasNextPage ? page + 1 : page) : lastPage;
   return {
-    items: pageRows.slice(0, PAGE_SIZE).map((row) => toResult(row, today)),
+    items: pageRows.slice(0, PAGE_SIZE).map((row) => toResult(row, today, stay)),
     total,
     isTotalCapped,
     page,
@@ -216,10 +232,14 @@ export async function searchProperties(search: PropertySearch, today: string) {
   };
 }
 
-function toResult(row: Row, today: string): PropertySearchResult {
-  const priced = {
+function toResult(
+  row: Row,
+  today: string,
+  stay: ({ nights: number } & StayPricing) | null,
+): PropertySearchResult {
+  const priced: PricedProperty = {
     pricePerNight: row.price_per_night,
-    cleaningFee: 0,
+    cleaningFee: row.cleaning_fee,
     isSpecialOffer: row.is_special_offer,
     specialOfferPrice: row.special_offer_price,
     specialOfferEndDate: row.special_offer_end_date,
@@ -238,6 +258,16 @@ function toResult(row: Row, today: string): PropertySearchResult {
     image: row.image,
     reviewCount: row.review_count,
     ratingAverage: row.rating_average === null ? null : Number(row.rating_average),
+    // THE price function, as the price box and the booking compute it (spec principle 4).
+    stay: stay && {
+      nights: stay.nights,
+      total: computePrice({
+        property: priced,
+        nights: stay.nights,
+        serviceFee: stay.serviceFee,
+        today,
+      }).total,
+    },
   };
 }
 
@@ -245,11 +275,13 @@ const AMENITY_OPTIONS_TTL_MS = 60_000;
 let amenityCache: { at: number; options: string[] } | undefined;
 
 /**
- * The amenities guests can filter by: the most common ones among published properties.
- * Amenities are free text entered by operators, so the list comes from the data; it is cached
- * for a minute because counting them means reading every published property.
+ * The amenities guests can filter by, most used first (by how many published properties have
+ * them; ties by name), so the filter can show the common ones and fold the rest. Amenities are
+ * free text entered by operators, so the list comes from the data; it is cached for a minute
+ * because counting them means reading every published property. `limit` keeps a portal with
+ * thousands of typed variants to a list a guest can read.
  */
-export async function listAmenityOptions(limit = 24): Promise<string[]> {
+export async function listAmenityOptions(limit = 60): Promise<string[]> {
   if (amenityCache && Date.now() - amenityCache.at < AMENITY_OPTIONS_TTL_MS) {
     return amenityCache.options;
   }
@@ -257,7 +289,7 @@ export async function listAmenityOptions(limit = 24): Promise<string[]> {
     select amenity from property p, unnest(p.amenities) as amenity
     where p.status = 'published'
     group by amenity order by count(*) desc, amenity asc limit ${limit}`);
-  const options = rows.map((r) => r.amenity).sort((a, b) => a.localeCompare(b, "de"));
+  const options = rows.map((r) => r.amenity);
   amenityCache = { at: Date.now(), options };
   return options;
 }

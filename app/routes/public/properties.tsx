@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import {
+  activeFilterCount,
   parsePropertySearch,
   propertySearchQuery,
   SEARCH_SORTS,
@@ -16,6 +17,8 @@ import {
 } from "~/features/properties/search.schema";
 import { listAmenityOptions, searchProperties } from "~/features/properties/search.server";
 import { todayInBerlin } from "~/domain/calendar-day";
+import { bookingHorizonEnd, stayProblem } from "~/domain/availability";
+import { getSettings } from "~/features/settings/settings.server";
 import { formatDate, languageFromCookie, catalogueOf, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
@@ -26,17 +29,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { search, notices } = parsePropertySearch(url.searchParams, today);
   const texts = catalogueOf(languageFromCookie(request.headers.get("cookie"))).search;
   const meta = { title: texts.metaTitle, description: texts.metaDescription };
+  const activeFilters = activeFilterCount(search);
+  const settings = await getSettings();
+  // Cards show stay totals only for a stay the property page would let a guest book: outside
+  // the settings' stay rules it shows no total either, and the page says why (decision 035).
+  const stayRule = search.checkIn && search.checkOut ? stayRuleOf(search, today, settings) : null;
+  const pricing = search.checkIn && !stayRule ? { serviceFee: settings.serviceFee } : undefined;
   try {
     const [result, amenityOptions] = await Promise.all([
-      searchProperties(search, today),
+      searchProperties(search, today, pricing),
       listAmenityOptions(),
     ]);
-    return { search, notices, result, amenityOptions, today, meta };
+    return { search, notices, stayRule, activeFilters, result, amenityOptions, today, meta };
   } catch (error) {
     // The page stays usable (filters, reset) with a German message; details go to the log.
     logger.error({ err: error }, "property search failed");
-    return { search, notices, result: null, amenityOptions: [], today, meta };
+    const failed = { result: null, amenityOptions: [] };
+    return { search, notices, stayRule, activeFilters, ...failed, today, meta };
   }
+}
+
+/** The settings' stay rule a searched stay breaks (minimum, maximum, horizon), with its number. */
+function stayRuleOf(
+  search: PropertySearch,
+  today: string,
+  settings: { minStayDays: number; maxStayDays: number; bookingHorizonMonths: number },
+) {
+  const { minStayDays, maxStayDays, bookingHorizonMonths } = settings;
+  const lastCheckIn = bookingHorizonEnd(today, bookingHorizonMonths);
+  const rules = { today, lastCheckIn, stays: [], minStayDays, maxStayDays };
+  const problem = stayProblem(search.checkIn, search.checkOut, rules);
+  if (problem === "tooShort") return { problem, count: minStayDays };
+  if (problem === "tooLong") return { problem, count: maxStayDays };
+  if (problem === "tooFarAhead") return { problem, count: bookingHorizonMonths };
+  return null;
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -57,7 +83,7 @@ function detailHref(id: string, search: PropertySearch) {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { search, notices, result, amenityOptions, today } = loaderData;
+  const { search, notices, stayRule, activeFilters, result, amenityOptions, today } = loaderData;
   const navigation = useNavigation();
   // Rendered together with the loader data: tests (and scripts) can tell which URL the results
   // on screen belong to.
@@ -86,7 +112,13 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           : t("search.heading")}
       </h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <SearchFilters search={search} amenityOptions={amenityOptions} today={today} />
+        <SearchFilters
+          search={search}
+          amenityOptions={amenityOptions}
+          today={today}
+          activeFilters={activeFilters}
+          resultCount={result && { total: result.total, isTotalCapped: result.isTotalCapped }}
+        />
 
         <section
           aria-labelledby="results-heading"
@@ -94,12 +126,18 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           data-rendered-search={renderedSearch}
           className="min-w-0"
         >
-          {notices.length > 0 && (
+          {(notices.length > 0 || stayRule) && (
             // Not a Banner: the page's JavaScript budget (tests/http) has no room for its icons.
             <ul className="mb-4 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
               {notices.map((notice) => (
                 <li key={notice}>{t(`search.notices.${notice}`)}</li>
               ))}
+              {stayRule && (
+                <li>
+                  {t(`priceBox.problem.${stayRule.problem}`, { count: stayRule.count })}{" "}
+                  {t("search.notices.noStayTotals")}
+                </li>
+              )}
             </ul>
           )}
           <h2 id="results-heading" className="sr-only">
