@@ -20,5 +20,9 @@ for _ in $(seq 1 30); do
 done
 as_postgres() { if [ "$(id -u)" = 0 ]; then su postgres -c "$1"; else sudo -u postgres sh -c "$1"; fi; }
 as_postgres "psql -q -v ON_ERROR_STOP=1 -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$ROLE') THEN CREATE ROLE $ROLE LOGIN CREATEDB PASSWORD '$PASS'; END IF; END \\\$\\\$;\"" >&2
+# DROP DATABASE … WITH (FORCE) ends the other sessions of a test database; an autovacuum worker
+# there has no role, and only members of pg_signal_backend may end it (PostgreSQL 15), so
+# without this grant a test database's clean-up failed whenever autovacuum had just started on it.
+as_postgres "psql -q -v ON_ERROR_STOP=1 -c 'SET client_min_messages = warning' -c 'GRANT pg_signal_backend TO $ROLE'" >&2
 as_postgres "psql -q -tAc \"SELECT 1 FROM pg_database WHERE datname = '$ROLE'\" | grep -q 1 || createdb -O $ROLE $ROLE" >&2
 echo "postgres://$ROLE:$PASS@127.0.0.1:5432/$ROLE"
