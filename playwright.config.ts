@@ -36,8 +36,9 @@ const SERVER_PROCESS = ["**/server-lifecycle.spec.ts", "**/admin-checklist.spec.
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 
 /**
- * User journeys in Debian's Chromium against the production build, on a fresh embedded
- * database with the demo data (the same start a new operator gets with `npm start`).
+ * User journeys in Debian's Chromium against the production build, on a fresh database with the
+ * demo data (the start a new operator gets with `npm start`): a PostgreSQL database of its own
+ * when E2E_DATABASE_URL names a server (`npm test` does; decision 042), else the embedded PGlite.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -96,7 +97,8 @@ export default defineConfig({
     { name: "settings", grep: SETTINGS, workers: 1, use: chromium },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+    // A fresh database each run: PostgreSQL with E2E_DATABASE_URL, else the embedded PGlite.
+    command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/`,
     timeout: 240_000,
     reuseExistingServer: false,

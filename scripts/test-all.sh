@@ -109,7 +109,9 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   echo "Installing Debian's chromium..."
   (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null 2>&1 || echo "Could not install chromium"
 fi
-CI=true npx playwright test
+# The journeys' server runs on a fresh PostgreSQL database when there is one (decision 042);
+# the journeys that start their own server keep the embedded PGlite of `npm start`.
+E2E_DATABASE_URL="${PG_URL:-}" CI=true npx playwright test
 code=$?
 if [ -f test-results/e2e.json ]; then
   read -r p f < <(node -e 'const s=require(require("path").resolve(process.argv[1])).stats;console.log(s.expected+" "+(s.unexpected+s.flaky+((s.expected+s.unexpected)===0?1:0)))' test-results/e2e.json)
