@@ -1,7 +1,7 @@
 /**
  * Property facts a guest needs before booking (issue 15 part 4, decision 033): house rules,
  * check-in and check-out times and the Kurtaxe/Gästebeitrag note. Each property may set its own;
- * an empty field means the default of the settings. Shared by the admin forms (browser and
+ * an empty field means the default of the settings (the note has its own three-way choice). Shared by the admin forms (browser and
  * server) and the public pages; no zod here, so the property page does not carry it.
  */
 
@@ -42,6 +42,37 @@ export function optionalClockTime(value: string): string | null {
   return value.trim() === "" ? "" : normalizeClockTime(value);
 }
 
+/**
+ * Which Kurtaxe/Gästebeitrag note a property shows (decision 041): the settings' note, its own,
+ * or none at all, for a place without Kurtaxe while the settings have a note for the others.
+ */
+export const TOURIST_TAX_MODES = ["default", "own", "none"] as const;
+export type TouristTaxMode = (typeof TOURIST_TAX_MODES)[number];
+
+export function isTouristTaxMode(value: unknown): value is TouristTaxMode {
+  return TOURIST_TAX_MODES.includes(value as TouristTaxMode);
+}
+
+/**
+ * The mode a form or a stored draft means: the chosen one, or, where none was sent (a draft
+ * saved before the choice existed, a client without it), what the note alone meant before it:
+ * a text is the property's own note, an empty field the settings'. Null for any other value.
+ */
+export function touristTaxModeOf(mode: string | undefined, note: string): TouristTaxMode | null {
+  if (mode === undefined || mode === "") return note.trim() ? "own" : "default";
+  return isTouristTaxMode(mode) ? mode : null;
+}
+
+/** The note guests see: null = no note (nothing is shown). */
+export function resolveTouristTaxNote(
+  mode: TouristTaxMode,
+  own: string,
+  fallback: string,
+): string | null {
+  if (mode === "none") return null;
+  return (mode === "own" ? own.trim() : fallback.trim()) || null;
+}
+
 export type PropertyFactFields = {
   houseRules: string;
   checkInFrom: string;
@@ -64,9 +95,12 @@ export function ownOrDefault(own: string, fallback: string): string {
   return own.trim() || fallback.trim();
 }
 
-/** The facts a property shows: its own values, the settings' for every empty one. */
+/**
+ * The facts a property shows: its own values, the settings' for every empty one; the Kurtaxe
+ * note as its mode says.
+ */
 export function resolvePropertyFacts(
-  property: PropertyFactFields,
+  property: PropertyFactFields & { touristTaxMode: TouristTaxMode },
   defaults: PropertyFactFields,
 ): PropertyFacts {
   const time = (own: string, fallback: string) => {
@@ -74,7 +108,6 @@ export function resolvePropertyFacts(
     return CLOCK_TIME.test(value) ? value : null;
   };
   const rules = ownOrDefault(property.houseRules, defaults.houseRules);
-  const note = ownOrDefault(property.touristTaxNote, defaults.touristTaxNote);
   return {
     houseRules: rules
       .split(/\n\s*\n/)
@@ -82,7 +115,11 @@ export function resolvePropertyFacts(
       .filter(Boolean),
     checkInFrom: time(property.checkInFrom, defaults.checkInFrom),
     checkOutUntil: time(property.checkOutUntil, defaults.checkOutUntil),
-    touristTaxNote: note || null,
+    touristTaxNote: resolveTouristTaxNote(
+      property.touristTaxMode,
+      property.touristTaxNote,
+      defaults.touristTaxNote,
+    ),
   };
 }
 
