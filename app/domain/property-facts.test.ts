@@ -4,9 +4,8 @@ import {
   normalizeFactText,
   openStreetMapUrl,
   resolvePropertyFacts,
-  resolveTouristTaxNote,
-  touristTaxModeOf,
 } from "./property-facts";
+import { resolveTouristTaxNote, touristTaxModeOf } from "./tourist-tax";
 
 describe("normalizeFactText", () => {
   it("keeps line breaks, drops control characters, trailing blanks and extra empty lines", () => {

@@ -2,7 +2,7 @@ import type { PaymentTerms } from "~/domain/payment-schedule";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { isCalendarDay } from "~/domain/calendar-day";
 import type { BookedStay } from "~/domain/availability";
-import { resolveTouristTaxNote } from "~/domain/property-facts";
+import { resolveTouristTaxNote } from "~/domain/tourist-tax";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { BLOCKING_STATUSES, listBookedStays } from "~/features/properties/availability.server";
 import { isPropertyId } from "~/features/properties/property-detail.server";

@@ -25,8 +25,8 @@ import {
   normalizeClockTime,
   normalizeFactText,
   TOURIST_TAX_NOTE_MAX,
-  touristTaxModeOf,
 } from "~/domain/property-facts";
+import { touristTaxModeOf } from "~/domain/tourist-tax";
 import { deleteImageFiles, resolveSubmittedImages, SAVE_MESSAGES } from "./property-images.server";
 
 /**

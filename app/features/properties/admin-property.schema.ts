@@ -10,9 +10,8 @@ import {
   optionalClockTime,
   normalizeFactText,
   TOURIST_TAX_NOTE_MAX,
-  touristTaxModeOf,
-  type TouristTaxMode,
 } from "~/domain/property-facts";
+import { touristTaxModeOf, type TouristTaxMode } from "~/domain/tourist-tax";
 import { pageParam } from "~/lib/paging";
 
 /** Stored values are German (location "<Stadt>, <Land>"), in both languages of the admin. */

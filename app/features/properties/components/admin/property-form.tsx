@@ -5,7 +5,8 @@ import type { PropertyImage } from "../../../../../db/schema";
 import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Checkbox, Input, Radio, Select, Textarea } from "~/components/ui/input";
+import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
+import { Radio } from "~/components/ui/radio";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
@@ -17,13 +18,8 @@ import {
   type PropertyFormField,
   type PropertyFormValues,
 } from "../../admin-property.schema";
-import {
-  HOUSE_RULES_MAX,
-  TOURIST_TAX_MODES,
-  TOURIST_TAX_NOTE_MAX,
-  touristTaxModeOf,
-  type TouristTaxMode,
-} from "~/domain/property-facts";
+import { HOUSE_RULES_MAX, TOURIST_TAX_NOTE_MAX } from "~/domain/property-facts";
+import { TOURIST_TAX_MODES, touristTaxModeOf, type TouristTaxMode } from "~/domain/tourist-tax";
 import { AiOptimize } from "./ai-optimize";
 import { PropertyImagesField } from "./property-images-field";
 
