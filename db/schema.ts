@@ -286,11 +286,24 @@ export const property = pgTable(
     houseRules: text("house_rules").notNull().default(""),
     checkInFrom: text("check_in_from").notNull().default(""),
     checkOutUntil: text("check_out_until").notNull().default(""),
+    /**
+     * Which Kurtaxe/Gästebeitrag note guests see (decision 041): 'default' the settings' note,
+     * 'own' this property's `tourist_tax_note`, 'none' no note even when the settings have one
+     * (a place without Kurtaxe). The own text is kept only with 'own'.
+     */
+    touristTaxMode: text("tourist_tax_mode")
+      .$type<"default" | "own" | "none">()
+      .notNull()
+      .default("default"),
     touristTaxNote: text("tourist_tax_note").notNull().default(""),
     ...timestamps,
   },
   (t) => [
     check("property_status_check", sql`${t.status} in ('draft', 'published', 'archived')`),
+    check(
+      "property_tourist_tax_mode_check",
+      sql`${t.touristTaxMode} in ('default', 'own', 'none')`,
+    ),
     // A draft made by autosave may not have a price yet; nothing else may be free.
     check(
       "property_price_check",

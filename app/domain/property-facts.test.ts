@@ -5,6 +5,7 @@ import {
   openStreetMapUrl,
   resolvePropertyFacts,
 } from "./property-facts";
+import { resolveTouristTaxNote, touristTaxModeOf } from "./tourist-tax";
 
 describe("normalizeFactText", () => {
   it("keeps line breaks, drops control characters, trailing blanks and extra empty lines", () => {
@@ -36,7 +37,13 @@ describe("resolvePropertyFacts", () => {
   it("takes each fact from the property, else from the settings", () => {
     expect(
       resolvePropertyFacts(
-        { houseRules: "", checkInFrom: "14:00", checkOutUntil: "", touristTaxNote: "Kurtaxe 2 €" },
+        {
+          houseRules: "",
+          checkInFrom: "14:00",
+          checkOutUntil: "",
+          touristTaxMode: "own",
+          touristTaxNote: "Kurtaxe 2 €",
+        },
         defaults,
       ),
     ).toEqual({
@@ -49,10 +56,49 @@ describe("resolvePropertyFacts", () => {
   it("shows nothing for what neither has, and never an invalid time", () => {
     expect(
       resolvePropertyFacts(
-        { houseRules: " ", checkInFrom: "", checkOutUntil: "", touristTaxNote: " " },
+        {
+          houseRules: " ",
+          checkInFrom: "",
+          checkOutUntil: "",
+          touristTaxMode: "default",
+          touristTaxNote: " ",
+        },
         { houseRules: "", checkInFrom: "", checkOutUntil: "kaputt", touristTaxNote: "" },
       ),
     ).toEqual({ houseRules: [], checkInFrom: null, checkOutUntil: null, touristTaxNote: null });
+  });
+});
+
+describe("the Kurtaxe note's three-way choice", () => {
+  const settingsNote = "Kurtaxe: 2,50 € pro Person und Nacht.";
+  it("shows the settings' note, the property's own, or none even when the settings have one", () => {
+    expect(resolveTouristTaxNote("default", "", settingsNote)).toBe(settingsNote);
+    expect(resolveTouristTaxNote("own", " Gästebeitrag 3 € ", settingsNote)).toBe(
+      "Gästebeitrag 3 €",
+    );
+    expect(resolveTouristTaxNote("none", "", settingsNote)).toBeNull();
+    expect(resolveTouristTaxNote("none", "Gästebeitrag 3 €", settingsNote)).toBeNull();
+  });
+  it("never shows an empty note, and 'default' ignores a leftover own text", () => {
+    expect(resolveTouristTaxNote("default", "", " ")).toBeNull();
+    expect(resolveTouristTaxNote("own", " ", settingsNote)).toBeNull();
+    expect(resolveTouristTaxNote("default", "Alt", settingsNote)).toBe(settingsNote);
+  });
+  it("reads a missing choice as the note alone meant before it existed; refuses other values", () => {
+    expect(touristTaxModeOf(undefined, "Kurtaxe 1 €")).toBe("own");
+    expect(touristTaxModeOf("", "  ")).toBe("default");
+    expect(touristTaxModeOf("none", "Kurtaxe 1 €")).toBe("none");
+    expect(touristTaxModeOf("keine", "")).toBeNull();
+  });
+  it("goes through resolvePropertyFacts", () => {
+    const property = { houseRules: "", checkInFrom: "", checkOutUntil: "", touristTaxNote: "" };
+    const defaults = { ...property, touristTaxNote: settingsNote };
+    expect(
+      resolvePropertyFacts({ ...property, touristTaxMode: "none" }, defaults).touristTaxNote,
+    ).toBeNull();
+    expect(
+      resolvePropertyFacts({ ...property, touristTaxMode: "default" }, defaults).touristTaxNote,
+    ).toBe(settingsNote);
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * Property facts a guest needs before booking (issue 15 part 4, decision 033): house rules,
  * check-in and check-out times and the Kurtaxe/Gästebeitrag note. Each property may set its own;
- * an empty field means the default of the settings. Shared by the admin forms (browser and
+ * an empty field means the default of the settings (the note has its own three-way choice). Shared by the admin forms (browser and
  * server) and the public pages; no zod here, so the property page does not carry it.
  */
+
+import { resolveTouristTaxNote, type TouristTaxMode } from "./tourist-tax";
 
 /** A wall-clock time "HH:MM" (24 h), Europe/Berlin. */
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -64,9 +66,12 @@ export function ownOrDefault(own: string, fallback: string): string {
   return own.trim() || fallback.trim();
 }
 
-/** The facts a property shows: its own values, the settings' for every empty one. */
+/**
+ * The facts a property shows: its own values, the settings' for every empty one; the Kurtaxe
+ * note as its mode says.
+ */
 export function resolvePropertyFacts(
-  property: PropertyFactFields,
+  property: PropertyFactFields & { touristTaxMode: TouristTaxMode },
   defaults: PropertyFactFields,
 ): PropertyFacts {
   const time = (own: string, fallback: string) => {
@@ -74,7 +79,6 @@ export function resolvePropertyFacts(
     return CLOCK_TIME.test(value) ? value : null;
   };
   const rules = ownOrDefault(property.houseRules, defaults.houseRules);
-  const note = ownOrDefault(property.touristTaxNote, defaults.touristTaxNote);
   return {
     houseRules: rules
       .split(/\n\s*\n/)
@@ -82,7 +86,11 @@ export function resolvePropertyFacts(
       .filter(Boolean),
     checkInFrom: time(property.checkInFrom, defaults.checkInFrom),
     checkOutUntil: time(property.checkOutUntil, defaults.checkOutUntil),
-    touristTaxNote: note || null,
+    touristTaxNote: resolveTouristTaxNote(
+      property.touristTaxMode,
+      property.touristTaxNote,
+      defaults.touristTaxNote,
+    ),
   };
 }
 

@@ -78,8 +78,14 @@ test("house rules, times and the Kurtaxe note set in the property form show on t
   await expect(facts).toContainText("(15:00 / 10:00)");
   await facts.getByLabel("Check-in ab").fill("14:30");
   await facts.getByLabel("Hausregeln").fill("Bitte keine Partys.\n\nHunde nach Absprache.");
-  await facts
-    .getByLabel("Hinweis zu Kurtaxe/Gästebeitrag")
+  // The Kurtaxe note: the settings' (the default), an own one or none (decision 041). The own
+  // text field shows once "own" is chosen.
+  const tax = facts.getByRole("group", { name: "Hinweis zu Kurtaxe/Gästebeitrag" });
+  await expect(tax.getByLabel("Standard aus den Einstellungen")).toBeChecked();
+  await expect(tax.getByLabel("Eigener Hinweis", { exact: true })).toBeHidden();
+  await tax.getByLabel("Eigener Hinweis für diese Unterkunft").check();
+  await tax
+    .getByLabel("Eigener Hinweis", { exact: true })
     .fill("Kurtaxe: 2,10 € pro Person und Nacht, vor Ort zu zahlen.");
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Speichern", exact: true }).click();
@@ -107,6 +113,48 @@ test("house rules, times and the Kurtaxe note set in the property form show on t
   );
   await guestPage.context().close();
   await page.context().close();
+});
+
+test("without JavaScript the property form switches the Kurtaxe note off and keeps the choice", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await adminPage(browser);
+  const id = await createProperty(admin, `Ohne Kurtaxe ${crypto.randomUUID().slice(0, 6)}`);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(await admin.context().cookies());
+  const page = await context.newPage();
+  await page.goto(`/admin/properties/edit/${id}`);
+  const tax = page.getByRole("group", { name: "Hinweis zu Kurtaxe/Gästebeitrag" });
+  // Without JavaScript the own text field is always there; it counts only with "own".
+  await expect(tax.getByLabel("Eigener Hinweis", { exact: true })).toBeVisible();
+  // "own" without a text is refused with a German message, nothing is stored.
+  await tax.getByLabel("Eigener Hinweis für diese Unterkunft").check();
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(tax).toContainText("Bitte geben Sie den eigenen Hinweis zur Kurtaxe ein");
+  await tax.getByLabel("Kein Hinweis – hier fällt keine Kurtaxe an").check();
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved/);
+  await page.goto(`/admin/properties/edit/${id}`);
+  await expect(tax.getByLabel("Kein Hinweis – hier fällt keine Kurtaxe an")).toBeChecked();
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await tax.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tmp/screens/property-form-tourist-tax-${width}.png` });
+  }
+  // axe needs JavaScript: the same form with it, where the own text field is hidden.
+  await admin.goto(`/admin/properties/edit/${id}`);
+  await waitForHydration(admin);
+  const hydratedTax = admin.getByRole("group", { name: "Hinweis zu Kurtaxe/Gästebeitrag" });
+  await expect(hydratedTax.getByLabel("Kein Hinweis – hier fällt keine Kurtaxe an")).toBeChecked();
+  await expect(hydratedTax.getByLabel("Eigener Hinweis", { exact: true })).toBeHidden();
+  await expectNoSeriousA11yViolations(admin);
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/properties/${id}`);
+  await expect(guest.getByTestId("tourist-tax")).toHaveCount(0);
+  await guest.context().close();
+  await context.close();
+  await admin.context().close();
 });
 
 test("the price box says until when the chosen stay is free to cancel, and when it no longer is", async ({

@@ -28,11 +28,13 @@ const BUDGETS_KB: Record<string, number> = {
   // the phone's booking bar and the calendar's reasons, the image viewer (1.9 KB) now lazy
   // (issue 16, decision 036); 40.28 with mediaUrl of S3_PUBLIC_URL (decision 034: a chunk
   // under 1 KB the pages share, sent uncompressed)
-  "routes/public/book": 59, // 51.0, with zod for the booking form's checks in the browser;
+  "routes/public/book": 38, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
   // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing); 58.86 with
-  // mediaUrl (decision 034)
+  // mediaUrl (decision 034); 37.38 without zod (21.2 KB): step 2 is checked in the browser by
+  // the plain rules of booking-details.ts, which the server's schema applies too (issue 16
+  // point 3; zod/mini instead would have left 13.1 KB, docs/BENCHMARKS.md)
   "routes/public/offers": 20, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14)
   "routes/public/reviews": 24.5, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
@@ -43,7 +45,12 @@ const BUDGETS_KB: Record<string, number> = {
 };
 
 /** Pages that validate nothing in the browser must not carry zod (24 KB). */
-const WITHOUT_ZOD = ["routes/public/home", "routes/public/properties", "routes/public/reviews"];
+const WITHOUT_ZOD = [
+  "routes/public/home",
+  "routes/public/properties",
+  "routes/public/reviews",
+  "routes/public/book",
+];
 
 type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
 type Manifest = {

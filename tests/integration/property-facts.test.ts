@@ -4,7 +4,9 @@
  * across the clock changes), house rules, times and the Kurtaxe note come from the property or
  * else from the settings, and the admin property form and settings store and validate them.
  */
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { eq, sql as drizzleSql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freeCancellationUntil } from "~/domain/cancellation";
 import { getBookingPageData } from "~/features/booking/booking-page.server";
@@ -185,6 +187,7 @@ describe(`house rules, times and Kurtaxe (${databaseKind()})`, () => {
       houseRules: "Haustiere willkommen.",
       checkInFrom: "14:00",
       checkOutUntil: "",
+      touristTaxMode: "own",
       touristTaxNote: "Gästebeitrag Sylt: 3,50 € pro Nacht.",
     });
 
@@ -234,6 +237,52 @@ describe(`house rules, times and Kurtaxe (${databaseKind()})`, () => {
   });
 });
 
+describe(`a property without the settings' Kurtaxe note (${databaseKind()})`, () => {
+  const settingsNote = "Kurtaxe: 2,50 € pro Person und Nacht, vor Ort zu zahlen.";
+  it("shows no note on the property page and in the booking summary when it chose none", async () => {
+    await saveSettings({ touristTaxNote: settingsNote }, admin.id);
+    const none = await createProperty({ touristTaxMode: "none" });
+    const standard = await createProperty({ touristTaxMode: "default" });
+
+    expect((await propertyPage(none.id)).facts.touristTaxNote).toBeNull();
+    expect((await propertyPage(standard.id)).facts.touristTaxNote).toBe(settingsNote);
+    const summary = (propertyId: string) =>
+      getBookingPageData({ propertyId, userId: guestId, today: "2026-12-01" });
+    expect((await summary(none.id))?.property.touristTaxNote).toBeNull();
+    expect((await summary(standard.id))?.property.touristTaxNote).toBe(settingsNote);
+    // The other facts still come from the settings.
+    expect((await propertyPage(none.id)).facts.checkInFrom).toBe("15:00");
+  });
+
+  it("the migration keeps a note a property already had as its own, empty ones on the default", async () => {
+    // The rows as they were before migration 0018: no choice, an own text or none.
+    const hadOwn = await createProperty({ touristTaxNote: "Gästebeitrag 1 €" });
+    const hadNone = await createProperty({ touristTaxNote: "" });
+    const sql = readFileSync(
+      fileURLToPath(new URL("../../db/migrations/0018_tourist_tax_mode.sql", import.meta.url)),
+      "utf8",
+    );
+    const backfill = sql.split("--> statement-breakpoint").find((s) => s.includes("UPDATE"));
+    expect(backfill).toBeDefined();
+    await db().execute(drizzleSql.raw(backfill!));
+    const modeOf = async (id: string) =>
+      (
+        await db()
+          .select({ mode: schema.property.touristTaxMode })
+          .from(schema.property)
+          .where(eq(schema.property.id, id))
+      )[0].mode;
+    expect(await modeOf(hadOwn.id)).toBe("own");
+    expect(await modeOf(hadNone.id)).toBe("default");
+  });
+
+  it("refuses any other choice in the database itself", async () => {
+    await expect(
+      createProperty({ touristTaxMode: "keiner" as unknown as "none" }),
+    ).rejects.toThrow();
+  });
+});
+
 describe(`the admin forms (${databaseKind()})`, () => {
   const valid = (overrides: Record<string, string | string[]> = {}) => ({
     intent: "save",
@@ -274,6 +323,8 @@ describe(`the admin forms (${databaseKind()})`, () => {
       houseRules: "Keine Partys.\n\nBitte Müll trennen.",
       checkInFrom: "09:30",
       checkOutUntil: "",
+      // Sent without the choice (an older form): a text is the property's own note.
+      touristTaxMode: "own",
       touristTaxNote: "Kurtaxe 2 € p. P.",
     });
     const [entry] = await db()
@@ -291,7 +342,12 @@ describe(`the admin forms (${databaseKind()})`, () => {
       context: {},
     });
     expect(form.data?.values).toMatchObject({ checkInFrom: "09:30", checkOutUntil: "" });
-    expect(form.data?.factDefaults).toEqual({ checkInFrom: "15:00", checkOutUntil: "10:00" });
+    expect(form.data?.values).toMatchObject({ touristTaxMode: "own" });
+    expect(form.data?.factDefaults).toEqual({
+      checkInFrom: "15:00",
+      checkOutUntil: "10:00",
+      touristTaxNote: "",
+    });
     const autosave = await postProperty(
       valid({ intent: "autosave", checkOutUntil: "11:00", houseRules: "Neu" }),
       row.id,
@@ -305,6 +361,68 @@ describe(`the admin forms (${databaseKind()})`, () => {
     expect(drafted.draft).toMatchObject({ checkOutUntil: "11:00", houseRules: "Neu" });
   });
 
+  it("switches the settings' Kurtaxe note off for one property, audited, and back to the default", async () => {
+    await saveSettings({ touristTaxNote: "Kurtaxe 2,50 €" }, admin.id);
+    const created = await postProperty(
+      valid({ title: "Haus ohne Kurtaxe", touristTaxMode: "own", touristTaxNote: "Kurtaxe 3 €" }),
+    );
+    expect(created.status).toBe(302);
+    const rowOf = async () =>
+      (
+        await db()
+          .select()
+          .from(schema.property)
+          .where(eq(schema.property.title, "Haus ohne Kurtaxe"))
+      )[0];
+    const { id } = await rowOf();
+    expect((await propertyPage(id)).facts.touristTaxNote).toBe("Kurtaxe 3 €");
+
+    // "Kein Hinweis": the text still in the (hidden) field is not kept.
+    const off = await postProperty(
+      valid({ title: "Haus ohne Kurtaxe", touristTaxMode: "none", touristTaxNote: "Kurtaxe 3 €" }),
+      id,
+    );
+    expect(off.status).toBe(302);
+    expect(await rowOf()).toMatchObject({ touristTaxMode: "none", touristTaxNote: "" });
+    expect((await propertyPage(id)).facts.touristTaxNote).toBeNull();
+    const entries = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, id))
+      .orderBy(schema.auditLog.createdAt);
+    expect(entries.at(-1)).toMatchObject({
+      actorId: admin.id,
+      action: "update",
+      before: { touristTaxMode: "own", touristTaxNote: "Kurtaxe 3 €" },
+      after: { touristTaxMode: "none", touristTaxNote: "" },
+    });
+
+    const back = await postProperty(
+      valid({ title: "Haus ohne Kurtaxe", touristTaxMode: "default" }),
+      id,
+    );
+    expect(back.status).toBe(302);
+    expect((await propertyPage(id)).facts.touristTaxNote).toBe("Kurtaxe 2,50 €");
+  });
+
+  it("refuses an own note without text and a choice that does not exist, in German codes", async () => {
+    const empty = await postProperty(
+      valid({ title: "Ohne Text", touristTaxMode: "own", touristTaxNote: "  " }),
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.data?.fieldErrors).toEqual({ touristTaxNote: "touristTaxRequired" });
+    // The form comes back with the choice as sent.
+    expect(empty.data?.values).toMatchObject({ touristTaxMode: "own" });
+    const bogus = await postProperty(valid({ title: "Ohne Text", touristTaxMode: "keiner" }));
+    expect(bogus.status).toBe(400);
+    expect(bogus.data?.fieldErrors).toEqual({ touristTaxMode: "touristTaxMode" });
+    const rows = await db()
+      .select()
+      .from(schema.property)
+      .where(eq(schema.property.title, "Ohne Text"));
+    expect(rows).toHaveLength(0);
+  });
+
   it("refuses times that are no times and texts that are too long, with German codes", async () => {
     const answer = await postProperty(
       valid({
@@ -312,6 +430,7 @@ describe(`the admin forms (${databaseKind()})`, () => {
         checkInFrom: "25:00",
         checkOutUntil: "abends",
         houseRules: "x".repeat(4001),
+        touristTaxMode: "own",
         touristTaxNote: "y".repeat(501),
       }),
     );

@@ -87,7 +87,7 @@ export function stayArrival(
   settings: Awaited<ReturnType<typeof getSettings>>,
 ): StayArrival {
   const facts = resolvePropertyFacts(
-    { houseRules: "", touristTaxNote: "", ...property },
+    { houseRules: "", touristTaxMode: "none", touristTaxNote: "", ...property },
     {
       houseRules: "",
       touristTaxNote: "",

@@ -2,7 +2,7 @@ import type { PaymentTerms } from "~/domain/payment-schedule";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { isCalendarDay } from "~/domain/calendar-day";
 import type { BookedStay } from "~/domain/availability";
-import { ownOrDefault } from "~/domain/property-facts";
+import { resolveTouristTaxNote } from "~/domain/tourist-tax";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { BLOCKING_STATUSES, listBookedStays } from "~/features/properties/availability.server";
 import { isPropertyId } from "~/features/properties/property-detail.server";
@@ -41,6 +41,7 @@ export async function getBookingPageData({
         isSpecialOffer: p.isSpecialOffer,
         specialOfferPrice: p.specialOfferPrice,
         specialOfferEndDate: p.specialOfferEndDate,
+        touristTaxMode: p.touristTaxMode,
         touristTaxNote: p.touristTaxNote,
       })
       .from(p)
@@ -54,13 +55,17 @@ export async function getBookingPageData({
       .where(eq(schema.profile.id, userId)),
   ]);
   if (!property) return null;
-  const { images, touristTaxNote, ...rest } = property;
+  const { images, touristTaxMode, touristTaxNote, ...rest } = property;
   return {
     property: {
       ...rest,
       image: images[0] ?? null,
-      // The property's own note, else the settings' (decision 033); null = none.
-      touristTaxNote: ownOrDefault(touristTaxNote, settings.touristTaxNote) || null,
+      // The settings' note, the property's own or none, as the property chose (decision 041).
+      touristTaxNote: resolveTouristTaxNote(
+        touristTaxMode,
+        touristTaxNote,
+        settings.touristTaxNote,
+      ),
     },
     stayRules: {
       minStayDays: settings.minStayDays,

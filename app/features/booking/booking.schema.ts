@@ -3,12 +3,27 @@
  * and the server (the only check that counts). Messages are catalogue keys under
  * `booking.errors.*`, so both sides show the same German text.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { PAYMENT_METHODS } from "~/features/settings/settings";
 import { isCalendarDay } from "~/domain/calendar-day";
-import { isPlausiblePhone } from "~/domain/phone";
+import { guestNameProblem, guestPhoneProblem, specialRequestsProblem } from "./booking-details";
 
-const calendarDay = z.string().trim().refine(isCalendarDay, { message: "booking.errors.dates" });
+// The browser checks step 2 with the plain rules of booking-details.ts and carries no zod; the
+// server checks the whole submit here, with the same rules for the details. zod/mini, not
+// "zod": only the checks used here are loaded (docs/BENCHMARKS.md).
+
+const calendarDay = z.string().check(z.trim(), z.refine(isCalendarDay, "booking.errors.dates"));
+
+/** A trimmed text checked by one of the plain rules; its code is the issue's message. */
+function checkedText(problem: (value: string) => string | null) {
+  return z.string().check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
+      const code = problem(value);
+      if (code) ctx.addIssue({ code: "custom", message: code, input: value });
+    }),
+  );
+}
 
 /**
  * Step 2: the guest's details. No e-mail: the booking's address is the account's own (the
@@ -16,35 +31,25 @@ const calendarDay = z.string().trim().refine(isCalendarDay, { message: "booking.
  * to someone else's address.
  */
 export const bookingDetailsSchema = z.object({
-  guestName: z
-    .string()
-    .trim()
-    .min(1, { message: "booking.errors.nameRequired" })
-    .max(200, { message: "booking.errors.nameTooLong" }),
-  guestPhone: z
-    .string()
-    .trim()
-    .min(1, { message: "booking.errors.phoneRequired" })
-    .refine(isPlausiblePhone, { message: "booking.errors.phoneInvalid" }),
-  specialRequests: z
-    .string()
-    .trim()
-    .max(2000, { message: "booking.errors.specialRequestsTooLong" })
-    .default(""),
+  guestName: checkedText(guestNameProblem),
+  guestPhone: checkedText(guestPhoneProblem),
+  specialRequests: z._default(checkedText(specialRequestsProblem), ""),
 });
 
 /** The whole submit of step 3. Prices and totals are deliberately not part of it. */
-export const bookingFormSchema = bookingDetailsSchema.extend({
+export const bookingFormSchema = z.extend(bookingDetailsSchema, {
   checkIn: calendarDay,
   checkOut: calendarDay,
   guests: z.coerce
-    .number({ message: "booking.errors.guests" })
-    .int({ message: "booking.errors.guests" })
-    .min(1, { message: "booking.errors.guests" })
-    .max(1000, { message: "booking.errors.guests" }),
-  paymentMethod: z.enum(PAYMENT_METHODS, { message: "booking.errors.paymentMethodRequired" }),
+    .number("booking.errors.guests")
+    .check(
+      z.refine(Number.isSafeInteger, "booking.errors.guests"),
+      z.minimum(1, "booking.errors.guests"),
+      z.maximum(1000, "booking.errors.guests"),
+    ),
+  paymentMethod: z.enum(PAYMENT_METHODS, "booking.errors.paymentMethodRequired"),
   /** One per form render: a repeated submit (double click, retry) returns the same booking. */
-  idempotencyKey: z.uuid({ message: "booking.errors.failed" }),
+  idempotencyKey: z.uuid("booking.errors.failed"),
 });
 
 export type BookingForm = z.infer<typeof bookingFormSchema>;

@@ -26,6 +26,7 @@ import {
   normalizeFactText,
   TOURIST_TAX_NOTE_MAX,
 } from "~/domain/property-facts";
+import { touristTaxModeOf } from "~/domain/tourist-tax";
 import { deleteImageFiles, resolveSubmittedImages, SAVE_MESSAGES } from "./property-images.server";
 
 /**
@@ -127,6 +128,7 @@ function auditValues(row: PropertyRow | null) {
       houseRules: row.houseRules,
       checkInFrom: row.checkInFrom,
       checkOutUntil: row.checkOutUntil,
+      touristTaxMode: row.touristTaxMode,
       touristTaxNote: row.touristTaxNote,
       images: row.images.map(
         (image) => `${imageRef(image)}${image.category ? ` (${image.category})` : ""}`,
@@ -218,6 +220,7 @@ export async function saveProperty(input: {
         houseRules: values.houseRules,
         checkInFrom: values.checkInFrom,
         checkOutUntil: values.checkOutUntil,
+        touristTaxMode: values.touristTaxMode,
         touristTaxNote: values.touristTaxNote,
         draft: null,
         draftSavedAt: null,
@@ -284,8 +287,15 @@ function draftColumns(values: PropertyFormValues) {
     houseRules: normalizeFactText(values.houseRules ?? "").slice(0, HOUSE_RULES_MAX),
     checkInFrom: normalizeClockTime(values.checkInFrom ?? "") ?? "",
     checkOutUntil: normalizeClockTime(values.checkOutUntil ?? "") ?? "",
-    touristTaxNote: normalizeFactText(values.touristTaxNote ?? "").slice(0, TOURIST_TAX_NOTE_MAX),
+    ...draftTouristTax(values),
   };
+}
+
+/** A draft property's Kurtaxe choice as far as it is valid; the own text only with 'own'. */
+function draftTouristTax(values: PropertyFormValues) {
+  const note = normalizeFactText(values.touristTaxNote ?? "").slice(0, TOURIST_TAX_NOTE_MAX);
+  const mode = touristTaxModeOf(values.touristTaxMode, note) ?? "default";
+  return { touristTaxMode: mode, touristTaxNote: mode === "own" ? note : "" };
 }
 
 export type SaveDraftResult =

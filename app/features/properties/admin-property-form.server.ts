@@ -45,6 +45,7 @@ export function formValuesOf(row: PropertyRow | null): PropertyFormValues {
     houseRules: row.houseRules,
     checkInFrom: row.checkInFrom,
     checkOutUntil: row.checkOutUntil,
+    touristTaxMode: row.touristTaxMode,
     touristTaxNote: row.touristTaxNote,
   };
 }

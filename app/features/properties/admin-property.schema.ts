@@ -11,6 +11,7 @@ import {
   normalizeFactText,
   TOURIST_TAX_NOTE_MAX,
 } from "~/domain/property-facts";
+import { touristTaxModeOf, type TouristTaxMode } from "~/domain/tourist-tax";
 import { pageParam } from "~/lib/paging";
 
 /** Stored values are German (location "<Stadt>, <Land>"), in both languages of the admin. */
@@ -85,6 +86,8 @@ export const PROPERTY_FORM_FIELDS = [
   "houseRules",
   "checkInFrom",
   "checkOutUntil",
+  // 'default' | 'own' | 'none' (decision 041): which Kurtaxe note guests see.
+  "touristTaxMode",
   "touristTaxNote",
 ] as const;
 export type PropertyFormField = (typeof PROPERTY_FORM_FIELDS)[number];
@@ -193,6 +196,8 @@ export type PropertyInput = {
   houseRules: string;
   checkInFrom: string;
   checkOutUntil: string;
+  /** Which Kurtaxe note guests see (decision 041); the note is "" unless 'own'. */
+  touristTaxMode: TouristTaxMode;
   touristTaxNote: string;
 };
 
@@ -217,6 +222,7 @@ export const rawPropertyFormSchema = z.object({
   houseRules: str,
   checkInFrom: str,
   checkOutUntil: str,
+  touristTaxMode: str,
   touristTaxNote: str,
 });
 export type RawPropertyForm = z.output<typeof rawPropertyFormSchema>;
@@ -306,7 +312,14 @@ export function propertyFormSchema(today: string) {
     const houseRules = normalizeFactText(raw.houseRules);
     if (houseRules.length > HOUSE_RULES_MAX) issue("houseRules", "houseRulesTooLong");
     const touristTaxNote = normalizeFactText(raw.touristTaxNote);
-    if (touristTaxNote.length > TOURIST_TAX_NOTE_MAX) issue("touristTaxNote", "touristTaxTooLong");
+    const touristTaxMode = touristTaxModeOf(raw.touristTaxMode, touristTaxNote);
+    if (touristTaxMode === null) issue("touristTaxMode", "touristTaxMode");
+    else if (touristTaxMode === "own") {
+      if (!touristTaxNote) issue("touristTaxNote", "touristTaxRequired");
+      else if (touristTaxNote.length > TOURIST_TAX_NOTE_MAX) {
+        issue("touristTaxNote", "touristTaxTooLong");
+      }
+    }
     const checkInFrom = optionalClockTime(raw.checkInFrom);
     if (checkInFrom === null) issue("checkInFrom", "time");
     const checkOutUntil = optionalClockTime(raw.checkOutUntil);
@@ -331,7 +344,9 @@ export function propertyFormSchema(today: string) {
       houseRules,
       checkInFrom: checkInFrom ?? "",
       checkOutUntil: checkOutUntil ?? "",
-      touristTaxNote,
+      touristTaxMode: touristTaxMode ?? "default",
+      // The own text is kept only where it is shown: "Keiner" or "Standard" store no hidden note.
+      touristTaxNote: touristTaxMode === "own" ? touristTaxNote : "",
     };
   });
 }
@@ -364,6 +379,7 @@ export function draftValues(raw: RawPropertyForm): PropertyFormValues {
     houseRules: cut(raw.houseRules, HOUSE_RULES_MAX + 100),
     checkInFrom: cut(raw.checkInFrom, 10),
     checkOutUntil: cut(raw.checkOutUntil, 10),
+    touristTaxMode: cut(raw.touristTaxMode, 10),
     touristTaxNote: cut(raw.touristTaxNote, TOURIST_TAX_NOTE_MAX + 100),
   };
 }

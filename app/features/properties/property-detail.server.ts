@@ -43,6 +43,7 @@ export async function getPublishedPropertyDetail(id: string | undefined) {
       houseRules: p.houseRules,
       checkInFrom: p.checkInFrom,
       checkOutUntil: p.checkOutUntil,
+      touristTaxMode: p.touristTaxMode,
       touristTaxNote: p.touristTaxNote,
       ownerId: p.ownerId,
       ownerAccountName: schema.user.name,

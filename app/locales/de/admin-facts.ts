@@ -12,12 +12,21 @@ const adminFacts = {
     checkOutUntil: "Check-out bis",
     touristTaxNote: "Hinweis zu Kurtaxe/Gästebeitrag",
     touristTaxNoteHint:
-      "Zum Beispiel: „Kurtaxe: 2,50 € pro Person und Nacht, vor Ort zu zahlen.“ Leer lassen, wenn keine anfällt.",
+      "Zum Beispiel: „Kurtaxe: 2,50 € pro Person und Nacht, vor Ort zu zahlen.“ Leer lassen, wenn keine anfällt. Jede Unterkunft kann stattdessen einen eigenen oder keinen Hinweis zeigen.",
   },
   property: {
     heading: "Hausregeln, Zeiten und Kurtaxe",
     hint: "Leere Felder zeigen den Standard aus den Einstellungen ({{checkIn}} / {{checkOut}}).",
     noDefault: "kein Standard",
+    touristTax: "Hinweis zu Kurtaxe/Gästebeitrag",
+    touristTaxDefault: "Standard aus den Einstellungen",
+    touristTaxDefaultIs: "Derzeit: „{{note}}“",
+    touristTaxDefaultEmpty: "In den Einstellungen ist derzeit kein Hinweis hinterlegt.",
+    touristTaxOwn: "Eigener Hinweis für diese Unterkunft",
+    touristTaxNone: "Kein Hinweis – hier fällt keine Kurtaxe an",
+    touristTaxOwnText: "Eigener Hinweis",
+    touristTaxOwnHint:
+      "Wird nur mit „Eigener Hinweis für diese Unterkunft“ gespeichert und gezeigt.",
   },
   invalid: {
     time: "Bitte geben Sie eine Uhrzeit im Format HH:MM ein.",

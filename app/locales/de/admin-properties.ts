@@ -104,6 +104,9 @@ const adminProperties = {
     time: "Bitte geben Sie eine Uhrzeit im Format HH:MM ein",
     houseRulesTooLong: "Die Hausregeln dürfen höchstens 4.000 Zeichen lang sein",
     touristTaxTooLong: "Der Hinweis zur Kurtaxe darf höchstens 500 Zeichen lang sein",
+    touristTaxRequired:
+      "Bitte geben Sie den eigenen Hinweis zur Kurtaxe ein oder wählen Sie „Standard aus den Einstellungen“ oder „Kein Hinweis“",
+    touristTaxMode: "Bitte wählen Sie, welcher Hinweis zur Kurtaxe gezeigt wird",
     required: "Bitte füllen Sie alle Pflichtfelder aus (Titel, Beschreibung, Preis)",
     price: "Bitte geben Sie einen gültigen Preis ein (z. B. 95,50)",
     cleaningFee: "Bitte geben Sie eine gültige Reinigungsgebühr ein (z. B. 75,00)",

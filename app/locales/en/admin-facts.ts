@@ -11,12 +11,20 @@ const adminFacts: typeof de = {
     checkOutUntil: "Check-out until",
     touristTaxNote: "Tourist tax note",
     touristTaxNoteHint:
-      "For example: “Tourist tax: €2.50 per person and night, payable on site.” Leave empty if there is none.",
+      "For example: “Tourist tax: €2.50 per person and night, payable on site.” Leave empty if there is none. Each property can show its own note or none instead.",
   },
   property: {
     heading: "House rules, times and tourist tax",
     hint: "Empty fields show the default from the settings ({{checkIn}} / {{checkOut}}).",
     noDefault: "no default",
+    touristTax: "Tourist tax note",
+    touristTaxDefault: "Default from the settings",
+    touristTaxDefaultIs: "Currently: “{{note}}”",
+    touristTaxDefaultEmpty: "The settings currently have no note.",
+    touristTaxOwn: "Own note for this property",
+    touristTaxNone: "No note – there is no tourist tax here",
+    touristTaxOwnText: "Own note",
+    touristTaxOwnHint: "Saved and shown only with “Own note for this property”.",
   },
   invalid: {
     time: "Please enter a time as HH:MM.",

@@ -99,6 +99,9 @@ const adminProperties: typeof de = {
     time: "Please enter a time as HH:MM",
     houseRulesTooLong: "The house rules may be at most 4,000 characters long",
     touristTaxTooLong: "The tourist tax note may be at most 500 characters long",
+    touristTaxRequired:
+      "Please enter the property's own tourist tax note or choose “Default from the settings” or “No note”",
+    touristTaxMode: "Please choose which tourist tax note is shown",
     required: "Please fill in all required fields (title, description, price)",
     price: "Please enter a valid price (e.g. 95.50)",
     cleaningFee: "Please enter a valid cleaning fee (e.g. 75.00)",

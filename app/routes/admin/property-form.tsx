@@ -43,8 +43,8 @@ import type { Route } from "./+types/property-form";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { checkInFrom, checkOutUntil } = await getSettings();
-  const factDefaults = { checkInFrom, checkOutUntil };
+  const { checkInFrom, checkOutUntil, touristTaxNote } = await getSettings();
+  const factDefaults = { checkInFrom, checkOutUntil, touristTaxNote };
   const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   const today = todayInBerlin();
   if (params.id === undefined) {

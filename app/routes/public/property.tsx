@@ -41,12 +41,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Unknown ids, malformed ids, drafts and archived properties: the same 404.
   if (!property) throw data(null, { status: 404 });
   const { minStayDays, maxStayDays, serviceFee, bookingHorizonMonths } = settings;
-  const { houseRules, checkInFrom, checkOutUntil, touristTaxNote, ...rest } = property;
+  const { houseRules, checkInFrom, checkOutUntil, touristTaxMode, touristTaxNote, ...rest } =
+    property;
   return {
     property: rest,
     // This property's own facts, the settings' for every empty one (decision 033).
     facts: resolvePropertyFacts(
-      { houseRules, checkInFrom, checkOutUntil, touristTaxNote },
+      { houseRules, checkInFrom, checkOutUntil, touristTaxMode, touristTaxNote },
       settings,
     ),
     cancellation: {

@@ -8,7 +8,6 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
-import { fieldErrorsFromIssues } from "~/lib/form";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import type { CancellationTerms } from "~/components/property/free-cancellation-note";
 import {
@@ -21,11 +20,8 @@ import {
   type StaySelection,
 } from "~/domain/availability";
 import { isCalendarDay } from "~/domain/calendar-day";
-import {
-  bookingDetailsSchema,
-  type BookingErrorCode,
-  type BookingFormField,
-} from "~/features/booking/booking.schema";
+import type { BookingErrorCode, BookingFormField } from "~/features/booking/booking.schema";
+import { bookingDetailsErrors } from "~/features/booking/booking-details";
 import { paymentSchedule, type PaymentTerms } from "~/domain/payment-schedule";
 import { computePrice, nightsBetween, type PricedProperty } from "~/domain/price";
 import type { PaymentMethod } from "~/features/settings/settings";
@@ -319,23 +315,16 @@ export function BookingForm(props: BookingFormProps) {
     return problem === null;
   }
 
-  /** Step 2 check with the shared schema; focuses the first invalid field. */
+  /** Step 2 check with the server's rules (booking-details.ts); shows every field's problem. */
   function checkDetails() {
-    const parsed = bookingDetailsSchema.safeParse(details);
-    if (parsed.success) {
-      setDetailErrors({});
-      return true;
-    }
-    setDetailErrors(fieldErrorsFromIssues(parsed.error.issues, DETAIL_FIELDS));
-    return false;
+    const errors = bookingDetailsErrors(details);
+    setDetailErrors(errors);
+    return Object.keys(errors).length === 0;
   }
 
   function firstInvalidDetail() {
-    const parsed = bookingDetailsSchema.safeParse(details);
-    if (parsed.success) return null;
-    return DETAIL_FIELDS.find((field) =>
-      parsed.error.issues.some((issue) => issue.path[0] === field),
-    )!;
+    const errors = bookingDetailsErrors(details);
+    return DETAIL_FIELDS.find((field) => errors[field] !== undefined) ?? null;
   }
 
   function continueFromDates() {

@@ -6,6 +6,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
+import { Radio } from "~/components/ui/radio";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
@@ -18,8 +19,15 @@ import {
   type PropertyFormValues,
 } from "../../admin-property.schema";
 import { HOUSE_RULES_MAX, TOURIST_TAX_NOTE_MAX } from "~/domain/property-facts";
+import { TOURIST_TAX_MODES, touristTaxModeOf, type TouristTaxMode } from "~/domain/tourist-tax";
 import { AiOptimize } from "./ai-optimize";
 import { PropertyImagesField } from "./property-images-field";
+
+const TOURIST_TAX_LABELS = {
+  default: "adminFacts.property.touristTaxDefault",
+  own: "adminFacts.property.touristTaxOwn",
+  none: "adminFacts.property.touristTaxNone",
+} as const;
 
 /** Spec 07: autosave every 45 seconds. */
 export const AUTOSAVE_INTERVAL_MS = 45_000;
@@ -91,8 +99,11 @@ export function PropertyForm({
   today: string;
   result: PropertyFormActionData | undefined;
   isSaving: boolean;
-  /** The settings' check-in/check-out times, named in the hint (empty fields use them). */
-  factDefaults: { checkInFrom: string; checkOutUntil: string };
+  /**
+   * The settings' check-in/check-out times, named in the hint (empty fields use them), and
+   * their Kurtaxe note, quoted at the choice "Standard aus den Einstellungen".
+   */
+  factDefaults: { checkInFrom: string; checkOutUntil: string; touristTaxNote: string };
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "de";
@@ -100,7 +111,12 @@ export function PropertyForm({
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<AutosaveData>();
-  const ids = { datalist: useId(), amenity: useId(), amenityError: useId() };
+  const ids = {
+    datalist: useId(),
+    amenity: useId(),
+    amenityError: useId(),
+    touristTaxError: useId(),
+  };
 
   const [isCustomPlace, setIsCustomPlace] = useState(values.locationMode === "custom");
   const [country, setCountry] = useState(values.country ?? "");
@@ -111,6 +127,9 @@ export function PropertyForm({
   const [amenityInput, setAmenityInput] = useState("");
   const [amenityError, setAmenityError] = useState<string | null>(null);
   const [isSpecialOffer, setIsSpecialOffer] = useState(values.isSpecialOffer === "on");
+  const [touristTaxMode, setTouristTaxMode] = useState<TouristTaxMode>(
+    touristTaxModeOf(values.touristTaxMode, values.touristTaxNote ?? "") ?? "default",
+  );
   const [isAutosaveOn, setIsAutosaveOn] = useState(true);
   const [areImagesBusy, setAreImagesBusy] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -594,18 +613,52 @@ export function PropertyForm({
               defaultValue={values.houseRules ?? ""}
             />
           </Field>
-          <Field
-            label={t("adminFacts.settings.touristTaxNote")}
-            hint={t("adminFacts.settings.touristTaxNoteHint")}
-            error={fieldError("touristTaxNote")}
+          <fieldset
+            className="space-y-2"
+            aria-describedby={fieldError("touristTaxMode") ? ids.touristTaxError : undefined}
           >
-            <Textarea
-              name="touristTaxNote"
-              rows={2}
-              maxLength={TOURIST_TAX_NOTE_MAX}
-              defaultValue={values.touristTaxNote ?? ""}
-            />
-          </Field>
+            <legend className="text-sm font-medium text-slate-800">
+              {t("adminFacts.property.touristTax")}
+            </legend>
+            {TOURIST_TAX_MODES.map((choice) => (
+              <Radio
+                key={choice}
+                name="touristTaxMode"
+                value={choice}
+                checked={touristTaxMode === choice}
+                onChange={() => setTouristTaxMode(choice)}
+                label={t(TOURIST_TAX_LABELS[choice])}
+                hint={
+                  choice === "default"
+                    ? factDefaults.touristTaxNote.trim()
+                      ? t("adminFacts.property.touristTaxDefaultIs", {
+                          note: factDefaults.touristTaxNote.trim(),
+                        })
+                      : t("adminFacts.property.touristTaxDefaultEmpty")
+                    : undefined
+                }
+              />
+            ))}
+            {fieldError("touristTaxMode") && (
+              <p id={ids.touristTaxError} className="text-sm text-red-700">
+                {fieldError("touristTaxMode")}
+              </p>
+            )}
+            {/* Hidden, not removed: the text stays in the form when the choice changes back. */}
+            <Field
+              label={t("adminFacts.property.touristTaxOwnText")}
+              hint={t("adminFacts.property.touristTaxOwnHint")}
+              error={fieldError("touristTaxNote")}
+              className={isHydrated && touristTaxMode !== "own" ? "hidden" : "pl-6"}
+            >
+              <Textarea
+                name="touristTaxNote"
+                rows={2}
+                maxLength={TOURIST_TAX_NOTE_MAX}
+                defaultValue={values.touristTaxNote ?? ""}
+              />
+            </Field>
+          </fieldset>
         </fieldset>
 
         <PropertyImagesField name="images" defaultImages={images} onBusyChange={setAreImagesBusy} />
