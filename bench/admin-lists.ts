@@ -84,7 +84,8 @@ const { getAuth, resetAuth } = (await vite.ssrLoadModule(
 /**
  * The URL mix per admin page (query strings appended to the page's path). What an operator does
  * every day: the first page, a search, a filter, a page deep in the list. Pages not listed get
- * their plain URL only; patterns with `:id` get a real booking id.
+ * their plain URL only; patterns with `:id` get a real row of the page's kind, `{number}` the
+ * complete number of a real booking (what an operator pastes from a bank transfer).
  */
 const MIX: Record<string, string[]> = {
   "/admin": ["", "?span=last-12-months"],
@@ -92,6 +93,7 @@ const MIX: Record<string, string[]> = {
   "/admin/bookings": [
     "",
     "?q=FW-2026-0012",
+    "?q={number}",
     "?q=gast%204711",
     "?q=Ostsee",
     "?status=pending",
@@ -223,7 +225,7 @@ type Prepared = {
   handle: DbModule.DatabaseHandle;
   cookie: string;
   /** a real row for every kind of `:id` an admin page has */
-  ids: { booking: string; property: string; message: string };
+  ids: { booking: string; number: string; property: string; message: string };
 };
 
 /** Opens (and unless --reuse, creates and fills) the database of one size; signs in the admin. */
@@ -274,7 +276,7 @@ async function prepare(server: string, size: number): Promise<Prepared> {
     .map((c) => c.split(";")[0])
     .join("; ");
   const [booking] = await db()
-    .select({ id: schema.booking.id })
+    .select({ id: schema.booking.id, number: schema.booking.number })
     .from(schema.booking)
     .where(eq(schema.booking.status, "pending"))
     .limit(1);
@@ -304,7 +306,12 @@ async function prepare(server: string, size: number): Promise<Prepared> {
     size,
     handle,
     cookie,
-    ids: { booking: booking.id, property: property.id, message: message.id },
+    ids: {
+      booking: booking.id,
+      number: booking.number,
+      property: property.id,
+      message: message.id,
+    },
   };
 }
 
@@ -389,7 +396,7 @@ async function targets(): Promise<Target[]> {
         page: page.pattern,
         loader: module.loader,
         url: (prepared) =>
-          `${names.length ? fillPattern(page.pattern, paramOf(page.pattern, prepared)) : page.pattern}${query}`,
+          `${names.length ? fillPattern(page.pattern, paramOf(page.pattern, prepared)) : page.pattern}${query.replace("{number}", prepared.ids.number)}`,
         params: (prepared) =>
           Object.fromEntries(names.map((name) => [name, paramOf(page.pattern, prepared)])),
       });
@@ -449,7 +456,8 @@ for (const size of sizes) prepared.push(await prepare(server, size));
 const smallest = prepared.reduce((a, b) => (a.size <= b.size ? a : b));
 const largest = prepared.reduce((a, b) => (a.size >= b.size ? a : b));
 const results: Result[] = [];
-const shown = (url: string) => url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, "{id}");
+const shown = (url: string) =>
+  url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, "{id}").replace(/FW-\d{4}-\d{6}$/, "{number}");
 
 // The goal's two checks per URL: p95 at the largest size, and p50 growth from the smallest.
 // "round ratio" is the median of the per-round ratios, the robust one on a loaded machine.

@@ -103,6 +103,29 @@ describe(`admin bookings (${databaseKind()})`, () => {
     expect((await listAdminBookings(filter("q=%25"))).bookings).toEqual([]);
   });
 
+  it("finds a complete booking number exactly, in any case, and a part of one as before", async () => {
+    const filter = (query: string) => adminBookingFilter(new URLSearchParams(query));
+    // Real numbers (the factory's are FW-TEST-…): a complete one is read from the number's
+    // unique index, not from the trigram search (decision 040).
+    const wanted = await pendingBooking({ number: "FW-2031-004711" });
+    const neighbour = await pendingBooking({ number: "FW-2031-004712" });
+    for (const q of ["FW-2031-004711", "fw-2031-004711", " Fw-2031-004711 "]) {
+      const found = await listAdminBookings(filter(`q=${encodeURIComponent(q)}`));
+      expect(
+        found.bookings.map((row) => row.id),
+        q,
+      ).toEqual([wanted.booking.id]);
+      expect(found.total, q).toBe(1);
+    }
+    // An unknown complete number finds nothing (no near miss).
+    expect((await listAdminBookings(filter("q=FW-2031-004713"))).bookings).toEqual([]);
+    // A part of a number is still a substring search over number, guest and e-mail.
+    const part = await listAdminBookings(filter("q=2031-00471"));
+    expect(part.bookings.map((row) => row.id).sort()).toEqual(
+      [wanted.booking.id, neighbour.booking.id].sort(),
+    );
+  });
+
   it("filters by status, arrival range and account, and pages", async () => {
     const { guest, booking } = await pendingBooking({
       checkIn: "2028-01-10",
