@@ -49,6 +49,7 @@ export const user = pgTable(
   (t) => [
     uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`),
     // /admin/users: newest first (the name/e-mail search is a trigram index in migration 0013).
+    // Migration 0018 adds INCLUDE (search_text): a search walks the index without the table.
     index("user_created_idx").on(t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -478,6 +479,8 @@ export const booking = pgTable(
     index("booking_property_idx").on(t.propertyId, t.checkIn),
     index("booking_status_idx").on(t.status, t.createdAt.desc()),
     // Admin lists and dashboard (issue 13): newest first, arrivals and departures by day.
+    // Migration 0018 adds INCLUDE (search_text, property_id) to booking_created_idx, and
+    // booking_number_prefix_idx (number text_pattern_ops) for a search by a number's beginning.
     index("booking_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("booking_check_in_idx").on(t.checkIn),
     index("booking_check_out_idx").on(t.checkOut),

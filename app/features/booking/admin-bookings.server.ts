@@ -57,20 +57,27 @@ export type AdminBookingRow = {
 };
 
 /**
- * A complete booking number as the guest's bank transfer or e-mail shows it ("FW-2026-000123",
- * any case, six or more digits). Such a search is an exact lookup in the number's unique index
- * (decision 040): the trigram index cannot narrow it, because "fw" and the year are in every
- * booking's text, and reading those trigrams costs more the more bookings there are.
+ * A search for a booking number (decision 040): a complete one as the guest's bank transfer or
+ * e-mail shows it ("FW-2026-000123", any case) is an exact lookup in the number's unique index;
+ * the beginning of one ("FW-2026-0012") is a prefix of the number (booking_number_prefix_idx,
+ * migration 0018). The trigram index cannot narrow either: "fw" and the year are in every
+ * booking's text, and reading those trigrams costs more the more bookings there are. Only the
+ * number is searched then, not the guest's name or e-mail (no name starts with "FW-2026-").
  */
-export function completeBookingNumber(q: string): string | null {
-  return /^fw-\d{4}-\d{6,}$/i.test(q) ? q.toUpperCase() : null;
+export function bookingNumberSearch(q: string): { exact: string } | { prefix: string } | null {
+  if (/^fw-\d{4}-\d{6,}$/i.test(q)) return { exact: q.toUpperCase() };
+  // Letters other than FW, "%" and "_" cannot get here: the prefix needs no escaping.
+  if (/^fw-[\d-]*$/i.test(q)) return { prefix: q.toUpperCase() };
+  return null;
 }
 
 function listConditions(filter: AdminBookingFilter, propertyIds: string[]): SQL[] {
   const conditions: SQL[] = [];
-  const number = completeBookingNumber(filter.q);
-  if (number) {
-    conditions.push(eq(b.number, number));
+  const number = bookingNumberSearch(filter.q);
+  if (number && "exact" in number) {
+    conditions.push(eq(b.number, number.exact));
+  } else if (number) {
+    conditions.push(sql`${b.number} like ${`${number.prefix}%`}`);
   } else if (filter.q) {
     const pattern = foldedContains(filter.q);
     // The trigram index booking_admin_search_idx is on the stored folded text (migration 0013);
@@ -119,7 +126,7 @@ function newestFirst(filter: AdminBookingFilter) {
  * properties before the list's own queries can start.
  */
 async function propertiesTitled(q: string) {
-  if (!q || completeBookingNumber(q)) return [];
+  if (!q || bookingNumberSearch(q)) return [];
   const pattern = foldedContains(q);
   const rows = await db()
     .select({ id: p.id })
