@@ -15,3 +15,12 @@ CREATE INDEX "booking_created_idx" ON "booking" ("created_at" DESC NULLS LAST, "
 -- index serves LIKE 'FW-2026-0012%' whatever the database's collation. The trigram index cannot
 -- narrow it (the trigrams of "fw" and of the year are in every booking).
 CREATE INDEX "booking_number_prefix_idx" ON "booking" ("number" text_pattern_ops);
+--> statement-breakpoint
+-- The dashboard's next seven days: the first 50 arrivals and departures by day and number. With
+-- only the day indexed, a day on which every property changes guests (a Saturday for an operator
+-- of 1,000 apartments) was read and sorted whole before the first 50 were shown (911 bookings
+-- with their properties, 3,700 buffers, 10–38 ms); these indexes give them in order.
+CREATE INDEX "booking_active_arrival_idx" ON "booking" ("check_in", "number")
+  WHERE "status" <> 'cancelled';--> statement-breakpoint
+CREATE INDEX "booking_active_departure_idx" ON "booking" ("check_out", "number")
+  WHERE "status" <> 'cancelled';
