@@ -48,6 +48,7 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`),
+    // Better Auth looks accounts up by `email = $1`: user_email_idx (migration 0018) serves it.
     // /admin/users: newest first (the name/e-mail search is a trigram index in migration 0013).
     // Migration 0018 adds INCLUDE (search_text): a search walks the index without the table.
     index("user_created_idx").on(t.createdAt.desc(), t.id.desc()),
