@@ -483,6 +483,8 @@ export const booking = pgTable(
     // Migration 0018 adds INCLUDE (search_text, property_id) to booking_created_idx, and
     // booking_number_prefix_idx (number text_pattern_ops) for a search by a number's beginning.
     index("booking_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // Migration 0018 adds INCLUDE (created_at, id): a short arrival window of /admin/bookings
+    // is read and sorted newest first from the index alone.
     index("booking_check_in_idx").on(t.checkIn),
     index("booking_check_out_idx").on(t.checkOut),
     // The admin search (number, guest name, e-mail) is a trigram index in migration 0007; the
