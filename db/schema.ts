@@ -48,7 +48,9 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`),
+    // Better Auth looks accounts up by `email = $1`: user_email_idx (migration 0020) serves it.
     // /admin/users: newest first (the name/e-mail search is a trigram index in migration 0013).
+    // Migration 0020 adds INCLUDE (search_text): a search walks the index without the table.
     index("user_created_idx").on(t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -491,7 +493,11 @@ export const booking = pgTable(
     index("booking_property_idx").on(t.propertyId, t.checkIn),
     index("booking_status_idx").on(t.status, t.createdAt.desc()),
     // Admin lists and dashboard (issue 13): newest first, arrivals and departures by day.
+    // Migration 0020 adds INCLUDE (search_text, property_id) to booking_created_idx, and
+    // booking_number_prefix_idx (number text_pattern_ops) for a search by a number's beginning.
     index("booking_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // Migration 0020 adds INCLUDE (created_at, id): a short arrival window of /admin/bookings
+    // is read and sorted newest first from the index alone.
     index("booking_check_in_idx").on(t.checkIn),
     index("booking_check_out_idx").on(t.checkOut),
     // The admin search (number, guest name, e-mail) is a trigram index in migration 0007; the

@@ -103,6 +103,40 @@ describe(`admin bookings (${databaseKind()})`, () => {
     expect((await listAdminBookings(filter("q=%25"))).bookings).toEqual([]);
   });
 
+  it("finds a complete booking number exactly, the beginning of one by prefix, in any case", async () => {
+    const filter = (query: string) => adminBookingFilter(new URLSearchParams(query));
+    // Real numbers (the factory's are FW-TEST-…): a complete one is read from the number's
+    // unique index, not from the trigram search (decision 040).
+    const wanted = await pendingBooking({ number: "FW-2031-004711" });
+    const neighbour = await pendingBooking({ number: "FW-2031-004712" });
+    for (const q of ["FW-2031-004711", "fw-2031-004711", " Fw-2031-004711 "]) {
+      const found = await listAdminBookings(filter(`q=${encodeURIComponent(q)}`));
+      expect(
+        found.bookings.map((row) => row.id),
+        q,
+      ).toEqual([wanted.booking.id]);
+      expect(found.total, q).toBe(1);
+    }
+    // An unknown complete number finds nothing (no near miss).
+    expect((await listAdminBookings(filter("q=FW-2031-004713"))).bookings).toEqual([]);
+    // The beginning of a number finds the numbers that start with it (booking_number_prefix_idx).
+    const other = await pendingBooking({ number: "FW-2031-004799" });
+    for (const q of ["FW-2031-00471", "fw-2031-00471"]) {
+      const prefix = await listAdminBookings(filter(`q=${encodeURIComponent(q)}`));
+      expect(prefix.bookings.map((row) => row.id).sort(), q).toEqual(
+        [wanted.booking.id, neighbour.booking.id].sort(),
+      );
+    }
+    expect(
+      (await listAdminBookings(filter("q=FW-2031-0047"))).bookings.map((row) => row.id).sort(),
+    ).toEqual([wanted.booking.id, neighbour.booking.id, other.booking.id].sort());
+    // Any other part of a number is still a substring search over number, guest and e-mail.
+    const part = await listAdminBookings(filter("q=2031-00471"));
+    expect(part.bookings.map((row) => row.id).sort()).toEqual(
+      [wanted.booking.id, neighbour.booking.id].sort(),
+    );
+  });
+
   it("filters by status, arrival range and account, and pages", async () => {
     const { guest, booking } = await pendingBooking({
       checkIn: "2028-01-10",

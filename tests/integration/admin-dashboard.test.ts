@@ -136,4 +136,39 @@ describe(`dashboard figures (${databaseKind()})`, () => {
     // Booked 21.11. for 26.11.: the whole 15,000 within 7 days, at the latest 25.11.
     expect(pending[0]).toMatchObject({ daysWaiting: 3, due: 15_000, dueDate: "2026-11-25" });
   });
+  // Last in this file: its bookings lie far after TODAY and do not touch the figures above.
+  it("shows the first 50 arrivals of a changeover day by number, cancelled ones left out", async () => {
+    const day = "2027-06-05";
+    const count = 55;
+    const guests = Array.from({ length: count }, (_, i) => ({
+      id: crypto.randomUUID(),
+      name: `Wechselgast ${i}`,
+      email: `wechselgast-${i}@example.com`,
+      emailVerified: true,
+    }));
+    await db().insert(schema.user).values(guests);
+    const made = [];
+    for (const [i, guest] of guests.entries()) {
+      const property = await createProperty({ title: `Wechselhaus ${i}` });
+      made.push(
+        await createBooking({
+          userId: guest.id,
+          propertyId: property.id,
+          checkIn: day,
+          checkOut: "2027-06-19",
+          // Every third one cancelled, among them the first: it must not take a place.
+          status: i % 3 === 0 ? "cancelled" : "confirmed",
+        }),
+      );
+    }
+    const active = made
+      .filter((b) => b.status !== "cancelled")
+      .map((b) => b.number)
+      .sort();
+    expect(active.length).toBeGreaterThan(0);
+    const next = await upcoming(day);
+    expect(next.arrivals.map((a) => a.number)).toEqual(active.slice(0, 50));
+    expect(next.arrivals.every((a) => a.day === day)).toBe(true);
+    expect(next.departures).toEqual([]);
+  });
 });

@@ -69,6 +69,39 @@ describe(`admin users (${databaseKind()})`, () => {
     expect(second.users.map((u) => u.name)).toEqual(["Seitenprobe 0"]);
   });
 
+  it("deep pages continue one another, also through accounts created at the same moment", async () => {
+    // 45 accounts in three instants: the order falls back to the id within an instant, which
+    // the newest-first index (user_created_idx, with the search text, migration 0020) holds.
+    const instants = [
+      new Date("2026-01-03T10:00:00Z"),
+      new Date("2026-01-02T10:00:00Z"),
+      new Date("2026-01-01T10:00:00Z"),
+    ];
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      name: `Tiefenprobe ${i}`,
+      email: `tiefenprobe-${i}@example.com`,
+      emailVerified: true,
+      createdAt: instants[i % 3],
+      updatedAt: instants[i % 3],
+    }));
+    await db().insert(schema.user).values(rows);
+    const pages = await Promise.all(
+      [1, 2, 3].map((n) => listAdminUsers(filter(`q=tiefenprobe&page=${n}`))),
+    );
+    expect(pages.map((p) => p.users.length)).toEqual([20, 20, 5]);
+    const seen = pages.flatMap((p) => p.users);
+    expect(new Set(seen.map((u) => u.id)).size).toBe(45);
+    expect(seen.map((u) => u.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    // Newest first, and within an instant by id, descending: nothing out of order at the seams.
+    const expected = [...rows]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
+    expect(seen.map((u) => u.id)).toEqual(expected);
+    // Beyond the last page: an empty page, not an error.
+    expect((await listAdminUsers(filter("q=tiefenprobe&page=4"))).users).toEqual([]);
+  });
+
   it("a promoted user is an admin on their next request, a demoted admin not", async () => {
     await demoteAllAdmins();
     const boss = await createUser({ name: "Chefin", role: "admin" });

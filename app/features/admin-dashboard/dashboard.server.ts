@@ -198,6 +198,10 @@ export async function propertyChoices() {
 // ---------------------------------------------------------------------------------------------
 // The next seven days and the bookings waiting for money
 
+/**
+ * The first 50 arrivals and departures of the next seven days, by day and booking number, read
+ * in that order from booking_active_arrival_idx and booking_active_departure_idx (migration 0020).
+ */
 export async function upcoming(today: string) {
   const end = addDays(today, 7);
   const found = await queryRows(sql`

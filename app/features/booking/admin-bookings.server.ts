@@ -56,9 +56,29 @@ export type AdminBookingRow = {
   createdAt: string;
 };
 
+/**
+ * A search for a booking number (decision 040): a complete one as the guest's bank transfer or
+ * e-mail shows it ("FW-2026-000123", any case) is an exact lookup in the number's unique index;
+ * the beginning of one ("FW-2026-0012") is a prefix of the number (booking_number_prefix_idx,
+ * migration 0020). The trigram index cannot narrow either: "fw" and the year are in every
+ * booking's text, and reading those trigrams costs more the more bookings there are. Only the
+ * number is searched then, not the guest's name or e-mail (no name starts with "FW-2026-").
+ */
+export function bookingNumberSearch(q: string): { exact: string } | { prefix: string } | null {
+  if (/^fw-\d{4}-\d{6,}$/i.test(q)) return { exact: q.toUpperCase() };
+  // Letters other than FW, "%" and "_" cannot get here: the prefix needs no escaping.
+  if (/^fw-[\d-]*$/i.test(q)) return { prefix: q.toUpperCase() };
+  return null;
+}
+
 function listConditions(filter: AdminBookingFilter, propertyIds: string[]): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.q) {
+  const number = bookingNumberSearch(filter.q);
+  if (number && "exact" in number) {
+    conditions.push(eq(b.number, number.exact));
+  } else if (number) {
+    conditions.push(sql`${b.number} like ${`${number.prefix}%`}`);
+  } else if (filter.q) {
     const pattern = foldedContains(filter.q);
     // The trigram index booking_admin_search_idx is on the stored folded text (migration 0013);
     // the matching properties come as one array, so the planner can OR two index scans (a
@@ -87,7 +107,8 @@ const SHORT_WINDOW_DAYS = 92;
  * the newest bookings one by one looking for the few arriving in the window (18,000 rows for a
  * three-day window at 100,000 bookings) instead of reading the window from booking_check_in_idx
  * and sorting a few thousand rows (a property has at most one arrival a day that is not
- * cancelled).
+ * cancelled). That index includes created_at and id (migration 0020): the window is read without
+ * visiting the table.
  */
 function newestFirst(filter: AdminBookingFilter) {
   const isShortWindow =
@@ -98,13 +119,25 @@ function newestFirst(filter: AdminBookingFilter) {
   return [sql`${created} desc nulls last`, sql`${b.id} desc nulls last`];
 }
 
-/** Properties whose title contains the search text (a few hundred properties at most). */
+/**
+ * Properties whose title contains the search text (a few hundred properties at most). The first
+ * condition is implied by the second and is only there for property_admin_text_trgm_idx (title
+ * and description, migration 0009): without it every property's title is folded, one SQL
+ * function call each (search_fold is not inlined: unaccent is only STABLE), 1–3 ms at 1,000
+ * properties before the list's own queries can start.
+ */
 async function propertiesTitled(q: string) {
-  if (!q) return [];
+  if (!q || bookingNumberSearch(q)) return [];
+  const pattern = foldedContains(q);
   const rows = await db()
     .select({ id: p.id })
     .from(p)
-    .where(sql`search_fold(${p.title}) like ${foldedContains(q)}`)
+    .where(
+      and(
+        sql`search_fold(${p.title} || ' ' || ${p.description}) like ${pattern}`,
+        sql`search_fold(${p.title}) like ${pattern}`,
+      ),
+    )
     .limit(500);
   return rows.map((row) => row.id);
 }
