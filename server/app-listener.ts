@@ -22,6 +22,7 @@ import {
   varyOnEncoding,
 } from "./compression";
 import { errorPage, type ServerErrorStatus } from "./error-page";
+import { ANONYMOUS_CACHE_CONTROL, ANONYMOUS_VARY, type PageCache } from "./page-cache";
 import { checkBody, checkUrl } from "./request-checks";
 
 type Logger = {
@@ -37,6 +38,8 @@ type Options = {
   /** Runs the app with the request id in reach of the app's logger (app/lib/logger.server.ts). */
   withRequestContext: <T>(context: { requestId: string }, run: () => T) => T;
   log: Logger;
+  /** Public pages for anonymous visitors from memory (decision 038); none when absent. */
+  pageCache?: PageCache;
 };
 
 type BodyResult =
@@ -176,6 +179,32 @@ function drainedOrClosed(res: http.ServerResponse) {
   });
 }
 
+/**
+ * An anonymous visitor's public page: stored when it may be, and marked for browsers and proxies
+ * (decision 038): "private" (no shared cache keeps a page with a nonce and a language chosen by
+ * cookie), "no-cache" (the browser asks again before reusing it), Vary: Cookie.
+ */
+async function storeInCache(
+  cache: PageCache,
+  candidate: NonNullable<ReturnType<PageCache["candidate"]>>,
+  response: Response,
+  nonce: string,
+  method: string,
+) {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", ANONYMOUS_CACHE_CONTROL);
+  headers.set("Vary", ANONYMOUS_VARY);
+  if (method === "HEAD" || response.body === null) {
+    headers.set("X-Cache", "MISS");
+    return new Response(null, { status: response.status, headers });
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  cache.put(candidate, { status: response.status, headers, body }, nonce);
+  headers.set("X-Cache", "MISS");
+  return new Response(body, { status: response.status, headers });
+}
+
 export function createAppListener(options: Options) {
   const handle = createRequestHandler(options.build, options.mode);
 
@@ -194,6 +223,34 @@ export function createAppListener(options: Options) {
       return sendErrorPage(req, res, 400, {
         closeConnection: method !== "GET" && method !== "HEAD",
       });
+    }
+
+    const cache = options.pageCache;
+    const nonce = String(req.headers["x-csp-nonce"] ?? "");
+    const candidate =
+      cache?.candidate({
+        method,
+        url,
+        host: req.headers.host ?? "",
+        cookie: req.headers.cookie,
+        authorization: req.headers.authorization,
+      }) ?? null;
+    if (cache && candidate) {
+      const hit = cache.get(candidate, nonce);
+      if (hit) {
+        const headers = new Headers(hit.headers);
+        headers.set("X-Cache", "HIT");
+        const bytes = new Uint8Array(
+          hit.body.buffer as ArrayBuffer,
+          hit.body.byteOffset,
+          hit.body.byteLength,
+        );
+        const answer = new Response(method === "HEAD" ? null : bytes, {
+          status: hit.status,
+          headers,
+        });
+        return sendResponse(req, res, answer);
+      }
     }
 
     let body: Uint8Array<ArrayBuffer> | undefined;
@@ -229,9 +286,14 @@ export function createAppListener(options: Options) {
       signal: controller.signal,
     });
     const loadContext = options.getLoadContext(request);
-    const response = await options.withRequestContext({ requestId: loadContext.requestId }, () =>
+    let response = await options.withRequestContext({ requestId: loadContext.requestId }, () =>
       handle(request, loadContext),
     );
+    // This process's own writes are seen by its very next request, before the database's
+    // notification (which tells every process, this one included) has arrived.
+    if (cache && body !== undefined && response.status < 400) cache.clear();
+    if (cache && candidate)
+      response = await storeInCache(cache, candidate, response, nonce, method);
     await sendResponse(req, res, response);
   }
 
