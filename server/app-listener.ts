@@ -20,9 +20,15 @@ import {
   isCompressible,
   MIN_COMPRESS_BYTES,
   varyOnEncoding,
+  type Encoding,
 } from "./compression";
 import { errorPage, type ServerErrorStatus } from "./error-page";
-import { ANONYMOUS_CACHE_CONTROL, ANONYMOUS_VARY, type PageCache } from "./page-cache";
+import {
+  ANONYMOUS_CACHE_CONTROL,
+  ANONYMOUS_VARY,
+  type CachedAnswer,
+  type PageCache,
+} from "./page-cache";
 import { checkBody, checkUrl } from "./request-checks";
 
 type Logger = {
@@ -167,6 +173,31 @@ async function sendResponse(
   res.end();
 }
 
+/**
+ * A page from the cache: in gzip as stored when the client takes gzip (even if it prefers
+ * Brotli: that would mean compressing on every hit, decision 038), plain otherwise, or in
+ * Brotli for the rare client that takes only that.
+ */
+async function sendCached(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  hit: CachedAnswer,
+  encodings: Encoding[],
+) {
+  let body: Uint8Array = hit.body;
+  let encoding: Encoding | undefined = hit.encoding;
+  if (!encoding && encodings[0] === "br" && body.byteLength >= MIN_COMPRESS_BYTES) {
+    body = await compressDynamic(body, "br");
+    encoding = "br";
+  }
+  const rawHeaders: string[] = [];
+  for (const [name, value] of hit.headers) rawHeaders.push(name, value);
+  if (encoding) rawHeaders.push("Content-Encoding", encoding);
+  rawHeaders.push("Content-Length", String(body.byteLength), "X-Cache", "HIT");
+  res.writeHead(hit.status, rawHeaders);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 function drainedOrClosed(res: http.ServerResponse) {
   return new Promise<void>((resolve) => {
     const done = () => {
@@ -236,21 +267,9 @@ export function createAppListener(options: Options) {
         authorization: req.headers.authorization,
       }) ?? null;
     if (cache && candidate) {
-      const hit = cache.get(candidate, nonce);
-      if (hit) {
-        const headers = new Headers(hit.headers);
-        headers.set("X-Cache", "HIT");
-        const bytes = new Uint8Array(
-          hit.body.buffer as ArrayBuffer,
-          hit.body.byteOffset,
-          hit.body.byteLength,
-        );
-        const answer = new Response(method === "HEAD" ? null : bytes, {
-          status: hit.status,
-          headers,
-        });
-        return sendResponse(req, res, answer);
-      }
+      const encodings = acceptedEncodings(req.headers["accept-encoding"]);
+      const hit = cache.get(candidate, nonce, { gzip: encodings.includes("gzip") });
+      if (hit) return sendCached(req, res, hit, encodings);
     }
 
     let body: Uint8Array<ArrayBuffer> | undefined;

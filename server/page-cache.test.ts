@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { MAX_ENTRY_AGE_MS, PageCache, type Candidate } from "./page-cache";
 
@@ -112,6 +114,14 @@ describe("what the page cache stores and answers", () => {
       `script-src 'self' 'nonce-${fresh}'`,
     );
     expect(hit.body.toString()).not.toContain(NONCE);
+    // The stored gzip copy, with the same nonce filled in.
+    const long = page("Fragen ".repeat(500));
+    cache.put(ask(cache, "/agb")!, long, NONCE);
+    const gz = cache.get(ask(cache, "/agb")!, fresh, { gzip: true })!;
+    expect(gz.encoding).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(
+      page("Fragen ".repeat(500), fresh).body.toString(),
+    );
   });
 
   it("does not store errors, answers that set a cookie, or renders that saw a data change", () => {
@@ -141,7 +151,10 @@ describe("what the page cache stores and answers", () => {
 
   it("stays within its bytes: the least recently used entry goes first, oversized ones are not kept", () => {
     const one = page("x".repeat(1000));
-    const cache = makeCache({ maxBytes: 3 * 1300, maxEntryBytes: 2000 });
+    const probe = makeCache();
+    probe.put(ask(probe, "/faq")!, one, NONCE);
+    const entry = probe.size.bytes + 20; // keys differ in length by a few characters
+    const cache = makeCache({ maxBytes: 3 * entry, maxEntryBytes: 2 * entry });
     const at = (path: string): Candidate => ask(cache, path)!;
     cache.put(at("/faq"), one, NONCE);
     cache.put(at("/agb"), one, NONCE);
@@ -149,9 +162,11 @@ describe("what the page cache stores and answers", () => {
     // /faq is used, so /agb is now the least recently used.
     expect(cache.get(at("/faq"), NONCE)).toBeDefined();
     cache.put(at("/datenschutz"), one, NONCE);
-    expect(cache.size.bytes).toBeLessThanOrEqual(3 * 1300);
+    expect(cache.size.bytes).toBeLessThanOrEqual(3 * entry);
     expect(cache.get(at("/agb"), NONCE)).toBeUndefined();
     expect(cache.get(at("/faq"), NONCE)).toBeDefined();
-    expect(cache.put(at("/kontakt"), page("x".repeat(5000)), NONCE)).toBe(false);
+    expect(
+      cache.put(at("/kontakt"), page(crypto.randomBytes(3 * entry).toString("hex")), NONCE),
+    ).toBe(false);
   });
 });

@@ -15,7 +15,11 @@
  *   request of this process; a render that was running during a change is not stored.
  *   Entries older than a minute are rendered again as a safety net.
  * - Bounded: least recently used entries go first once the bytes exceed the limit.
+ * - Compressed once: text answers also keep a gzip copy whose pieces are joined with each
+ *   hit's nonce (gzip-splice.ts), so a hit costs no compression.
  */
+import { isCompressible, MIN_COMPRESS_BYTES } from "./compression";
+import { gzipTemplate, gzipWithNonce, type GzipTemplate } from "./gzip-splice";
 
 /** Pages served from the cache; `/book`, the account area, admin, auth and api never are. */
 const PUBLIC_PAGE =
@@ -47,11 +51,19 @@ type Entry = {
   headers: [string, string[]][];
   /** The body cut at the nonce. */
   body: Buffer[];
+  /** The same, compressed once (text answers of a kilobyte or more). */
+  gzip?: GzipTemplate;
   bytes: number;
   storedAt: number;
 };
 
-export type CachedAnswer = { status: number; headers: [string, string][]; body: Buffer };
+export type CachedAnswer = {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** Set when `body` is the gzip copy. */
+  encoding?: "gzip";
+};
 
 function cookieNames(header: string) {
   return header
@@ -143,8 +155,15 @@ export class PageCache {
     return { key, generation: this.generation };
   }
 
-  /** The stored answer for `candidate`, with `nonce` filled in; undefined on a miss. */
-  get(candidate: Candidate, nonce: string): CachedAnswer | undefined {
+  /**
+   * The stored answer for `candidate`, with `nonce` filled in (in gzip when the client takes it
+   * and there is a compressed copy); undefined on a miss.
+   */
+  get(
+    candidate: Candidate,
+    nonce: string,
+    options: { gzip?: boolean } = {},
+  ): CachedAnswer | undefined {
     const entry = this.entries.get(candidate.key);
     if (!entry) return undefined;
     if (this.now() - entry.storedAt > MAX_ENTRY_AGE_MS) {
@@ -154,11 +173,15 @@ export class PageCache {
     // Least recently used goes first: a hit moves the entry to the end.
     this.entries.delete(candidate.key);
     this.entries.set(candidate.key, entry);
-    return {
-      status: entry.status,
-      headers: entry.headers.map(([name, parts]) => [name, parts.join(nonce)]),
-      body: join(entry.body, nonce),
-    };
+    const headers = entry.headers.map(([name, parts]): [string, string] => [
+      name,
+      parts.join(nonce),
+    ]);
+    if (options.gzip && entry.gzip) {
+      const body = gzipWithNonce(entry.gzip, Buffer.from(nonce));
+      return { status: entry.status, headers, body, encoding: "gzip" };
+    }
+    return { status: entry.status, headers, body: join(entry.body, nonce) };
   }
 
   /**
@@ -185,10 +208,18 @@ export class PageCache {
     if (previous) this.remove(candidate.key, previous);
     // A copy: the answer's buffer may be a slice of a larger pooled one.
     const body = cut(Buffer.from(answer.body), nonce);
+    const gzip =
+      isCompressible(answer.headers.get("content-type")) &&
+      answer.body.byteLength >= MIN_COMPRESS_BYTES
+        ? gzipTemplate(body, Buffer.byteLength(nonce))
+        : undefined;
+    bytes += gzip?.bytes ?? 0;
+    if (bytes > this.limits.maxEntryBytes) return false;
     this.entries.set(candidate.key, {
       status: answer.status,
       headers,
       body,
+      gzip,
       bytes,
       storedAt: this.now(),
     });

@@ -47,7 +47,7 @@ afterAll(async () => {
   await handle?.close();
 });
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; html: string };
+type Answer = { status: number; headers: http.IncomingHttpHeaders; html: string; bytes: number };
 
 /** A raw request (fetch would decompress on its own and hide what was sent). */
 function get(
@@ -73,7 +73,12 @@ function get(
               : encoding === "gzip"
                 ? zlib.gunzipSync(body)
                 : body;
-          resolve({ status: response.statusCode!, headers: response.headers, html: String(plain) });
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            html: String(plain),
+            bytes: body.byteLength,
+          });
         });
       },
     );
@@ -105,7 +110,11 @@ describe("page cache", () => {
     const first = await get(A, "/faq");
     expect(first.status).toBe(200);
     expect(first.headers["x-cache"]).toBe("MISS");
-    const hits = [await get(A, "/faq"), await get(A, "/faq", { acceptEncoding: "br" })];
+    const hits = [
+      await get(A, "/faq"),
+      await get(A, "/faq", { acceptEncoding: "br" }),
+      await get(A, "/faq", { acceptEncoding: "gzip, deflate, br, zstd" }),
+    ];
     const nonces = new Set([cspNonce(first)]);
     for (const hit of hits) {
       expect(hit.status).toBe(200);
@@ -121,9 +130,16 @@ describe("page cache", () => {
       // The same page as the render that was stored, apart from the nonce.
       expect(hit.html.replaceAll(nonce, "N")).toBe(first.html.replaceAll(cspNonce(first)!, "N"));
     }
-    expect(nonces.size).toBe(3);
+    expect(nonces.size).toBe(4);
+    // Compressed as the client asks; a browser's usual header gets the gzip copy stored with
+    // the page (no compression per hit), decoded above with its CRC checked.
+    expect(hits[0].headers["content-encoding"]).toBeUndefined();
     expect(hits[1].headers["content-encoding"]).toBe("br");
-    expect(Number(hits[1].headers["content-length"])).toBeGreaterThan(0);
+    expect(hits[2].headers["content-encoding"]).toBe("gzip");
+    for (const hit of hits) {
+      expect(hit.headers.vary).toBe("Cookie, Accept-Encoding");
+      expect(Number(hit.headers["content-length"])).toBe(hit.bytes);
+    }
   });
 
   it("tells browsers and shared caches: anonymous pages private and revalidated, signed-in pages not stored", async () => {
