@@ -268,7 +268,13 @@ export function createAppListener(options: Options) {
       }) ?? null;
     if (cache && candidate) {
       const encodings = acceptedEncodings(req.headers["accept-encoding"]);
-      const hit = cache.get(candidate, nonce, { gzip: encodings.includes("gzip") });
+      const gzip = encodings.includes("gzip");
+      let hit = cache.get(candidate, nonce, { gzip });
+      // The same page is being rendered for another visitor: wait for it rather than render it
+      // again (after a change, every page's first requests arrive together).
+      if (!hit && method === "GET" && (await cache.renderOf(candidate))) {
+        hit = cache.get(candidate, nonce, { gzip });
+      }
       if (hit) return sendCached(req, res, hit, encodings);
     }
 
@@ -305,14 +311,20 @@ export function createAppListener(options: Options) {
       signal: controller.signal,
     });
     const loadContext = options.getLoadContext(request);
-    let response = await options.withRequestContext({ requestId: loadContext.requestId }, () =>
-      handle(request, loadContext),
-    );
-    // This process's own writes are seen by its very next request, before the database's
-    // notification (which tells every process, this one included) has arrived.
-    if (cache && body !== undefined && response.status < 400) cache.clear();
-    if (cache && candidate)
-      response = await storeInCache(cache, candidate, response, nonce, method);
+    const rendered = cache && candidate && method === "GET" ? cache.rendering(candidate) : null;
+    let response: Response;
+    try {
+      response = await options.withRequestContext({ requestId: loadContext.requestId }, () =>
+        handle(request, loadContext),
+      );
+      // This process's own writes are seen by its very next request, before the database's
+      // notification (which tells every process, this one included) has arrived.
+      if (cache && body !== undefined && response.status < 400) cache.clear();
+      if (cache && candidate)
+        response = await storeInCache(cache, candidate, response, nonce, method);
+    } finally {
+      rendered?.();
+    }
     await sendResponse(req, res, response);
   }
 

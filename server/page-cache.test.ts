@@ -170,3 +170,18 @@ describe("what the page cache stores and answers", () => {
     ).toBe(false);
   });
 });
+
+describe("one render per page", () => {
+  it("a request for a page being rendered waits for that render, then finds it stored", async () => {
+    const cache = makeCache();
+    const candidate = ask(cache, "/faq")!;
+    expect(await cache.renderOf(candidate)).toBe(false);
+    const done = cache.rendering(candidate);
+    const waiting = cache.renderOf(candidate);
+    cache.put(candidate, page("Fragen"), NONCE);
+    done();
+    expect(await waiting).toBe(true);
+    expect(cache.get(candidate, NONCE)).toBeDefined();
+    expect(await cache.renderOf(candidate)).toBe(false);
+  });
+});

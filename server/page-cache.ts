@@ -100,6 +100,7 @@ export class PageCache {
   private entries = new Map<string, Entry>();
   private bytes = 0;
   private generation = 0;
+  private renders = new Map<string, Promise<void>>();
 
   constructor(
     private hooks: PageCacheHooks,
@@ -182,6 +183,28 @@ export class PageCache {
       return { status: entry.status, headers, body, encoding: "gzip" };
     }
     return { status: entry.status, headers, body: join(entry.body, nonce) };
+  }
+
+  /**
+   * Marks `candidate` as being rendered in this process; call the answer when the render is
+   * stored (or failed). Requests for the same page meanwhile wait through `renderOf`.
+   */
+  rendering(candidate: Candidate): () => void {
+    let done = () => {};
+    const render = new Promise<void>((resolve) => (done = resolve));
+    this.renders.set(candidate.key, render);
+    return () => {
+      if (this.renders.get(candidate.key) === render) this.renders.delete(candidate.key);
+      done();
+    };
+  }
+
+  /** Waits for a render of `candidate` running in this process; false when there is none. */
+  async renderOf(candidate: Candidate) {
+    const render = this.renders.get(candidate.key);
+    if (!render) return false;
+    await render;
+    return true;
   }
 
   /**
