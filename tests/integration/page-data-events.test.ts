@@ -48,19 +48,26 @@ afterAll(async () => {
   await handle?.close();
 });
 
-let sentinels = 0;
+let markers = 0;
+/** Sends a marker notification and waits until it arrived (with everything committed before it). */
+async function marker() {
+  const payload = `marker-${++markers}`;
+  const arrived = new Promise<void>((resolve) => waiting.push({ payload, resolve }));
+  await db().execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${payload})`);
+  await arrived;
+  return payloads.lastIndexOf(payload);
+}
+
 /**
- * Runs `write`, then a marker notification committed after it, and answers whether a page-data
- * notification arrived between the two (notifications arrive in commit order).
+ * Runs `write` between two marker notifications and answers whether a page-data notification
+ * arrived between them (notifications arrive in commit order, so whatever an earlier write sent
+ * is before the first marker).
  */
 async function notifiesPageData(write: () => Promise<unknown>) {
-  const marker = `marker-${++sentinels}`;
-  const from = payloads.length;
+  const from = await marker();
   await write();
-  const arrived = new Promise<void>((resolve) => waiting.push({ payload: marker, resolve }));
-  await db().execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${marker})`);
-  await arrived;
-  return payloads.slice(from, payloads.indexOf(marker, from)).includes("data");
+  const to = await marker();
+  return payloads.slice(from + 1, to).includes("data");
 }
 
 describe("page data notifications", () => {
