@@ -11,7 +11,7 @@
  * - The CSP nonce is fresh on every answer: the stored body and header are cut at the nonce of
  *   the render that made them and joined with the new request's nonce on every hit.
  * - Invalidation: the app calls `clear()` on every data change (statement-level triggers NOTIFY
- *   every process, migration 0018) and the server after every successful state-changing
+ *   every process, migration 0021) and the server after every successful state-changing
  *   request of this process; a render that was running during a change is not stored.
  *   Entries older than a minute are rendered again as a safety net.
  * - Bounded: least recently used entries go first once the bytes exceed the limit.

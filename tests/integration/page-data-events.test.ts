@@ -1,5 +1,5 @@
 /**
- * What drops the page cache (decision 038, migration 0018): a committed write to any table whose
+ * What drops the page cache (decision 038, migration 0021): a committed write to any table whose
  * rows show on public pages notifies every process, whichever code path (or psql) wrote it; a
  * rolled-back write and writes to tables no public page shows (sessions, audit log, rate limits)
  * do not. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.

@@ -70,7 +70,7 @@ export function contentChangedPayload(page: string) {
 
 /**
  * Rows that show on public pages changed (decision 038): statement-level triggers on those
- * tables send `data` on this channel when their transaction commits (migration 0018), on
+ * tables send `data` on this channel when their transaction commits (migration 0021), on
  * PostgreSQL to every process, on PGlite to this one. Every process then drops its page cache
  * and the per-process caches behind the pages. No code path has to remember to send it.
  */
