@@ -14,6 +14,7 @@ import {
 } from "~/features/properties/property-images.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import {
+  listenForPageDataOnPglite,
   listenForSettingsChanges,
   stopListening,
 } from "~/features/settings/settings-events.server";
@@ -70,6 +71,7 @@ export async function boot(): Promise<BootResult> {
     if (seeded) logger.info({ ms: Date.now() - started }, "demo data seeded");
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
+  if (handle.listen) await listenForPageDataOnPglite(handle.listen);
   // A production start names every open point of the go-live checklist (decision 033); the
   // embedded demo start (no DATABASE_URL) is a demo and stays quiet. Not awaited: its queries
   // and the password check (scrypt) must not delay listening.

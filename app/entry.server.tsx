@@ -14,6 +14,11 @@ export { boot, beforeShutdown, shutdown } from "~/boot.server";
 export { bodyLimitFor } from "~/lib/body-limits";
 export { withRequestContext } from "~/lib/logger.server";
 export { readMedia } from "~/lib/storage.server";
+// The server's page cache (server/page-cache.ts, decision 038) keys by the app's own language
+// rule and day, and is dropped on the app's data-change event.
+export { onPageDataChanged } from "~/features/settings/settings-events.server";
+export { languageFromCookie } from "~/lib/i18n";
+export { todayInBerlin } from "~/domain/calendar-day";
 
 export const streamTimeout = 5_000;
 

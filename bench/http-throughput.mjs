@@ -3,10 +3,14 @@
 // measured with their database reads). Local traffic only, bounded in time.
 //
 //   npm run build && node bench/http-throughput.mjs [--seconds 10] [--connections 50] [--postgres]
+//     [--no-page-cache] [--accept-encoding br] [--port 3902]
 //
 // Starts its own servers on loopback ports with a throw-away data folder (demo data seeded): on
 // the embedded PGlite, or with --postgres on a fresh database `fw_bench_http` of the machine's
 // PostgreSQL (scripts/ensure-postgres.sh), which is what production runs on.
+// The pages are asked for anonymously, so they come from the page cache (decision 038) after the
+// first request; --no-page-cache measures rendering (PAGE_CACHE_MB=0), --accept-encoding asks
+// for compressed answers as browsers do. The "cache hits" column counts X-Cache: HIT answers.
 import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -20,24 +24,32 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     postgres: { type: "boolean", default: false },
+    "no-page-cache": { type: "boolean", default: false },
+    "accept-encoding": { type: "string" },
+    port: { type: "string", default: "3902" },
   },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-const BARE_PORT = 3901;
-const APP_PORT = 3902;
+const APP_PORT = Number(values.port);
+const BARE_PORT = APP_PORT - 1;
+const requestHeaders = values["accept-encoding"]
+  ? { "accept-encoding": values["accept-encoding"] }
+  : {};
 
 /** Keeps `connections` requests in flight for `seconds`; returns requests per second and p50/p99. */
 async function load(url) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   let errors = 0;
+  let hits = 0;
   const until = Date.now() + seconds * 1000;
   const worker = async () => {
     while (Date.now() < until) {
       const started = performance.now();
       await new Promise((resolve) => {
-        const req = http.get(url, { agent }, (res) => {
+        const req = http.get(url, { agent, headers: requestHeaders }, (res) => {
+          if (res.headers["x-cache"] === "HIT") hits++;
           res.resume();
           res.on("end", () => {
             if (res.statusCode !== 200) errors++;
@@ -57,7 +69,13 @@ async function load(url) {
   latencies.sort((a, b) => a - b);
   const pick = (q) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / seconds, p50: pick(0.5), p99: pick(0.99), errors };
+  return {
+    rps: latencies.length / seconds,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    errors,
+    hits: latencies.length ? hits / latencies.length : 0,
+  };
 }
 
 async function waitFor(url) {
@@ -88,10 +106,12 @@ function freshPostgresDatabase() {
   }).trim();
   const psql = (sql) =>
     execFileSync("psql", [server, "-q", "-c", sql], { stdio: ["ignore", "ignore", "inherit"] });
-  psql("drop database if exists fw_bench_http with (force)");
-  psql("create database fw_bench_http");
+  // One database per port, so runs on other ports (other checkouts) do not drop each other's.
+  const name = `fw_bench_http${APP_PORT === 3902 ? "" : `_${APP_PORT}`}`;
+  psql(`drop database if exists ${name} with (force)`);
+  psql(`create database ${name}`);
   const url = new URL(server);
-  url.pathname = "/fw_bench_http";
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -103,6 +123,7 @@ const app = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     PORT: String(APP_PORT),
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    ...(values["no-page-cache"] ? { PAGE_CACHE_MB: "0" } : {}),
     ...(values.postgres
       ? {
           DATABASE_URL: freshPostgresDatabase(),
@@ -133,14 +154,16 @@ try {
   const bareRps = rows[0].rps;
   console.log(
     `\n${values.postgres ? "PostgreSQL" : "PGlite"}, ${seconds}s per run, ${connections} connections, ` +
-      `${os.cpus().length} cores, load average (1 min) ${os.loadavg()[0].toFixed(1)}\n`,
+      `${os.cpus().length} cores, load average (1 min) ${os.loadavg()[0].toFixed(1)}, ` +
+      `page cache ${values["no-page-cache"] ? "off" : "on"}, ` +
+      `Accept-Encoding ${values["accept-encoding"] ?? "none"}\n`,
   );
   console.log(
-    "| target | req/s | vs bare | p50 ms | p99 ms | errors |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| target | req/s | vs bare | p50 ms | p99 ms | errors | cache hits |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   );
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${((r.rps / bareRps) * 100).toFixed(0)} % | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${((r.rps / bareRps) * 100).toFixed(0)} % | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.hits * 100).toFixed(0)} % |`,
     );
   }
 } finally {

@@ -20,8 +20,15 @@ import {
   isCompressible,
   MIN_COMPRESS_BYTES,
   varyOnEncoding,
+  type Encoding,
 } from "./compression";
 import { errorPage, type ServerErrorStatus } from "./error-page";
+import {
+  ANONYMOUS_CACHE_CONTROL,
+  ANONYMOUS_VARY,
+  type CachedAnswer,
+  type PageCache,
+} from "./page-cache";
 import { checkBody, checkUrl } from "./request-checks";
 
 type Logger = {
@@ -37,6 +44,8 @@ type Options = {
   /** Runs the app with the request id in reach of the app's logger (app/lib/logger.server.ts). */
   withRequestContext: <T>(context: { requestId: string }, run: () => T) => T;
   log: Logger;
+  /** Public pages for anonymous visitors from memory (decision 038); none when absent. */
+  pageCache?: PageCache;
 };
 
 type BodyResult =
@@ -164,6 +173,31 @@ async function sendResponse(
   res.end();
 }
 
+/**
+ * A page from the cache: in gzip as stored when the client takes gzip (even if it prefers
+ * Brotli: that would mean compressing on every hit, decision 038), plain otherwise, or in
+ * Brotli for the rare client that takes only that.
+ */
+async function sendCached(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  hit: CachedAnswer,
+  encodings: Encoding[],
+) {
+  let body: Uint8Array = hit.body;
+  let encoding: Encoding | undefined = hit.encoding;
+  if (!encoding && encodings[0] === "br" && body.byteLength >= MIN_COMPRESS_BYTES) {
+    body = await compressDynamic(body, "br");
+    encoding = "br";
+  }
+  const rawHeaders: string[] = [];
+  for (const [name, value] of hit.headers) rawHeaders.push(name, value);
+  if (encoding) rawHeaders.push("Content-Encoding", encoding);
+  rawHeaders.push("Content-Length", String(body.byteLength), "X-Cache", "HIT");
+  res.writeHead(hit.status, rawHeaders);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 function drainedOrClosed(res: http.ServerResponse) {
   return new Promise<void>((resolve) => {
     const done = () => {
@@ -174,6 +208,32 @@ function drainedOrClosed(res: http.ServerResponse) {
     res.on("drain", done);
     res.on("close", done);
   });
+}
+
+/**
+ * An anonymous visitor's public page: stored when it may be, and marked for browsers and proxies
+ * (decision 038): "private" (no shared cache keeps a page with a nonce and a language chosen by
+ * cookie), "no-cache" (the browser asks again before reusing it), Vary: Cookie.
+ */
+async function storeInCache(
+  cache: PageCache,
+  candidate: NonNullable<ReturnType<PageCache["candidate"]>>,
+  response: Response,
+  nonce: string,
+  method: string,
+) {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", ANONYMOUS_CACHE_CONTROL);
+  headers.set("Vary", ANONYMOUS_VARY);
+  if (method === "HEAD" || response.body === null) {
+    headers.set("X-Cache", "MISS");
+    return new Response(null, { status: response.status, headers });
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  cache.put(candidate, { status: response.status, headers, body }, nonce);
+  headers.set("X-Cache", "MISS");
+  return new Response(body, { status: response.status, headers });
 }
 
 export function createAppListener(options: Options) {
@@ -194,6 +254,28 @@ export function createAppListener(options: Options) {
       return sendErrorPage(req, res, 400, {
         closeConnection: method !== "GET" && method !== "HEAD",
       });
+    }
+
+    const cache = options.pageCache;
+    const nonce = String(req.headers["x-csp-nonce"] ?? "");
+    const candidate =
+      cache?.candidate({
+        method,
+        url,
+        host: req.headers.host ?? "",
+        cookie: req.headers.cookie,
+        authorization: req.headers.authorization,
+      }) ?? null;
+    if (cache && candidate) {
+      const encodings = acceptedEncodings(req.headers["accept-encoding"]);
+      const gzip = encodings.includes("gzip");
+      let hit = cache.get(candidate, nonce, { gzip });
+      // The same page is being rendered for another visitor: wait for it rather than render it
+      // again (after a change, every page's first requests arrive together).
+      if (!hit && method === "GET" && (await cache.renderOf(candidate))) {
+        hit = cache.get(candidate, nonce, { gzip });
+      }
+      if (hit) return sendCached(req, res, hit, encodings);
     }
 
     let body: Uint8Array<ArrayBuffer> | undefined;
@@ -229,9 +311,20 @@ export function createAppListener(options: Options) {
       signal: controller.signal,
     });
     const loadContext = options.getLoadContext(request);
-    const response = await options.withRequestContext({ requestId: loadContext.requestId }, () =>
-      handle(request, loadContext),
-    );
+    const rendered = cache && candidate && method === "GET" ? cache.rendering(candidate) : null;
+    let response: Response;
+    try {
+      response = await options.withRequestContext({ requestId: loadContext.requestId }, () =>
+        handle(request, loadContext),
+      );
+      // This process's own writes are seen by its very next request, before the database's
+      // notification (which tells every process, this one included) has arrived.
+      if (cache && body !== undefined && response.status < 400) cache.clear();
+      if (cache && candidate)
+        response = await storeInCache(cache, candidate, response, nonce, method);
+    } finally {
+      rendered?.();
+    }
     await sendResponse(req, res, response);
   }
 

@@ -13,6 +13,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createAppListener } from "./app-listener";
 import { serveMediaFromStorage, type ReadMedia } from "./media";
+import { PageCache } from "./page-cache";
 import { serveFile } from "./static";
 
 type EntryModule = {
@@ -34,6 +35,9 @@ type EntryModule = {
   readMedia: ReadMedia;
   withRequestContext: <T>(context: { requestId: string }, run: () => T) => T;
   shutdown: () => Promise<void>;
+  onPageDataChanged: (listener: () => void) => () => void;
+  languageFromCookie: (cookieHeader: string | null) => string;
+  todayInBerlin: () => string;
 };
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -61,6 +65,23 @@ const entry = (await loadBuild()).entry.module as unknown as EntryModule;
 const booted = await entry.boot();
 const { port, baseUrl, dataDir, uploadsDir, storage, trustProxy } = booted.config;
 
+/**
+ * Public pages for anonymous visitors from memory (decision 038), production only (development
+ * re-reads the build on every request). PAGE_CACHE_MB=0 turns it off.
+ */
+const pageCacheMb = Number(process.env.PAGE_CACHE_MB ?? 50);
+const pageCache =
+  isProduction && Number.isFinite(pageCacheMb) && pageCacheMb > 0
+    ? new PageCache(
+        {
+          languageFromCookie: entry.languageFromCookie,
+          todayInBerlin: () => entry.todayInBerlin(),
+        },
+        { maxBytes: pageCacheMb * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 },
+      )
+    : undefined;
+if (pageCache) entry.onPageDataChanged(() => pageCache.clear());
+
 const appListener = createAppListener({
   // A build function is re-read and re-derived on every request (meant for development); in
   // production the build object is handed over once — an order of magnitude more req/s.
@@ -75,6 +96,7 @@ const appListener = createAppListener({
   bodyLimitFor: entry.bodyLimitFor,
   withRequestContext: entry.withRequestContext,
   log,
+  pageCache,
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

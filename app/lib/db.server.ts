@@ -21,6 +21,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** The PostgreSQL connection string when kind is "postgres" (used for LISTEN/NOTIFY). */
   url?: string;
+  /** PGlite only: LISTEN inside the embedded database (its triggers' notifications, decision 038). */
+  listen?: (channel: string, callback: (payload: string) => void) => Promise<unknown>;
   close: () => Promise<void>;
 };
 
@@ -102,6 +104,7 @@ export async function connectDatabase(options: OpenOptions): Promise<DatabaseHan
     return {
       db: database as unknown as Database,
       kind: "pglite",
+      listen: (channel, callback) => client.listen(channel, callback),
       close: async () => {
         try {
           await client.close();

@@ -22,7 +22,13 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   await ensureSettingsRow();
   await createProperty();
-  server = await startAppServer({ port: PORT, databaseUrl: handle.url! });
+  // Rendered answers: the page cache would answer repeated requests from its gzip copy
+  // (decision 038; tests/http/page-cache.test.ts covers those).
+  server = await startAppServer({
+    port: PORT,
+    databaseUrl: handle.url!,
+    env: { PAGE_CACHE_MB: "0" },
+  });
 }, 240_000);
 
 afterAll(async () => {

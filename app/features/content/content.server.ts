@@ -4,6 +4,7 @@ import {
   contentChangedPayload,
   emitContentChanged,
   onContentChanged,
+  onPageDataChanged,
   SETTINGS_CHANNEL,
 } from "~/features/settings/settings-events.server";
 import { isUuid } from "~/domain/ids";
@@ -30,6 +31,9 @@ function dropCache(page: string) {
   else for (const language of LANGUAGES) cache.delete(`${page}:${language}`);
 }
 onContentChanged(dropCache);
+// A page cached whole (decision 038) is rendered again after any data change; it must not be
+// rendered from a content copy older than that change.
+onPageDataChanged(() => cache.clear());
 
 const v = schema.contentVersion;
 

@@ -5,6 +5,7 @@ import {
   type PropertyListItem,
 } from "~/features/properties/property-list.server";
 import { offerActiveSql } from "~/features/properties/search.server";
+import { onPageDataChanged } from "~/features/settings/settings-events.server";
 import { isStoredImage } from "~/lib/image-urls";
 import { queryRows } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
@@ -99,6 +100,11 @@ async function recommendationCandidates(today: string, limit: number): Promise<s
 const RANKING_CACHE_MS = 5 * 60_000;
 let ranking: { today: string; at: number; value: Promise<Ranking> } | undefined;
 type Ranking = { popular: string[]; candidates: string[] };
+// Pages are cached whole until the data changes (decision 038): after a change the ranking is
+// read again, so a re-rendered page never carries a ranking from before it.
+onPageDataChanged(() => {
+  ranking = undefined;
+});
 
 function loadRanking(today: string): Promise<Ranking> {
   if (ranking && ranking.today === today && Date.now() - ranking.at < RANKING_CACHE_MS)

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { onPageDataChanged } from "~/features/settings/settings-events.server";
 import { queryRows } from "~/lib/db.server";
 import { regionOfCountry, type DestinationRegion } from "./regions";
 import { nightlyPriceSql } from "./search.server";
@@ -52,6 +53,11 @@ async function queryPlaces(today: string): Promise<Place[]> {
  */
 const CACHE_MS = 60_000;
 let cache: { today: string; at: number; places: Promise<Place[]> } | undefined;
+// Read again after any data change, so a page cached whole (decision 038) is not rendered from
+// a list older than the change.
+onPageDataChanged(() => {
+  cache = undefined;
+});
 
 export function listPlaces(today: string): Promise<Place[]> {
   if (cache && cache.today === today && Date.now() - cache.at < CACHE_MS) return cache.places;

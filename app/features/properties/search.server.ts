@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
 import { computePrice, isOfferActive, nightsBetween, type PricedProperty } from "~/domain/price";
+import { onPageDataChanged } from "~/features/settings/settings-events.server";
 import { queryRows } from "~/lib/db.server";
 import { foldedContains } from "~/lib/search-text.server";
 import { PAGE_SIZE, type PropertySearch } from "./search.schema";
@@ -273,6 +274,10 @@ function toResult(
 
 const AMENITY_OPTIONS_TTL_MS = 60_000;
 let amenityCache: { at: number; options: string[] } | undefined;
+// Counted again after any data change (a page cached whole must not keep an old list, 038).
+onPageDataChanged(() => {
+  amenityCache = undefined;
+});
 
 /**
  * The amenities guests can filter by, most used first (by how many published properties have

@@ -68,6 +68,33 @@ export function contentChangedPayload(page: string) {
   return `${CONTENT_PAYLOAD}${page}`;
 }
 
+/**
+ * Rows that show on public pages changed (decision 038): statement-level triggers on those
+ * tables send `data` on this channel when their transaction commits (migration 0021), on
+ * PostgreSQL to every process, on PGlite to this one. Every process then drops its page cache
+ * and the per-process caches behind the pages. No code path has to remember to send it.
+ */
+const DATA_PAYLOAD = "data";
+
+export function onPageDataChanged(listener: () => void) {
+  emitter.on("data", listener);
+  return () => emitter.off("data", listener);
+}
+
+/** Tells this process's caches that page data may have changed (tests, a missed NOTIFY). */
+export function emitPageDataChanged() {
+  emitter.emit("data");
+}
+
+/** PGlite (one process): the triggers' notifications come through the embedded database. */
+export async function listenForPageDataOnPglite(
+  listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>,
+) {
+  await listen(SETTINGS_CHANNEL, (payload) => {
+    if (payload === DATA_PAYLOAD) emitter.emit("data");
+  });
+}
+
 let listener: pg.Client | undefined;
 let stopped = false;
 
@@ -83,6 +110,8 @@ export async function listenForSettingsChanges(url: string) {
         emitter.emit("session", msg.payload.slice(USER_PAYLOAD.length));
       } else if (msg.payload?.startsWith(CONTENT_PAYLOAD)) {
         emitter.emit("content", msg.payload.slice(CONTENT_PAYLOAD.length));
+      } else if (msg.payload === DATA_PAYLOAD) {
+        emitter.emit("data");
       } else emitter.emit("change");
     });
     client.on("error", (error) => {
@@ -98,6 +127,8 @@ export async function listenForSettingsChanges(url: string) {
       // Changes made while we were disconnected: tell the pages to re-read.
       emitter.emit("change");
       emitter.emit("content", "*");
+      // Page data too: a missed notification must not leave a stale page cached.
+      emitter.emit("data");
     } catch (error) {
       logger.warn({ err: error }, "settings listener could not connect; retrying");
       client.end().catch(() => {});

@@ -8,7 +8,12 @@ import {
   type SiteSettings,
 } from "./settings";
 import type { SettingsFormValues } from "./settings.schema";
-import { emitSettingsChanged, onSettingsChanged, SETTINGS_CHANNEL } from "./settings-events.server";
+import {
+  emitSettingsChanged,
+  onPageDataChanged,
+  onSettingsChanged,
+  SETTINGS_CHANNEL,
+} from "./settings-events.server";
 
 /**
  * Settings are read on every page, so they are cached per process. The cache is dropped on
@@ -18,6 +23,10 @@ import { emitSettingsChanged, onSettingsChanged, SETTINGS_CHANNEL } from "./sett
 const CACHE_MS = 30_000;
 let cache: { value: SiteSettings; at: number } | undefined;
 onSettingsChanged(() => {
+  cache = undefined;
+});
+// The settings table's trigger (decision 038) also reaches writes that bypass saveSettings.
+onPageDataChanged(() => {
   cache = undefined;
 });
 
