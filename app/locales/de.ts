@@ -202,7 +202,6 @@ const de = {
     profile: "Profil",
     settings: "Einstellungen",
     footerLabel: "Rechtliches",
-    signedInAs: "Angemeldet als {{email}}",
     admin: "Administration",
   },
   admin: {

@@ -199,7 +199,6 @@ const en: Catalogue = {
     profile: "Profile",
     settings: "Settings",
     footerLabel: "Legal",
-    signedInAs: "Signed in as {{email}}",
     admin: "Administration",
   },
   admin: {
