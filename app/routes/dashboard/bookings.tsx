@@ -122,7 +122,7 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
       )}
 
       <nav aria-label={t("myBookings.list.tabsLabel")} className="mt-6 border-b border-slate-300">
-        <ul className="-mb-px flex flex-wrap gap-x-2">
+        <ul className="-mb-px flex flex-wrap gap-x-1 sm:gap-x-2">
           {MY_BOOKING_TABS.map((tab) => {
             const isCurrent = query.tab === tab;
             return (
@@ -130,13 +130,15 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
                 <Link
                   to={bookingsUrl({ ...query, tab })}
                   aria-current={isCurrent ? "page" : undefined}
-                  className={`inline-block border-b-2 px-4 py-2 font-medium ${
+                  className={`inline-block border-b-2 px-2 py-2 font-medium sm:px-4 ${
                     isCurrent
                       ? "border-secondary text-secondary"
                       : "border-transparent text-slate-700 hover:border-slate-400"
                   }`}
                 >
-                  {t(tab === "cancelled" ? "myBookings.list.cancelledTab" : `myBookings.list.${tab}`)}
+                  {t(
+                    tab === "cancelled" ? "myBookings.list.cancelledTab" : `myBookings.list.${tab}`,
+                  )}
                 </Link>
               </li>
             );

@@ -139,7 +139,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
                   alt=""
                   width={96}
                   height={64}
-                  className="hidden aspect-[3/2] w-24 shrink-0 rounded-lg object-cover sm:block"
+                  className="hidden aspect-[3/2] w-24 shrink-0 self-start rounded-lg object-cover sm:block"
                 />
               )}
               <div className="min-w-0">
@@ -150,9 +150,8 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
                   {formatDate(nextTrip.checkOut, language)}
                 </p>
                 <p className="text-sm text-slate-700">
-                  {countdown(nextTrip.checkIn, today)} ·{" "}
-                  {t("myBookings.list.number")}{" "}
-                  <span className="font-mono" data-testid="next-trip-number">
+                  {countdown(nextTrip.checkIn, today)} · {t("myBookings.list.number")}{" "}
+                  <span className="font-mono whitespace-nowrap" data-testid="next-trip-number">
                     {nextTrip.number}
                   </span>
                 </p>
@@ -177,11 +176,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
             </div>
           )}
         </section>
-        <section
-          aria-labelledby="next-payment-heading"
-          className={card}
-          data-testid="next-payment"
-        >
+        <section aria-labelledby="next-payment-heading" className={card} data-testid="next-payment">
           <h2 id="next-payment-heading" className="text-xl font-semibold text-secondary">
             {t("myBookings.overview.nextPaymentHeading")}
           </h2>

@@ -201,7 +201,7 @@ function AvatarSection({
               alt={t("profilePage.avatar.previewAlt")}
               width={128}
               height={128}
-              className="size-32 rounded-full object-cover ring-2 ring-secondary ring-offset-2"
+              className="mx-auto size-32 rounded-full object-cover ring-2 ring-secondary ring-offset-2"
               data-testid="avatar-preview"
             />
             <figcaption className="mt-2 text-sm text-slate-700">
