@@ -9,32 +9,21 @@ import {
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";
-import { SiteHeader } from "~/components/layout/site-header";
-import { TopBar } from "~/components/layout/top-bar";
+import type { PublicRouteHandle } from "~/components/layout/public-chrome";
 import { requireUser } from "~/features/accounts/session.server";
-import { regionsWithProperties } from "~/features/properties/destinations.server";
-import { DEFAULT_SETTINGS, publicSettings } from "~/features/settings/settings";
-import { todayInBerlin } from "~/domain/calendar-day";
-import { logger } from "~/lib/logger.server";
-import { useRootData } from "~/root";
 
 /**
- * The guest dashboard frame (spec 05): the site's own top bar (with the language switch) and
- * header, so a guest is still on the same site and can switch language here too (issue 16); a
- * sidebar (on phones a grid of all its items, none hidden in a scroll box) and a small footer
- * line; no public footer. Visitors go to /auth?redirectTo=….
+ * The guest dashboard frame (spec 05), inside the public layout: the site's own top bar (with
+ * the language switch) and header, so a guest stays on the same site and can switch language
+ * here too (issue 16); a sidebar (on phones a grid of all its items, none hidden in a scroll
+ * box) and a small footer line instead of the public footer. Visitors go to /auth?redirectTo=….
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  let destinationRegions: Awaited<ReturnType<typeof regionsWithProperties>> = [];
-  try {
-    destinationRegions = await regionsWithProperties(todayInBerlin());
-  } catch (error) {
-    // The menu must not take the dashboard down: without the list it shows no region.
-    logger.error({ err: error }, "loading the destination regions failed");
-  }
-  return { isAdmin: user.role === "admin", destinationRegions };
+  return { isAdmin: user.role === "admin" };
 }
+
+export const handle: PublicRouteHandle = { footer: "none" };
 
 const navItems = [
   { to: "/dashboard", label: "dashboard.overview", icon: LayoutDashboard, end: true },
@@ -47,22 +36,8 @@ const itemClass = "flex items-center gap-2 rounded-lg px-3 py-2 font-medium";
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRootData();
-  const settings = root?.settings ?? publicSettings(DEFAULT_SETTINGS);
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
-      >
-        {t("common.skipToContent")}
-      </a>
-      <TopBar settings={settings} />
-      <SiteHeader
-        settings={settings}
-        user={root?.user ?? null}
-        regions={loaderData.destinationRegions}
-      />
+    <div className="flex h-full flex-col bg-slate-50">
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
         <aside className="md:w-60 md:shrink-0">
           <nav
