@@ -46,7 +46,8 @@ export function PublicChrome({ children }: { children: React.ReactNode }) {
       </a>
       <TopBar settings={settings} />
       <SiteHeader settings={settings} user={data?.user ?? null} regions={regions} />
-      <div className="flex-1">{children}</div>
+      {/* A layout with its own footer line fills the height, so that line stays at the bottom. */}
+      <div className={footer === "none" ? "flex flex-1 flex-col" : "flex-1"}>{children}</div>
       {footer === "none" ? null : footer === "slim" ? (
         <SlimFooter settings={settings} />
       ) : (

@@ -37,7 +37,7 @@ const itemClass = "flex items-center gap-2 rounded-lg px-3 py-2 font-medium";
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="flex h-full flex-col bg-slate-50">
+    <div className="flex flex-1 flex-col bg-slate-50">
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
         <aside className="md:w-60 md:shrink-0">
           <nav
