@@ -22,6 +22,15 @@ export default [
     route("properties", "routes/public/properties.tsx"),
     route("properties/:id", "routes/public/property.tsx"),
     route("properties/:id/book", "routes/public/book.tsx"),
+    // Guest dashboard: inside the site's top bar and header (language switch, menu), with its
+    // own sidebar and footer line instead of the public footer (issue 16, decision 039).
+    layout("routes/dashboard/layout.tsx", [
+      route("dashboard", "routes/dashboard/overview.tsx"),
+      route("dashboard/bookings", "routes/dashboard/bookings.tsx"),
+      route("dashboard/profile", "routes/dashboard/profile.tsx"),
+      route("dashboard/settings", "routes/dashboard/settings.tsx"),
+      route("dashboard/reviews", "routes/dashboard/reviews.ts"),
+    ]),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -35,15 +44,6 @@ export default [
   route("booking-success/calendar.ics", "routes/booking/calendar-ics.ts"),
   route("newsletter/bestaetigen", "routes/newsletter/confirm.tsx"),
   route("newsletter/abmelden", "routes/newsletter/unsubscribe.tsx"),
-
-  // Guest dashboard.
-  layout("routes/dashboard/layout.tsx", [
-    route("dashboard", "routes/dashboard/overview.tsx"),
-    route("dashboard/bookings", "routes/dashboard/bookings.tsx"),
-    route("dashboard/profile", "routes/dashboard/profile.tsx"),
-    route("dashboard/settings", "routes/dashboard/settings.tsx"),
-    route("dashboard/reviews", "routes/dashboard/reviews.ts"),
-  ]),
 
   // Admin area: the layout AND every loader/action below check the role on the server.
   route("admin/dashboard.csv", "routes/admin/dashboard-csv.ts"),

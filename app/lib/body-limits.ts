@@ -2,14 +2,16 @@
  * How many bytes a request body may have before the server refuses it with 413, checked in
  * server/app-listener.ts before anything parses it (issue 11). Forms are small; only upload
  * routes get more, and their actions check their own, smaller per-file limits so a guest reads
- * the German message of the form ("Das Bild darf höchstens 2 MB groß sein.") for any file a
+ * the German message of the form ("Das Bild darf höchstens 10 MB groß sein.") for any file a
  * phone camera makes, and a 413 page only beyond that.
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
 /** Upload routes by path (React Router's `.data` URL of a route counts as the route). */
 const UPLOAD_BODY_LIMITS: Record<string, number> = {
-  "/dashboard/profile": 10 * 1024 * 1024,
+  // Avatars: a 10 MB phone photo (checked by the action with a German message) plus the
+  // multipart envelope.
+  "/dashboard/profile": 11 * 1024 * 1024,
   // Logos and favicon (2 MB each, checked by the action with a German message).
   "/admin/settings": 10 * 1024 * 1024,
   // Property photos, one per request: 10 MB each (checked by the action with a German message)

@@ -181,6 +181,18 @@ const de = {
       "Mit dieser E-Mail-Adresse kann kein neues Konto erstellt werden. Falls Sie bereits ein Konto haben, melden Sie sich an oder setzen Sie Ihr Passwort zurück.",
     tooManyAttempts:
       "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+    emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
+    passwordRequired: "Bitte geben Sie Ihr Passwort ein.",
+    showPassword: "Passwort anzeigen",
+    stayHeading: "Ihre Buchung",
+    stayIntro: "Nach der Anmeldung geht es direkt mit dieser Buchung weiter.",
+    stayDates: "Reisedaten",
+    stayNights_one: "{{count}} Nacht",
+    stayNights_other: "{{count}} Nächte",
+    stayGuests_one: "{{count}} Gast",
+    stayGuests_other: "{{count}} Gäste",
+    stayTotal: "Gesamtpreis",
+    stayTotalHint: "inklusive Reinigungs- und Servicegebühr",
   },
   errors: {
     notFoundTitle: "Seite nicht gefunden",
@@ -202,7 +214,6 @@ const de = {
     profile: "Profil",
     settings: "Einstellungen",
     footerLabel: "Rechtliches",
-    signedInAs: "Angemeldet als {{email}}",
     admin: "Administration",
   },
   admin: {

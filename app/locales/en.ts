@@ -178,6 +178,18 @@ const en: Catalogue = {
     emailTaken:
       "No new account can be created with this e-mail address. If you already have an account, sign in or reset your password.",
     tooManyAttempts: "Too many attempts. Please wait a moment and try again.",
+    emailRequired: "Please enter your e-mail address.",
+    passwordRequired: "Please enter your password.",
+    showPassword: "Show password",
+    stayHeading: "Your booking",
+    stayIntro: "Once you are signed in, you continue right where you left this booking.",
+    stayDates: "Travel dates",
+    stayNights_one: "{{count}} night",
+    stayNights_other: "{{count}} nights",
+    stayGuests_one: "{{count}} guest",
+    stayGuests_other: "{{count}} guests",
+    stayTotal: "Total price",
+    stayTotalHint: "including cleaning and service fee",
   },
   errors: {
     notFoundTitle: "Page not found",
@@ -199,7 +211,6 @@ const en: Catalogue = {
     profile: "Profile",
     settings: "Settings",
     footerLabel: "Legal",
-    signedInAs: "Signed in as {{email}}",
     admin: "Administration",
   },
   admin: {

@@ -233,16 +233,16 @@ test.describe("/dashboard/profile", () => {
       "Bitte wählen Sie ein Bild zum Hochladen aus.",
     );
 
-    // Larger than 2 MB (a real PNG padded to 2.5 MB).
+    // Larger than 10 MB (a real PNG padded to 10.5 MB; the request body may have 11 MB).
     const png = await sharp({
       create: { width: 800, height: 600, channels: 3, background: { r: 10, g: 120, b: 200 } },
     })
       .png()
       .toBuffer();
-    const large = Buffer.concat([png, Buffer.alloc(2.5 * 1024 * 1024 - png.length)]);
+    const large = Buffer.concat([png, Buffer.alloc(10.5 * 1024 * 1024 - png.length)]);
     await fileInput.setInputFiles({ name: "gross.png", mimeType: "image/png", buffer: large });
     await upload.click();
-    await expect(page.getByRole("alert")).toHaveText("Das Bild darf höchstens 2 MB groß sein.");
+    await expect(page.getByRole("alert")).toHaveText("Das Bild darf höchstens 10 MB groß sein.");
 
     // A text file named .jpg.
     await fileInput.setInputFiles({

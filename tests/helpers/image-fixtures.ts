@@ -24,3 +24,22 @@ export function pngBomb() {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * What a phone camera makes: a 4000 × 3000 JPEG of about 6.7 MB (noise does not compress, like
+ * the detail of a real photo). Takes a few seconds to encode.
+ */
+export async function phonePhoto() {
+  const { default: sharp } = await import("sharp");
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 30 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

@@ -22,12 +22,13 @@ const BUDGETS_KB: Record<string, number> = {
   "routes/public/properties": 25, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14); 24.37 with the phone's
   // filter sheet, its live count and the stay totals (issue 16, decision 035)
-  "routes/public/property": 40.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
+  "routes/public/property": 41, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
   // reviews (decision 032) and the live update of edited content (decision 030); 39.44 with
   // the phone's booking bar and the calendar's reasons, the image viewer (1.9 KB) now lazy
   // (issue 16, decision 036); 40.28 with mediaUrl of S3_PUBLIC_URL (decision 034: a chunk
-  // under 1 KB the pages share, sent uncompressed)
+  // under 1 KB the pages share, sent uncompressed); 40.53 with the amenity names shared with
+  // the search loader and the chunks the bundler split anew (i18n-react, cx; decision 039)
   "routes/public/book": 38, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
@@ -35,8 +36,9 @@ const BUDGETS_KB: Record<string, number> = {
   // mediaUrl (decision 034); 37.38 without zod (21.2 KB): step 2 is checked in the browser by
   // the plain rules of booking-details.ts, which the server's schema applies too (issue 16
   // point 3; zod/mini instead would have left 13.1 KB, docs/BENCHMARKS.md)
-  "routes/public/offers": 20, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
-  // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14)
+  "routes/public/offers": 20.5, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
+  // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 20.05 after the
+  // bundler split i18n-react and cx into chunks of their own (decision 039, no new code here)
   "routes/public/reviews": 24.5, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
   // 22.15 with the newsletter form on Button and Input; 22.7 in main on 2026-11-25; 23.45 with
   // the owner reply under reviews (a chunk shared with the property page, under 1 KB, so sent

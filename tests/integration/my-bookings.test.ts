@@ -160,6 +160,75 @@ describe(`dashboard stats and lists (${databaseKind()})`, () => {
     expect((await getDashboardOverview(guest.id, today)).profile.isIncomplete).toBe(false);
   });
 
+  it("puts the next trip and the next payment due first, from the stored amounts", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    expect(await getDashboardOverview(guest.id, today)).toMatchObject({
+      nextTrip: null,
+      nextPayment: null,
+    });
+    // Booked today (22.11.2026) for February: 20 % deposit within 7 days, the balance 30 days
+    // before arrival. The deposit is paid, so the balance is next.
+    const february = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2027-02-10",
+      checkOut: "2027-02-14",
+      status: "confirmed",
+      totalPrice: 100_000,
+      amountPaid: 20_000,
+      depositPercentage: 20,
+      balanceDueDays: 30,
+      createdAt: now,
+    });
+    // Later arrival, but its deposit (booked 20.11.) is due sooner: 27.11.2026.
+    const march = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2027-03-01",
+      checkOut: "2027-03-05",
+      status: "pending",
+      totalPrice: 55_555,
+      amountPaid: 0,
+      depositPercentage: 20,
+      balanceDueDays: 30,
+      createdAt: new Date("2026-11-20T12:00:00Z"),
+    });
+    // Cancelled and sooner: neither the next trip nor anything to pay.
+    await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2026-12-01",
+      checkOut: "2026-12-03",
+      status: "cancelled",
+      amountPaid: 0,
+      createdAt: now,
+    });
+    const overview = await getDashboardOverview(guest.id, today);
+    expect(overview.nextTrip?.id).toBe(february.id);
+    expect(overview.nextTrip?.number).toBe(february.number);
+    expect(overview.nextPayment).toEqual({
+      bookingId: march.id,
+      bookingNumber: march.number,
+      propertyTitle: property.title,
+      kind: "deposit",
+      amount: 11_111,
+      dueDate: "2026-11-27",
+      isOverdue: false,
+    });
+    // Once the March deposit is in, February's balance (due 11.01.2027) comes first.
+    await db()
+      .update(schema.booking)
+      .set({ amountPaid: 11_111 })
+      .where(eq(schema.booking.id, march.id));
+    expect((await getDashboardOverview(guest.id, today)).nextPayment).toMatchObject({
+      bookingId: february.id,
+      kind: "balance",
+      amount: 80_000,
+      dueDate: "2027-01-11",
+    });
+  });
+
   it("splits the tabs as the spec defines them, searches and filters, only own bookings", async () => {
     const guest = await createUser();
     const other = await createUser();
@@ -209,15 +278,17 @@ describe(`dashboard stats and lists (${databaseKind()})`, () => {
       text: "Sehr schöne Wohnung, gerne wieder.",
     });
 
-    const list = (tab: "upcoming" | "past", q = "", status = "all" as const) =>
+    const list = (tab: "upcoming" | "past" | "cancelled", q = "", status = "all" as const) =>
       listMyBookings({ userId: guest.id, today, tab, q, status });
     const ids = async (promise: ReturnType<typeof list>) => (await promise).map((b) => b.id);
 
     expect(await ids(list("upcoming"))).toEqual([endsToday.id, future.id]);
-    expect(await ids(list("past"))).toEqual([cancelledFuture.id, endedBefore.id]);
+    // A cancelled stay of the future is neither upcoming nor past (issue 16, decision 039).
+    expect(await ids(list("past"))).toEqual([endedBefore.id]);
+    expect(await ids(list("cancelled"))).toEqual([cancelledFuture.id]);
     // Accent- and case-insensitive search by title or location.
     expect(await ids(list("upcoming", "koln"))).toEqual([future.id]);
-    expect(await ids(list("past", "STRANDHAUS"))).toEqual([cancelledFuture.id]);
+    expect(await ids(list("cancelled", "STRANDHAUS"))).toEqual([cancelledFuture.id]);
     expect(await ids(list("past", "100%_"))).toEqual([]);
     // Fullwidth ％ and ＿ fold into % and _ but stay literal characters, not wildcards.
     expect(await ids(list("past", "％"))).toEqual([]);
@@ -233,7 +304,7 @@ describe(`dashboard stats and lists (${databaseKind()})`, () => {
       rating: 5,
       title: "Toll",
     });
-    expect(past.find((b) => b.id === cancelledFuture.id)).toMatchObject({
+    expect((await list("cancelled")).find((b) => b.id === cancelledFuture.id)).toMatchObject({
       review: null,
       isCancellable: false,
       status: "cancelled",
@@ -516,7 +587,7 @@ describe(`/dashboard/bookings route (${databaseKind()})`, () => {
     } catch (thrown) {
       location = (thrown as Response).headers.get("location") ?? "";
     }
-    expect(location).toBe(`/dashboard/bookings?tab=past&cancelled=${booking.id}`);
+    expect(location).toBe(`/dashboard/bookings?tab=cancelled&cancelled=${booking.id}`);
     expect(await storedBooking(booking.id)).toMatchObject({
       status: "cancelled",
       cancellationFee: 0,

@@ -9,6 +9,7 @@ import { uploadsDir } from "~/lib/storage.server";
 import { action, loader } from "~/routes/dashboard/profile";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie } from "../helpers/factories";
+import { phonePhoto } from "../helpers/image-fixtures";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -142,7 +143,7 @@ describe(`/dashboard/profile (${databaseKind()})`, () => {
     });
   });
 
-  it("rejects an avatar above 2 MB without changes", async () => {
+  it("rejects an avatar above 10 MB without changes", async () => {
     const user = await signedIn();
     // A real image whose file is just over the limit (padding after the PNG data).
     const png = await pngWithExif();
@@ -154,7 +155,7 @@ describe(`/dashboard/profile (${databaseKind()})`, () => {
     expect(answer).toMatchObject({ intent: "avatar", ok: false, error: "tooLarge", status: 413 });
 
     // Far larger bodies are refused as well (the body is not buffered beyond the limit).
-    const huge = new Blob([Buffer.alloc(6 * 1024 * 1024, 1)], { type: "image/jpeg" });
+    const huge = new Blob([Buffer.alloc(12 * 1024 * 1024, 1)], { type: "image/jpeg" });
     expect(await run(uploadRequest(user.cookie, huge))).toMatchObject({ error: "tooLarge" });
     expect((await profileOf(user.id)).avatarUrl).toBeNull();
   });
@@ -226,5 +227,52 @@ describe(`/dashboard/profile (${databaseKind()})`, () => {
     expect((await profileOf(user.id)).avatarUrl).toBe(secondUrl);
     expect(fs.existsSync(storedFile(secondUrl))).toBe(true);
     expect(fs.existsSync(storedFile(firstUrl))).toBe(false);
+  });
+
+  it("scales a 4000×3000 phone photo of several MB down instead of refusing it", async () => {
+    const user = await signedIn();
+    const photo = await phonePhoto();
+    expect(photo.length).toBeGreaterThan(6 * 1024 * 1024);
+    const answer = await run(
+      uploadRequest(user.cookie, new Blob([photo], { type: "image/jpeg" }), "IMG_2041.JPG"),
+    );
+    expect(answer).toMatchObject({ intent: "avatar", ok: true, status: 200 });
+    const url = (answer as { avatarUrl: string }).avatarUrl;
+    const stored = fs.readFileSync(storedFile(url));
+    expect(await sharp(stored).metadata()).toMatchObject({
+      format: "webp",
+      width: 256,
+      height: 256,
+    });
+    expect(stored.length).toBeLessThan(100 * 1024);
+  }, 60_000);
+
+  it("'Entfernen' clears the avatar and deletes its file; a hostile request changes nothing", async () => {
+    const user = await signedIn();
+    const uploaded = await run(
+      uploadRequest(user.cookie, new Blob([await pngWithExif()], { type: "image/png" }), "a.png"),
+    );
+    const url = (uploaded as { avatarUrl: string }).avatarUrl;
+    expect(fs.existsSync(storedFile(url))).toBe(true);
+
+    // Without a session: 401, the avatar stays.
+    expect(await run(saveProfileRequest(null, { intent: "removeAvatar" }))).toMatchObject({
+      ok: false,
+      error: "sessionExpired",
+      status: 401,
+    });
+    expect((await profileOf(user.id)).avatarUrl).toBe(url);
+
+    expect(await run(saveProfileRequest(user.cookie, { intent: "removeAvatar" }))).toMatchObject({
+      intent: "removeAvatar",
+      ok: true,
+      status: 200,
+    });
+    expect((await profileOf(user.id)).avatarUrl).toBeNull();
+    expect(fs.existsSync(storedFile(url))).toBe(false);
+    // Again, with nothing left to remove: still fine.
+    expect(await run(saveProfileRequest(user.cookie, { intent: "removeAvatar" }))).toMatchObject({
+      ok: true,
+    });
   });
 });

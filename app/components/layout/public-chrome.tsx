@@ -10,12 +10,13 @@ import { TopBar } from "./top-bar";
 
 /**
  * What a public route may ask of the chrome through its `handle` export. `footer: "slim"`: only
- * the legal links (the checkout, issue 16), so nothing leads a guest away mid-booking.
+ * the legal links (the checkout, issue 16), so nothing leads a guest away mid-booking; `"none"`:
+ * a layout with a footer line of its own (the guest dashboard, spec 05).
  */
-export type PublicRouteHandle = { footer?: "full" | "slim" };
+export type PublicRouteHandle = { footer?: "full" | "slim" | "none" };
 
 /** The footer the deepest route that names one asks for; the full one by default. */
-function useFooterKind(): "full" | "slim" {
+function useFooterKind(): "full" | "slim" | "none" {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const footer = (matches[i].handle as PublicRouteHandle | undefined)?.footer;
@@ -45,8 +46,13 @@ export function PublicChrome({ children }: { children: React.ReactNode }) {
       </a>
       <TopBar settings={settings} />
       <SiteHeader settings={settings} user={data?.user ?? null} regions={regions} />
-      <div className="flex-1">{children}</div>
-      {footer === "slim" ? <SlimFooter settings={settings} /> : <SiteFooter settings={settings} />}
+      {/* A layout with its own footer line fills the height, so that line stays at the bottom. */}
+      <div className={footer === "none" ? "flex flex-1 flex-col" : "flex-1"}>{children}</div>
+      {footer === "none" ? null : footer === "slim" ? (
+        <SlimFooter settings={settings} />
+      ) : (
+        <SiteFooter settings={settings} />
+      )}
     </div>
   );
 }

@@ -31,41 +31,39 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useTranslation } from "~/lib/i18n-react";
+import { AMENITY_KEYS } from "~/domain/amenity-names";
 
-/**
- * Icons and translations of the amenities the demo data and the admin form use (stored in
- * German, db/seed-data.ts). Unknown amenities keep their stored text and a check mark.
- */
-const KNOWN_AMENITIES: Record<string, { key: string; icon: LucideIcon }> = {
-  WLAN: { key: "wifi", icon: Wifi },
-  Küche: { key: "kitchen", icon: CookingPot },
-  Pool: { key: "pool", icon: Waves },
-  Terrasse: { key: "terrace", icon: Armchair },
-  Dachterrasse: { key: "roofTerrace", icon: Building2 },
-  Balkon: { key: "balcony", icon: Sun },
-  Garten: { key: "garden", icon: Flower2 },
-  Grill: { key: "grill", icon: Beef },
-  Klimaanlage: { key: "airConditioning", icon: AirVent },
-  Sauna: { key: "sauna", icon: ThermometerSun },
-  Whirlpool: { key: "hotTub", icon: Bath },
-  Kamin: { key: "fireplace", icon: Flame },
-  "Haustiere erlaubt": { key: "pets", icon: PawPrint },
-  Meerblick: { key: "seaView", icon: Waves },
-  Bergblick: { key: "mountainView", icon: Mountain },
-  Strandnähe: { key: "beach", icon: TreePalm },
-  Seezugang: { key: "lakeAccess", icon: Sailboat },
-  Bootssteg: { key: "jetty", icon: Anchor },
-  Waschmaschine: { key: "washingMachine", icon: WashingMachine },
-  Geschirrspüler: { key: "dishwasher", icon: Utensils },
-  Parkplatz: { key: "parking", icon: CircleParking },
-  Kinderbett: { key: "crib", icon: Baby },
-  Fahrradverleih: { key: "bikes", icon: Bike },
-  "Smart-TV": { key: "tv", icon: Tv },
-  Skiraum: { key: "skiRoom", icon: MountainSnow },
-  Aufzug: { key: "elevator", icon: ArrowUpDown },
-  Arbeitsplatz: { key: "workspace", icon: Laptop },
-  Kaffeemaschine: { key: "coffee", icon: Coffee },
-  "Ladestation für E-Autos": { key: "evCharger", icon: EvCharger },
+/** Icons by catalogue key (amenity-names.ts); unknown amenities get a check mark. */
+const AMENITY_ICONS: Record<string, LucideIcon> = {
+  wifi: Wifi,
+  kitchen: CookingPot,
+  pool: Waves,
+  terrace: Armchair,
+  roofTerrace: Building2,
+  balcony: Sun,
+  garden: Flower2,
+  grill: Beef,
+  airConditioning: AirVent,
+  sauna: ThermometerSun,
+  hotTub: Bath,
+  fireplace: Flame,
+  pets: PawPrint,
+  seaView: Waves,
+  mountainView: Mountain,
+  beach: TreePalm,
+  lakeAccess: Sailboat,
+  jetty: Anchor,
+  washingMachine: WashingMachine,
+  dishwasher: Utensils,
+  parking: CircleParking,
+  crib: Baby,
+  bikes: Bike,
+  tv: Tv,
+  skiRoom: MountainSnow,
+  elevator: ArrowUpDown,
+  workspace: Laptop,
+  coffee: Coffee,
+  evCharger: EvCharger,
 };
 
 /** The amenities of a property, each with its icon (a check mark where none is known). */
@@ -75,12 +73,12 @@ export function AmenityList({ amenities }: { amenities: string[] }) {
   return (
     <ul className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="amenities">
       {amenities.map((amenity) => {
-        const known = KNOWN_AMENITIES[amenity];
-        const Icon = known?.icon ?? Check;
+        const key = AMENITY_KEYS[amenity];
+        const Icon = (key && AMENITY_ICONS[key]) || Check;
         return (
           <li key={amenity} className="flex items-center gap-3 text-slate-800">
             <Icon aria-hidden className="size-5 shrink-0 text-secondary" />
-            {known ? t(`property.amenityNames.${known.key}`) : amenity}
+            {key ? t(`property.amenityNames.${key}`) : amenity}
           </li>
         );
       })}

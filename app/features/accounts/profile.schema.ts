@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { isPlausiblePhone } from "~/domain/phone";
 
-/** Avatar upload limit (spec 07): 2 MB, JPG/PNG/WebP. */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Avatar upload limit: JPG/PNG/WebP up to 10 MB. Spec 07 said 2 MB, which refused every photo a
+ * phone camera takes (4000×3000 JPEGs of 6–8 MB); the server scales them down to the stored
+ * 256×256 WebP instead (issue 16, decision 039). The pixel cap in profile.server.ts still
+ * refuses decompression bombs.
+ */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp";
 
 /** Optional text: trimmed, empty becomes null (the column is cleared). */
@@ -65,4 +70,6 @@ export type ProfileActionData =
       values?: Partial<Record<ProfileField, string>>;
     }
   | { intent: "avatar"; ok: true; avatarUrl: string }
+  | { intent: "removeAvatar"; ok: true }
+  | { intent: "removeAvatar"; ok: false; error: "failed" | "sessionExpired" }
   | { intent: "avatar"; ok: false; error: AvatarError | "sessionExpired" };

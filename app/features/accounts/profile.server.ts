@@ -9,7 +9,10 @@ import { ensureProfile } from "./session.server";
 
 const p = schema.profile;
 
-/** Refuse decompression bombs: an avatar needs no more than ~25 megapixels of input. */
+/**
+ * Refuse decompression bombs: an avatar needs no more than ~25 megapixels of input (a 12 MP
+ * phone photo, 4000×3000, is well inside; it is scaled down to 256×256 below).
+ */
 const MAX_INPUT_PIXELS = 25_000_000;
 const AVATAR_SIZE = 256;
 const AVATAR_FOLDER = "avatars";
@@ -134,6 +137,29 @@ export async function storeAvatar(
     // No file without a profile pointing at it (e.g. the account was deleted meanwhile).
     await deleteObject(key).catch(() => {});
     return { ok: false, error: "failed" };
+  }
+}
+
+/**
+ * "Entfernen": the profile no longer points at an avatar, and the stored file is deleted
+ * through the storage driver (local folder or S3). A missing file is not an error.
+ */
+export async function removeAvatar(user: { id: string; fullName: string }) {
+  await ensureProfile(user.id, user.fullName);
+  const previous = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ avatarUrl: p.avatarUrl })
+      .from(p)
+      .where(eq(p.id, user.id))
+      .for("update");
+    await tx.update(p).set({ avatarUrl: null }).where(eq(p.id, user.id));
+    return row?.avatarUrl ?? null;
+  });
+  const previousKey = ownAvatarKey(previous);
+  if (previousKey) {
+    await deleteObject(previousKey).catch((error: unknown) =>
+      logger.warn({ err: error, key: previousKey }, "removed avatar file could not be deleted"),
+    );
   }
 }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
  * A value that does not fit falls back to the default instead of failing the page: a guest who
  * edits the URL sees their bookings, never an error.
  */
-export const MY_BOOKING_TABS = ["upcoming", "past"] as const;
+export const MY_BOOKING_TABS = ["upcoming", "past", "cancelled"] as const;
 export type MyBookingTab = (typeof MY_BOOKING_TABS)[number];
 
 export const MY_BOOKING_STATUS_FILTERS = [

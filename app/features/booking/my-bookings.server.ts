@@ -9,6 +9,8 @@ import {
   type BookingSummary,
 } from "./booking-confirmation.server";
 import { isCancellable } from "~/domain/cancellation";
+import { dayInBerlin } from "~/domain/calendar-day";
+import { bookingPaymentProgress, type PaymentKind } from "~/domain/payment-schedule";
 import type { MyBookingStatusFilter, MyBookingTab } from "./my-bookings.schema";
 
 /**
@@ -34,11 +36,23 @@ const b = schema.booking;
 const p = schema.property;
 const r = schema.review;
 
-/** Tabs (spec 05): upcoming = check-out today or later and not cancelled; past = the rest. */
+/**
+ * Tabs: upcoming = check-out today or later and not cancelled; past = check-out before today and
+ * not cancelled; cancelled = every cancelled booking. Spec 05 put cancelled bookings under
+ * "Vergangen", where a cancelled stay of next summer read like a holiday already had (issue 16,
+ * decision 039).
+ */
 export function tabCondition(tab: MyBookingTab, today: string): SQL {
+  if (tab === "cancelled") return eq(b.status, "cancelled");
   return tab === "upcoming"
     ? and(sql`${b.checkOut} >= ${today}`, ne(b.status, "cancelled"))!
-    : or(sql`${b.checkOut} < ${today}`, eq(b.status, "cancelled"))!;
+    : and(sql`${b.checkOut} < ${today}`, ne(b.status, "cancelled"))!;
+}
+
+/** The tab that lists a booking (the overview's links, the redirect after cancelling). */
+export function tabOf(booking: { status: string; checkOut: string }, today: string): MyBookingTab {
+  if (booking.status === "cancelled") return "cancelled";
+  return booking.checkOut < today ? "past" : "upcoming";
 }
 
 async function selectMyBookings(
@@ -110,7 +124,7 @@ export async function listMyBookings({
       )!,
     );
   }
-  // Upcoming: the next arrival first; past: the latest stay first.
+  // Upcoming: the next arrival first; past and cancelled: the latest stay first.
   const order =
     tab === "upcoming" ? [asc(b.checkIn), asc(b.id)] : [desc(b.checkIn), desc(b.createdAt)];
   return selectMyBookings(userId, today, where, order, MY_BOOKINGS_LIMIT);
@@ -170,9 +184,73 @@ export type DashboardProfile = {
   isIncomplete: boolean;
 };
 
+export type NextPayment = {
+  bookingId: string;
+  bookingNumber: string;
+  propertyTitle: string;
+  kind: PaymentKind;
+  /** cents still open of this part of the schedule */
+  amount: number;
+  dueDate: string;
+  isOverdue: boolean;
+};
+
+/**
+ * What a guest opens the dashboard for first (issue 16): the next stay (the earliest arrival
+ * not cancelled and not over) and the next payment due across all upcoming stays, from the one
+ * payment schedule (app/domain/payment-schedule.ts) with the amounts stored on the bookings.
+ */
+export async function getNextTripAndPayment(
+  userId: string,
+  today: string,
+): Promise<{ nextTrip: MyBooking | null; nextPayment: NextPayment | null }> {
+  const upcoming = await selectMyBookings(
+    userId,
+    today,
+    [tabCondition("upcoming", today)],
+    [asc(b.checkIn), asc(b.id)],
+    MY_BOOKINGS_LIMIT,
+  );
+  if (upcoming.length === 0) return { nextTrip: null, nextPayment: null };
+  const terms = await db()
+    .select({
+      id: b.id,
+      totalPrice: b.totalPrice,
+      amountPaid: b.amountPaid,
+      createdAt: b.createdAt,
+      depositPercentage: b.depositPercentage,
+      balanceDueDays: b.balanceDueDays,
+    })
+    .from(b)
+    .where(and(eq(b.userId, userId), tabCondition("upcoming", today)));
+  const byId = new Map(upcoming.map((booking) => [booking.id, booking]));
+  let nextPayment: NextPayment | null = null;
+  for (const row of terms) {
+    const booking = byId.get(row.id);
+    if (!booking) continue;
+    const progress = bookingPaymentProgress(
+      { ...row, checkIn: booking.checkIn, bookingDay: dayInBerlin(row.createdAt) },
+      today,
+    );
+    const next = progress.next;
+    if (!next) continue;
+    if (nextPayment && nextPayment.dueDate <= next.dueDate) continue;
+    nextPayment = {
+      bookingId: booking.id,
+      bookingNumber: booking.number,
+      propertyTitle: booking.property.title,
+      kind: next.kind,
+      amount: next.open,
+      dueDate: next.dueDate,
+      isOverdue: next.isOverdue,
+    };
+  }
+  return { nextTrip: upcoming[0], nextPayment };
+}
+
 /** /dashboard: stats, the three most recently made bookings and the profile teaser. */
 export async function getDashboardOverview(userId: string, today: string) {
-  const [stats, recentBookings, [profile]] = await Promise.all([
+  const [stats, recentBookings, [profile], next] = await Promise.all([
     getDashboardStats(userId, today),
     selectMyBookings(userId, today, [], [desc(b.createdAt), desc(b.id)], 3),
     db()
@@ -185,12 +263,14 @@ export async function getDashboardOverview(userId: string, today: string) {
       .from(schema.user)
       .leftJoin(schema.profile, eq(schema.profile.id, schema.user.id))
       .where(eq(schema.user.id, userId)),
+    getNextTripAndPayment(userId, today),
   ]);
   const fullName = profile?.fullName?.trim() ?? "";
   const phone = profile?.phone?.trim() || null;
   return {
     stats,
     recentBookings,
+    ...next,
     profile: {
       fullName,
       email: profile?.email ?? "",

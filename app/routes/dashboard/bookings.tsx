@@ -12,6 +12,7 @@ import { UrlDialog } from "~/components/ui/url-dialog";
 import {
   cancelBookingSchema,
   MY_BOOKING_STATUS_FILTERS,
+  MY_BOOKING_TABS,
   parseMyBookingsQuery,
   SEARCH_MAX_LENGTH,
   type CancelBookingError,
@@ -74,7 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** "Stornieren" confirmed: cancels the guest's own booking, then shows it in "Vergangen". */
+/** "Stornieren" confirmed: cancels the guest's own booking, then shows it under "Storniert". */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = cancelBookingSchema.safeParse(Object.fromEntries(await request.formData()));
@@ -87,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
     language: languageFromCookie(request.headers.get("cookie")),
   });
   if (result.ok) {
-    throw redirect(`/dashboard/bookings?tab=past&cancelled=${parsed.data.bookingId}`);
+    throw redirect(`/dashboard/bookings?tab=cancelled&cancelled=${parsed.data.bookingId}`);
   }
   if (result.error === "notFound") throw notFound();
   return { error: result.error satisfies CancelBookingError };
@@ -121,21 +122,23 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
       )}
 
       <nav aria-label={t("myBookings.list.tabsLabel")} className="mt-6 border-b border-slate-300">
-        <ul className="-mb-px flex gap-2">
-          {(["upcoming", "past"] as const).map((tab) => {
+        <ul className="-mb-px flex flex-wrap gap-x-1 sm:gap-x-2">
+          {MY_BOOKING_TABS.map((tab) => {
             const isCurrent = query.tab === tab;
             return (
               <li key={tab}>
                 <Link
                   to={bookingsUrl({ ...query, tab })}
                   aria-current={isCurrent ? "page" : undefined}
-                  className={`inline-block border-b-2 px-4 py-2 font-medium ${
+                  className={`inline-block border-b-2 px-2 py-2 font-medium sm:px-4 ${
                     isCurrent
                       ? "border-secondary text-secondary"
                       : "border-transparent text-slate-700 hover:border-slate-400"
                   }`}
                 >
-                  {t(`myBookings.list.${tab}`)}
+                  {t(
+                    tab === "cancelled" ? "myBookings.list.cancelledTab" : `myBookings.list.${tab}`,
+                  )}
                 </Link>
               </li>
             );
@@ -227,7 +230,9 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
             <p className="text-lg font-medium text-slate-900" data-testid="bookings-empty">
               {query.tab === "upcoming"
                 ? t("myBookings.list.emptyUpcoming")
-                : t("myBookings.list.emptyPast")}
+                : query.tab === "past"
+                  ? t("myBookings.list.emptyPast")
+                  : t("myBookings.list.emptyCancelled")}
             </p>
             <LinkButton to="/properties" className="mt-4">
               {t("myBookings.list.discover")}

@@ -9,18 +9,21 @@ import {
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";
-import { Brand } from "~/components/layout/brand";
+import type { PublicRouteHandle } from "~/components/layout/public-chrome";
 import { requireUser } from "~/features/accounts/session.server";
-import { useRootData } from "~/root";
 
 /**
- * The guest dashboard frame (spec 05): header, a sidebar (a horizontal, scrollable bar on small
- * screens) and a small footer line; no public footer. Visitors go to /auth?redirectTo=….
+ * The guest dashboard frame (spec 05), inside the public layout: the site's own top bar (with
+ * the language switch) and header, so a guest stays on the same site and can switch language
+ * here too (issue 16); a sidebar (on phones a grid of all its items, none hidden in a scroll
+ * box) and a small footer line instead of the public footer. Visitors go to /auth?redirectTo=….
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email, isAdmin: user.role === "admin" };
+  return { isAdmin: user.role === "admin" };
 }
+
+export const handle: PublicRouteHandle = { footer: "none" };
 
 const navItems = [
   { to: "/dashboard", label: "dashboard.overview", icon: LayoutDashboard, end: true },
@@ -29,31 +32,22 @@ const navItems = [
   { to: "/dashboard/settings", label: "dashboard.settings", icon: Settings, end: false },
 ] as const;
 
-const itemClass =
-  "flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 font-medium whitespace-nowrap";
+const itemClass = "flex items-center gap-2 rounded-lg px-3 py-2 font-medium";
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRootData();
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3">
-          {root && <Brand settings={root.settings} />}
-          <p className="min-w-0 truncate text-sm text-slate-700">
-            {t("dashboard.signedInAs", { email: loaderData.email })}
-          </p>
-        </div>
-      </header>
+    <div className="flex flex-1 flex-col bg-slate-50">
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
         <aside className="md:w-60 md:shrink-0">
           <nav
             aria-label={t("dashboard.navLabel")}
-            className="-mx-4 overflow-x-auto border-b border-slate-200 px-4 pb-2 md:mx-0 md:border-0 md:px-0 md:pb-0"
+            className="border-b border-slate-200 pb-3 md:border-0 md:pb-0"
           >
-            <ul className="flex gap-1 md:flex-col">
+            {/* Phones: two columns, every item in sight; no sideways scrolling to find one. */}
+            <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
               {navItems.map(({ to, label, icon: Icon, end }) => (
-                <li key={to} className="shrink-0">
+                <li key={to} className="min-w-0">
                   <NavLink
                     to={to}
                     end={end}
@@ -67,14 +61,14 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
               {loaderData.isAdmin && (
-                <li className="shrink-0 md:mt-2 md:border-t md:border-slate-200 md:pt-2">
+                <li className="min-w-0 md:mt-2 md:border-t md:border-slate-200 md:pt-2">
                   <Link to="/admin" className={`${itemClass} text-slate-700 hover:bg-white`}>
                     <BriefcaseBusiness aria-hidden className="size-4" />
                     {t("dashboard.admin")}
                   </Link>
                 </li>
               )}
-              <li className="shrink-0 md:mt-2 md:border-t md:border-slate-200 md:pt-2">
+              <li className="min-w-0 md:mt-2 md:border-t md:border-slate-200 md:pt-2">
                 <Form method="post" action="/auth/logout">
                   <button
                     type="submit"

@@ -6,8 +6,9 @@ import type { Route } from "./+types/overview";
 import { requireUser } from "~/features/accounts/session.server";
 import { bookingsUrl } from "~/features/booking/components/my-bookings/bookings-url";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
-import { getDashboardOverview } from "~/features/booking/my-bookings.server";
-import { todayInBerlin } from "~/domain/calendar-day";
+import { getDashboardOverview, tabOf } from "~/features/booking/my-bookings.server";
+import { daysBetween, todayInBerlin } from "~/domain/calendar-day";
+import { imageUrls } from "~/lib/image-urls";
 import {
   formatDate,
   formatMoney,
@@ -30,14 +31,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     recentBookings: overview.recentBookings.map((booking) => ({
       ...booking,
       detailsUrl: bookingsUrl(
-        {
-          tab: booking.status === "cancelled" || booking.checkOut < today ? "past" : "upcoming",
-          q: "",
-          status: "all",
-        },
+        { tab: tabOf(booking, today), q: "", status: "all" },
         { booking: booking.id },
       ),
     })),
+    today,
+    nextTripUrl: overview.nextTrip
+      ? bookingsUrl({ tab: "upcoming", q: "", status: "all" }, { booking: overview.nextTrip.id })
+      : null,
+    nextPaymentUrl: overview.nextPayment
+      ? bookingsUrl(
+          { tab: "upcoming", q: "", status: "all" },
+          { booking: overview.nextPayment.bookingId },
+        )
+      : null,
     title: texts.dashboard.title,
     description: texts.myBookings.overview.description,
   };
@@ -57,11 +64,16 @@ function initials(name: string, email: string) {
 export default function DashboardOverview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language: Language = i18n.language === "en" ? "en" : "de";
-  const { stats, recentBookings, profile } = loaderData;
+  const { stats, recentBookings, profile, nextTrip, nextPayment, today } = loaderData;
   const averageFormat = new Intl.NumberFormat(language === "en" ? "en-GB" : "de-DE", {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   });
+  const countdown = (checkIn: string, day: string) => {
+    const days = daysBetween(day, checkIn);
+    if (days > 0) return t("myBookings.overview.inDays", { count: days });
+    return days === 0 ? t("myBookings.overview.arrivesToday") : t("myBookings.overview.staying");
+  };
   const missing = [
     profile.fullName === "" ? t("myBookings.overview.missingName") : null,
     profile.phone === null ? t("myBookings.overview.missingPhone") : null,
@@ -112,6 +124,102 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
         </p>
         <p className="mt-1 text-slate-700">{t("dashboard.intro")}</p>
       </header>
+
+      {/* What a guest opens the dashboard for: the next stay and what to pay next (issue 16). */}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="next-trip-heading" className={card} data-testid="next-trip">
+          <h2 id="next-trip-heading" className="text-xl font-semibold text-secondary">
+            {t("myBookings.overview.nextTripHeading")}
+          </h2>
+          {nextTrip && loaderData.nextTripUrl ? (
+            <div className="mt-3 flex gap-4">
+              {nextTrip.property.image && imageUrls(nextTrip.property.image).src && (
+                <img
+                  src={imageUrls(nextTrip.property.image).src}
+                  alt=""
+                  width={96}
+                  height={64}
+                  className="hidden aspect-[3/2] w-24 shrink-0 self-start rounded-lg object-cover sm:block"
+                />
+              )}
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{nextTrip.property.title}</p>
+                <p className="text-sm text-slate-700">{nextTrip.property.location}</p>
+                <p className="mt-1 font-medium text-slate-900">
+                  {formatDate(nextTrip.checkIn, language)} –{" "}
+                  {formatDate(nextTrip.checkOut, language)}
+                </p>
+                <p className="text-sm text-slate-700">
+                  {countdown(nextTrip.checkIn, today)} · {t("myBookings.list.number")}{" "}
+                  <span className="font-mono whitespace-nowrap" data-testid="next-trip-number">
+                    {nextTrip.number}
+                  </span>
+                </p>
+                <Link
+                  to={loaderData.nextTripUrl}
+                  className="mt-2 inline-flex items-center gap-1 font-medium text-secondary underline underline-offset-2 hover:no-underline"
+                >
+                  {t("myBookings.overview.toBooking")}
+                  <ArrowRight aria-hidden className="size-4" />
+                </Link>
+              </div>
+            </div>
+          ) : (
+            <div className="mt-3">
+              <p className="text-slate-700">{t("myBookings.overview.noNextTrip")}</p>
+              <Link
+                to="/properties"
+                className="mt-2 inline-block font-medium text-secondary underline underline-offset-2 hover:no-underline"
+              >
+                {t("myBookings.list.discover")}
+              </Link>
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="next-payment-heading" className={card} data-testid="next-payment">
+          <h2 id="next-payment-heading" className="text-xl font-semibold text-secondary">
+            {t("myBookings.overview.nextPaymentHeading")}
+          </h2>
+          {nextPayment && loaderData.nextPaymentUrl ? (
+            <div className="mt-3">
+              <p
+                className="text-2xl font-bold text-slate-900 tabular-nums"
+                data-testid="next-payment-amount"
+              >
+                {formatMoney(nextPayment.amount, language)}
+              </p>
+              <p
+                className={`font-medium ${nextPayment.isOverdue ? "text-red-700" : "text-slate-900"}`}
+              >
+                {t(
+                  nextPayment.isOverdue
+                    ? "myBookings.overview.paymentOverdue"
+                    : "myBookings.overview.paymentDue",
+                  {
+                    kind: t(`myBookings.overview.paymentKinds.${nextPayment.kind}`),
+                    date: formatDate(nextPayment.dueDate, language),
+                  },
+                )}
+              </p>
+              <p className="text-sm text-slate-700">
+                {t("myBookings.overview.paymentFor", {
+                  number: nextPayment.bookingNumber,
+                  property: nextPayment.propertyTitle,
+                })}
+              </p>
+              <Link
+                to={loaderData.nextPaymentUrl}
+                className="mt-2 inline-flex items-center gap-1 font-medium text-secondary underline underline-offset-2 hover:no-underline"
+              >
+                {t("myBookings.overview.toBooking")}
+                <ArrowRight aria-hidden className="size-4" />
+              </Link>
+            </div>
+          ) : (
+            <p className="mt-3 text-slate-700">{t("myBookings.overview.noNextPayment")}</p>
+          )}
+        </section>
+      </div>
 
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">

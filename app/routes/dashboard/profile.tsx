@@ -14,6 +14,7 @@ import {
 import {
   getProfile,
   readAvatarUpload,
+  removeAvatar,
   saveProfile,
   storeAvatar,
   type ProfileView,
@@ -54,8 +55,15 @@ export async function action({ request }: Route.ActionArgs) {
   const isUpload = isMultipart(request);
   // An expired session keeps the page and the input on screen ("Ihre Sitzung ist abgelaufen…").
   const user = await userForSave(request);
-  if (!user)
-    return sessionExpired({ intent: isUpload ? ("avatar" as const) : ("profile" as const) });
+  if (!user) {
+    // Which form it was decides where the banner shows; "Entfernen" is a one-field form.
+    const intent = isUpload
+      ? ("avatar" as const)
+      : (await request.formData().catch(() => null))?.get("intent") === "removeAvatar"
+        ? ("removeAvatar" as const)
+        : ("profile" as const);
+    return sessionExpired({ intent });
+  }
 
   if (isUpload) {
     const upload = await readAvatarUpload(request);
@@ -79,7 +87,20 @@ export async function action({ request }: Route.ActionArgs) {
     return { intent: "avatar", ok: true, avatarUrl: stored.avatarUrl } satisfies ProfileActionData;
   }
 
-  const parsed = parseForm(await request.formData(), profileFormSchema, {
+  const form = await request.formData();
+  if (form.get("intent") === "removeAvatar") {
+    try {
+      await removeAvatar(user);
+      return { intent: "removeAvatar", ok: true } satisfies ProfileActionData;
+    } catch (error) {
+      logger.error({ err: error }, "removing the avatar failed");
+      return data(
+        { intent: "removeAvatar", ok: false, error: "failed" } satisfies ProfileActionData,
+        { status: 500 },
+      );
+    }
+  }
+  const parsed = parseForm(form, profileFormSchema, {
     fields: PROFILE_FIELDS,
   });
   const values = parsed.values;
@@ -119,6 +140,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <AvatarSection
           profile={profile}
           result={result?.intent === "avatar" ? result : undefined}
+          removal={result?.intent === "removeAvatar" ? result : undefined}
         />
         <DetailsSection
           profile={profile}
@@ -132,22 +154,36 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 function AvatarSection({
   profile,
   result,
+  removal,
 }: {
   profile: ProfileView;
   result?: Extract<ProfileActionData, { intent: "avatar" }>;
+  removal?: Extract<ProfileActionData, { intent: "removeAvatar" }>;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const isUploading =
     navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const isRemoving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "removeAvatar";
   const failure = !isUploading && result && !result.ok ? result.error : null;
-  const isExpired = failure === "sessionExpired";
-  const error = isExpired ? null : failure;
+  const isExpired =
+    failure === "sessionExpired" || (removal && !removal.ok && removal.error === "sessionExpired");
+  const error = failure === "sessionExpired" ? null : failure;
+  // The picked photo, shown before it is uploaded (a local object URL; nothing is sent yet).
+  const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
+    if (result?.ok) {
+      formRef.current?.reset();
+      setPreview(null);
+    }
   }, [result]);
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
 
   return (
     <section
@@ -158,7 +194,21 @@ function AvatarSection({
         {t("profilePage.avatar.heading")}
       </h2>
       <div className="mt-4 flex justify-center">
-        {profile.avatarUrl ? (
+        {preview ? (
+          <figure className="text-center">
+            <img
+              src={preview}
+              alt={t("profilePage.avatar.previewAlt")}
+              width={128}
+              height={128}
+              className="mx-auto size-32 rounded-full object-cover ring-2 ring-secondary ring-offset-2"
+              data-testid="avatar-preview"
+            />
+            <figcaption className="mt-2 text-sm text-slate-700">
+              {t("profilePage.avatar.preview")}
+            </figcaption>
+          </figure>
+        ) : profile.avatarUrl ? (
           <img
             src={mediaUrl(profile.avatarUrl)}
             alt={t("profilePage.avatar.alt")}
@@ -194,6 +244,10 @@ function AvatarSection({
           accept={AVATAR_ACCEPT}
           aria-describedby={`avatar-hint${error ? " avatar-error" : ""}`}
           aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+          }}
           className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-slate-50 file:px-3 file:py-2 file:font-medium file:text-secondary"
         />
         <p id="avatar-hint" className="mt-1 text-sm text-slate-600">
@@ -217,6 +271,26 @@ function AvatarSection({
           {isUploading ? t("profilePage.avatar.uploading") : t("profilePage.avatar.submit")}
         </Button>
       </Form>
+      {profile.avatarUrl && !preview && (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="removeAvatar" />
+          <Button type="submit" variant="outline" block disabled={isRemoving}>
+            {t("profilePage.avatar.remove")}
+          </Button>
+        </Form>
+      )}
+      <div role="status" className="mt-2 text-sm">
+        {removal?.ok && !profile.avatarUrl && (
+          <Banner tone="success" announce="none">
+            {t("profilePage.avatar.removed")}
+          </Banner>
+        )}
+      </div>
+      {removal && !removal.ok && removal.error === "failed" && (
+        <Banner tone="error" className="mt-2">
+          {t("profilePage.avatar.removeFailed")}
+        </Banner>
+      )}
     </section>
   );
 }

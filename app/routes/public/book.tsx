@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { localizedLocation } from "~/lib/country-names.server";
 import {
   data,
   isRouteErrorResponse,
@@ -57,6 +58,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const { phone, ...rest } = page;
   const language = languageFromCookie(request.headers.get("cookie"));
+  rest.property = {
+    ...rest.property,
+    location: localizedLocation(rest.property.location, language),
+  };
   return {
     ...rest,
     metaTitle: (language === "en" ? bookingEn : bookingDe).metaTitle.replace(

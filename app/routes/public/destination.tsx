@@ -13,6 +13,7 @@ import { isDestinationRegion } from "~/features/properties/regions";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatMoney, languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { countryName } from "~/lib/country-names.server";
 
 /**
  * A region page lists the operator's real destinations there (decision 031): the countries and
@@ -22,12 +23,9 @@ import { pageMeta } from "~/lib/seo";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const region = params.region;
   if (!isDestinationRegion(region)) throw data(null, { status: 404 });
+  const language = languageFromCookie(request.headers.get("cookie"));
   const [content, places] = await Promise.all([
-    getPageContent<DestinationsContent>(
-      "destinations",
-      languageFromCookie(request.headers.get("cookie")),
-      request,
-    ),
+    getPageContent<DestinationsContent>("destinations", language, request),
     listPlaces(todayInBerlin()),
   ]);
   const page = content.regions[region];
@@ -38,6 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     intro: page.intro,
     countries: groupByCountry(places, region).map((country) => ({
       ...country,
+      // Shown in the page's language; links and notes keep the stored name.
+      name: countryName(country.country, language),
       note: notes.get(country.country) ?? null,
     })),
   };
@@ -79,7 +79,7 @@ export default function DestinationPage({ loaderData }: Route.ComponentProps) {
                   <Card className="w-full">
                     <h3 className="flex items-center gap-1.5 text-xl font-semibold text-secondary">
                       <MapPin aria-hidden className="size-5" />
-                      {country.country}
+                      {country.name}
                     </h3>
                     <p className="mt-1 text-sm text-slate-700">
                       {t("pages.destination.properties", { count: country.properties })}
@@ -113,7 +113,7 @@ export default function DestinationPage({ loaderData }: Route.ComponentProps) {
                       <LinkButton
                         to={propertiesByLocationHref(country.country)}
                         aria-label={t("pages.destination.showAllLabel", {
-                          destination: country.country,
+                          destination: country.name,
                         })}
                       >
                         {t("pages.destination.showAll")}

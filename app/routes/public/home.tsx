@@ -1,4 +1,5 @@
 import { BadgeEuro, CalendarCheck, Headset, ShieldCheck } from "lucide-react";
+import { localizedLocation } from "~/lib/country-names.server";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/home";
@@ -30,7 +31,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadHomeLists(today),
     getPageContent<HomeContent>("home", language, request),
   ]);
-  return { ...lists, content, today };
+  // Locations in the page's language ("Sylt, Germany"); the lists are cached per process.
+  const localize = <T extends { location: string }>(items: T[]) =>
+    items.map((item) => ({ ...item, location: localizedLocation(item.location, language) }));
+  return {
+    ...lists,
+    featured: { ...lists.featured, properties: localize(lists.featured.properties) },
+    recommended: { ...lists.recommended, properties: localize(lists.recommended.properties) },
+    heroImages: localize(lists.heroImages),
+    content,
+    today,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, {});

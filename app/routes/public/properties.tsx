@@ -19,7 +19,15 @@ import { listAmenityOptions, searchProperties } from "~/features/properties/sear
 import { todayInBerlin } from "~/domain/calendar-day";
 import { bookingHorizonEnd, stayProblem } from "~/domain/availability";
 import { getSettings } from "~/features/settings/settings.server";
-import { formatDate, languageFromCookie, catalogueOf, type Language } from "~/lib/i18n";
+import {
+  formatDate,
+  languageFromCookie,
+  catalogueOf,
+  getTranslator,
+  type Language,
+} from "~/lib/i18n";
+import { AMENITY_KEYS } from "~/domain/amenity-names";
+import { localizedLocation } from "~/lib/country-names.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -27,7 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = todayInBerlin();
   const url = new URL(request.url);
   const { search, notices } = parsePropertySearch(url.searchParams, today);
-  const texts = catalogueOf(languageFromCookie(request.headers.get("cookie"))).search;
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const texts = catalogueOf(language).search;
   const meta = { title: texts.metaTitle, description: texts.metaDescription };
   const activeFilters = activeFilterCount(search);
   const settings = await getSettings();
@@ -40,11 +49,30 @@ export async function loader({ request }: Route.LoaderArgs) {
       searchProperties(search, today, pricing),
       listAmenityOptions(),
     ]);
-    return { search, notices, stayRule, activeFilters, result, amenityOptions, today, meta };
+    for (const item of result.items) item.location = localizedLocation(item.location, language);
+    // The filter's labels in the page's language, translated here so the browser gets no list.
+    const { t } = getTranslator(language);
+    const amenityLabels = Object.fromEntries(
+      [...amenityOptions, ...search.amenities].map((amenity) => {
+        const key = AMENITY_KEYS[amenity];
+        return [amenity, key ? t(`property.amenityNames.${key}`) : amenity];
+      }),
+    );
+    return {
+      search,
+      notices,
+      stayRule,
+      activeFilters,
+      result,
+      amenityOptions,
+      amenityLabels,
+      today,
+      meta,
+    };
   } catch (error) {
     // The page stays usable (filters, reset) with a German message; details go to the log.
     logger.error({ err: error }, "property search failed");
-    const failed = { result: null, amenityOptions: [] };
+    const failed = { result: null, amenityOptions: [], amenityLabels: {} };
     return { search, notices, stayRule, activeFilters, ...failed, today, meta };
   }
 }
@@ -115,6 +143,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
         <SearchFilters
           search={search}
           amenityOptions={amenityOptions}
+          amenityLabels={loaderData.amenityLabels}
           today={today}
           activeFilters={activeFilters}
           resultCount={result && { total: result.total, isTotalCapped: result.isTotalCapped }}

@@ -22,6 +22,8 @@ import { getSettings } from "~/features/settings/settings.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";
+import { localizedLocation } from "~/lib/country-names.server";
+import { languageFromCookie } from "~/lib/i18n";
 import { useRootData } from "~/root";
 import propertyDe from "~/locales/de/property";
 import propertyEn from "~/locales/en/property";
@@ -43,8 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { minStayDays, maxStayDays, serviceFee, bookingHorizonMonths } = settings;
   const { houseRules, checkInFrom, checkOutUntil, touristTaxMode, touristTaxNote, ...rest } =
     property;
+  const language = languageFromCookie(request.headers.get("cookie"));
   return {
-    property: rest,
+    property: { ...rest, location: localizedLocation(rest.location, language) },
     // This property's own facts, the settings' for every empty one (decision 033).
     facts: resolvePropertyFacts(
       { houseRules, checkInFrom, checkOutUntil, touristTaxMode, touristTaxNote },

@@ -9,7 +9,12 @@ import { SearchFilters } from "./search-filters";
 /** 24 amenities, most used first (as listAmenityOptions returns them). */
 const amenityOptions = Array.from({ length: 24 }, (_, i) => `Ausstattung ${i + 1}`);
 
-function render(overrides: Partial<PropertySearch> = {}, language: Language = "de") {
+function render(
+  overrides: Partial<PropertySearch> = {},
+  language: Language = "de",
+  amenityLabels: Record<string, string> = {},
+  options: string[] = amenityOptions,
+) {
   const search: PropertySearch = { amenities: [], sort: "newest", page: 1, ...overrides };
   const router = createMemoryRouter(
     [
@@ -19,7 +24,8 @@ function render(overrides: Partial<PropertySearch> = {}, language: Language = "d
           <LanguageProvider value={language}>
             <SearchFilters
               search={search}
-              amenityOptions={amenityOptions}
+              amenityOptions={options}
+              amenityLabels={amenityLabels}
               today="2026-11-22"
               activeFilters={activeFilterCount(search)}
               resultCount={{ total: 12, isTotalCapped: false }}
@@ -49,6 +55,17 @@ describe("search filters", () => {
     // No scroll box any more.
     expect(html).not.toContain("overflow-y-auto");
     expect(render({}, "en")).toContain("Show all 24");
+  });
+
+  it("labels the amenities in the page's language but filters by the stored name", () => {
+    const html = render({ amenities: ["Kamin"] }, "en", { WLAN: "Wi-Fi", Kamin: "Fireplace" }, [
+      "WLAN",
+      "Kamin",
+    ]);
+    expect(checkboxValues(html)).toEqual(["WLAN", "Kamin"]);
+    expect(html).toMatch(/value="WLAN"[^>]*\/><span>Wi-Fi<\/span>/);
+    expect(html).toMatch(/value="Kamin"[^>]*\/><span>Fireplace<\/span>/);
+    expect(html).not.toContain(">WLAN<");
   });
 
   it("unfolds the rest from the start when one of them is chosen", () => {

@@ -32,6 +32,7 @@ const FORM_ID = "search-filters";
 export function SearchFilters({
   search,
   amenityOptions,
+  amenityLabels,
   today,
   activeFilters: active,
   resultCount,
@@ -39,6 +40,8 @@ export function SearchFilters({
   search: PropertySearch;
   /** Most used first (listAmenityOptions). */
   amenityOptions: string[];
+  /** Stored name → label in the page's language (from the loader). */
+  amenityLabels: Record<string, string>;
   today: string;
   /** activeFilterCount(search), counted by the loader (no counting code in the browser). */
   activeFilters: number;
@@ -69,6 +72,7 @@ export function SearchFilters({
     <FilterForm
       search={search}
       amenityOptions={amenityOptions}
+      amenityLabels={amenityLabels}
       today={today}
       isInSheet={isSheetOpen}
     />
@@ -123,11 +127,13 @@ export function SearchFilters({
 function FilterForm({
   search,
   amenityOptions,
+  amenityLabels,
   today,
   isInSheet,
 }: {
   search: PropertySearch;
   amenityOptions: string[];
+  amenityLabels: Record<string, string>;
   today: string;
   isInSheet: boolean;
 }) {
@@ -144,7 +150,7 @@ function FilterForm({
       name="amenities"
       value={amenity}
       defaultChecked={search.amenities.includes(amenity)}
-      label={amenity}
+      label={amenityLabels[amenity] ?? amenity}
       className="text-sm"
     />
   );

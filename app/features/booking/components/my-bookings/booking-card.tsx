@@ -59,6 +59,13 @@ export function BookingCard({
               <MapPin aria-hidden className="size-4 shrink-0" />
               {booking.property.location}
             </p>
+            {/* The number the guest quotes on the phone and in a bank transfer. */}
+            <p className="mt-1 text-sm text-slate-700">
+              {t("myBookings.list.number")}:{" "}
+              <span className="font-mono font-medium text-slate-900" data-testid="booking-number">
+                {booking.number}
+              </span>
+            </p>
           </div>
           <StatusBadge status={booking.status} />
         </div>
