@@ -1,71 +1,43 @@
-import {
-  AirVent,
-  Armchair,
-  Baby,
-  Bath,
-  Bike,
-  Building2,
-  CircleParking,
-  Coffee,
-  CookingPot,
-  EvCharger,
-  Flame,
-  Flower2,
-  Laptop,
-  Mountain,
-  MountainSnow,
-  PawPrint,
-  Sailboat,
-  Sun,
-  ThermometerSun,
-  TreePalm,
-  Tv,
-  Utensils,
-  WashingMachine,
-  Waves,
-  Wifi,
-  ArrowUpDown,
-  Beef,
-  Check,
-  Anchor,
-  type LucideIcon,
-} from "lucide-react";
 import { useTranslation } from "~/lib/i18n-react";
+// The icons as one SVG sprite file (a hashed asset the browser caches), not as components in the
+// page's JavaScript (decision 043); generated from amenity-icons.ts.
+import spriteUrl from "./amenity-icons.svg?no-inline";
 
 /**
- * Icons and translations of the amenities the demo data and the admin form use (stored in
- * German, db/seed-data.ts). Unknown amenities keep their stored text and a check mark.
+ * The translation keys of the amenities the demo data and the admin form use (stored in German,
+ * db/seed-data.ts); each key is also its icon's id in the sprite. Unknown amenities keep their
+ * stored text and a check mark.
  */
-const KNOWN_AMENITIES: Record<string, { key: string; icon: LucideIcon }> = {
-  WLAN: { key: "wifi", icon: Wifi },
-  Küche: { key: "kitchen", icon: CookingPot },
-  Pool: { key: "pool", icon: Waves },
-  Terrasse: { key: "terrace", icon: Armchair },
-  Dachterrasse: { key: "roofTerrace", icon: Building2 },
-  Balkon: { key: "balcony", icon: Sun },
-  Garten: { key: "garden", icon: Flower2 },
-  Grill: { key: "grill", icon: Beef },
-  Klimaanlage: { key: "airConditioning", icon: AirVent },
-  Sauna: { key: "sauna", icon: ThermometerSun },
-  Whirlpool: { key: "hotTub", icon: Bath },
-  Kamin: { key: "fireplace", icon: Flame },
-  "Haustiere erlaubt": { key: "pets", icon: PawPrint },
-  Meerblick: { key: "seaView", icon: Waves },
-  Bergblick: { key: "mountainView", icon: Mountain },
-  Strandnähe: { key: "beach", icon: TreePalm },
-  Seezugang: { key: "lakeAccess", icon: Sailboat },
-  Bootssteg: { key: "jetty", icon: Anchor },
-  Waschmaschine: { key: "washingMachine", icon: WashingMachine },
-  Geschirrspüler: { key: "dishwasher", icon: Utensils },
-  Parkplatz: { key: "parking", icon: CircleParking },
-  Kinderbett: { key: "crib", icon: Baby },
-  Fahrradverleih: { key: "bikes", icon: Bike },
-  "Smart-TV": { key: "tv", icon: Tv },
-  Skiraum: { key: "skiRoom", icon: MountainSnow },
-  Aufzug: { key: "elevator", icon: ArrowUpDown },
-  Arbeitsplatz: { key: "workspace", icon: Laptop },
-  Kaffeemaschine: { key: "coffee", icon: Coffee },
-  "Ladestation für E-Autos": { key: "evCharger", icon: EvCharger },
+export const KNOWN_AMENITIES: Record<string, string> = {
+  WLAN: "wifi",
+  Küche: "kitchen",
+  Pool: "pool",
+  Terrasse: "terrace",
+  Dachterrasse: "roofTerrace",
+  Balkon: "balcony",
+  Garten: "garden",
+  Grill: "grill",
+  Klimaanlage: "airConditioning",
+  Sauna: "sauna",
+  Whirlpool: "hotTub",
+  Kamin: "fireplace",
+  "Haustiere erlaubt": "pets",
+  Meerblick: "seaView",
+  Bergblick: "mountainView",
+  Strandnähe: "beach",
+  Seezugang: "lakeAccess",
+  Bootssteg: "jetty",
+  Waschmaschine: "washingMachine",
+  Geschirrspüler: "dishwasher",
+  Parkplatz: "parking",
+  Kinderbett: "crib",
+  Fahrradverleih: "bikes",
+  "Smart-TV": "tv",
+  Skiraum: "skiRoom",
+  Aufzug: "elevator",
+  Arbeitsplatz: "workspace",
+  Kaffeemaschine: "coffee",
+  "Ladestation für E-Autos": "evCharger",
 };
 
 /** The amenities of a property, each with its icon (a check mark where none is known). */
@@ -75,12 +47,23 @@ export function AmenityList({ amenities }: { amenities: string[] }) {
   return (
     <ul className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="amenities">
       {amenities.map((amenity) => {
-        const known = KNOWN_AMENITIES[amenity];
-        const Icon = known?.icon ?? Check;
+        const key = KNOWN_AMENITIES[amenity];
         return (
           <li key={amenity} className="flex items-center gap-3 text-slate-800">
-            <Icon aria-hidden className="size-5 shrink-0 text-secondary" />
-            {known ? t(`property.amenityNames.${known.key}`) : amenity}
+            {/* Lucide's look: drawn with 2 px round strokes in the text colour. */}
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className="size-5 shrink-0 text-secondary"
+            >
+              <use href={`${spriteUrl}#${key ?? "check"}`} />
+            </svg>
+            {key ? t(`property.amenityNames.${key}`) : amenity}
           </li>
         );
       })}
