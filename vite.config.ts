@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },
-  build: { target: "es2022" },
+  build: { target: "es2022", sourcemap: !!process.env.SOURCEMAP },
   // PGlite ships WASM/data files that must be loaded from node_modules, not bundled.
   ssr: {
     external: ["@electric-sql/pglite", "sharp", "pg", "pino", "nodemailer", "@aws-sdk/client-s3"],

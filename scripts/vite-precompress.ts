@@ -1,12 +1,13 @@
 /**
  * Build step: every text file of the client build (scripts, styles, SVG, the offline page…) gets
  * a Brotli (.br) and a gzip (.gz) twin at the highest levels, so the server sends compressed
- * files without compressing anything per request (server/static.ts picks the twin).
+ * files without compressing anything per request (server/static.ts picks the twin); small files
+ * too, whenever the twin saves more than its header costs (MIN_STATIC_SAVING_BYTES).
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { compressStatic, MIN_COMPRESS_BYTES } from "../server/compression.ts";
+import { compressStatic, MIN_STATIC_SAVING_BYTES } from "../server/compression.ts";
 
 const TEXT_FILES = /\.(js|mjs|css|svg|html|json|webmanifest|txt)$/i;
 
@@ -32,10 +33,12 @@ export function precompress(): Plugin {
       for (const file of files(clientDir)) {
         if (!TEXT_FILES.test(file)) continue;
         const body = fs.readFileSync(file);
-        if (body.byteLength < MIN_COMPRESS_BYTES) continue;
         const { br, gzip } = compressStatic(body);
-        fs.writeFileSync(`${file}.br`, br);
-        fs.writeFileSync(`${file}.gz`, gzip);
+        // Only twins that save more than the header they add (server/static.ts sends the file
+        // itself when there is no twin for the client's encoding).
+        const limit = body.byteLength - MIN_STATIC_SAVING_BYTES;
+        if (br.byteLength <= limit) fs.writeFileSync(`${file}.br`, br);
+        if (gzip.byteLength <= limit) fs.writeFileSync(`${file}.gz`, gzip);
       }
       clientDir = undefined;
     },

@@ -1,68 +1,27 @@
-import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import {
   useEffect,
   useId,
   useImperativeHandle,
   useRef,
   useState,
-  type KeyboardEvent,
+  type ComponentType,
   type Ref,
 } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Button } from "~/components/ui/button";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
-import {
-  isDaySelectable,
-  isNightBooked,
-  limitHints,
-  selectDay,
-  unavailableDayReason,
-  type ActiveField,
-  type BookedStay,
-  type StayRules,
-  type StaySelection,
-} from "~/domain/availability";
-import {
-  addDays,
-  addMonths,
-  daysBetween,
-  daysInMonth,
-  firstDayOfMonth,
-  monthGrid,
-  monthOf,
-  monthsBetween,
-  utcDate,
-  weekdayIndex,
-  type Month,
-} from "~/domain/calendar-day";
+import type { ActiveField, BookedStay, StayRules, StaySelection } from "~/domain/availability";
+import { addDays } from "~/domain/calendar-day";
 import { formatDate, type Language } from "~/lib/i18n";
+import type { CalendarRequest, DateRangeCalendarProps } from "./date-range-calendar";
 
-const intlLocales: Record<Language, string> = { de: "de-DE", en: "en-GB" };
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** Long dates for accessible names ("Donnerstag, 24. Dezember 2026"), month titles, weekdays. */
-function formatDay(
-  day: string,
-  language: Language,
-  style: "full" | "month" | "weekdayShort" | "weekdayLong",
-) {
-  const key = `${language}:${style}`;
-  let format = formats.get(key);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions = {
-      full: { weekday: "long", day: "numeric", month: "long", year: "numeric" } as const,
-      month: { month: "long", year: "numeric" } as const,
-      weekdayShort: { weekday: "short" } as const,
-      weekdayLong: { weekday: "long" } as const,
-    }[style];
-    format = new Intl.DateTimeFormat(intlLocales[language], { ...options, timeZone: "UTC" });
-    formats.set(key, format);
-  }
-  return format.format(utcDate(day));
+// The calendar is seen only after a click on a field: its code loads then, or already on the
+// first hover or focus of the fields (decision 043). A plain import() into state rather than
+// React.lazy, as for the image viewer (decision 036).
+const loadCalendar = () => import("./date-range-calendar");
+let loadedCalendar: ComponentType<DateRangeCalendarProps> | null = null;
+function preloadCalendar() {
+  return loadCalendar().then((module) => (loadedCalendar = module.DateRangeCalendar));
 }
-
-/** Monday to Sunday of a week that starts on a Monday. */
-const WEEK = Array.from({ length: 7 }, (_, i) => addDays("2024-01-01", i));
 
 export type DateRangePickerProps = {
   /** Prefix for element ids (unique on the page). */
@@ -133,26 +92,20 @@ export function DateRangePicker({
 
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState<ActiveField>("checkIn");
-  const [firstMonth, setFirstMonth] = useState<Month>(() => monthOf(today));
-  const [focusDay, setFocusDay] = useState(today);
-  const [hoverDay, setHoverDay] = useState<string | null>(null);
-  /** Why the last clicked day could not be chosen; said in the live region until the next step. */
-  const [notice, setNotice] = useState<string | null>(null);
+  const [request, setRequest] = useState<CalendarRequest>({
+    field: "checkIn",
+    seq: 0,
+    focusOnly: false,
+  });
+  const [Calendar, setCalendar] = useState(() => loadedCalendar);
   const [isWide, setIsWide] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
   const triggerRefs = useRef<Record<ActiveField, HTMLButtonElement | null>>({
     checkIn: null,
     checkOut: null,
   });
-  /** Set when the focused day should receive DOM focus after the next render. */
-  const shouldFocusDay = useRef(false);
 
   const monthCount = variant === "compact" || !isWide ? 1 : 2;
-  const todayMonth = monthOf(today);
-  // Beyond the latest Abreise there is nothing to choose: the calendar stops there.
-  const lastMonth = monthOf(addDays(lastCheckIn, maxStayDays));
-  const months = Array.from({ length: monthCount }, (_, i) => addMonths(firstMonth, i));
 
   useEffect(() => {
     if (variant === "compact") return;
@@ -164,12 +117,6 @@ export function DateRangePicker({
   }, [variant]);
 
   useEffect(() => {
-    if (!isOpen || !shouldFocusDay.current) return;
-    shouldFocusDay.current = false;
-    panelRef.current?.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)?.focus();
-  });
-
-  useEffect(() => {
     if (!isOpen) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
@@ -178,146 +125,36 @@ export function DateRangePicker({
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [isOpen]);
 
-  /** Shows the month of `day` (keeping the view when it is already visible). */
-  function reveal(day: string, count = monthCount) {
-    const month = monthOf(day);
-    setFirstMonth((current) => {
-      const offset = monthsBetween(current, month);
-      if (offset >= 0 && offset < count) return current;
-      const first = offset < 0 ? month : addMonths(month, -(count - 1));
-      return monthsBetween(todayMonth, first) < 0 ? todayMonth : first;
-    });
+  /** Loads the calendar's code once; the fields call it on hover and focus, opening on click. */
+  function prepareCalendar() {
+    if (Calendar) return;
+    void preloadCalendar().then((component) => setCalendar(() => component));
   }
 
   useImperativeHandle(handle, () => ({
     openCalendar: () => {
       const field = value.checkIn && !value.checkOut ? "checkOut" : "checkIn";
       if (!isOpen || active !== field) open(field);
-      else shouldFocusDay.current = true;
+      else setRequest((current) => ({ field, seq: current.seq + 1, focusOnly: true }));
     },
   }));
 
   function open(field: ActiveField) {
-    setNotice(null);
     if (isOpen && active === field) {
       setIsOpen(false);
       return;
     }
-    const start =
-      field === "checkOut" && value.checkIn
-        ? (value.checkOut ?? addDays(value.checkIn, Math.max(1, minStayDays)))
-        : (value.checkIn ?? today);
-    const day = start < today ? today : start;
+    prepareCalendar();
     setActive(field);
-    setFocusDay(day);
-    setHoverDay(null);
-    if (!isOpen)
-      setFirstMonth(monthOf(field === "checkOut" && value.checkIn ? value.checkIn : day));
-    reveal(day);
+    setRequest((current) => ({ field, seq: current.seq + 1, focusOnly: false }));
     setIsOpen(true);
-    shouldFocusDay.current = true;
   }
 
   function close(returnFocusTo: ActiveField = active) {
     setIsOpen(false);
-    setHoverDay(null);
     triggerRefs.current[returnFocusTo]?.focus();
   }
 
-  function choose(day: string) {
-    const next = selectDay(value, day, active, rules);
-    if (!next) {
-      setNotice(unavailableText(day));
-      return;
-    }
-    setNotice(null);
-    onChange(next.selection);
-    setActive(next.active);
-    setHoverDay(null);
-    if (next.isComplete) close("checkOut");
-  }
-
-  /** The sentence that says why `day` cannot be chosen now (issue 16: no silent dead clicks). */
-  function unavailableText(day: string) {
-    const reason = unavailableDayReason(day, active, value, rules);
-    const date = formatDate(day, language);
-    switch (reason) {
-      case "tooShort":
-        return t("priceBox.picker.unavailable.tooShort", { count: minStayDays });
-      case "tooLong":
-        return t("priceBox.picker.unavailable.tooLong", { count: maxStayDays });
-      case "tooFarAhead":
-        return t("priceBox.picker.unavailable.tooFarAhead", {
-          date: formatDate(lastCheckIn, language),
-        });
-      case null:
-        return null;
-      default:
-        return t(`priceBox.picker.unavailable.${reason}`, { date });
-    }
-  }
-
-  function moveFocus(day: string) {
-    const earliest = firstDayOfMonth(todayMonth);
-    const latest = addDays(firstDayOfMonth(lastMonth), daysInMonth(lastMonth) - 1);
-    const target = day < earliest ? earliest : day > latest ? latest : day;
-    setFocusDay(target);
-    reveal(target);
-    shouldFocusDay.current = true;
-  }
-
-  function onDayKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: string) {
-    const sameDayInMonth = (amount: number) => {
-      const month = addMonths(monthOf(day), amount);
-      const date = Math.min(Number(day.slice(8)), daysInMonth(month));
-      return addDays(firstDayOfMonth(month), date - 1);
-    };
-    const moves: Record<string, () => string> = {
-      ArrowLeft: () => addDays(day, -1),
-      ArrowRight: () => addDays(day, 1),
-      ArrowUp: () => addDays(day, -7),
-      ArrowDown: () => addDays(day, 7),
-      Home: () => addDays(day, -weekdayIndex(day)),
-      End: () => addDays(day, 6 - weekdayIndex(day)),
-      PageUp: () => sameDayInMonth(-1),
-      PageDown: () => sameDayInMonth(1),
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    moveFocus(move());
-  }
-
-  function showMonth(amount: number) {
-    const next = addMonths(firstMonth, amount);
-    if (monthsBetween(todayMonth, next) < 0) return;
-    if (monthsBetween(addMonths(next, monthCount - 1), lastMonth) < 0) return;
-    setFirstMonth(next);
-    // Keep a tabbable day inside the view.
-    const month = addMonths(monthOf(focusDay), amount);
-    const date = Math.min(Number(focusDay.slice(8)), daysInMonth(month));
-    const day = addDays(firstDayOfMonth(month), date - 1);
-    setFocusDay(day < today ? today : day);
-  }
-
-  const previewEnd =
-    isOpen &&
-    active === "checkOut" &&
-    value.checkIn &&
-    hoverDay &&
-    hoverDay > value.checkIn &&
-    isDaySelectable(hoverDay, "checkOut", value, rules)
-      ? hoverDay
-      : undefined;
-  const rangeEnd = previewEnd ?? value.checkOut;
-  const visibleDays = months.flatMap((month) =>
-    Array.from({ length: daysInMonth(month) }, (_, i) => addDays(firstDayOfMonth(month), i)),
-  );
-  const hints =
-    active === "checkOut"
-      ? limitHints(value.checkIn, visibleDays, rules)
-      : { tooShort: false, tooLong: false };
-  const nights = value.checkIn && value.checkOut ? daysBetween(value.checkIn, value.checkOut) : 0;
   const isCompact = variant === "compact";
 
   const fieldBox = `relative block px-3 text-left ${isCompact ? "py-1.5" : "py-2"}`;
@@ -379,7 +216,11 @@ export function DateRangePicker({
         if (isOpen && next && !rootRef.current?.contains(next)) setIsOpen(false);
       }}
     >
-      <div className="grid grid-cols-2 divide-x divide-slate-400 rounded-lg border border-slate-400 bg-white focus-within:border-secondary">
+      <div
+        onPointerEnter={prepareCalendar}
+        onFocus={prepareCalendar}
+        className="grid grid-cols-2 divide-x divide-slate-400 rounded-lg border border-slate-400 bg-white focus-within:border-secondary"
+      >
         {renderField("checkIn")}
         {renderField("checkOut")}
       </div>
@@ -404,216 +245,37 @@ export function DateRangePicker({
         </noscript>
       )}
 
-      {isOpen && (
-        <div
-          ref={panelRef}
-          id={ids.dialog}
-          role="dialog"
-          aria-label={t("priceBox.picker.dialog")}
-          aria-describedby={ids.status}
-          onKeyDown={(event) => {
-            if (event.key === "Escape") {
-              event.stopPropagation();
-              close();
-            }
-          }}
-          className={`absolute right-0 z-30 mt-2 rounded-xl border border-slate-200 bg-white p-4 shadow-xl ${
-            monthCount === 2 ? "w-[38rem] max-w-[calc(100vw-2rem)]" : "w-full min-w-[18rem]"
-          }`}
-        >
-          <span id={ids.booked} hidden>
-            {t("priceBox.picker.booked")}
-          </span>
-          <span id={ids.isCheckIn} hidden>
-            {t("priceBox.checkIn")}
-          </span>
-          <span id={ids.isCheckOut} hidden>
-            {t("priceBox.checkOut")}
-          </span>
+      {isOpen &&
+        (Calendar ? (
+          <Calendar
+            ids={ids}
+            monthIdPrefix={`${idPrefix}${uid}`}
+            value={value}
+            active={active}
+            rules={rules}
+            monthCount={monthCount}
+            isCompact={isCompact}
+            request={request}
+            onChoose={(next) => {
+              onChange(next.selection);
+              setActive(next.active);
+              if (next.isComplete) close("checkOut");
+            }}
+            onClear={() => {
+              onChange({});
+              setActive("checkIn");
+            }}
+            onClose={() => close()}
+          />
+        ) : (
           <p
-            id={ids.status}
-            aria-live="polite"
-            data-testid="calendar-status"
-            className={`text-sm font-medium ${notice ? "text-red-700" : "text-slate-800"}`}
+            id={ids.dialog}
+            role="status"
+            className="absolute right-0 z-30 mt-2 w-full min-w-[18rem] rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 shadow-xl"
           >
-            {notice ??
-              (active === "checkIn"
-                ? t("priceBox.picker.chooseCheckIn")
-                : t("priceBox.picker.chooseCheckOut"))}
+            {t("priceBox.picker.loading")}
           </p>
-          <div className="relative mt-2">
-            <div className="absolute inset-x-0 top-0 flex justify-between">
-              <button
-                type="button"
-                aria-label={t("priceBox.picker.previousMonth")}
-                disabled={monthsBetween(todayMonth, firstMonth) <= 0}
-                onClick={() => showMonth(-1)}
-                className="rounded-full p-1.5 text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-secondary disabled:text-slate-300 disabled:hover:bg-transparent"
-              >
-                <ChevronLeft aria-hidden className="size-5" />
-              </button>
-              <button
-                type="button"
-                aria-label={t("priceBox.picker.nextMonth")}
-                disabled={monthsBetween(months[months.length - 1], lastMonth) <= 0}
-                onClick={() => showMonth(1)}
-                className="rounded-full p-1.5 text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-secondary disabled:text-slate-300 disabled:hover:bg-transparent"
-              >
-                <ChevronRight aria-hidden className="size-5" />
-              </button>
-            </div>
-            <div className={monthCount === 2 ? "grid grid-cols-2 gap-6" : ""}>
-              {months.map((month) => {
-                const first = firstDayOfMonth(month);
-                const titleId = `${idPrefix}${uid}month-${first}`;
-                return (
-                  <div key={first}>
-                    <p
-                      id={titleId}
-                      aria-live="polite"
-                      className="py-1.5 text-center font-semibold text-slate-900"
-                    >
-                      {formatDay(first, language, "month")}
-                    </p>
-                    <table role="grid" aria-labelledby={titleId} className="mt-2 w-full">
-                      <thead>
-                        <tr>
-                          {WEEK.map((day) => (
-                            <th
-                              key={day}
-                              scope="col"
-                              abbr={formatDay(day, language, "weekdayLong")}
-                              className="pb-1 text-xs font-medium text-slate-600"
-                            >
-                              {formatDay(day, language, "weekdayShort")}
-                            </th>
-                          ))}
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {monthGrid(month).map((week, w) => (
-                          <tr key={w}>
-                            {week.map((day, i) => {
-                              if (!day) return <td key={i} />;
-                              const isSelectable = isDaySelectable(day, active, value, rules);
-                              const isStart = day === value.checkIn;
-                              const isEnd = day === value.checkOut && !previewEnd;
-                              const isPreviewEnd = day === previewEnd;
-                              const isInRange =
-                                !!value.checkIn &&
-                                !!rangeEnd &&
-                                day > value.checkIn &&
-                                day < rangeEnd;
-                              const isBooked =
-                                !isSelectable && day >= today && isNightBooked(bookedStays, day);
-                              const describedBy = [
-                                isBooked && ids.booked,
-                                isStart && ids.isCheckIn,
-                                day === value.checkOut && ids.isCheckOut,
-                              ]
-                                .filter(Boolean)
-                                .join(" ");
-                              let look = "text-slate-900 hover:bg-slate-100";
-                              if (isStart || isEnd) look = "bg-primary-strong text-white";
-                              else if (isPreviewEnd) look = "bg-secondary/30 text-slate-900";
-                              else if (isInRange) look = "bg-secondary/15 text-slate-900";
-                              else if (isBooked) look = "bg-slate-100 text-slate-600 line-through";
-                              else if (!isSelectable) look = "text-slate-400";
-                              return (
-                                <td
-                                  key={day}
-                                  aria-selected={
-                                    isStart || day === value.checkOut || (isInRange && !previewEnd)
-                                  }
-                                  className="p-0.5 text-center"
-                                >
-                                  <button
-                                    type="button"
-                                    data-day={day}
-                                    tabIndex={day === focusDay ? 0 : -1}
-                                    aria-label={formatDay(day, language, "full")}
-                                    aria-disabled={!isSelectable || undefined}
-                                    aria-describedby={describedBy || undefined}
-                                    aria-current={day === today ? "date" : undefined}
-                                    onClick={() => {
-                                      setFocusDay(day);
-                                      choose(day);
-                                    }}
-                                    onKeyDown={(event) => onDayKeyDown(event, day)}
-                                    onMouseEnter={() => setHoverDay(day)}
-                                    className={`flex w-full items-center justify-center rounded-lg text-sm outline-none focus-visible:ring-2 focus-visible:ring-secondary focus-visible:ring-offset-1 aria-disabled:cursor-not-allowed ${isCompact ? "h-8" : "h-10"} ${look} ${day === today ? "font-bold underline underline-offset-2" : ""}`}
-                                  >
-                                    {Number(day.slice(8))}
-                                  </button>
-                                </td>
-                              );
-                            })}
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                );
-              })}
-            </div>
-          </div>
-
-          <div className="mt-3 space-y-1 text-sm text-slate-700">
-            {minStayDays > 1 && (
-              <p className={hints.tooShort ? "font-medium text-slate-900" : undefined}>
-                {t("priceBox.picker.minStay", { count: minStayDays })}
-              </p>
-            )}
-            {active === "checkIn" && visibleDays.some((day) => day > lastCheckIn) && (
-              <p className="font-medium text-slate-900">
-                {t("priceBox.picker.lastCheckIn", { date: formatDate(lastCheckIn, language) })}
-              </p>
-            )}
-            {hints.tooLong && (
-              <p className="font-medium text-slate-900">
-                {t("priceBox.picker.maxStay", { count: maxStayDays })}
-              </p>
-            )}
-          </div>
-          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 text-sm">
-            <span className="flex items-center gap-3 text-slate-700">
-              <span className="flex items-center gap-1.5">
-                <span
-                  aria-hidden
-                  className="inline-flex size-6 items-center justify-center rounded bg-slate-100 text-xs text-slate-600 line-through"
-                >
-                  12
-                </span>
-                {t("priceBox.picker.booked")}
-              </span>
-              {nights > 0 && (
-                <span className="flex items-center gap-1.5">
-                  <CalendarDays aria-hidden className="size-4" />
-                  {t("priceBox.picker.nights", { count: nights })}
-                </span>
-              )}
-            </span>
-            <span className="flex gap-2">
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={!value.checkIn}
-                onClick={() => {
-                  onChange({});
-                  setNotice(null);
-                  setActive("checkIn");
-                  shouldFocusDay.current = true;
-                }}
-              >
-                {t("priceBox.picker.clear")}
-              </Button>
-              <Button variant="subtle" size="sm" onClick={() => close()}>
-                {t("priceBox.picker.close")}
-              </Button>
-            </span>
-          </div>
-        </div>
-      )}
+        ))}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * Compressed answers from a production process (issue 12 quick fixes, issue 16 part 1): pages,
  * data and static files in Brotli or gzip as the client asks, with Vary and a correct length;
- * nothing compressed twice, below a kilobyte, or for the endless event stream.
+ * nothing compressed twice, nor per request below a kilobyte, nor the endless event stream.
  */
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
@@ -134,6 +136,28 @@ describe("compressed answers", () => {
         expect(answer.headers.etag).not.toBe(plain.headers.etag);
       }
     }
+  });
+
+  it("small build files go out compressed when that saves bytes, the tiniest as they are", async () => {
+    // Decision 043: the build writes twins at any size when they save at least 64 bytes.
+    const assets = path.resolve(process.env.BUILD_DIR ?? "build", "client", "assets");
+    const small = fs
+      .readdirSync(assets)
+      .filter((name) => name.endsWith(".js") && fs.statSync(path.join(assets, name)).size < 1024);
+    const withTwin = small.find((name) => fs.existsSync(path.join(assets, `${name}.br`)));
+    const withoutTwin = small.find((name) => !fs.existsSync(path.join(assets, `${name}.br`)));
+    expect(withTwin, "a script under 1 KB with a Brotli twin").toBeDefined();
+    expect(withoutTwin, "a script too small to gain from Brotli").toBeDefined();
+
+    const plain = await get(`/assets/${withTwin}`);
+    const answer = await get(`/assets/${withTwin}`, "br");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.body.byteLength).toBeLessThan(plain.body.byteLength - 64);
+    expect(decode(answer.body, "br")).toEqual(plain.body);
+
+    const tiny = await get(`/assets/${withoutTwin}`, "br");
+    expect(tiny.headers["content-encoding"]).toBeUndefined();
+    expect(tiny.body).toEqual(fs.readFileSync(path.join(assets, withoutTwin!)));
   });
 
   it("the event stream is never compressed (it would be held back in the compressor)", async () => {

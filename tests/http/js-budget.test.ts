@@ -16,34 +16,42 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 /** Own JavaScript on the wire (KB, Brotli) a page may load. */
 const BUDGETS_KB: Record<string, number> = {
-  "routes/public/home": 25, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
+  "routes/public/home": 22.5, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
   // page on the shared Button and Input (issue 12, part 1); 24.2 with the reason badges, "Neu
-  // bei uns" and the live update of edited content (issue 15, decisions 030 and 031)
-  "routes/public/properties": 25, // 20.5; 23.02 with live updates that wait for a running
+  // bei uns" and the live update of edited content (issue 15, decisions 030 and 031); 22.43 with
+  // the chunks under 1 KB sent in Brotli too (issue 16 point 3, decision 043); 21.80 with the
+  // footer's cookie list and install how-to loaded on their first click
+  "routes/public/properties": 22.5, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14); 24.37 with the phone's
-  // filter sheet, its live count and the stay totals (issue 16, decision 035)
-  "routes/public/property": 41, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
+  // filter sheet, its live count and the stay totals (issue 16, decision 035); 22.23 with the
+  // chunks under 1 KB in Brotli (decision 043); 21.59 with the footer's dialogs on demand
+  "routes/public/property": 30.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
   // reviews (decision 032) and the live update of edited content (decision 030); 39.44 with
   // the phone's booking bar and the calendar's reasons, the image viewer (1.9 KB) now lazy
   // (issue 16, decision 036); 40.28 with mediaUrl of S3_PUBLIC_URL (decision 034: a chunk
-  // under 1 KB the pages share, sent uncompressed); 40.53 with the amenity names shared with
-  // the search loader and the chunks the bundler split anew (i18n-react, cx; decision 039)
-  "routes/public/book": 38, // 51.0, with zod for the booking form's checks in the browser;
+  // under 1 KB the pages share, sent uncompressed); 30.63 with the date picker's calendar loaded
+  // on the first hover, focus or click of the fields, the amenity icons as an SVG sprite instead
+  // of 30 icon components, no English texts for the not-found title, and the chunks under 1 KB in
+  // Brotli too (issue 16 point 3, decision 043); 30.00 with the footer's dialogs on demand
+  "routes/public/book": 30.5, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
   // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing); 58.86 with
   // mediaUrl (decision 034); 37.38 without zod (21.2 KB): step 2 is checked in the browser by
   // the plain rules of booking-details.ts, which the server's schema applies too (issue 16
-  // point 3; zod/mini instead would have left 13.1 KB, docs/BENCHMARKS.md)
-  "routes/public/offers": 20.5, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
-  // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 20.05 after the
-  // bundler split i18n-react and cx into chunks of their own (decision 039, no new code here)
-  "routes/public/reviews": 24.5, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
+  // point 3; zod/mini instead would have left 13.1 KB, docs/BENCHMARKS.md); 30.39 with the
+  // calendar on demand, no English texts for the not-found title and the small chunks in Brotli
+  // (decision 043); 29.75 with the footer's dialogs on demand
+  "routes/public/offers": 17.5, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
+  // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 17.31 with the
+  // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand
+  "routes/public/reviews": 21, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
   // 22.15 with the newsletter form on Button and Input; 22.7 in main on 2026-11-25; 23.45 with
   // the owner reply under reviews (a chunk shared with the property page, under 1 KB, so sent
   // uncompressed) and the hidden-reason line (issue 15, decision 032); 24.21 with mediaUrl for
-  // the reviewers' avatars (decision 034)
+  // the reviewers' avatars (decision 034); 20.82 with the chunks under 1 KB in Brotli (decision
+  // 043); 20.18 with the footer's dialogs on demand
 };
 
 /** Pages that validate nothing in the browser must not carry zod (24 KB). */

@@ -1,7 +1,10 @@
 import { Download } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Dialog } from "~/components/ui/dialog";
+import { useLazyDialog } from "./use-lazy-dialog";
+
+// The how-to is seen only after a click where the browser offers no prompt: it loads then.
+const loadHowTo = () => import("./install-how-to").then((module) => module.InstallHowTo);
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
 
@@ -12,7 +15,7 @@ type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Pro
 export function InstallAppButton() {
   const { t } = useTranslation();
   const [installEvent, setInstallEvent] = useState<InstallPromptEvent | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialogRef, Component: InstallHowTo, open } = useLazyDialog(loadHowTo);
 
   useEffect(() => {
     const onPrompt = (event: Event) => {
@@ -35,7 +38,7 @@ export function InstallAppButton() {
       setInstallEvent(null);
       return;
     }
-    dialog.current?.showModal();
+    open();
   };
 
   return (
@@ -48,19 +51,7 @@ export function InstallAppButton() {
         <Download aria-hidden className="size-4" />
         {t("footer.installApp")}
       </button>
-      <Dialog
-        dialogRef={dialog}
-        titleId="install-dialog-title"
-        title={t("install.title")}
-        closeButton
-      >
-        <p className="mt-3 text-slate-700">{t("install.intro")}</p>
-        <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
-          <li>{t("install.ios")}</li>
-          <li>{t("install.android")}</li>
-          <li>{t("install.desktop")}</li>
-        </ul>
-      </Dialog>
+      {InstallHowTo && <InstallHowTo dialogRef={dialogRef} />}
     </>
   );
 }

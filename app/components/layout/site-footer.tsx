@@ -5,7 +5,7 @@ import { openingHoursIn, type PublicSettings } from "~/features/settings/setting
 import type { Language } from "~/lib/i18n";
 import { Brand } from "./brand";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { CookieSettingsButton } from "./cookie-dialog";
+import { CookieSettingsButton } from "./cookie-settings-button";
 import { InstallAppButton } from "./install-app";
 
 const groups = [

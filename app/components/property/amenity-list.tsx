@@ -1,70 +1,8 @@
-import {
-  AirVent,
-  Armchair,
-  Baby,
-  Bath,
-  Bike,
-  Building2,
-  CircleParking,
-  Coffee,
-  CookingPot,
-  EvCharger,
-  Flame,
-  Flower2,
-  Laptop,
-  Mountain,
-  MountainSnow,
-  PawPrint,
-  Sailboat,
-  Sun,
-  ThermometerSun,
-  TreePalm,
-  Tv,
-  Utensils,
-  WashingMachine,
-  Waves,
-  Wifi,
-  ArrowUpDown,
-  Beef,
-  Check,
-  Anchor,
-  type LucideIcon,
-} from "lucide-react";
 import { useTranslation } from "~/lib/i18n-react";
 import { AMENITY_KEYS } from "~/domain/amenity-names";
-
-/** Icons by catalogue key (amenity-names.ts); unknown amenities get a check mark. */
-const AMENITY_ICONS: Record<string, LucideIcon> = {
-  wifi: Wifi,
-  kitchen: CookingPot,
-  pool: Waves,
-  terrace: Armchair,
-  roofTerrace: Building2,
-  balcony: Sun,
-  garden: Flower2,
-  grill: Beef,
-  airConditioning: AirVent,
-  sauna: ThermometerSun,
-  hotTub: Bath,
-  fireplace: Flame,
-  pets: PawPrint,
-  seaView: Waves,
-  mountainView: Mountain,
-  beach: TreePalm,
-  lakeAccess: Sailboat,
-  jetty: Anchor,
-  washingMachine: WashingMachine,
-  dishwasher: Utensils,
-  parking: CircleParking,
-  crib: Baby,
-  bikes: Bike,
-  tv: Tv,
-  skiRoom: MountainSnow,
-  elevator: ArrowUpDown,
-  workspace: Laptop,
-  coffee: Coffee,
-  evCharger: EvCharger,
-};
+// The icons as one SVG sprite file (a hashed asset the browser caches), not as components in the
+// page's JavaScript (decision 043); generated from amenity-icons.ts.
+import spriteUrl from "./amenity-icons.svg?no-inline";
 
 /** The amenities of a property, each with its icon (a check mark where none is known). */
 export function AmenityList({ amenities }: { amenities: string[] }) {
@@ -73,11 +11,23 @@ export function AmenityList({ amenities }: { amenities: string[] }) {
   return (
     <ul className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="amenities">
       {amenities.map((amenity) => {
+        // The catalogue key is also the icon's id in the sprite; unknown amenities get a check mark.
         const key = AMENITY_KEYS[amenity];
-        const Icon = (key && AMENITY_ICONS[key]) || Check;
         return (
           <li key={amenity} className="flex items-center gap-3 text-slate-800">
-            <Icon aria-hidden className="size-5 shrink-0 text-secondary" />
+            {/* Lucide's look: drawn with 2 px round strokes in the text colour. */}
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className="size-5 shrink-0 text-secondary"
+            >
+              <use href={`${spriteUrl}#${key ?? "check"}`} />
+            </svg>
             {key ? t(`property.amenityNames.${key}`) : amenity}
           </li>
         );

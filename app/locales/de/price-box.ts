@@ -63,6 +63,8 @@ const priceBox = {
     bookedPeriods: "Bereits belegt:",
     clear: "Daten löschen",
     close: "Schließen",
+    /** Shown for the moment the calendar's code takes to load (decision 043). */
+    loading: "Kalender wird geladen …",
     /** Said in the calendar's live region when a disabled day is clicked (issue 16). */
     unavailable: {
       past: "Der {{date}} liegt in der Vergangenheit.",

@@ -61,6 +61,8 @@ const priceBox: typeof de = {
     bookedPeriods: "Already booked:",
     clear: "Clear dates",
     close: "Close",
+    /** Shown for the moment the calendar's code takes to load (decision 043). */
+    loading: "Loading the calendar …",
     unavailable: {
       past: "{{date}} is in the past.",
       booked: "The property is already booked on {{date}}.",

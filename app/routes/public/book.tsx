@@ -23,12 +23,10 @@ import {
 } from "~/features/booking/components/booking-form";
 import { parseInitialStay } from "~/features/properties/property-detail.server";
 import { todayInBerlin } from "~/domain/calendar-day";
-import { languageFromCookie } from "~/lib/i18n";
+import { languageFromCookie, translate } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import bookingDe from "~/locales/de/booking";
 import bookingEn from "~/locales/en/booking";
-import propertyDe from "~/locales/de/property";
-import propertyEn from "~/locales/en/property";
 
 /** Query values are only echoed into the form; anything longer is not a date. */
 const queryDay = (value: string | null) => value?.trim().slice(0, 10) || undefined;
@@ -152,9 +150,11 @@ type RootMeta = { language: "de" | "en" };
 export const meta: Route.MetaFunction = (args) => {
   if (args.data) return pageMeta(args, { title: args.data.metaTitle, noindex: true });
   const root = args.matches.find((match) => match?.id === "root")?.data as RootMeta | undefined;
-  const texts = root?.language === "en" ? propertyEn : propertyDe;
+  // The page's own catalogue, not an import of the English texts (they would ride in the page's
+  // JavaScript; decision 043).
   const isNotFound = isRouteErrorResponse(args.error) && args.error.status === 404;
-  return pageMeta(args, { title: isNotFound ? texts.notFound : texts.loadFailed, noindex: true });
+  const key = isNotFound ? "property.notFound" : "property.loadFailed";
+  return pageMeta(args, { title: translate(root?.language ?? "de", key), noindex: true });
 };
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {

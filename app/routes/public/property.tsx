@@ -25,8 +25,7 @@ import { pageMeta } from "~/lib/seo";
 import { localizedLocation } from "~/lib/country-names.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { useRootData } from "~/root";
-import propertyDe from "~/locales/de/property";
-import propertyEn from "~/locales/en/property";
+import { translate } from "~/lib/i18n";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -83,10 +82,14 @@ export const meta: Route.MetaFunction = (args) => {
   const root = args.matches.find((match) => match?.id === "root")?.data as RootMeta | undefined;
   const property = args.data?.property;
   if (!property) {
-    const texts = root?.language === "en" ? propertyEn : propertyDe;
+    // From the catalogue the page already has (the browser registers the page's language before
+    // hydrating): importing the English texts here put them into the page's JavaScript.
     const isNotFound = isRouteErrorResponse(args.error) && args.error.status === 404;
     return pageMeta(args, {
-      title: isNotFound ? texts.notFound : texts.loadFailed,
+      title: translate(
+        root?.language ?? "de",
+        isNotFound ? "property.notFound" : "property.loadFailed",
+      ),
       noindex: true,
     });
   }
