@@ -21,11 +21,10 @@ export function Brand({
   const [first, rest] = splitPlatformName(settings.platformName);
   const logo = onDark ? settings.logoDarkUrl || settings.logoLightUrl : settings.logoLightUrl;
   return (
-    <Link
-      to="/"
-      className="flex items-center gap-2"
-      aria-label={`${settings.platformName} – ${t("nav.home")}`}
-    >
+    // The link's name is its visible text plus "– Startseite" for screen readers (WCAG 2.5.3:
+    // a spoken command for what one sees must work; an aria-label replacing the text did not
+    // contain the text as axe and Lighthouse compute it).
+    <Link to="/" className="flex items-center gap-2">
       {logo ? (
         <img src={mediaUrl(logo)} alt="" className="h-9 w-auto" width={36} height={36} />
       ) : (
@@ -40,6 +39,7 @@ export function Brand({
           </span>
         )}
       </span>
+      <span className="sr-only"> – {t("nav.home")}</span>
     </Link>
   );
 }
