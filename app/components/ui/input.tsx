@@ -37,24 +37,27 @@ export function Select({
   return <select ref={ref} {...props} {...wiring} className={controlClass(inField, className)} />;
 }
 
-/** A checkbox with its label to the right; the whole line is clickable. */
-export function Checkbox({
+type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** A checkbox or radio button with its label to the right; the whole line is clickable. */
+export function Choice({
+  type,
   label,
   hint,
   className,
   ref,
   ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
-  label: ReactNode;
-  hint?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
-}) {
+}: ChoiceProps & { type: "checkbox" | "radio" }) {
   const hintId = `${useId()}-hint`;
   return (
     <label className={cx("flex items-start gap-2 text-slate-800", className)}>
       <input
         ref={ref}
-        type="checkbox"
+        type={type}
         aria-describedby={hint ? hintId : undefined}
         {...props}
         className="mt-1 size-4 shrink-0 accent-secondary focus-visible:outline-2 focus-visible:outline-secondary"
@@ -69,4 +72,9 @@ export function Checkbox({
       </span>
     </label>
   );
+}
+
+/** A checkbox with its label to the right; the whole line is clickable. */
+export function Checkbox(props: ChoiceProps) {
+  return <Choice type="checkbox" {...props} />;
 }

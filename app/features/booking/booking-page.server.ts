@@ -10,6 +10,20 @@ import type { PaymentMethod } from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
 
+/** A published property's columns a stay is shown and priced with (computePrice). */
+export const stayPropertyColumns = {
+  id: schema.property.id,
+  title: schema.property.title,
+  location: schema.property.location,
+  maxGuests: schema.property.maxGuests,
+  images: schema.property.images,
+  pricePerNight: schema.property.pricePerNight,
+  cleaningFee: schema.property.cleaningFee,
+  isSpecialOffer: schema.property.isSpecialOffer,
+  specialOfferPrice: schema.property.specialOfferPrice,
+  specialOfferEndDate: schema.property.specialOfferEndDate,
+};
+
 /**
  * Everything the booking page (/properties/{id}/book) needs, or null when there is no
  * published property with this id (drafts and archived properties are 404, as on the
@@ -31,16 +45,7 @@ export async function getBookingPageData({
   const [[property], settings, bookedStays, paymentMethods, [profile]] = await Promise.all([
     db()
       .select({
-        id: p.id,
-        title: p.title,
-        location: p.location,
-        maxGuests: p.maxGuests,
-        images: p.images,
-        pricePerNight: p.pricePerNight,
-        cleaningFee: p.cleaningFee,
-        isSpecialOffer: p.isSpecialOffer,
-        specialOfferPrice: p.specialOfferPrice,
-        specialOfferEndDate: p.specialOfferEndDate,
+        ...stayPropertyColumns,
         touristTaxMode: p.touristTaxMode,
         touristTaxNote: p.touristTaxNote,
       })

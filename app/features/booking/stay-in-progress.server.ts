@@ -3,6 +3,7 @@ import type { PropertyImage } from "../../../db/schema";
 import { computePrice, nightsBetween } from "~/domain/price";
 import { isPropertyId, parseInitialStay } from "~/features/properties/property-detail.server";
 import { getSettings } from "~/features/settings/settings.server";
+import { stayPropertyColumns } from "./booking-page.server";
 import { db, schema } from "~/lib/db.server";
 
 export type StayInProgress = {
@@ -46,18 +47,7 @@ export async function stayInProgress(
   const p = schema.property;
   const [[property], settings] = await Promise.all([
     db()
-      .select({
-        id: p.id,
-        title: p.title,
-        location: p.location,
-        maxGuests: p.maxGuests,
-        images: p.images,
-        pricePerNight: p.pricePerNight,
-        cleaningFee: p.cleaningFee,
-        isSpecialOffer: p.isSpecialOffer,
-        specialOfferPrice: p.specialOfferPrice,
-        specialOfferEndDate: p.specialOfferEndDate,
-      })
+      .select(stayPropertyColumns)
       .from(p)
       .where(and(eq(p.id, propertyId), eq(p.status, "published"))),
     getSettings(),
