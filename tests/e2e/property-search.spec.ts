@@ -31,15 +31,29 @@ const cardTitles = async (page: Page) => {
   return page.getByTestId("search-results").getByRole("heading", { level: 3 }).allInnerTexts();
 };
 
+/**
+ * Follows "Weiter" and waits until the next page's results are on screen. It waits for that
+ * page's number in the address bar first: on page 2 the old URL already matched /page=\d+/ and
+ * its results were still "settled", so a fast server let the loop read page 2 twice and then
+ * wait for a "Weiter" that page 3 no longer has.
+ */
+async function nextPage(page: Page) {
+  const current = Number(new URL(page.url()).searchParams.get("page") ?? "1");
+  await page
+    .getByRole("navigation", { name: "Seiten" })
+    .getByRole("link", { name: "Weiter" })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${current + 1}(&|$)`));
+  await settled(page);
+}
+
 /** Titles on every page of a search (follows "Weiter" links). */
 async function allTitles(page: Page, url: string) {
   await page.goto(url);
   const titles = await cardTitles(page);
   const pagination = page.getByRole("navigation", { name: "Seiten" });
   while (await pagination.getByRole("link", { name: "Weiter" }).count()) {
-    await pagination.getByRole("link", { name: "Weiter" }).click();
-    await expect(page).toHaveURL(/page=\d+/);
-    await settled(page);
+    await nextPage(page);
     titles.push(...(await cardTitles(page)));
   }
   return titles;
@@ -77,9 +91,7 @@ test("a property booked for the chosen stay disappears from the results, and is 
     .getByRole("navigation", { name: "Seiten" })
     .getByRole("link", { name: "Weiter" });
   while (!(await bookedCard.count()) && (await next.count())) {
-    await next.click();
-    await expect(page).toHaveURL(/page=\d+/);
-    await settled(page);
+    await nextPage(page);
   }
   const location = await page
     .getByRole("article")
