@@ -2,7 +2,7 @@
  * /admin/bookings (issue 13 part 3): the list with search and filters, status changes with the
  * availability rule and the guest's e-mails, recorded payments, "Zahlungsdaten senden".
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
@@ -13,6 +13,7 @@ import {
   getAdminBooking,
   listAdminBookings,
   recordPayment,
+  SEARCH_COUNT_CAP,
   sendPaymentDetails,
 } from "~/features/booking/admin-bookings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
@@ -188,6 +189,48 @@ describe(`admin bookings (${databaseKind()})`, () => {
       user: null,
       page: 1,
     });
+  });
+
+  it("counts a text search up to 200 matches and a plain list further, offering the next page", async () => {
+    const guest = await createUser({ name: "Viele Buchungen" });
+    const property = await createProperty({ title: "Strandvilla Zählwerk" });
+    // 201 stays of two nights, one after another, all matching the property title.
+    await db()
+      .insert(schema.booking)
+      .values(
+        Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => {
+          const day = (offset: number) =>
+            new Date(Date.UTC(2030, 0, 1 + i * 2 + offset)).toISOString().slice(0, 10);
+          return {
+            number: sql`'FW-TEST-' || lpad(nextval('booking_number_seq')::text, 6, '0')`,
+            userId: guest.id,
+            propertyId: property.id,
+            checkIn: day(0),
+            checkOut: day(2),
+            guests: 2,
+            guestName: "Viele Buchungen",
+            guestEmail: guest.email,
+            nightlyPrice: 9500,
+            nights: 2,
+            cleaningFee: 0,
+            serviceFee: 0,
+            totalPrice: 19_000,
+            paymentMethod: "bank-transfer",
+          };
+        }),
+      );
+    const filter = (query: string) => adminBookingFilter(new URLSearchParams(query));
+    const search = await listAdminBookings(filter("q=Zählwerk"));
+    expect(search).toMatchObject({ total: SEARCH_COUNT_CAP, isCapped: true });
+    expect(search.pageCount).toBe(SEARCH_COUNT_CAP / ADMIN_BOOKINGS_PAGE_SIZE + 1);
+    // The last counted page and the one after it are real pages of the search.
+    const beyond = await listAdminBookings(
+      filter(`q=Zählwerk&page=${SEARCH_COUNT_CAP / ADMIN_BOOKINGS_PAGE_SIZE + 1}`),
+    );
+    expect(beyond.bookings).toHaveLength(1);
+    // Without a search text the same bookings are counted exactly (the cap there is 1,000).
+    const mine = await listAdminBookings(filter(`user=${guest.id}`));
+    expect(mine).toMatchObject({ total: SEARCH_COUNT_CAP + 1, isCapped: false });
   });
 
   it("confirms a pending booking: status, audit entry and the guest's e-mail", async () => {

@@ -120,6 +120,14 @@ function newestFirst(filter: AdminBookingFilter) {
 }
 
 /**
+ * A text search counts its matches only up to 200 (ten pages), a plain list up to 1,000: a word
+ * that matches a large share of all bookings (a property title, "Ostsee") otherwise makes the
+ * count walk thousands of rows at 100,000 bookings to find the 1,001st match, and "mehr als 200
+ * Buchungen" tells the operator to narrow the search just as well (decision 040, BENCHMARKS).
+ */
+export const SEARCH_COUNT_CAP = 200;
+
+/**
  * Properties whose title contains the search text (a few hundred properties at most). The first
  * condition is implied by the second and is only there for property_admin_text_trgm_idx (title
  * and description, migration 0009): without it every property's title is folded, one SQL
@@ -183,6 +191,7 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
         .from(b)
         .where(where)
         .$dynamic(),
+      filter.q ? SEARCH_COUNT_CAP : undefined,
     ),
     filter.user
       ? db()
