@@ -435,6 +435,39 @@ test.describe("booking page", () => {
     }
   });
 
+  test("the first paint shows only the current step, so nothing moves when the scripts start", async ({
+    browser,
+  }) => {
+    // The page as the browser paints it before hydration: JavaScript on, the app's scripts not
+    // yet run (stripped here). A context of its own: the shared fixture waits for hydration.
+    const context = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });
+    try {
+      await registerOverHttp(context.request);
+      const page = await context.newPage();
+      const [path] = await propertyPaths(page.request);
+      const target = bookPath(path, stayAt(295), 2);
+      await page.route(
+        (url) => url.pathname.endsWith("/book"),
+        async (route) => {
+          const response = await route.fetch();
+          const html = (await response.text())
+            .replace(/<script\b[\s\S]*?<\/script>/g, "")
+            .replace(/<link[^>]*modulepreload[^>]*>/g, "");
+          await route.fulfill({ response, body: html });
+        },
+      );
+      await page.goto(target);
+      // Complete dates in the URL: step 2, as after hydration; steps 1 and 3 are not painted.
+      await expect(page.getByRole("heading", { name: "Details eingeben" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Zeitraum wählen" })).toBeHidden();
+      await expect(page.getByRole("heading", { name: "Zahlung", exact: true })).toBeHidden();
+      // The step buttons are there from the start (without JavaScript a style hides them).
+      await expect(page.getByRole("button", { name: "Weiter zur Zahlung" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
   test("invalid dates in the URL open step 1 with the reason; unknown properties are 404", async ({
     page,
   }) => {

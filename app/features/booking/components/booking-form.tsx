@@ -161,6 +161,16 @@ function stayErrorOf(result: BookingActionData) {
   return STAY_ERRORS.includes(result.error) ? errorKeyOf(result.error) : null;
 }
 
+/**
+ * Without JavaScript the three steps are one long form: every step shown, no step buttons. A
+ * style in <noscript> (the CSP allows inline styles) applies only in such a browser. It sits in
+ * Tailwind's `base` layer: the preflight's `[hidden] { display: none !important }` is there, and
+ * an important declaration in a layer beats an unlayered one; inside the layer the more
+ * specific selector wins.
+ */
+const NO_SCRIPT_STYLE =
+  "@layer base{[data-booking-step][hidden]{display:block!important}[data-step-nav]{display:none!important}}";
+
 const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6";
 const stepHeading = "text-xl font-semibold text-secondary outline-none";
 
@@ -371,7 +381,10 @@ export function BookingForm(props: BookingFormProps) {
     }
   }
 
-  const isShown = (section: BookingStep) => !isHydrated || step === section;
+  // Only the current step is shown, from the first paint on: rendering all three on the server
+  // and hiding two at hydration moved the form under the guest's eyes (CLS 0.1, BENCHMARKS).
+  // Browsers without JavaScript get all three through the <noscript> style below.
+  const isShown = (section: BookingStep) => step === section;
   const serverErrorText = serverError && message(errorKeyOf(serverError.error));
 
   return (
@@ -420,9 +433,13 @@ export function BookingForm(props: BookingFormProps) {
           aria-label={t("booking.heading")}
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <noscript>
+            <style>{NO_SCRIPT_STYLE}</style>
+          </noscript>
 
           <section
             aria-labelledby="booking-step-1-heading"
+            data-booking-step
             hidden={!isShown(1)}
             className={sectionClass}
           >
@@ -477,17 +494,16 @@ export function BookingForm(props: BookingFormProps) {
                 </noscript>
               )}
             </div>
-            {isHydrated && (
-              <div className="mt-6">
-                <Button size="lg" onClick={continueFromDates}>
-                  {t("booking.dates.next")}
-                </Button>
-              </div>
-            )}
+            <div data-step-nav className="mt-6">
+              <Button size="lg" onClick={continueFromDates}>
+                {t("booking.dates.next")}
+              </Button>
+            </div>
           </section>
 
           <section
             aria-labelledby="booking-step-2-heading"
+            data-booking-step
             hidden={!isShown(2)}
             className={sectionClass}
           >
@@ -506,20 +522,19 @@ export function BookingForm(props: BookingFormProps) {
                 if (detailErrors[name]) setDetailErrors(({ [name]: _fixed, ...rest }) => rest);
               }}
             />
-            {isHydrated && (
-              <div className="mt-6 flex flex-wrap gap-3">
-                <Button variant="subtle" size="lg" onClick={() => goTo(1)}>
-                  {t("booking.details.back")}
-                </Button>
-                <Button size="lg" onClick={continueFromDetails}>
-                  {t("booking.details.next")}
-                </Button>
-              </div>
-            )}
+            <div data-step-nav className="mt-6 flex flex-wrap gap-3">
+              <Button variant="subtle" size="lg" onClick={() => goTo(1)}>
+                {t("booking.details.back")}
+              </Button>
+              <Button size="lg" onClick={continueFromDetails}>
+                {t("booking.details.next")}
+              </Button>
+            </div>
           </section>
 
           <section
             aria-labelledby="booking-step-3-heading"
+            data-booking-step
             hidden={!isShown(3)}
             className={sectionClass}
           >
@@ -561,11 +576,9 @@ export function BookingForm(props: BookingFormProps) {
               />
             </div>
             <div className="mt-6 flex flex-wrap gap-3">
-              {isHydrated && (
-                <Button variant="subtle" size="lg" onClick={() => goTo(2)}>
-                  {t("booking.payment.back")}
-                </Button>
-              )}
+              <Button data-step-nav variant="subtle" size="lg" onClick={() => goTo(2)}>
+                {t("booking.payment.back")}
+              </Button>
               <Button
                 type="submit"
                 size="lg"
