@@ -22,6 +22,7 @@ import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { action as bookAction } from "~/routes/public/book";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/stripe-webhook";
+import { action as successAction, loader as successLoader } from "~/routes/booking/success";
 import { openTestDatabase } from "../helpers/database";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
@@ -330,5 +331,71 @@ describe("the webhook", () => {
     expect(audit.map((a) => a.action)).toContain("payment-after-cancellation");
     // No "Buchung bestätigt" for a booking that is not held any more.
     expect((await mailsOf(booking.id)).map((m) => m.template)).toEqual(["checkout-expired"]);
+  });
+});
+
+describe("the return page", () => {
+  it("says 'Zahlung wird bestätigt…' until the webhook has arrived, whatever the URL claims", async () => {
+    const { booking, cookie } = await bookOnline({ inDays: 70 });
+    const sessionId = booking.stripeCheckoutSessionId!;
+    const page = async (url = `/booking-success?booking=${booking.id}`) =>
+      (
+        await callRoute<{ online: { state: string; amount?: number; open?: number } }>(
+          successLoader,
+          { url, cookie },
+        )
+      ).data!.online;
+
+    // Paid at Stripe, the guest back on success_url, the webhook not here yet: still waiting.
+    stripe.settle(sessionId, "paid");
+    expect(
+      await page(`/booking-success?booking=${booking.id}&session_id=${sessionId}`),
+    ).toMatchObject({
+      state: "waiting",
+    });
+    await send("checkout.session.completed", sessionId);
+    const paid = await page();
+    expect(paid.state).toBe("paid");
+    const [payment] = await paymentsOf(booking.id);
+    expect(paid).toMatchObject({
+      amount: payment.amount,
+      open: booking.totalPrice - payment.amount,
+    });
+  });
+
+  it("'Reservierung aufheben' after 'Abbrechen' expires the session and frees the dates", async () => {
+    const { booking, cookie } = await bookOnline({ inDays: 80 });
+    const url = `/booking-success?booking=${booking.id}&zahlung=abgebrochen`;
+    const before = await callRoute<{
+      online: { state: string; checkoutUrl: string | null };
+      isAbandoned: boolean;
+    }>(successLoader, { url, cookie });
+    expect(before.data).toMatchObject({
+      isAbandoned: true,
+      online: {
+        state: "waiting",
+        checkoutUrl: stripe.sessions.get(booking.stripeCheckoutSessionId!)!.url,
+      },
+    });
+    // Someone else cannot release it.
+    const stranger = await createUser();
+    const foreign = await callRoute(successAction, {
+      url,
+      cookie: await sessionCookie(stranger.email),
+      form: { intent: "abandon-checkout" },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await bookingRow(booking.id)).status).toBe("pending");
+
+    const answer = await callRoute(successAction, {
+      url,
+      cookie,
+      form: { intent: "abandon-checkout" },
+    });
+    expect(answer.status).toBe(302);
+    expect(stripe.sessions.get(booking.stripeCheckoutSessionId!)!.status).toBe("expired");
+    expect((await bookingRow(booking.id)).status).toBe("cancelled");
+    const after = await callRoute<{ online: { state: string } }>(successLoader, { url, cookie });
+    expect(after.data!.online.state).toBe("expired");
   });
 });

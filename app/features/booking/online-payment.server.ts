@@ -527,3 +527,46 @@ export async function lastStripeEvent() {
     .limit(1);
   return row ?? null;
 }
+
+export type OnlinePaymentView =
+  /** held, its checkout not paid (yet): "Zahlung wird bestätigt…"; the page keeps asking */
+  | {
+      state: "waiting";
+      /** Stripe's page while the session is open, for "Zur Zahlung zurückkehren" */
+      checkoutUrl: string | null;
+      /** ISO time the hold ends */
+      holdUntil: string | null;
+    }
+  /** the webhook confirmed the payment: the receipt, from our payments and the schedule */
+  | { state: "paid"; amount: number; open: number; nextDueDate: string | null }
+  /** cancelled without a payment (expired, failed or given up) */
+  | { state: "expired" };
+
+/**
+ * What the success page says about an online payment: only what our database knows from the
+ * signed webhook, never what the return URL claims.
+ */
+export async function onlinePaymentView(bookingId: string): Promise<OnlinePaymentView | null> {
+  const [booking] = await selectBooking(db()).where(eq(b.id, bookingId)).limit(1);
+  if (!booking || !isOnlineMethod(booking.paymentMethod)) return null;
+  if (booking.amountPaid > 0 && booking.status !== "cancelled") {
+    const { balance } = checkoutSchedule(booking);
+    const open = Math.max(0, booking.totalPrice - booking.amountPaid);
+    return {
+      state: "paid",
+      amount: booking.amountPaid,
+      open,
+      nextDueDate: open > 0 ? (balance?.dueDate ?? null) : null,
+    };
+  }
+  if (booking.status === "pending") {
+    const isOpen =
+      booking.checkoutExpiresAt !== null && booking.checkoutExpiresAt.getTime() > Date.now();
+    return {
+      state: "waiting",
+      checkoutUrl: isOpen ? booking.checkoutUrl : null,
+      holdUntil: booking.checkoutExpiresAt?.toISOString() ?? null,
+    };
+  }
+  return { state: "expired" };
+}
