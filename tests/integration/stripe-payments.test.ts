@@ -23,6 +23,7 @@ import { resetEnvCache } from "~/lib/env.server";
 import { action as bookAction } from "~/routes/public/book";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/stripe-webhook";
 import { action as successAction, loader as successLoader } from "~/routes/booking/success";
+import { loader as settingsLoader } from "~/routes/admin/settings";
 import { openTestDatabase } from "../helpers/database";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
@@ -397,5 +398,27 @@ describe("the return page", () => {
     expect((await bookingRow(booking.id)).status).toBe("cancelled");
     const after = await callRoute<{ online: { state: string } }>(successLoader, { url, cookie });
     expect(after.data!.online.state).toBe("expired");
+  });
+});
+
+describe("the settings checklist", () => {
+  it("shows keys present, the webhook URL and the last event, never the keys themselves", async () => {
+    const { booking } = await bookOnline({ inDays: 100 });
+    stripe.settle(booking.stripeCheckoutSessionId!, "paid");
+    await send("checkout.session.completed", booking.stripeCheckoutSessionId!);
+    const admin = await createUser({ role: "admin" });
+    const answer = await callRoute<{ stripe: unknown }>(settingsLoader, {
+      url: "/admin/settings?tab=buchungen",
+      cookie: await sessionCookie(admin.email),
+    });
+    expect(answer.data!.stripe).toMatchObject({
+      secretKey: "test",
+      hasWebhookSecret: true,
+      webhookUrl: "http://localhost:3000/api/stripe/webhook",
+      lastEvent: { type: "checkout.session.completed" },
+    });
+    const everything = JSON.stringify(answer.data);
+    expect(everything).not.toContain(SECRET_KEY);
+    expect(everything).not.toContain(WEBHOOK_SECRET);
   });
 });

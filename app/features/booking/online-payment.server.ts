@@ -10,6 +10,7 @@ import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { stripeClient, verifyWebhook, type Stripe } from "~/lib/stripe.server";
+import type { StripeChecklist } from "./components/admin/stripe-checklist";
 
 /**
  * Paying online through the operator's Stripe account (spec/09-payments.md, decision 044).
@@ -569,4 +570,20 @@ export async function onlinePaymentView(bookingId: string): Promise<OnlinePaymen
     };
   }
   return { state: "expired" };
+}
+
+/**
+ * /admin/settings › Buchungen: what is set up for online payment (decision 044), without a
+ * single character of the keys themselves.
+ */
+export async function stripeChecklist(): Promise<StripeChecklist> {
+  const env = getEnv();
+  const last = await lastStripeEvent();
+  const key = env.STRIPE_SECRET_KEY;
+  return {
+    secretKey: key ? (/^(sk|rk)_test_/.test(key) ? "test" : "live") : null,
+    hasWebhookSecret: Boolean(env.STRIPE_WEBHOOK_SECRET),
+    webhookUrl: `${env.BASE_URL}/api/stripe/webhook`,
+    lastEvent: last ? { type: last.type, receivedAt: last.receivedAt.toISOString() } : null,
+  };
 }
