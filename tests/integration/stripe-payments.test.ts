@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { settleLapsedHolds } from "~/features/booking/online-payment.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -332,6 +333,29 @@ describe("the webhook", () => {
     expect(audit.map((a) => a.action)).toContain("payment-after-cancellation");
     // No "Buchung bestätigt" for a booking that is not held any more.
     expect((await mailsOf(booking.id)).map((m) => m.template)).toEqual(["checkout-expired"]);
+  });
+});
+
+describe("a lost webhook", () => {
+  it("the booking job asks Stripe about holds past their end and releases or confirms them", async () => {
+    const expired = await bookOnline({ inDays: 160 });
+    const paid = await bookOnline({ inDays: 170 });
+    const open = await bookOnline({ inDays: 180 });
+    stripe.settle(expired.booking.stripeCheckoutSessionId!, "expired");
+    stripe.settle(paid.booking.stripeCheckoutSessionId!, "paid");
+    // No webhook came. Forty minutes later:
+    const later = new Date(Date.now() + 40 * 60_000);
+    expect(await settleLapsedHolds(later)).toBeGreaterThanOrEqual(2);
+    expect((await bookingRow(expired.booking.id)).status).toBe("cancelled");
+    expect((await bookingRow(paid.booking.id)).status).toBe("confirmed");
+    expect(await paymentsOf(paid.booking.id)).toHaveLength(1);
+    // Still open at Stripe (its clock decides): left alone.
+    expect((await bookingRow(open.booking.id)).status).toBe("pending");
+    // Not before the end: nothing is looked up.
+    const another = await bookOnline({ inDays: 190 });
+    stripe.settle(another.booking.stripeCheckoutSessionId!, "expired");
+    await settleLapsedHolds(new Date());
+    expect((await bookingRow(another.booking.id)).status).toBe("pending");
   });
 });
 

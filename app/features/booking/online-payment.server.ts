@@ -587,3 +587,42 @@ export async function stripeChecklist(): Promise<StripeChecklist> {
     lastEvent: last ? { type: last.type, receivedAt: last.receivedAt.toISOString() } : null,
   };
 }
+
+/**
+ * The safety net for a lost webhook: held online bookings whose checkout ended more than five
+ * minutes ago are looked up at Stripe (the source of truth, not a guess) and settled like the
+ * webhook would have: paid → confirmed, expired → released. Run by the 15-minute booking job, so
+ * a misconfigured webhook cannot block dates for ever. Returns how many holds it settled.
+ */
+export async function settleLapsedHolds(now = new Date()): Promise<number> {
+  const client = stripeClient();
+  if (!client) return 0;
+  const lapsed = await db()
+    .select({ id: b.id, sessionId: b.stripeCheckoutSessionId })
+    .from(b)
+    .where(
+      and(
+        eq(b.status, "pending"),
+        eq(b.amountPaid, 0),
+        sql`${b.stripeCheckoutSessionId} is not null`,
+        sql`${b.stripeCheckoutExpiresAt} < ${new Date(now.getTime() - 5 * 60_000)}`,
+      ),
+    )
+    .limit(100);
+  let settled = 0;
+  for (const hold of lapsed) {
+    try {
+      const session = await client.checkout.sessions.retrieve(hold.sessionId!);
+      if (session.status === "expired") await applyCheckoutSession(session, "expired");
+      else if (session.payment_status === "paid") await applyCheckoutSession(session, "state");
+      else continue;
+      settled++;
+    } catch (error) {
+      logger.error(
+        { err: { message: (error as Error).message }, bookingId: hold.id },
+        "looking up a lapsed checkout at Stripe failed",
+      );
+    }
+  }
+  return settled;
+}
