@@ -90,6 +90,11 @@ export async function startFakeStripe(options: {
   webhookSecret: string;
   /** Where "Bezahlen" and expiries send their webhook, e.g. http://localhost:3100/api/stripe/webhook */
   webhookUrl?: string;
+  /**
+   * "Bezahlen" sends the guest back at once and the webhook this much later (E2E: the return
+   * page must wait for it); 0 sends the webhook first.
+   */
+  deliveryDelayMs?: number;
   port?: number;
 }): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
@@ -237,7 +242,14 @@ export async function startFakeStripe(options: {
           if (match[2] === "cancel") return redirect(session.cancel_url);
           if (session.status !== "open") return refuse(400, "This session is no longer open");
           settle(session.id, "paid");
-          await deliver("checkout.session.completed", session.id);
+          if (options.deliveryDelayMs) {
+            setTimeout(
+              () => void deliver("checkout.session.completed", session.id).catch(() => {}),
+              options.deliveryDelayMs,
+            );
+          } else {
+            await deliver("checkout.session.completed", session.id);
+          }
           return redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
         }
         if ((match = url.pathname.match(/^\/_fake\/sessions\/([\w]+)\/expire$/))) {

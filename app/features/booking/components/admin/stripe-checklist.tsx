@@ -87,7 +87,7 @@ export function StripeChecklistPanel({ checklist }: { checklist: StripeChecklist
           <code className="block break-all rounded bg-white px-2 py-1 font-mono text-slate-900">
             {checklist.webhookUrl}
           </code>
-          <p className="mt-1">{t("adminPayments.webhookEvents")}</p>
+          <p className="mt-1 [overflow-wrap:anywhere]">{t("adminPayments.webhookEvents")}</p>
         </Check>
         <Check done={last !== null} label={t("adminPayments.lastEvent")}>
           <span data-testid="stripe-last-event">
