@@ -32,7 +32,12 @@ const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 const DEMO_DATA = [/@demo-data/, /\bmy-bookings\.spec\.ts\b/];
 const SETTINGS = /@settings/;
 // admin-checklist.spec.ts removes the demo data: on a server of its own (decision 033).
-const SERVER_PROCESS = ["**/server-lifecycle.spec.ts", "**/admin-checklist.spec.ts"];
+// stripe-checkout.spec.ts needs the Stripe keys and a fake Stripe beside its server (decision 044).
+const SERVER_PROCESS = [
+  "**/server-lifecycle.spec.ts",
+  "**/admin-checklist.spec.ts",
+  "**/stripe-checkout.spec.ts",
+];
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 
 /**

@@ -84,5 +84,7 @@ export default [
     route("events", "routes/api/events.ts"),
     route("language", "routes/api/language.ts"),
     route("newsletter", "routes/api/newsletter.ts"),
+    // Stripe's signed webhook (decision 044): public, guarded by the signature alone.
+    route("stripe/webhook", "routes/api/stripe-webhook.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -460,6 +460,14 @@ export const booking = pgTable(
     /** One per booking form: a repeated submit finds the booking it already created. */
     idempotencyKey: uuid("idempotency_key"),
     /**
+     * Online payment (card, PayPal; decision 044): the Stripe Checkout Session the guest was sent
+     * to, its page and when it expires. The webhook finds the booking by this id, never by the
+     * event's metadata.
+     */
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    stripeCheckoutUrl: text("stripe_checkout_url"),
+    stripeCheckoutExpiresAt: timestamp("stripe_checkout_expires_at", { withTimezone: true }),
+    /**
      * search_fold(number + guest name + e-mail), for the admin's booking search (trigram index,
      * migration 0013). Stored, so a search that matches many bookings compares stored text
      * instead of folding every row again.
@@ -581,14 +589,35 @@ export const payment = pgTable(
     receivedOn: date("received_on").notNull(),
     note: text("note").notNull().default(""),
     recordedBy: uuid("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The Stripe Checkout Session an online payment came from: one payment per session, however
+     * often and in whatever order its events arrive (decision 044).
+     */
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    /**
+     * Money that arrived for a booking that was no longer held (its checkout had expired and the
+     * dates were released): recorded, never confirming the booking, to be paid back.
+     */
+    refundDue: boolean("refund_due").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("payment_amount_check", sql`${t.amount} > 0`),
-    check("payment_method_check", sql`${t.method} in ('bank-transfer')`),
+    check("payment_method_check", sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal')`),
     index("payment_booking_idx").on(t.bookingId, t.receivedOn),
   ],
 );
+
+/**
+ * Every Stripe webhook event received (decision 044), by its event id: a repeated delivery finds
+ * its row and changes nothing. `processedAt` is set in the transaction that applied the event.
+ */
+export const stripeEvent = pgTable("stripe_event", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
+});
 
 export const review = pgTable(
   "review",

@@ -289,7 +289,7 @@ export function createAppListener(options: Options) {
         options.log.warn({ url: target, method }, "request body too large");
         return sendErrorPage(req, res, 413, { closeConnection: true });
       }
-      const refusal = await checkBody(req.headers["content-type"], read.bytes);
+      const refusal = await checkBody(req.headers["content-type"], read.bytes, url.pathname);
       if (refusal) {
         options.log.warn({ url: target, method, reason: refusal.reason }, "request body refused");
         return sendErrorPage(req, res, refusal.status);

@@ -93,12 +93,26 @@ async function checkMultipart(
  * text decodes and carries no control characters. Everything else is refused: the app has no
  * JSON or text endpoints for browsers.
  */
+/** Where Stripe posts its events (app/routes/api/stripe-webhook.ts). */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
 export async function checkBody(
   contentType: string | undefined,
   body: Uint8Array<ArrayBuffer>,
+  pathname = "",
 ): Promise<Refusal | null> {
   if (body.byteLength === 0) return null;
   const [essence, ...params] = (contentType ?? "").split(";").map((s) => s.trim().toLowerCase());
+  // The one JSON endpoint: Stripe's webhook (decision 044). Its route verifies the signature
+  // on these exact bytes; here they only have to be UTF-8.
+  if (pathname === STRIPE_WEBHOOK_PATH && essence === "application/json") {
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(body);
+      return null;
+    } catch {
+      return refuse(400, "JSON body is not UTF-8");
+    }
+  }
   const charset = params
     .find((p) => p.startsWith("charset="))
     ?.slice(8)

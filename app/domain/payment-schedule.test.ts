@@ -174,6 +174,67 @@ describe("paymentSchedule", () => {
   });
 });
 
+describe("paymentProgress (property-based)", () => {
+  const day = fc.integer({ min: 0, max: 3_650 }).map((offset) => addDays("2025-01-01", offset));
+  const booking = fc.record({
+    total: fc.integer({ min: 0, max: 100_000_000 }),
+    bookingDay: day,
+    daysAhead: fc.integer({ min: 1, max: 800 }),
+    depositPercentage: fc.integer({ min: 0, max: 100 }),
+    balanceDueDays: fc.integer({ min: 0, max: 365 }),
+    /** received as a share of the total, up to an overpayment */
+    receivedShare: fc.double({ min: 0, max: 1.5, noNaN: true }),
+    todayOffset: fc.integer({ min: -10, max: 900 }),
+  });
+
+  it("fills the items in order: paid + open = each amount, never negative, what is due ≤ what is open", () => {
+    fc.assert(
+      fc.property(booking, (b) => {
+        const checkIn = addDays(b.bookingDay, b.daysAhead);
+        const schedule = paymentSchedule({ ...b, checkIn });
+        const received = Math.floor(b.total * b.receivedShare);
+        const today = addDays(b.bookingDay, b.todayOffset);
+        const progress = paymentProgress(schedule, { received, today });
+        for (const item of progress.items) {
+          expect(item.paid + item.open).toBe(item.amount);
+          expect(item.paid).toBeGreaterThanOrEqual(0);
+          expect(item.open).toBeGreaterThanOrEqual(0);
+        }
+        expect(progress.open).toBe(Math.max(0, b.total - received));
+        expect(progress.dueNow).toBeLessThanOrEqual(progress.open);
+        expect(progress.next).toEqual(progress.items.find((item) => item.open > 0) ?? null);
+        // An item is only "paid" in part when everything before it is paid in full.
+        const firstOpen = progress.items.findIndex((item) => item.open > 0);
+        if (firstOpen >= 0) {
+          for (const later of progress.items.slice(firstOpen + 1)) expect(later.paid).toBe(0);
+        }
+      }),
+    );
+  });
+
+  it("after the online checkout paid the first item, exactly the balance is left, due on its date", () => {
+    // What the Stripe checkout charges (the first item) and what the success page and the
+    // receipt then name as open (decision 044) come from this one schedule.
+    fc.assert(
+      fc.property(booking, (b) => {
+        const checkIn = addDays(b.bookingDay, b.daysAhead);
+        const schedule = paymentSchedule({ ...b, checkIn });
+        const progress = paymentProgress(schedule, {
+          received: schedule[0].amount,
+          today: b.bookingDay,
+        });
+        expect(schedule[0].amount + (schedule[1]?.amount ?? 0)).toBe(b.total);
+        expect(progress.open).toBe(schedule[1]?.amount ?? 0);
+        if (schedule[1] && schedule[1].amount > 0) {
+          expect(progress.next).toMatchObject({ kind: "balance", dueDate: schedule[1].dueDate });
+          // Never after arrival: the balance is due before the guest comes.
+          expect(schedule[1].dueDate < checkIn).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
 describe("formatIban", () => {
   it("groups in fours, upper case, whatever spacing was stored", () => {
     expect(formatIban("DE89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");

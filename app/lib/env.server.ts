@@ -58,6 +58,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   /**
+   * A Stripe-compatible API for tests (tests/helpers/fake-stripe.ts), e.g. http://127.0.0.1:4100;
+   * unset in production, where the SDK talks to api.stripe.com.
+   */
+  STRIPE_API_BASE: optionalUrl,
+  /**
    * Let the CSV image import fetch from private, loopback and link-local addresses (decision
    * 028). Off by default: image URLs come from a file, and the server must not be pointed at
    * its own network. Tests and closed intranets turn it on.

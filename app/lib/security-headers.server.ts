@@ -10,6 +10,13 @@ export function documentSecurityHeaders(headers: Headers, nonce: string) {
   const isDev = env.NODE_ENV === "development";
   // Uploads linked straight from the bucket or CDN (S3_PUBLIC_URL, decision 034).
   const mediaOrigin = env.s3?.publicUrl ? ` ${new URL(env.s3.publicUrl).origin}` : "";
+  // The booking form's POST answers with a redirect to Stripe Checkout (decision 044); a browser
+  // without JavaScript follows it as part of the form submission, which form-action governs.
+  const checkoutOrigin = env.STRIPE_SECRET_KEY
+    ? env.STRIPE_API_BASE
+      ? ` ${new URL(env.STRIPE_API_BASE).origin}`
+      : " https://checkout.stripe.com"
+    : "";
   const csp = [
     "default-src 'self'",
     // Vite's dev server injects inline module scripts for HMR; dev runs without a script policy.
@@ -27,7 +34,7 @@ export function documentSecurityHeaders(headers: Headers, nonce: string) {
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${checkoutOrigin}`,
     "frame-ancestors 'none'",
   ];
   headers.set("Content-Security-Policy", csp.join("; "));

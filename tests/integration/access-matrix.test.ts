@@ -198,4 +198,18 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
       await matrix(guestRoutes, { visitor: "signIn", guest: "allowed", admin: "allowed" }),
     ).toEqual([]);
   }, 60_000);
+
+  it("Stripe's webhook: public, guarded by its signature alone — a session changes nothing", async () => {
+    // Decision 044: whoever calls it without Stripe's signature gets 400, signed in or not (the
+    // signed cases: tests/integration/stripe-payments.test.ts). Without keys it is refused too.
+    const webhook = routes.find((r) => r.pattern === "/api/stripe/webhook");
+    expect(webhook).toMatchObject({ hasAction: true, isResource: true });
+    const mod = await moduleOf(webhook!);
+    for (const role of ["visitor", "guest", "admin"] as const) {
+      const { request } = requestFor(webhook!, "POST", cookies[role]);
+      expect((await answerOf(mod.action!, request, {})).status, role).toBe(400);
+      const get = requestFor(webhook!, "GET", cookies[role]);
+      expect((await answerOf(mod.loader!, get.request, {})).status, role).toBe(405);
+    }
+  });
 });

@@ -20,11 +20,14 @@ afterAll(async () => {
 });
 afterEach(() => {
   delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
   resetEnvCache();
 });
 
+/** Both keys: without the webhook secret no payment could be confirmed (decision 044). */
 function withStripeKey() {
   process.env.STRIPE_SECRET_KEY = "sk_test_123";
+  process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_123";
   resetEnvCache();
 }
 

@@ -61,6 +61,8 @@ export type BookingErrorCode =
   | "ownOverlap"
   | "failed"
   | "paymentUnavailable"
+  /** Stripe could not start the checkout; the hold was released, the guest may try again */
+  | "paymentStartFailed"
   | "propertyNotFound"
   | "checkInPast"
   | "tooFarAhead"

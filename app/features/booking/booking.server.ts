@@ -27,6 +27,7 @@ import {
 import { computePrice, nightsBetween } from "~/domain/price";
 import { isUuid } from "~/domain/ids";
 import { stayArrival } from "./booking-confirmation.server";
+import { isOnlineMethod } from "./online-payment.server";
 
 export type CreateBookingResult =
   | { ok: true; bookingId: string }
@@ -374,6 +375,10 @@ async function queueBookingEmails(
     } | null;
   },
 ) {
+  // Online payment (decision 044): the guest hears "Buchung bestätigt" with the receipt and the
+  // operator "Neue Buchung" once the payment is in; a held booking whose checkout runs out
+  // never was one.
+  if (isOnlineMethod(input.paymentMethod)) return;
   const stay = {
     bookingNumber: booking.number,
     propertyTitle: property.title,

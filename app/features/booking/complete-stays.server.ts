@@ -2,6 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { logger } from "~/lib/logger.server";
+import { settleLapsedHolds } from "./online-payment.server";
 
 const b = schema.booking;
 
@@ -44,6 +45,13 @@ async function runOnce(state: JobState) {
     logger[count > 0 ? "info" : "debug"]({ count, today }, "finished stays marked as completed");
   } catch (error) {
     logger.error({ err: error }, "completing finished stays failed");
+  }
+  // Online holds whose webhook never came (decision 044): settled from Stripe's own state.
+  try {
+    const settled = await settleLapsedHolds();
+    if (settled > 0) logger.warn({ settled }, "online holds settled without their webhook");
+  } catch (error) {
+    logger.error({ err: error }, "settling lapsed online holds failed");
   }
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
+import { isStripeConfigured } from "~/lib/stripe.server";
 
 /** Why a method is not offered; null when it is. */
 export type PaymentMethodUnavailableReason =
@@ -34,7 +34,8 @@ export async function getOfferedPaymentMethods(): Promise<OfferedPaymentMethod[]
       .where(and(eq(schema.bankAccount.isDefault, true), eq(schema.bankAccount.isActive, true)))
       .limit(1),
   ]);
-  const hasPaymentProvider = Boolean(getEnv().STRIPE_SECRET_KEY);
+  // Both Stripe keys (decision 044): without the webhook secret no payment could be confirmed.
+  const hasPaymentProvider = isStripeConfigured();
 
   return PAYMENT_METHODS.map((method) => {
     let reason: PaymentMethodUnavailableReason | null = null;

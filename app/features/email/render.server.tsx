@@ -6,6 +6,7 @@ import { bookingCancelledOperator } from "./templates/booking-cancelled-operator
 import { bookingConfirmed } from "./templates/booking-confirmed";
 import { bookingNew } from "./templates/booking-new";
 import { bookingReceived } from "./templates/booking-received";
+import { checkoutExpired } from "./templates/checkout-expired";
 import { contactMessage } from "./templates/contact-message";
 import { contactReply } from "./templates/contact-reply";
 import type { EmailContent } from "./templates/layout";
@@ -32,6 +33,7 @@ const components: {
   "booking-cancelled": bookingCancelled,
   "booking-cancelled-operator": bookingCancelledOperator,
   "booking-confirmed": bookingConfirmed,
+  "checkout-expired": checkoutExpired,
   "payment-details": paymentDetails,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,

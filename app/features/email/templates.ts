@@ -295,7 +295,33 @@ const bookingCancelledOperator = defineTemplate({ data: bookingCancelledOperator
 // Data: { language?, guestName, <stay fields>, company }.
 
 const bookingConfirmed = defineTemplate({
-  data: z.object({ language, guestName: z.string(), ...stayFields }),
+  data: z.object({
+    language,
+    guestName: z.string(),
+    ...stayFields,
+    /**
+     * The receipt of an online payment (decision 044) that confirmed the booking: what was paid
+     * and when, and what is left with its due date (the one payment schedule); absent when an
+     * admin confirmed.
+     */
+    receipt: z
+      .object({
+        amount: cents,
+        paidOn: calendarDay,
+        open: cents,
+        nextDueDate: calendarDay.nullable(),
+      })
+      .optional(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// checkout-expired: to the guest when the online payment of a held booking did not happen in
+// time (or failed): the booking is cancelled, the dates are free again, they may try again.
+// Data: { language?, guestName, <stay fields>, company, propertyId }.
+
+const checkoutExpired = defineTemplate({
+  data: z.object({ language, guestName: z.string(), ...stayFields, propertyId: z.uuid() }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -374,6 +400,7 @@ export const emailTemplates = {
   "booking-cancelled": bookingCancelled,
   "booking-cancelled-operator": bookingCancelledOperator,
   "booking-confirmed": bookingConfirmed,
+  "checkout-expired": checkoutExpired,
   "payment-details": paymentDetails,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,

@@ -123,6 +123,7 @@ const adminBookings = {
     "booking-confirmed": "Buchung bestätigt",
     "booking-cancelled": "Buchung storniert",
     "booking-cancelled-operator": "Stornierung durch den Gast (an Sie)",
+    "checkout-expired": "Zahlung nicht abgeschlossen",
     "payment-details": "Zahlungsdaten",
   },
   actions: {
@@ -130,6 +131,8 @@ const adminBookings = {
     "payment-recorded": "Zahlung erfasst",
     "payment-details-sent": "Zahlungsdaten gesendet",
     "cancelled-by-guest": "Vom Gast storniert",
+    "online-payment": "Online-Zahlung eingegangen",
+    "payment-after-cancellation": "Zahlung nach Ablauf der Reservierung (zu erstatten)",
     other: "Geändert",
   },
   historyStatus: "{{from}} → {{to}}",

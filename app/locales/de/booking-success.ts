@@ -35,6 +35,26 @@ const bookingSuccess = {
   emailSent: "Eine Bestätigung wurde an {{email}} gesendet.",
   myBookings: "Meine Buchungen",
   moreProperties: "Weitere Unterkünfte entdecken",
+  /** Paying online (decision 044): what the page says until and after the webhook. */
+  online: {
+    waitingTitle: "Zahlung wird bestätigt…",
+    waitingText:
+      "Wir warten auf die Bestätigung Ihrer Zahlung durch unseren Zahlungsanbieter. Diese Seite aktualisiert sich von selbst; Sie erhalten außerdem eine E-Mail.",
+    abandonedTitle: "Zahlung nicht abgeschlossen",
+    abandonedText:
+      "Sie haben die Zahlung abgebrochen. Ihre Reservierung bleibt bis {{time}} Uhr bestehen – so lange können Sie die Zahlung noch abschließen.",
+    resume: "Zur Zahlung zurückkehren",
+    discard: "Reservierung aufheben",
+    paidTitle: "Zahlung eingegangen – Ihre Buchung ist bestätigt",
+    paid: "Bezahlt: {{amount}}",
+    balance:
+      "Noch offen: {{amount}}, fällig bis {{date}}. Wir buchen den Betrag dann von Ihrer gespeicherten Zahlungsart ab.",
+    paidInFull: "Die Buchung ist vollständig bezahlt.",
+    expiredTitle: "Zahlung nicht abgeschlossen",
+    expiredText:
+      "Die Reservierung ist aufgehoben; es wurde nichts abgebucht. Die Daten sind wieder frei – Sie können gern erneut buchen.",
+    bookAgain: "Erneut buchen",
+  },
   /** Getting there (issue 16): success page and guest dashboard. */
   arrival: {
     heading: "Anreise und Kontakt",

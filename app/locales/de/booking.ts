@@ -100,6 +100,8 @@ const booking = {
     ownOverlap: "Sie haben bereits eine Buchung für diesen Zeitraum",
     failed: "Fehler beim Erstellen der Buchung",
     paymentUnavailable: "Diese Zahlungsmethode ist derzeit nicht verfügbar.",
+    paymentStartFailed:
+      "Die Zahlung konnte nicht gestartet werden. Die Daten sind wieder frei – bitte versuchen Sie es erneut.",
     minStay: "Der Mindestaufenthalt beträgt {{count}} Nächte.",
     minStay_one: "Der Mindestaufenthalt beträgt {{count}} Nacht.",
     maxStay: "Der Höchstaufenthalt beträgt {{count}} Nächte.",

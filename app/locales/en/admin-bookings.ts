@@ -124,6 +124,7 @@ const adminBookings: typeof de = {
     "booking-confirmed": "Booking confirmed",
     "booking-cancelled": "Booking cancelled",
     "booking-cancelled-operator": "Cancelled by the guest (to you)",
+    "checkout-expired": "Payment not completed",
     "payment-details": "Payment details",
   },
   actions: {
@@ -131,6 +132,8 @@ const adminBookings: typeof de = {
     "payment-recorded": "Payment recorded",
     "payment-details-sent": "Payment details sent",
     "cancelled-by-guest": "Cancelled by the guest",
+    "online-payment": "Online payment received",
+    "payment-after-cancellation": "Payment after the hold expired (to refund)",
     other: "Changed",
   },
   historyStatus: "{{from}} → {{to}}",

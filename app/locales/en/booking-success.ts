@@ -32,6 +32,26 @@ const bookingSuccess: typeof de = {
   emailSent: "A confirmation has been sent to {{email}}.",
   myBookings: "My bookings",
   moreProperties: "Discover more properties",
+  /** Paying online (decision 044): what the page says until and after the webhook. */
+  online: {
+    waitingTitle: "Confirming your payment…",
+    waitingText:
+      "We are waiting for our payment provider to confirm your payment. This page updates itself; you will also receive an e-mail.",
+    abandonedTitle: "Payment not completed",
+    abandonedText:
+      "You cancelled the payment. Your reservation is held until {{time}} – until then you can still complete the payment.",
+    resume: "Return to payment",
+    discard: "Release reservation",
+    paidTitle: "Payment received – your booking is confirmed",
+    paid: "Paid: {{amount}}",
+    balance:
+      "Still open: {{amount}}, due by {{date}}. We will then charge it to your saved payment method.",
+    paidInFull: "The booking is paid in full.",
+    expiredTitle: "Payment not completed",
+    expiredText:
+      "The reservation has been released; nothing was charged. The dates are free again – you are welcome to book again.",
+    bookAgain: "Book again",
+  },
   /** Getting there (issue 16): success page and guest dashboard. */
   arrival: {
     heading: "Arrival and contact",

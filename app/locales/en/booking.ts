@@ -99,6 +99,8 @@ const booking: typeof de = {
     ownOverlap: "You already have a booking for these dates",
     failed: "The booking could not be created",
     paymentUnavailable: "This payment method is currently not available.",
+    paymentStartFailed:
+      "The payment could not be started. The dates are free again – please try again.",
     minStay: "The minimum stay is {{count}} nights.",
     minStay_one: "The minimum stay is {{count}} night.",
     maxStay: "The maximum stay is {{count}} nights.",

@@ -605,7 +605,14 @@ function describeAudit(
   money: (cents: number) => string,
   date: (day: string) => string,
 ) {
-  const known = ["status-change", "payment-recorded", "payment-details-sent", "cancelled-by-guest"];
+  const known = [
+    "status-change",
+    "payment-recorded",
+    "payment-details-sent",
+    "cancelled-by-guest",
+    "online-payment",
+    "payment-after-cancellation",
+  ];
   const label = t(
     `adminBookings.actions.${known.includes(entry.action) ? entry.action : "other"}` as "adminBookings.actions.other",
   );

@@ -17,6 +17,8 @@ import {
   type SiteSettings,
 } from "~/features/settings/settings";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { stripeChecklist } from "~/features/booking/online-payment.server";
+import { StripeChecklistPanel } from "~/features/booking/components/admin/stripe-checklist";
 import { settingsFormSchema, type SettingsFormValues } from "~/features/settings/settings.schema";
 import { getSettings, saveSettings } from "~/features/settings/settings.server";
 import { removeBrandAsset, storeBrandAsset } from "~/features/settings/brand-assets.server";
@@ -34,7 +36,11 @@ import { mediaUrl } from "~/lib/media-url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [settings, methods] = await Promise.all([getSettings(), getOfferedPaymentMethods()]);
+  const [settings, methods, stripe] = await Promise.all([
+    getSettings(),
+    getOfferedPaymentMethods(),
+    stripeChecklist(),
+  ]);
   // Why a method cannot be offered even when ticked (spec 06: "Zahlungsanbieter nicht
   // konfiguriert", "Kein aktives Standardkonto"); "disabledInSettings" is the checkbox itself.
   const methodReasons = Object.fromEntries(
@@ -43,7 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       .map((m) => [m.method, m.reason]),
   ) as Partial<Record<PaymentMethod, "providerNotConfigured" | "noDefaultBankAccount">>;
   // Mandatory Impressum fields still holding the demo placeholders (warning banner).
-  return { settings, methodReasons, placeholderFields: placeholderImprintFields(settings) };
+  return {
+    settings,
+    methodReasons,
+    stripe,
+    placeholderFields: placeholderImprintFields(settings),
+  };
 }
 
 export const meta = () => [{ title: "Einstellungen – Administration" }];
@@ -497,6 +508,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               </p>
             )}
           </fieldset>
+          <StripeChecklistPanel checklist={loaderData.stripe} />
         </div>
         <Button
           type="submit"

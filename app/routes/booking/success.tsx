@@ -1,18 +1,37 @@
-import { CircleCheck } from "lucide-react";
-import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
+import { useEffect, type ReactNode } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useRevalidator,
+  useRouteError,
+} from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/success";
 import { ErrorPage } from "~/components/error-page";
-import { LinkButton } from "~/components/ui/button";
+import { Button, buttonClass, LinkButton } from "~/components/ui/button";
 import { Brand } from "~/components/layout/brand";
-import { requireUser } from "~/features/accounts/session.server";
+import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import {
+  abandonCheckout,
+  onlinePaymentView,
+  type OnlinePaymentView,
+} from "~/features/booking/online-payment.server";
 import { getBookingConfirmation } from "~/features/booking/booking-confirmation.server";
 import { BookingFacts, StoredBreakdown } from "~/features/booking/components/stored-breakdown";
 import { PaymentInstructions } from "~/features/booking/components/payment-instructions";
 import { ArrivalInfo } from "~/features/booking/components/arrival-info";
 import { imageUrls } from "~/lib/image-urls";
-import { formatDate, languageFromCookie, catalogueOf, type Language } from "~/lib/i18n";
+import {
+  formatDate,
+  formatMoney,
+  languageFromCookie,
+  catalogueOf,
+  type Language,
+} from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 
@@ -26,7 +45,63 @@ export async function loader({ request }: Route.LoaderArgs) {
   const booking = await getBookingConfirmation(bookingId, user);
   if (!booking) throw data(null, { status: 404 });
   const language = languageFromCookie(request.headers.get("cookie"));
-  return { booking, title: catalogueOf(language).bookingSuccess.title };
+  // Online payment (decision 044): what the signed webhook has told us, nothing else.
+  const online = await onlinePaymentView(booking.id);
+  return {
+    booking,
+    online,
+    // Back from Stripe's "Abbrechen": the page offers to resume or release the reservation.
+    isAbandoned: new URL(request.url).searchParams.get("zahlung") === "abgebrochen",
+    title: catalogueOf(language).bookingSuccess.title,
+  };
+}
+
+/**
+ * "Reservierung aufheben" after the guest left Stripe's page: the session is expired at Stripe
+ * (so it can no longer be paid) and the booking cancelled, its dates free again.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const user = await userForSave(request);
+  if (!user) return sessionExpired();
+  const bookingId = new URL(request.url).searchParams.get("booking") ?? "";
+  if (form.get("intent") !== "abandon-checkout") {
+    return data({ ok: false, error: "invalid" }, { status: 400 });
+  }
+  // Only the booking's own guest; anything else is the same 404 as the page.
+  const booking = await getBookingConfirmation(bookingId, user);
+  if (!booking || !(await abandonCheckout(booking.id, user.id))) {
+    return data({ ok: false, error: "notFound" }, { status: 404 });
+  }
+  return redirect(`/booking-success?booking=${encodeURIComponent(booking.id)}`);
+}
+
+/** How often the waiting page asks again: quickly at first, then every 10 s. */
+const pollDelay = (round: number) => Math.min(10_000, 1_500 + round * 500);
+
+/**
+ * Reloads the page's data until the webhook has decided (paid or released). It asks the server
+ * (the loader reads our database), so the page never shows a payment the webhook did not
+ * confirm.
+ */
+function useWaitForPayment(isWaiting: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!isWaiting) return;
+    let round = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      timer = setTimeout(() => {
+        round++;
+        if (document.visibilityState === "visible") void revalidator.revalidate();
+        next();
+      }, pollDelay(round));
+    };
+    next();
+    return () => clearTimeout(timer);
+    // The revalidator object changes on every render; the timer only depends on waiting.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isWaiting]);
 }
 
 type RootMeta = { language: Language };
@@ -69,7 +144,8 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation();
   const root = useRootData();
   const language: Language = root?.language ?? "de";
-  const { booking } = loaderData;
+  const { booking, online, isAbandoned } = loaderData;
+  useWaitForPayment(online?.state === "waiting");
   const image = booking.property.image && imageUrls(booking.property.image);
   const { price } = booking;
 
@@ -86,11 +162,22 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
       <main id="main" className="mx-auto max-w-7xl px-4 py-10">
         <div className="mx-auto max-w-3xl space-y-6">
           <header className="text-center">
-            <CircleCheck aria-hidden className="mx-auto size-14 text-green-700" />
-            <h1 className="mt-4 text-3xl font-bold text-secondary md:text-4xl">
-              {t("bookingSuccess.heading")}
-            </h1>
-            <p className="mt-2 text-lg text-slate-700">{t("bookingSuccess.intro")}</p>
+            {online ? (
+              <OnlinePaymentHeader
+                online={online}
+                isAbandoned={isAbandoned}
+                propertyId={booking.property.id}
+                language={language}
+              />
+            ) : (
+              <>
+                <CircleCheck aria-hidden className="mx-auto size-14 text-green-700" />
+                <h1 className="mt-4 text-3xl font-bold text-secondary md:text-4xl">
+                  {t("bookingSuccess.heading")}
+                </h1>
+                <p className="mt-2 text-lg text-slate-700">{t("bookingSuccess.intro")}</p>
+              </>
+            )}
             <p className="mt-4 text-slate-700">
               {t("bookingSuccess.number")}:{" "}
               <strong className="font-mono text-lg text-slate-900" data-testid="booking-number">
@@ -168,16 +255,19 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
             />
           )}
 
-          {booking.status === "pending" && (
+          {booking.status === "pending" && !online && (
             <p className="text-slate-700">
               {booking.paymentMethod === "bank-transfer"
                 ? t("bookingSuccess.pendingNote")
                 : t("bookingSuccess.pendingNoteOther")}
             </p>
           )}
-          <p className="font-medium text-slate-900">
-            {t("bookingSuccess.emailSent", { email: booking.guestEmail })}
-          </p>
+          {/* An online booking's e-mail goes out with the confirmed payment, not before. */}
+          {(!online || online.state === "paid") && (
+            <p className="font-medium text-slate-900">
+              {t("bookingSuccess.emailSent", { email: booking.guestEmail })}
+            </p>
+          )}
 
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
             <LinkButton to="/dashboard/bookings">{t("bookingSuccess.myBookings")}</LinkButton>
@@ -188,6 +278,101 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
         </div>
       </main>
     </SuccessFrame>
+  );
+}
+
+const timeIn = (iso: string, language: Language) =>
+  new Intl.DateTimeFormat(language === "en" ? "en-GB" : "de-DE", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Berlin",
+  }).format(new Date(iso));
+
+/**
+ * The top of the page for an online payment: waiting (a live region the polling updates),
+ * confirmed with the amounts our database recorded, or released.
+ */
+function OnlinePaymentHeader({
+  online,
+  isAbandoned,
+  propertyId,
+  language,
+}: {
+  online: OnlinePaymentView;
+  isAbandoned: boolean;
+  propertyId: string;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const heading = "mt-4 text-3xl font-bold text-secondary md:text-4xl";
+  return (
+    <div role="status" aria-live="polite" data-testid="online-payment" data-state={online.state}>
+      {online.state === "paid" ? (
+        <>
+          <CircleCheck aria-hidden className="mx-auto size-14 text-green-700" />
+          <h1 className={heading}>{t("bookingSuccess.online.paidTitle")}</h1>
+          <p className="mt-2 text-lg text-slate-700">
+            {t("bookingSuccess.online.paid", { amount: formatMoney(online.amount, language) })}
+          </p>
+          <p className="mt-1 text-slate-700">
+            {online.open > 0 && online.nextDueDate
+              ? t("bookingSuccess.online.balance", {
+                  amount: formatMoney(online.open, language),
+                  date: formatDate(online.nextDueDate, language),
+                })
+              : t("bookingSuccess.online.paidInFull")}
+          </p>
+        </>
+      ) : online.state === "expired" ? (
+        <>
+          <CircleX aria-hidden className="mx-auto size-14 text-red-700" />
+          <h1 className={heading}>{t("bookingSuccess.online.expiredTitle")}</h1>
+          <p className="mt-2 text-lg text-slate-700">{t("bookingSuccess.online.expiredText")}</p>
+          <p className="mt-4">
+            <LinkButton to={`/properties/${propertyId}`}>
+              {t("bookingSuccess.online.bookAgain")}
+            </LinkButton>
+          </p>
+        </>
+      ) : isAbandoned && online.checkoutUrl ? (
+        <>
+          <CircleX aria-hidden className="mx-auto size-14 text-amber-700" />
+          <h1 className={heading}>{t("bookingSuccess.online.abandonedTitle")}</h1>
+          <p className="mt-2 text-lg text-slate-700">
+            {t("bookingSuccess.online.abandonedText", {
+              time: online.holdUntil ? timeIn(online.holdUntil, language) : "",
+            })}
+          </p>
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            {/* Stripe's own page: a plain link, no Stripe code in this page. */}
+            <a
+              href={online.checkoutUrl}
+              className={buttonClass({ block: true, className: "sm:w-auto" })}
+            >
+              {t("bookingSuccess.online.resume")}
+            </a>
+            <Form method="post">
+              <Button
+                type="submit"
+                name="intent"
+                value="abandon-checkout"
+                variant="outline"
+                block
+                className="sm:w-auto"
+              >
+                {t("bookingSuccess.online.discard")}
+              </Button>
+            </Form>
+          </div>
+        </>
+      ) : (
+        <>
+          <LoaderCircle aria-hidden className="mx-auto size-14 animate-spin text-secondary" />
+          <h1 className={heading}>{t("bookingSuccess.online.waitingTitle")}</h1>
+          <p className="mt-2 text-lg text-slate-700">{t("bookingSuccess.online.waitingText")}</p>
+        </>
+      )}
+    </div>
   );
 }
 

@@ -15,6 +15,7 @@ import type { BookingErrorCode } from "~/features/booking/booking.schema";
 import { findOwnBookingOfStay, getBookingPageData } from "~/features/booking/booking-page.server";
 import type { PublicRouteHandle } from "~/components/layout/public-chrome";
 import { createBooking } from "~/features/booking/booking.server";
+import { isOnlineMethod, startCheckout } from "~/features/booking/online-payment.server";
 import {
   BOOKING_VALUE_FIELDS,
   BookingForm,
@@ -111,16 +112,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await userForSave(request);
   if (!user)
     return sessionExpired({ fieldErrors: {}, values } satisfies Omit<BookingActionData, "error">);
+  const language = languageFromCookie(request.headers.get("cookie"));
   const result = await createBooking({
     userId: user.id,
     propertyId: params.id,
     // Raw entries: the server validates and ignores anything else (prices, totals, status).
     form: Object.fromEntries(formData),
     today: todayInBerlin(),
-    language: languageFromCookie(request.headers.get("cookie")),
+    language,
     clientIp: context.clientIp,
   });
   if (result.ok) {
+    const method = formData.get("paymentMethod");
+    if (typeof method === "string" && isOnlineMethod(method)) {
+      // Held as pending/unpaid; now off to Stripe Checkout for the amount due (decision 044).
+      const checkout = await startCheckout(result.bookingId, language);
+      if (checkout.ok) return redirect(checkout.url);
+      return data({ error: checkout.error, fieldErrors: {}, values } satisfies BookingActionData, {
+        status: 502,
+      });
+    }
     return redirect(`/booking-success?booking=${encodeURIComponent(result.bookingId)}`);
   }
   return data(

@@ -74,7 +74,11 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     cancellationFee: 0,
     wasPaid: true,
   },
-  "booking-confirmed": { ...stay },
+  "booking-confirmed": {
+    ...stay,
+    receipt: { amount: 25_250, paidOn: "2026-03-01", open: 100_998, nextDueDate: "2026-05-02" },
+  },
+  "checkout-expired": { ...stay, propertyId: "7d3f1a52-0c4e-4b8e-9f7a-2c1d5e6f7a8b" },
   "payment-details": {
     ...stay,
     account: {

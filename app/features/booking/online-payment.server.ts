@@ -1,0 +1,628 @@
+import { and, eq, sql } from "drizzle-orm";
+import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
+import { paymentSchedule } from "~/domain/payment-schedule";
+import { emailCompany, type EmailTemplateData } from "~/features/email/templates";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { getSettings } from "~/features/settings/settings.server";
+import type { PaymentMethod } from "~/features/settings/settings";
+import { db, schema } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import type { Language } from "~/lib/i18n";
+import { logger } from "~/lib/logger.server";
+import { stripeClient, verifyWebhook, type Stripe } from "~/lib/stripe.server";
+import type { StripeChecklist } from "./components/admin/stripe-checklist";
+
+/**
+ * Paying online through the operator's Stripe account (spec/09-payments.md, decision 044).
+ *
+ * The booking is stored first, `pending` / `unpaid`, which holds its dates (the exclusion
+ * constraints); then the guest is sent to a Stripe Checkout Session for the amount due now.
+ * Only a signed webhook confirms it: the success page never claims a payment on its own.
+ */
+
+/** Methods paid through Stripe, and the Checkout payment method type of each. */
+const CHECKOUT_TYPES: Partial<
+  Record<PaymentMethod, Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[]>
+> = {
+  "credit-card": ["card"],
+  paypal: ["paypal"],
+};
+
+export const isOnlineMethod = (method: string) => Object.hasOwn(CHECKOUT_TYPES, method);
+
+/**
+ * How long a held booking waits for its payment. Stripe's shortest session is 30 minutes from
+ * its creation; the session's end is derived from the booking's creation (so that a repeated
+ * create sends the very same parameters with the same idempotency key), with two minutes for
+ * the time between storing the booking and creating the session.
+ */
+const HOLD_MINUTES = 32;
+const HOLD_MS = HOLD_MINUTES * 60 * 1000;
+/** Later than this after the booking the session can no longer get Stripe's 30 minutes. */
+const START_WINDOW_MS = 2 * 60 * 1000;
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+const b = schema.booking;
+const bookingColumns = {
+  id: b.id,
+  number: b.number,
+  userId: b.userId,
+  propertyId: b.propertyId,
+  status: b.status,
+  paymentStatus: b.paymentStatus,
+  paymentMethod: b.paymentMethod,
+  amountPaid: b.amountPaid,
+  totalPrice: b.totalPrice,
+  checkIn: b.checkIn,
+  checkOut: b.checkOut,
+  nights: b.nights,
+  guests: b.guests,
+  guestName: b.guestName,
+  guestEmail: b.guestEmail,
+  guestPhone: b.guestPhone,
+  specialRequests: b.specialRequests,
+  depositPercentage: b.depositPercentage,
+  balanceDueDays: b.balanceDueDays,
+  createdAt: b.createdAt,
+  sessionId: b.stripeCheckoutSessionId,
+  checkoutUrl: b.stripeCheckoutUrl,
+  checkoutExpiresAt: b.stripeCheckoutExpiresAt,
+  propertyTitle: schema.property.title,
+  propertyLocation: schema.property.location,
+  language: sql<string>`coalesce(${schema.profile.language}, 'de')`,
+};
+function selectBooking(executor: Tx | ReturnType<typeof db>) {
+  return executor
+    .select(bookingColumns)
+    .from(b)
+    .innerJoin(schema.property, eq(schema.property.id, b.propertyId))
+    .leftJoin(schema.profile, eq(schema.profile.id, b.userId));
+}
+
+type HeldBooking = Awaited<ReturnType<typeof selectBooking>>[number];
+
+/**
+ * The one payment schedule of a stored booking: the first item is what the guest pays now in the
+ * checkout; a second item (the balance) means the card is saved for later.
+ */
+export function checkoutSchedule(booking: {
+  totalPrice: number;
+  createdAt: Date;
+  checkIn: string;
+  depositPercentage: number;
+  balanceDueDays: number;
+}) {
+  const schedule = paymentSchedule({
+    total: booking.totalPrice,
+    bookingDay: dayInBerlin(booking.createdAt),
+    checkIn: booking.checkIn,
+    depositPercentage: booking.depositPercentage,
+    balanceDueDays: booking.balanceDueDays,
+  });
+  return { dueNow: schedule[0], balance: schedule[1] ?? null };
+}
+
+export type StartCheckoutResult =
+  /** off to Stripe's page, or back to the success page when nothing is to be paid there */
+  { ok: true; url: string } | { ok: false; error: "paymentStartFailed" };
+
+/**
+ * The Checkout Session of a held online booking: created once (idempotency key from the booking,
+ * so a double submit or the SDK's own retry gets the same session), remembered on the booking,
+ * and reused while it is open. When Stripe cannot be reached the hold is released at once, so
+ * the guest can try again instead of finding their own dates blocked for half an hour.
+ */
+export async function startCheckout(
+  bookingId: string,
+  language: Language,
+): Promise<StartCheckoutResult> {
+  const env = getEnv();
+  const successUrl = `${env.BASE_URL}/booking-success?booking=${encodeURIComponent(bookingId)}`;
+  const [booking] = await selectBooking(db()).where(eq(b.id, bookingId)).limit(1);
+  if (!booking) return { ok: false, error: "paymentStartFailed" };
+  // Bank transfer, or paid, confirmed or already cancelled: the success page tells which.
+  if (
+    !isOnlineMethod(booking.paymentMethod) ||
+    booking.status !== "pending" ||
+    booking.amountPaid > 0
+  ) {
+    return { ok: true, url: successUrl };
+  }
+  if (
+    booking.sessionId &&
+    booking.checkoutUrl &&
+    booking.checkoutExpiresAt &&
+    booking.checkoutExpiresAt.getTime() > Date.now() + 60_000
+  ) {
+    return { ok: true, url: booking.checkoutUrl };
+  }
+  const client = stripeClient();
+  const types = CHECKOUT_TYPES[booking.paymentMethod as PaymentMethod];
+  const tooLate = Date.now() - booking.createdAt.getTime() > START_WINDOW_MS;
+  if (!client || !types || booking.sessionId || tooLate) {
+    await releaseHold(booking.id, "checkout-not-started");
+    return { ok: false, error: "paymentStartFailed" };
+  }
+
+  const { dueNow, balance } = checkoutSchedule(booking);
+  const expiresAt = Math.floor((booking.createdAt.getTime() + HOLD_MS) / 1000);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await client.checkout.sessions.create(
+      {
+        mode: "payment",
+        allowed_payment_method_types: types,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "eur",
+              unit_amount: dueNow.amount,
+              product_data: {
+                name: `${booking.number} · ${booking.propertyTitle}`,
+                description: `${booking.checkIn} – ${booking.checkOut}`,
+              },
+            },
+          },
+        ],
+        client_reference_id: booking.number,
+        customer_email: booking.guestEmail,
+        locale: language,
+        expires_at: expiresAt,
+        // For the guest's bank statement and the operator's Stripe dashboard; the webhook does
+        // not trust these, it finds the booking by the session id stored below.
+        metadata: { bookingId: booking.id, bookingNumber: booking.number },
+        payment_intent_data: {
+          description: booking.number,
+          metadata: { bookingId: booking.id, bookingNumber: booking.number },
+          // A balance follows: the card (or PayPal agreement) is kept to charge it then.
+          ...(balance ? { setup_future_usage: "off_session" as const } : {}),
+        },
+        success_url: successUrl,
+        cancel_url: `${successUrl}&zahlung=abgebrochen`,
+      },
+      { idempotencyKey: `fw-checkout-${booking.id}` },
+    );
+  } catch (error) {
+    // The SDK's errors carry no key; the message says what Stripe refused.
+    logger.error(
+      {
+        err: { message: (error as Error).message, type: (error as { type?: string }).type },
+        bookingId,
+      },
+      "creating the Stripe checkout session failed",
+    );
+    await releaseHold(booking.id, "checkout-not-started");
+    return { ok: false, error: "paymentStartFailed" };
+  }
+  if (!session.url) {
+    logger.error({ bookingId, sessionId: session.id }, "Stripe checkout session without a URL");
+    await releaseHold(booking.id, "checkout-not-started");
+    return { ok: false, error: "paymentStartFailed" };
+  }
+  await db()
+    .update(b)
+    .set({
+      stripeCheckoutSessionId: session.id,
+      stripeCheckoutUrl: session.url,
+      stripeCheckoutExpiresAt: new Date(session.expires_at * 1000),
+    })
+    .where(and(eq(b.id, booking.id), sql`${b.stripeCheckoutSessionId} is null`));
+  return { ok: true, url: session.url };
+}
+
+/**
+ * Cancels a held online booking that was never paid (no e-mail: the guest is on the booking page
+ * and reads the error there). Its nights are free again at once.
+ */
+async function releaseHold(bookingId: string, reason: string) {
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(b)
+      .set({ status: "cancelled", cancellationFee: 0 })
+      .where(and(eq(b.id, bookingId), eq(b.status, "pending"), eq(b.amountPaid, 0)))
+      .returning({ id: b.id });
+    if (!row) return;
+    await tx.insert(schema.auditLog).values({
+      actorId: null,
+      entity: "booking",
+      entityId: bookingId,
+      action: "status-change",
+      before: { status: "pending" },
+      after: { status: "cancelled", reason },
+    });
+  });
+}
+
+/**
+ * "Zahlung abbrechen" on the success page: the guest gives up the open checkout. Stripe is told
+ * to expire the session (so it can no longer be paid); its `checkout.session.expired` webhook
+ * then cancels the booking, and so does this call right away with the session Stripe returned.
+ */
+export async function abandonCheckout(bookingId: string, userId: string): Promise<boolean> {
+  const [booking] = await selectBooking(db())
+    .where(and(eq(b.id, bookingId), eq(b.userId, userId)))
+    .limit(1);
+  if (!booking?.sessionId || booking.status !== "pending") return false;
+  const client = stripeClient();
+  if (!client) return false;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await client.checkout.sessions.expire(booking.sessionId);
+  } catch {
+    // Already expired or completed meanwhile: what Stripe says now decides.
+    try {
+      session = await client.checkout.sessions.retrieve(booking.sessionId);
+    } catch (error) {
+      logger.error({ err: { message: (error as Error).message }, bookingId }, "Stripe unreachable");
+      return false;
+    }
+  }
+  await applyCheckoutSession(session, session.status === "expired" ? "expired" : "state");
+  return true;
+}
+
+export type WebhookResult =
+  { status: 200; outcome: "processed" | "duplicate" | "ignored" } | { status: 400; reason: string };
+
+/** The events this app acts on; others are acknowledged and stored, nothing more. */
+const HANDLED = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+/**
+ * A webhook delivery: verified on its raw bytes (signature and the 5-minute tolerance, by the
+ * SDK), stored by event id in the same transaction that applies it, so a repeated event finds
+ * its row and changes nothing, and two deliveries of one event at once apply it once (the
+ * primary key). Anything unsigned, forged or replayed is a 400 and touches nothing.
+ */
+export async function handleStripeWebhook(
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookResult> {
+  if (!stripeClient()) return { status: 400, reason: "not configured" };
+  if (!signature) return { status: 400, reason: "missing signature" };
+  let event: Stripe.Event;
+  try {
+    event = verifyWebhook(rawBody, signature);
+  } catch {
+    return { status: 400, reason: "invalid signature" };
+  }
+  const isNew = await db()
+    .insert(schema.stripeEvent)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: schema.stripeEvent.id });
+  if (isNew.length === 0) {
+    // Seen before. If it was not processed (the process died in between), apply it now.
+    const [seen] = await db()
+      .select({ processedAt: schema.stripeEvent.processedAt })
+      .from(schema.stripeEvent)
+      .where(eq(schema.stripeEvent.id, event.id));
+    if (seen?.processedAt) return { status: 200, outcome: "duplicate" };
+  }
+  if (!HANDLED.has(event.type)) {
+    await markProcessed(event.id);
+    return { status: 200, outcome: "ignored" };
+  }
+  const session = event.data.object as Stripe.Checkout.Session;
+  const kind =
+    event.type === "checkout.session.expired"
+      ? "expired"
+      : event.type === "checkout.session.async_payment_failed"
+        ? "failed"
+        : "state";
+  await applyCheckoutSession(session, kind, event.id);
+  return { status: 200, outcome: "processed" };
+}
+
+async function markProcessed(eventId: string, tx: Tx | ReturnType<typeof db> = db()) {
+  await tx
+    .update(schema.stripeEvent)
+    .set({ processedAt: new Date() })
+    .where(eq(schema.stripeEvent.id, eventId));
+}
+
+/**
+ * Applies what a Checkout Session says to its booking, in one transaction with the booking
+ * locked. Safe in any order and any number of times:
+ *
+ * - paid → one payment per session (unique session id), the amount due now from OUR booking;
+ *   a pending booking becomes confirmed with the "Buchung bestätigt" e-mail and its receipt. If
+ *   the booking was already cancelled (the hold had expired), the money is recorded, marked to
+ *   be refunded and the admins see it in the booking's history; the booking stays cancelled.
+ * - expired or failed, and nothing paid → the booking is cancelled, its dates are free, and the
+ *   guest is told they can book again.
+ * - anything else (an asynchronous method still processing) → nothing yet.
+ */
+export async function applyCheckoutSession(
+  session: Pick<
+    Stripe.Checkout.Session,
+    "id" | "payment_status" | "status" | "amount_total" | "currency" | "payment_intent"
+  >,
+  kind: "state" | "expired" | "failed",
+  eventId?: string,
+) {
+  await db().transaction(async (tx) => {
+    if (eventId) await markProcessed(eventId, tx);
+    const [booking] = await selectBooking(tx)
+      .where(eq(b.stripeCheckoutSessionId, session.id))
+      .for("update", { of: b });
+    if (!booking) {
+      logger.warn({ sessionId: session.id }, "Stripe event for a session of no booking");
+      return;
+    }
+    const settings = await getSettings();
+    const mail = {
+      language: (booking.language === "en" ? "en" : "de") as Language,
+      guestName: booking.guestName,
+      bookingNumber: booking.number,
+      propertyTitle: booking.propertyTitle,
+      propertyLocation: booking.propertyLocation,
+      checkIn: booking.checkIn,
+      checkOut: booking.checkOut,
+      nights: booking.nights,
+      guests: booking.guests,
+      totalPrice: booking.totalPrice,
+      paymentMethod: booking.paymentMethod as PaymentMethod,
+      company: emailCompany(settings),
+    };
+
+    if (kind === "state" && session.payment_status === "paid") {
+      await recordPaid(tx, booking, session, mail, settings.companyEmail);
+      return;
+    }
+    if ((kind === "expired" || kind === "failed") && booking.status === "pending") {
+      const [cancelled] = await tx
+        .update(b)
+        .set({ status: "cancelled", cancellationFee: 0 })
+        .where(and(eq(b.id, booking.id), eq(b.amountPaid, 0)))
+        .returning({ id: b.id });
+      if (!cancelled) return;
+      await tx.insert(schema.auditLog).values({
+        actorId: null,
+        entity: "booking",
+        entityId: booking.id,
+        action: "status-change",
+        before: { status: "pending" },
+        after: {
+          status: "cancelled",
+          reason: kind === "expired" ? "checkout-expired" : "payment-failed",
+        },
+      });
+      if (booking.userId) {
+        await enqueueEmail(tx, {
+          to: booking.guestEmail,
+          template: "checkout-expired",
+          bookingId: booking.id,
+          data: { ...mail, propertyId: booking.propertyId },
+        });
+      }
+    }
+  });
+}
+
+async function recordPaid(
+  tx: Tx,
+  booking: HeldBooking,
+  session: Pick<Stripe.Checkout.Session, "id" | "amount_total" | "currency" | "payment_intent">,
+  mail: Omit<EmailTemplateData<"booking-confirmed">, "receipt">,
+  companyEmail: string,
+) {
+  const { dueNow, balance } = checkoutSchedule(booking);
+  // Our booking says what this session was for; a session that charged something else is not
+  // ours to book (it would be a configuration error or tampering), so it confirms nothing.
+  if (session.amount_total !== dueNow.amount || session.currency?.toLowerCase() !== "eur") {
+    logger.error(
+      {
+        bookingId: booking.id,
+        sessionId: session.id,
+        expected: dueNow.amount,
+        got: session.amount_total,
+      },
+      "Stripe session amount does not match the booking",
+    );
+    await tx.insert(schema.auditLog).values({
+      actorId: null,
+      entity: "booking",
+      entityId: booking.id,
+      action: "payment-mismatch",
+      after: { sessionId: session.id, expected: dueNow.amount, received: session.amount_total },
+    });
+    return;
+  }
+  const today = todayInBerlin();
+  const isHeld = booking.status !== "cancelled";
+  const intent =
+    typeof session.payment_intent === "string"
+      ? session.payment_intent
+      : session.payment_intent?.id;
+  const [payment] = await tx
+    .insert(schema.payment)
+    .values({
+      bookingId: booking.id,
+      method: booking.paymentMethod,
+      amount: dueNow.amount,
+      receivedOn: today,
+      note: isHeld
+        ? `Stripe ${intent ?? session.id}`
+        : `Stripe ${intent ?? session.id} – nach Ablauf der Reservierung eingegangen, zu erstatten`,
+      stripeCheckoutSessionId: session.id,
+      refundDue: !isHeld,
+    })
+    .onConflictDoNothing()
+    .returning({ id: schema.payment.id });
+  // The session's payment is recorded already (a repeated or second event about it).
+  if (!payment) return;
+
+  if (!isHeld) {
+    logger.warn(
+      { bookingId: booking.id, sessionId: session.id },
+      "payment for a cancelled booking: to refund",
+    );
+    await tx.insert(schema.auditLog).values({
+      actorId: null,
+      entity: "booking",
+      entityId: booking.id,
+      action: "payment-after-cancellation",
+      after: { amount: dueNow.amount, refundDue: dueNow.amount, sessionId: session.id },
+    });
+    return;
+  }
+  await tx.insert(schema.auditLog).values({
+    actorId: null,
+    entity: "booking",
+    entityId: booking.id,
+    action: "online-payment",
+    after: { amount: dueNow.amount, method: booking.paymentMethod, receivedOn: today },
+  });
+  if (booking.status !== "pending") return;
+  await tx.update(b).set({ status: "confirmed" }).where(eq(b.id, booking.id));
+  await tx.insert(schema.auditLog).values({
+    actorId: null,
+    entity: "booking",
+    entityId: booking.id,
+    action: "status-change",
+    before: { status: "pending" },
+    after: { status: "confirmed", reason: "online-payment" },
+  });
+  await enqueueEmail(tx, {
+    to: booking.guestEmail,
+    template: "booking-confirmed",
+    bookingId: booking.id,
+    data: {
+      ...mail,
+      receipt: {
+        amount: dueNow.amount,
+        paidOn: today,
+        open: balance?.amount ?? 0,
+        nextDueDate: balance?.dueDate ?? null,
+      },
+    },
+  });
+  // The operator hears of an online booking once it is paid (a held, unpaid one may vanish).
+  await enqueueEmail(tx, {
+    to: companyEmail,
+    template: "booking-new",
+    bookingId: booking.id,
+    data: {
+      ...mail,
+      language: "de",
+      guestEmail: booking.guestEmail,
+      guestPhone: booking.guestPhone,
+      specialRequests: booking.specialRequests,
+    },
+  });
+}
+
+/** For /admin/settings › Buchungen: the last webhook event received (type and time). */
+export async function lastStripeEvent() {
+  const [row] = await db()
+    .select({ type: schema.stripeEvent.type, receivedAt: schema.stripeEvent.receivedAt })
+    .from(schema.stripeEvent)
+    .orderBy(sql`${schema.stripeEvent.receivedAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export type OnlinePaymentView =
+  /** held, its checkout not paid (yet): "Zahlung wird bestätigt…"; the page keeps asking */
+  | {
+      state: "waiting";
+      /** Stripe's page while the session is open, for "Zur Zahlung zurückkehren" */
+      checkoutUrl: string | null;
+      /** ISO time the hold ends */
+      holdUntil: string | null;
+    }
+  /** the webhook confirmed the payment: the receipt, from our payments and the schedule */
+  | { state: "paid"; amount: number; open: number; nextDueDate: string | null }
+  /** cancelled without a payment (expired, failed or given up) */
+  | { state: "expired" };
+
+/**
+ * What the success page says about an online payment: only what our database knows from the
+ * signed webhook, never what the return URL claims.
+ */
+export async function onlinePaymentView(bookingId: string): Promise<OnlinePaymentView | null> {
+  const [booking] = await selectBooking(db()).where(eq(b.id, bookingId)).limit(1);
+  if (!booking || !isOnlineMethod(booking.paymentMethod)) return null;
+  if (booking.amountPaid > 0 && booking.status !== "cancelled") {
+    const { balance } = checkoutSchedule(booking);
+    const open = Math.max(0, booking.totalPrice - booking.amountPaid);
+    return {
+      state: "paid",
+      amount: booking.amountPaid,
+      open,
+      nextDueDate: open > 0 ? (balance?.dueDate ?? null) : null,
+    };
+  }
+  if (booking.status === "pending") {
+    const isOpen =
+      booking.checkoutExpiresAt !== null && booking.checkoutExpiresAt.getTime() > Date.now();
+    return {
+      state: "waiting",
+      checkoutUrl: isOpen ? booking.checkoutUrl : null,
+      holdUntil: booking.checkoutExpiresAt?.toISOString() ?? null,
+    };
+  }
+  return { state: "expired" };
+}
+
+/**
+ * /admin/settings › Buchungen: what is set up for online payment (decision 044), without a
+ * single character of the keys themselves.
+ */
+export async function stripeChecklist(): Promise<StripeChecklist> {
+  const env = getEnv();
+  const last = await lastStripeEvent();
+  const key = env.STRIPE_SECRET_KEY;
+  return {
+    secretKey: key ? (/^(sk|rk)_test_/.test(key) ? "test" : "live") : null,
+    hasWebhookSecret: Boolean(env.STRIPE_WEBHOOK_SECRET),
+    webhookUrl: `${env.BASE_URL}/api/stripe/webhook`,
+    lastEvent: last ? { type: last.type, receivedAt: last.receivedAt.toISOString() } : null,
+  };
+}
+
+/**
+ * The safety net for a lost webhook: held online bookings whose checkout ended more than five
+ * minutes ago are looked up at Stripe (the source of truth, not a guess) and settled like the
+ * webhook would have: paid → confirmed, expired → released. Run by the 15-minute booking job, so
+ * a misconfigured webhook cannot block dates for ever. Returns how many holds it settled.
+ */
+export async function settleLapsedHolds(now = new Date()): Promise<number> {
+  const client = stripeClient();
+  if (!client) return 0;
+  const lapsed = await db()
+    .select({ id: b.id, sessionId: b.stripeCheckoutSessionId })
+    .from(b)
+    .where(
+      and(
+        eq(b.status, "pending"),
+        eq(b.amountPaid, 0),
+        sql`${b.stripeCheckoutSessionId} is not null`,
+        sql`${b.stripeCheckoutExpiresAt} < ${new Date(now.getTime() - 5 * 60_000)}`,
+      ),
+    )
+    .limit(100);
+  let settled = 0;
+  for (const hold of lapsed) {
+    try {
+      const session = await client.checkout.sessions.retrieve(hold.sessionId!);
+      if (session.status === "expired") await applyCheckoutSession(session, "expired");
+      else if (session.payment_status === "paid") await applyCheckoutSession(session, "state");
+      else continue;
+      settled++;
+    } catch (error) {
+      logger.error(
+        { err: { message: (error as Error).message }, bookingId: hold.id },
+        "looking up a lapsed checkout at Stripe failed",
+      );
+    }
+  }
+  return settled;
+}

@@ -1,0 +1,273 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { addDays, berlinDay } from "./calendar";
+import { demoAdmin, expect, expectNoSeriousA11yViolations, test } from "./helpers";
+import { plainText, waitForMail } from "./mail";
+import { e2eSmtpPort } from "./smtp-receiver";
+
+/**
+ * Paying online through Stripe (issue 17, decision 044), end to end in Chromium: the booking
+ * form → Stripe Checkout (the local fake, tests/helpers/fake-stripe.ts) → the signed webhook →
+ * the booking confirmed on the return page and by e-mail (the real SMTP receiver); and a
+ * checkout that runs out → the booking released and its dates bookable again.
+ *
+ * The suite's shared app server runs without a payment provider (other journeys check what
+ * guests see then), so this journey starts an app process of its own with the Stripe keys and a
+ * fake Stripe server beside it (the "server-process" project, like admin-checklist.spec.ts).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
+const BASE = `http://localhost:${PORT}`;
+const START_UP_BUDGET_MS = 300_000;
+const SECRET_KEY = "sk_test_e2e_fake_stripe_key_4a7c";
+const WEBHOOK_SECRET = "whsec_e2e_fake_stripe_secret_91be";
+
+// One app process for the three journeys, in order (the checklist shows the events before it).
+test.describe.configure({ mode: "serial" });
+
+let stripe: FakeStripe;
+let server: { child: ChildProcess; output: () => string };
+let dataDir: string;
+
+function startServer() {
+  const { SMTP_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      BASE_URL: BASE,
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "true",
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.apiBase,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  return { child, output: () => output };
+}
+
+async function waitForUp() {
+  const deadline = Date.now() + START_UP_BUDGET_MS;
+  while (server.child.exitCode === null && Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `the server did not come up (exit ${server.child.exitCode}):\n${server.output()}`,
+  );
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(START_UP_BUDGET_MS + 30_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-stripe-"));
+  // The webhook comes two seconds after the guest is back: the return page has to wait for it.
+  stripe = await startFakeStripe({
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookUrl: `${BASE}/api/stripe/webhook`,
+    deliveryDelayMs: 2_000,
+  });
+  server = startServer();
+  await waitForUp();
+});
+
+test.afterAll(async () => {
+  if (server?.child.exitCode === null) {
+    const exited = new Promise((resolve) => server.child.once("exit", resolve));
+    server.child.kill("SIGTERM");
+    await exited;
+  }
+  await stripe?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: BASE,
+    locale: "de-DE",
+    timezoneId: "Europe/Berlin",
+    extraHTTPHeaders: { "x-forwarded-for": `203.0.113.${crypto.randomInt(1, 250)}` },
+  });
+  return context.newPage();
+}
+
+/** A new guest, signed in on `page`'s context (the registration form, as without JavaScript). */
+async function registerGuest(page: Page) {
+  const email = `karte.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const response = await page.request.post(`${BASE}/auth`, {
+    headers: { origin: BASE },
+    form: { intent: "register", name: "Karla Karte", email, password: "Sonnenschein-2027" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  return email;
+}
+
+async function firstPropertyPath(page: Page) {
+  const sitemap = await (await page.request.get(`${BASE}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>[^<]*?(\/properties\/[0-9a-f-]{36})<\/loc>/g)].map(
+    (m) => m[1],
+  );
+  expect(paths.length).toBeGreaterThan(0);
+  return paths[0];
+}
+
+const bookingForm = (page: Page) => page.getByRole("form", { name: "Unterkunft buchen" });
+
+/** The booking form up to "Zahlungspflichtig buchen" with `method`; ends on Stripe's page. */
+async function bookOnline(
+  page: Page,
+  propertyPath: string,
+  stay: { checkIn: string; checkOut: string },
+  method: RegExp,
+) {
+  await page.goto(
+    `${propertyPath}/book?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=2`,
+  );
+  const form = bookingForm(page);
+  await form.getByRole("textbox", { name: "Telefon", exact: true }).fill("+49 170 7654321");
+  await form.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await form.getByRole("radio", { name: method }).check();
+  await form.getByRole("button", { name: "Zahlungspflichtig buchen" }).click();
+  // Off to the hosted checkout (no Stripe code on our pages: a redirect).
+  await expect(page).toHaveURL(new RegExp(`^${stripe.apiBase}/pay/cs_test_`));
+  await expect(page.getByRole("heading", { name: /Testzahlung/ })).toBeVisible();
+  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  return stripe.sessions.get(sessionId)!;
+}
+
+test("a guest pays by card: checkout → webhook → confirmed on the page and by e-mail", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  const email = await registerGuest(page);
+  const propertyPath = await firstPropertyPath(page);
+  const checkIn = addDays(berlinDay(new Date()), 200);
+  const stay = { checkIn, checkOut: addDays(checkIn, 4) };
+
+  const session = await bookOnline(page, propertyPath, stay, /Kreditkarte/);
+  // The deposit of the one schedule: 20 % of the total shown on the success page later.
+  const number = session.client_reference_id!;
+  expect(number).toMatch(/^FW-\d{4}-\d{6}$/);
+  await expect(page.getByTestId("reference")).toHaveText(number);
+
+  await page.getByRole("button", { name: "Bezahlen" }).click();
+  await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
+  // Back before the webhook: the page says so and claims nothing.
+  const online = page.getByTestId("online-payment");
+  await expect(online).toHaveAttribute("data-state", "waiting");
+  await expect(page.getByRole("heading", { name: "Zahlung wird bestätigt…" })).toBeVisible();
+  await expect(page.getByTestId("booking-status")).toHaveText("Ausstehend");
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: "tmp/screens/stripe-waiting-390.png" });
+
+  // The webhook arrives; the page updates itself.
+  await expect(online).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
+  await expect(
+    page.getByRole("heading", { name: "Zahlung eingegangen – Ihre Buchung ist bestätigt" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("booking-status")).toHaveText("Bestätigt");
+  const paidText = plainText((await online.textContent()) ?? "");
+  const depositEuros = (session.amount_total / 100).toFixed(2).replace(".", ",");
+  expect(paidText).toContain(`Bezahlt: ${depositEuros} €`);
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `tmp/screens/stripe-paid-${width}.png`, fullPage: true });
+  }
+
+  const mail = await waitForMail(
+    (m) => m.to.includes(email) && m.subject === `Buchung bestätigt: ${number}`,
+  );
+  expect(plainText(mail.text)).toContain("Zahlungsbeleg");
+  expect(plainText(mail.text)).toContain(`Bezahlt: ${depositEuros} €`);
+});
+
+test("a checkout that runs out releases the booking and its dates", async ({ browser }) => {
+  const page = await newPage(browser);
+  const email = await registerGuest(page);
+  const propertyPath = await firstPropertyPath(page);
+  const checkIn = addDays(berlinDay(new Date()), 230);
+  const stay = { checkIn, checkOut: addDays(checkIn, 3) };
+
+  const session = await bookOnline(page, propertyPath, stay, /PayPal/);
+  // "Abbrechen" on Stripe's page: back on ours, the reservation still held for a while.
+  await page.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(page).toHaveURL(/zahlung=abgebrochen/);
+  await expect(page.getByRole("heading", { name: "Zahlung nicht abgeschlossen" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Zur Zahlung zurückkehren" })).toHaveAttribute(
+    "href",
+    session.url!,
+  );
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `tmp/screens/stripe-abandoned-${width}.png`, fullPage: true });
+  }
+
+  // Thirty minutes pass: Stripe expires the session and sends checkout.session.expired.
+  const expired = await fetch(`${stripe.apiBase}/_fake/sessions/${session.id}/expire`, {
+    method: "POST",
+  });
+  expect(((await expired.json()) as { delivered: number }).delivered).toBe(200);
+  await expect(page.getByTestId("online-payment")).toHaveAttribute("data-state", "expired", {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("booking-status")).toHaveText("Storniert");
+  await waitForMail(
+    (m) =>
+      m.to.includes(email) &&
+      m.subject === `Zahlung nicht abgeschlossen: ${session.client_reference_id}`,
+  );
+
+  // The same nights are bookable again, by someone else.
+  const other = await newPage(browser);
+  await registerGuest(other);
+  const again = await bookOnline(other, propertyPath, stay, /Kreditkarte/);
+  expect(again.id).not.toBe(session.id);
+});
+
+test("the settings show the Stripe checklist without the keys", async ({ browser }) => {
+  const page = await newPage(browser);
+  const response = await page.request.post(`${BASE}/auth`, {
+    headers: { origin: BASE },
+    form: { intent: "signIn", email: demoAdmin.email, password: demoAdmin.password },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  await page.goto("/admin/settings?tab=buchungen");
+  const checklist = page.getByTestId("stripe-checklist");
+  await expect(page.getByTestId("stripe-state")).toContainText("Stripe ist eingerichtet");
+  await expect(checklist).toContainText("vorhanden (Testmodus)");
+  await expect(checklist).toContainText(`${BASE}/api/stripe/webhook`);
+  // The journeys before this one made Stripe send events: the last one and when.
+  await expect(page.getByTestId("stripe-last-event")).toContainText(/checkout\.session\.\w+ am /);
+  await expect(checklist).not.toContainText(SECRET_KEY);
+  await expect(page.locator("html")).not.toContainText(WEBHOOK_SECRET);
+  for (const method of ["Kreditkarte", "PayPal"]) {
+    await expect(page.getByRole("checkbox", { name: method })).not.toHaveAttribute(
+      "aria-describedby",
+    );
+  }
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checklist.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tmp/screens/stripe-settings-${width}.png` });
+  }
+});
