@@ -88,14 +88,14 @@ async function checkMultipart(
   return null;
 }
 
-/**
- * A request body the app may parse: empty, or a form (URL-encoded or multipart, UTF-8) whose
- * text decodes and carries no control characters. Everything else is refused: the app has no
- * JSON or text endpoints for browsers.
- */
 /** Where Stripe posts its events (app/routes/api/stripe-webhook.ts). */
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
+/**
+ * A request body the app may parse: empty, or a form (URL-encoded or multipart, UTF-8) whose
+ * text decodes and carries no control characters; on Stripe's webhook path, JSON in UTF-8.
+ * Everything else is refused: the app has no JSON or text endpoints for browsers.
+ */
 export async function checkBody(
   contentType: string | undefined,
   body: Uint8Array<ArrayBuffer>,
