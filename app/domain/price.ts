@@ -168,6 +168,26 @@ export function computePrice({
   };
 }
 
+/**
+ * The lines a stored booking shows: its stored breakdown, or for a booking made before
+ * breakdowns were stored, nights × its nightly price as before (no discount).
+ */
+export function storedPriceLines(booking: {
+  nightlyPrice: number;
+  nights: number;
+  priceDetails?: StoredPriceDetails | null;
+}): StoredPriceDetails {
+  return (
+    booking.priceDetails ?? {
+      lines: [
+        { nights: booking.nights, price: booking.nightlyPrice, regularPrice: booking.nightlyPrice },
+      ],
+      discountPercent: 0,
+      discount: 0,
+    }
+  );
+}
+
 /** What a booking stores of a breakdown. */
 export function storedPriceDetails(price: PriceBreakdown): StoredPriceDetails {
   return { lines: price.lines, discountPercent: price.discountPercent, discount: price.discount };

@@ -25,7 +25,10 @@ export type SeasonRule = {
 /** What the price needs of a season. */
 export type SeasonPrice = { startDate: string; endDate: string; pricePerNight: number };
 
-export type Season = SeasonRule & SeasonPrice & { name: string };
+/** What a page sends to the browser: the rules and the price, no name. */
+export type PageSeason = SeasonRule & SeasonPrice;
+
+export type Season = PageSeason & { name: string };
 
 /** Whether weekday `index` (0 = Monday) is in `mask`. */
 export function hasWeekday(mask: number, index: number): boolean {
