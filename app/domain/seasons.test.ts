@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isCheckInSelectable, stayProblem, unavailableDayReason } from "./availability";
 import {
   EVERY_WEEKDAY,
   isArrivalDayAllowed,
@@ -54,5 +55,38 @@ describe("season stay rules", () => {
     expect(seasonsBetween([summer], "2027-06-01", "2027-07-02")).toEqual([summer]);
     expect(seasonsBetween([summer], "2027-08-31", "2027-09-10")).toEqual([summer]);
     expect(seasonsBetween([summer], "2027-09-01", "2027-09-10")).toEqual([]);
+  });
+});
+
+describe("season rules in the shared stay checks (picker and server)", () => {
+  const rules = {
+    today: "2026-11-22",
+    lastCheckIn: "2028-11-22",
+    stays: [],
+    minStayDays: 2,
+    maxStayDays: 30,
+    seasons: [summer],
+  };
+
+  it("names the first broken rule of a stay", () => {
+    expect(stayProblem("2027-07-05", "2027-07-12", rules)).toBe("arrivalDay");
+    expect(stayProblem("2027-07-03", "2027-07-07", rules)).toBe("tooShort");
+    expect(stayProblem("2027-07-03", "2027-07-12", rules)).toBe("departureDay");
+    expect(stayProblem("2027-07-03", "2027-07-10", rules)).toBeNull();
+    // Before the season: the settings' 2 nights, any weekday.
+    expect(stayProblem("2027-06-14", "2027-06-15", rules)).toBe("tooShort");
+    expect(stayProblem("2027-06-14", "2027-06-16", rules)).toBeNull();
+  });
+
+  it("offers only the season's arrival weekdays and explains the others", () => {
+    expect(isCheckInSelectable("2027-07-10", rules)).toBe(true);
+    expect(isCheckInSelectable("2027-07-11", rules)).toBe(false);
+    expect(unavailableDayReason("2027-07-11", "checkIn", {}, rules)).toBe("arrivalDay");
+    expect(unavailableDayReason("2027-07-16", "checkOut", { checkIn: "2027-07-03" }, rules)).toBe(
+      "departureDay",
+    );
+    expect(unavailableDayReason("2027-07-06", "checkOut", { checkIn: "2027-07-03" }, rules)).toBe(
+      "tooShort",
+    );
   });
 });

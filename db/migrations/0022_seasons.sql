@@ -23,3 +23,8 @@ ALTER TABLE "property" ADD CONSTRAINT "property_discount_check" CHECK ("property
 -- Hand-written: the seasons of one property never share a night (both ends are nights, '[]').
 ALTER TABLE "property_season" ADD CONSTRAINT "property_season_no_overlap"
   EXCLUDE USING gist ("property_id" WITH =, daterange("start_date", "end_date", '[]') WITH &&);
+--> statement-breakpoint
+-- Seasons show on public pages (prices, the picker's rules): a change drops the cached pages
+-- like every other public table (decision 038).
+CREATE TRIGGER "property_season_page_data" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "property_season"
+  FOR EACH STATEMENT EXECUTE FUNCTION "page_data_changed"();

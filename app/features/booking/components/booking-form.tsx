@@ -464,6 +464,7 @@ export function BookingForm(props: BookingFormProps) {
                 bookedStays={bookedStays}
                 minStayDays={stayRules.minStayDays}
                 maxStayDays={stayRules.maxStayDays}
+                seasons={stayRules.seasons}
                 lastCheckIn={lastCheckIn}
                 names={{ checkIn: "checkIn", checkOut: "checkOut" }}
                 errorId={stayError ? "booking-stay-error" : undefined}
