@@ -14,7 +14,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-type Table = (typeof schema)["user" | "property" | "bankAccount" | "booking"];
+type Table = (typeof schema)["user" | "property" | "bankAccount" | "booking" | "propertySeason"];
 async function count(table: Table) {
   const [row] = await db()
     .select({ n: sql<number>`count(*)::int` })
