@@ -60,6 +60,8 @@ export default [
     route("properties", "routes/admin/properties.tsx"),
     route("properties/add", "routes/admin/property-form.tsx", { id: "admin-property-add" }),
     route("properties/edit/:id", "routes/admin/property-form.tsx", { id: "admin-property-edit" }),
+    // The edit page's "Saisonzeiten" forms post here (issue 18, decision 046).
+    route("properties/edit/:id/seasons", "routes/admin/property-seasons.tsx"),
     route("properties/:id", "routes/admin/property-redirect.ts"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("bookings/:id", "routes/admin/booking-detail.tsx"),

@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { StoredPriceDetails } from "../app/domain/price";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -298,9 +299,19 @@ export const property = pgTable(
       .notNull()
       .default("default"),
     touristTaxNote: text("tourist_tax_note").notNull().default(""),
+    /**
+     * Long-stay discounts in whole percent, 0 = none (issue 18, decision 046): weekly from 7
+     * nights, monthly from 28 nights; the monthly one replaces the weekly one.
+     */
+    weeklyDiscountPercent: integer("weekly_discount_percent").notNull().default(0),
+    monthlyDiscountPercent: integer("monthly_discount_percent").notNull().default(0),
     ...timestamps,
   },
   (t) => [
+    check(
+      "property_discount_check",
+      sql`${t.weeklyDiscountPercent} between 0 and 90 and ${t.monthlyDiscountPercent} between 0 and 90`,
+    ),
     check("property_status_check", sql`${t.status} in ('draft', 'published', 'archived')`),
     check(
       "property_tourist_tax_mode_check",
@@ -407,6 +418,40 @@ export const propertyImageImport = pgTable(
   ],
 );
 
+/**
+ * A property's seasons (issue 18, decision 046): named ranges of nights with their own nightly
+ * price, minimum stay and allowed arrival/departure weekdays. `startDate`..`endDate` are the
+ * first and the last night, both inclusive. Weekdays are a bit mask, bit 0 = Monday .. bit 6 =
+ * Sunday (127 = every day). Seasons of one property never overlap: an exclusion constraint
+ * (hand-written in the same migration) enforces it.
+ */
+export const propertySeason = pgTable(
+  "property_season",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => property.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    /** cents */
+    pricePerNight: integer("price_per_night").notNull(),
+    minStayNights: integer("min_stay_nights").notNull().default(1),
+    arrivalWeekdays: integer("arrival_weekdays").notNull().default(127),
+    departureWeekdays: integer("departure_weekdays").notNull().default(127),
+    ...timestamps,
+  },
+  (t) => [
+    check("property_season_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+    check(
+      "property_season_values_check",
+      sql`${t.pricePerNight} > 0 and ${t.minStayNights} >= 1 and ${t.arrivalWeekdays} between 1 and 127 and ${t.departureWeekdays} between 1 and 127`,
+    ),
+    index("property_season_property_idx").on(t.propertyId, t.startDate),
+  ],
+);
+
 export const booking = pgTable(
   "booking",
   {
@@ -433,6 +478,12 @@ export const booking = pgTable(
     serviceFee: integer("service_fee").notNull(),
     /** cents */
     totalPrice: integer("total_price").notNull(),
+    /**
+     * The price breakdown as computed at booking time (issue 18): the nights grouped by price
+     * and the long-stay discount. Null for bookings made before seasons existed; those show
+     * nights × nightly price as before.
+     */
+    priceDetails: jsonb("price_details").$type<StoredPriceDetails>(),
     /** cents; set when the booking is cancelled */
     cancellationFee: integer("cancellation_fee"),
     paymentMethod: text("payment_method").notNull(),

@@ -10,7 +10,8 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { addDays, todayInBerlin } from "../app/domain/calendar-day";
 import { berlinMidnight, cancellationQuote } from "../app/domain/cancellation";
-import { computePrice } from "../app/domain/price";
+import { computePrice, storedPriceDetails, type StoredPriceDetails } from "../app/domain/price";
+import { EVERY_WEEKDAY, weekdayMask, type Season } from "../app/domain/seasons";
 import { DEFAULT_SETTINGS, type PaymentMethod } from "../app/features/settings/settings";
 import { getAuth } from "../app/lib/auth.server";
 import { databaseHandle, db, isDatabaseEmpty, schema } from "../app/lib/db.server";
@@ -176,10 +177,16 @@ async function writeRows(
         isSpecialOffer: p.specialOfferPrice !== null,
         specialOfferPrice: p.specialOfferPrice,
         specialOfferEndDate: p.specialOfferEndDate,
+        weeklyDiscountPercent: p.weeklyDiscountPercent,
+        monthlyDiscountPercent: p.monthlyDiscountPercent,
         createdAt: p.createdAt,
         updatedAt: p.createdAt,
       })),
     );
+    const seasons = properties.flatMap((p) =>
+      p.seasons.map((season) => ({ propertyId: p.id, ...season })),
+    );
+    if (seasons.length > 0) await tx.insert(schema.propertySeason).values(seasons);
 
     const [demoAccount] = await tx
       .insert(schema.bankAccount)
@@ -213,6 +220,7 @@ async function writeRows(
         cleaningFee: b.cleaningFee,
         serviceFee: b.serviceFee,
         totalPrice: b.totalPrice,
+        priceDetails: b.priceDetails,
         cancellationFee: b.cancellationFee,
         paymentMethod: b.paymentMethod,
         // A paid bank transfer is a recorded payment (below; its trigger sets the status and
@@ -410,7 +418,70 @@ type PlannedProperty = {
   offerStartDay: string | null;
   createdDay: string;
   createdAt: Date;
+  /** Demo seasons (issue 18, decision 046): only the three oldest listings have any. */
+  seasons: (Season & { name: string })[];
+  weeklyDiscountPercent: number;
+  monthlyDiscountPercent: number;
 };
+
+/**
+ * The demo's seasons: on the three oldest listings only, which the newest-first lists and the
+ * sitemap show last, so the E2E journeys that book the first listings on fixed offsets keep
+ * their rules (they arrive on any weekday). This year's and next year's season each.
+ */
+function demoSeasons(index: number, pricePerNight: number, today: string) {
+  const year = Number(today.slice(0, 4));
+  const price = (factor: number) => Math.round((pricePerNight * factor) / 100) * 100;
+  const saturday = weekdayMask([5]);
+  const years = [year, year + 1];
+  if (index === 0) {
+    // Ostsee beach flat: July and August Saturday to Saturday, at least a week.
+    return {
+      weeklyDiscountPercent: 5,
+      monthlyDiscountPercent: 15,
+      seasons: years.map((y) => ({
+        name: "Hauptsaison",
+        startDate: `${y}-07-01`,
+        endDate: `${y}-08-31`,
+        pricePerNight: price(1.3),
+        minStayNights: 7,
+        arrivalWeekdays: saturday,
+        departureWeekdays: saturday,
+      })),
+    };
+  }
+  if (index === 1) {
+    return {
+      weeklyDiscountPercent: 10,
+      monthlyDiscountPercent: 0,
+      seasons: years.map((y) => ({
+        name: "Sommersaison",
+        startDate: `${y}-06-15`,
+        endDate: `${y}-09-15`,
+        pricePerNight: price(1.2),
+        minStayNights: 3,
+        arrivalWeekdays: EVERY_WEEKDAY,
+        departureWeekdays: EVERY_WEEKDAY,
+      })),
+    };
+  }
+  if (index === 2) {
+    return {
+      weeklyDiscountPercent: 0,
+      monthlyDiscountPercent: 0,
+      seasons: years.map((y) => ({
+        name: "Weihnachten und Silvester",
+        startDate: `${y}-12-20`,
+        endDate: `${y + 1}-01-02`,
+        pricePerNight: price(1.25),
+        minStayNights: 4,
+        arrivalWeekdays: EVERY_WEEKDAY,
+        departureWeekdays: EVERY_WEEKDAY,
+      })),
+    };
+  }
+  return { weeklyDiscountPercent: 0, monthlyDiscountPercent: 0, seasons: [] };
+}
 
 function planProperties(r: Rand, today: string): PlannedProperty[] {
   const count = PROPERTIES.length;
@@ -458,6 +529,7 @@ function planProperties(r: Rand, today: string): PlannedProperty[] {
       offerStartDay: hasOffer ? addDays(today, -OFFER_STARTED_DAYS_AGO) : null,
       createdDay,
       createdAt: moment(createdDay, r),
+      ...demoSeasons(seed.status === undefined ? index : -1, pricePerNight, today),
     };
   });
 }
@@ -592,6 +664,7 @@ type PlannedBooking = {
   cleaningFee: number;
   serviceFee: number;
   totalPrice: number;
+  priceDetails: StoredPriceDetails;
   cancellationFee: number | null;
   paymentMethod: PaymentMethod;
   paymentStatus: "unpaid" | "paid" | "refunded";
@@ -764,8 +837,12 @@ function planBookings(
         isSpecialOffer: property.offerStartDay !== null && createdDay >= property.offerStartDay,
         specialOfferPrice: property.specialOfferPrice,
         specialOfferEndDate: property.specialOfferEndDate,
+        weeklyDiscountPercent: property.weeklyDiscountPercent,
+        monthlyDiscountPercent: property.monthlyDiscountPercent,
       },
       nights: plan.nights,
+      checkIn,
+      seasons: property.seasons,
       serviceFee,
       today: createdDay,
     });
@@ -814,6 +891,7 @@ function planBookings(
       cleaningFee: property.cleaningFee,
       serviceFee,
       totalPrice,
+      priceDetails: storedPriceDetails(price),
       cancellationFee,
       paymentMethod: plan.paymentMethod,
       paymentStatus,

@@ -32,6 +32,7 @@ import {
   weekdayIndex,
   type Month,
 } from "~/domain/calendar-day";
+import { EVERY_WEEKDAY, minStayFor, weekdaysOf } from "~/domain/seasons";
 import { formatDate, type Language } from "~/lib/i18n";
 
 const intlLocales: Record<Language, string> = { de: "de-DE", en: "en-GB" };
@@ -96,7 +97,11 @@ function revealMonth(current: Month, day: string, count: number, todayMonth: Mon
 function startDay(field: ActiveField, value: StaySelection, rules: StayRules) {
   const start =
     field === "checkOut" && value.checkIn
-      ? (value.checkOut ?? addDays(value.checkIn, Math.max(1, rules.minStayDays)))
+      ? (value.checkOut ??
+        addDays(
+          value.checkIn,
+          Math.max(1, minStayFor(value.checkIn, rules.seasons, rules.minStayDays)),
+        ))
       : (value.checkIn ?? rules.today);
   return start < rules.today ? rules.today : start;
 }
@@ -116,7 +121,11 @@ export function DateRangeCalendar({
 }: DateRangeCalendarProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
-  const { today, lastCheckIn, minStayDays, maxStayDays } = rules;
+  const { today, lastCheckIn, maxStayDays } = rules;
+  // The minimum stay of the chosen Anreise: its season's, else the settings' (decision 046).
+  const minStayDays = value.checkIn
+    ? minStayFor(value.checkIn, rules.seasons, rules.minStayDays)
+    : rules.minStayDays;
   const bookedStays = rules.stays;
   const todayMonth = monthOf(today);
   // Beyond the latest Abreise there is nothing to choose: the calendar stops there.
@@ -255,6 +264,33 @@ export function DateRangeCalendar({
       ? limitHints(value.checkIn, visibleDays, rules)
       : { tooShort: false, tooLong: false };
   const nights = value.checkIn && value.checkOut ? daysBetween(value.checkIn, value.checkOut) : 0;
+  // Seasons in view that fix the weekdays of the date being chosen ("Anreise … nur Samstag").
+  const weekdayKey = active === "checkIn" ? "arrivalWeekdays" : "departureWeekdays";
+  const firstVisible = visibleDays[0];
+  const lastVisible = visibleDays[visibleDays.length - 1];
+  const weekdayHints = (rules.seasons ?? [])
+    .filter(
+      (season) =>
+        season[weekdayKey] !== EVERY_WEEKDAY &&
+        season.startDate <= lastVisible &&
+        // A departure rule reaches the day after the season's last night.
+        (active === "checkIn" ? season.endDate : addDays(season.endDate, 1)) >= firstVisible,
+    )
+    .map((season) =>
+      t(active === "checkIn" ? "priceBox.picker.arrivalDays" : "priceBox.picker.departureDays", {
+        from: formatDate(
+          active === "checkIn" ? season.startDate : addDays(season.startDate, 1),
+          language,
+        ),
+        to: formatDate(
+          active === "checkIn" ? season.endDate : addDays(season.endDate, 1),
+          language,
+        ),
+        days: weekdaysOf(season[weekdayKey])
+          .map((i) => formatDay(WEEK[i], language, "weekdayLong"))
+          .join(", "),
+      }),
+    );
 
   return (
     <div
@@ -408,8 +444,16 @@ export function DateRangeCalendar({
       </div>
 
       <div className="mt-3 space-y-1 text-sm text-slate-700">
+        {weekdayHints.map((hint) => (
+          <p key={hint} className="font-medium text-slate-900" data-testid="calendar-weekday-rule">
+            {hint}
+          </p>
+        ))}
         {minStayDays > 1 && (
-          <p className={hints.tooShort ? "font-medium text-slate-900" : undefined}>
+          <p
+            className={hints.tooShort ? "font-medium text-slate-900" : undefined}
+            data-testid="calendar-min-stay"
+          >
             {t("priceBox.picker.minStay", { count: minStayDays })}
           </p>
         )}

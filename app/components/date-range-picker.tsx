@@ -11,6 +11,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import type { ActiveField, BookedStay, StayRules, StaySelection } from "~/domain/availability";
 import { addDays } from "~/domain/calendar-day";
+import type { SeasonRule } from "~/domain/seasons";
 import { formatDate, type Language } from "~/lib/i18n";
 import type { CalendarRequest, DateRangeCalendarProps } from "./date-range-calendar";
 
@@ -34,6 +35,8 @@ export type DateRangePickerProps = {
   bookedStays: readonly BookedStay[];
   minStayDays: number;
   maxStayDays: number;
+  /** The property's seasons: their arrival/departure weekdays and minimum stay (decision 046). */
+  seasons?: readonly SeasonRule[];
   /** The latest Anreise (booking horizon): later days cannot be chosen as Anreise. */
   lastCheckIn: string;
   /**
@@ -69,6 +72,7 @@ export function DateRangePicker({
   bookedStays,
   minStayDays,
   maxStayDays,
+  seasons,
   lastCheckIn,
   names,
   variant = "default",
@@ -78,7 +82,14 @@ export function DateRangePicker({
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
   const isHydrated = useIsHydrated();
-  const rules: StayRules = { today, lastCheckIn, stays: bookedStays, minStayDays, maxStayDays };
+  const rules: StayRules = {
+    today,
+    lastCheckIn,
+    stays: bookedStays,
+    minStayDays,
+    maxStayDays,
+    seasons,
+  };
   const uid = useId();
   const ids = {
     checkIn: `${idPrefix}-check-in`,

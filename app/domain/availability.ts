@@ -7,6 +7,7 @@ import {
   isCalendarDay,
   monthOf,
 } from "./calendar-day";
+import { isArrivalDayAllowed, isDepartureDayAllowed, minStayFor, type SeasonRule } from "./seasons";
 
 /**
  * Availability rules (spec/04-booking.md "Availability"), shared by the browser (date-range
@@ -25,6 +26,11 @@ export type StayLimits = {
   minStayDays: number;
   /** Most nights a stay may have (settings). */
   maxStayDays: number;
+  /**
+   * The property's seasons with their own minimum stay and arrival/departure weekdays
+   * (app/domain/seasons.ts, decision 046); none: the settings' limits apply to every day.
+   */
+  seasons?: readonly SeasonRule[];
 };
 
 export type StayRules = StayLimits & {
@@ -41,8 +47,10 @@ export type StayProblem =
   | "checkInPast"
   | "tooFarAhead"
   | "checkOutBeforeCheckIn"
+  | "arrivalDay"
   | "tooShort"
   | "tooLong"
+  | "departureDay"
   | "booked";
 
 // ---------------------------------------------------------------------------------------------
@@ -94,28 +102,44 @@ export function nextBookedNight(stays: readonly BookedStay[], checkIn: string): 
 // Choosing a stay
 // ---------------------------------------------------------------------------------------------
 
-/** Anreise: not before today, not beyond the booking horizon, and that night is not booked. */
+/**
+ * Anreise: not before today, not beyond the booking horizon, that night is not booked, and its
+ * season (if any) allows arrivals on that weekday.
+ */
 export function isCheckInSelectable(
   day: string,
-  { today, lastCheckIn, stays }: Pick<StayRules, "today" | "lastCheckIn" | "stays">,
+  {
+    today,
+    lastCheckIn,
+    stays,
+    seasons,
+  }: Pick<StayRules, "today" | "lastCheckIn" | "stays" | "seasons">,
 ): boolean {
-  return day >= today && day <= lastCheckIn && !isNightBooked(stays, day);
+  return (
+    day >= today &&
+    day <= lastCheckIn &&
+    !isNightBooked(stays, day) &&
+    isArrivalDayAllowed(day, seasons)
+  );
 }
 
 /**
  * Why `day` cannot be the Abreise of a stay starting on `checkIn`, or null when it can: it must
- * be after check-in, no night in [checkIn, day) may be booked (the day itself may be another
- * booking's check-in day), and the nights must be within the minimum and maximum stay.
+ * be after check-in, the nights must be within the minimum stay (of the arrival night's season,
+ * else the settings') and the maximum stay, the last night's season must allow departures on
+ * that weekday, and no night in [checkIn, day) may be booked (the day itself may be another
+ * booking's check-in day).
  */
 export function checkOutProblem(
   checkIn: string,
   day: string,
-  { stays, minStayDays, maxStayDays }: StayLimits & { stays: readonly BookedStay[] },
-): Exclude<StayProblem, "invalidDate" | "checkInPast" | "tooFarAhead"> | null {
+  { stays, minStayDays, maxStayDays, seasons }: StayLimits & { stays: readonly BookedStay[] },
+): Exclude<StayProblem, "invalidDate" | "checkInPast" | "tooFarAhead" | "arrivalDay"> | null {
   const nights = daysBetween(checkIn, day);
   if (nights <= 0) return "checkOutBeforeCheckIn";
-  if (nights < minStayDays) return "tooShort";
+  if (nights < minStayFor(checkIn, seasons, minStayDays)) return "tooShort";
   if (nights > maxStayDays) return "tooLong";
+  if (!isDepartureDayAllowed(day, seasons)) return "departureDay";
   if (stayOverlaps(stays, checkIn, day)) return "booked";
   return null;
 }
@@ -140,6 +164,7 @@ export function stayProblem(
   if (!isCalendarDay(checkIn) || !isCalendarDay(checkOut)) return "invalidDate";
   if (checkIn < rules.today) return "checkInPast";
   if (checkIn > rules.lastCheckIn) return "tooFarAhead";
+  if (!isArrivalDayAllowed(checkIn, rules.seasons)) return "arrivalDay";
   return checkOutProblem(checkIn, checkOut, rules);
 }
 
@@ -162,6 +187,7 @@ export function resolveInitialStay(
   if (checkIn < rules.today) return { problem: "checkInPast" };
   if (checkIn > rules.lastCheckIn) return { problem: "tooFarAhead" };
   if (isNightBooked(rules.stays, checkIn)) return { problem: "booked" };
+  if (!isArrivalDayAllowed(checkIn, rules.seasons)) return { problem: "arrivalDay" };
   if (checkOut === undefined || checkOut === "") return { checkIn, problem: null };
   if (!isCalendarDay(checkOut)) return { checkIn, problem: "invalidDate" };
   const problem = checkOutProblem(checkIn, checkOut, rules);
@@ -190,7 +216,14 @@ export function isDaySelectable(
 
 /** Why a calendar day cannot be clicked: the first rule it breaks (see unavailableDayReason). */
 export type UnavailableDay =
-  "past" | "tooFarAhead" | "booked" | "bookedBetween" | "tooShort" | "tooLong";
+  | "past"
+  | "tooFarAhead"
+  | "booked"
+  | "bookedBetween"
+  | "tooShort"
+  | "tooLong"
+  | "arrivalDay"
+  | "departureDay";
 
 /**
  * Why `day` cannot be clicked while `active` is chosen, or null when it can: the picker says so
@@ -210,10 +243,13 @@ export function unavailableDayReason(
   if (active === "checkOut" && selection.checkIn && day > selection.checkIn) {
     const problem = checkOutProblem(selection.checkIn, day, rules);
     // The limits first: a day too near or too far is that, whatever lies in between.
-    if (problem === "tooShort" || problem === "tooLong") return problem;
+    if (problem === "tooShort" || problem === "tooLong" || problem === "departureDay") {
+      return problem;
+    }
     return "bookedBetween";
   }
   if (isNightBooked(rules.stays, day)) return "booked";
+  if (day <= rules.lastCheckIn && !isArrivalDayAllowed(day, rules.seasons)) return "arrivalDay";
   return "tooFarAhead";
 }
 

@@ -20,6 +20,7 @@ import adminNewsletterDe from "./de/admin-newsletter";
 import adminReviewsDe from "./de/admin-reviews";
 import adminFactsDe from "./de/admin-facts";
 import adminPaymentsDe from "./de/admin-payments";
+import adminSeasonsDe from "./de/admin-seasons";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -36,6 +37,7 @@ import adminNewsletterEn from "./en/admin-newsletter";
 import adminReviewsEn from "./en/admin-reviews";
 import adminFactsEn from "./en/admin-facts";
 import adminPaymentsEn from "./en/admin-payments";
+import adminSeasonsEn from "./en/admin-seasons";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -54,6 +56,7 @@ registerTexts("de", {
   adminNewsletter: adminNewsletterDe,
   adminFacts: adminFactsDe,
   adminPayments: adminPaymentsDe,
+  adminSeasons: adminSeasonsDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -72,4 +75,5 @@ registerTexts("en", {
   adminNewsletter: adminNewsletterEn,
   adminFacts: adminFactsEn,
   adminPayments: adminPaymentsEn,
+  adminSeasons: adminSeasonsEn,
 });

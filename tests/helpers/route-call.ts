@@ -39,7 +39,8 @@ export async function callRoute<T = Record<string, unknown>>(
     url: string;
     cookie?: string | null;
     params?: Record<string, string>;
-    form?: Record<string, string>;
+    /** Fields; pairs for a name sent more than once (checkboxes). */
+    form?: Record<string, string> | [string, string][];
   },
 ): Promise<RouteAnswer<T>> {
   const headers: Record<string, string> = { origin: "http://localhost:3000" };

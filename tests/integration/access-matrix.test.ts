@@ -172,6 +172,10 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
     );
     for (const pattern of withActions)
       expect(adminRoutes.find((r) => r.pattern === pattern)?.hasAction).toBe(true);
+    // The edit page's "Saisonzeiten" forms post to their own route (issue 18, decision 046).
+    expect(
+      adminRoutes.find((r) => r.pattern === "/admin/properties/edit/:id/seasons"),
+    ).toMatchObject({ hasLoader: true, hasAction: true });
     expect(guestRoutes.map((r) => r.pattern)).toEqual(
       expect.arrayContaining(["/dashboard", "/dashboard/bookings", "/dashboard/settings"]),
     );

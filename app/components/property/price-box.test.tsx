@@ -21,6 +21,7 @@ const props: PriceBoxProps = {
   serviceFee: 2900,
   minStayDays: 1,
   maxStayDays: 30,
+  seasons: [],
   bookingHorizonMonths: 24,
   bookedStays: [],
   today,

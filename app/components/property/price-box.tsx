@@ -21,6 +21,7 @@ import {
   nightsBetween,
   type PricedProperty,
 } from "~/domain/price";
+import { minStayFor, seasonOfNight, type PageSeason } from "~/domain/seasons";
 import { formatMoney, type Language } from "~/lib/i18n";
 import { BookingBar } from "./booking-bar";
 import { FreeCancellationNote, type CancellationTerms } from "./free-cancellation-note";
@@ -33,6 +34,8 @@ export type PriceBoxProps = {
   serviceFee: number;
   minStayDays: number;
   maxStayDays: number;
+  /** The property's seasons in the booking horizon (prices and stay rules, decision 046). */
+  seasons: PageSeason[];
   /** settings: the latest Anreise is this many months after today */
   bookingHorizonMonths: number;
   bookedStays: BookedStay[];
@@ -95,6 +98,7 @@ function PriceBoxForm({
   serviceFee,
   minStayDays,
   maxStayDays,
+  seasons,
   bookingHorizonMonths,
   bookedStays,
   today,
@@ -106,7 +110,14 @@ function PriceBoxForm({
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
   const isHydrated = useIsHydrated();
   const lastCheckIn = bookingHorizonEnd(today, bookingHorizonMonths);
-  const rules: StayRules = { today, lastCheckIn, stays: bookedStays, minStayDays, maxStayDays };
+  const rules: StayRules = {
+    today,
+    lastCheckIn,
+    stays: bookedStays,
+    minStayDays,
+    maxStayDays,
+    seasons,
+  };
   const [start] = useState(() => resolveInitialStay(initial, rules));
   const [selection, setSelection] = useState<StaySelection>({
     checkIn: start.checkIn,
@@ -129,7 +140,10 @@ function PriceBoxForm({
   const { checkIn, checkOut } = selection;
   const nights = checkIn && checkOut ? nightsBetween(checkIn, checkOut) : 0;
   const isBookable = nights > 0 && stayProblem(checkIn, checkOut, rules) === null;
-  const price = isBookable ? computePrice({ property, nights, serviceFee, today }) : null;
+  const price =
+    isBookable && checkIn
+      ? computePrice({ property, nights, checkIn, seasons, serviceFee, today })
+      : null;
   const isOffer = isOfferActive(property, today);
   const money = (cents: number) => formatMoney(cents, language);
   const href =
@@ -139,15 +153,19 @@ function PriceBoxForm({
 
   const problemId = "price-box-problem";
   const problemText =
-    problem === "tooShort"
-      ? t("priceBox.problem.tooShort", { count: minStayDays })
-      : problem === "tooLong"
-        ? t("priceBox.problem.tooLong", { count: maxStayDays })
-        : problem === "tooFarAhead"
-          ? t("priceBox.problem.tooFarAhead", { count: bookingHorizonMonths })
-          : problem
-            ? t(`priceBox.problem.${problem}`)
-            : null;
+    problem === "tooShort" && checkIn && seasonOfNight(seasons, checkIn)
+      ? t("priceBox.problem.seasonTooShort", {
+          count: minStayFor(checkIn, seasons, minStayDays),
+        })
+      : problem === "tooShort"
+        ? t("priceBox.problem.tooShort", { count: minStayDays })
+        : problem === "tooLong"
+          ? t("priceBox.problem.tooLong", { count: maxStayDays })
+          : problem === "tooFarAhead"
+            ? t("priceBox.problem.tooFarAhead", { count: bookingHorizonMonths })
+            : problem
+              ? t(`priceBox.problem.${problem}`)
+              : null;
 
   const guestsNoteId = "price-box-guests-corrected";
 
@@ -194,6 +212,7 @@ function PriceBoxForm({
             bookedStays={bookedStays}
             minStayDays={minStayDays}
             maxStayDays={maxStayDays}
+            seasons={seasons}
             lastCheckIn={lastCheckIn}
             names={{ checkIn: "checkIn", checkOut: "checkOut" }}
             errorId={problemText ? problemId : undefined}
@@ -242,15 +261,23 @@ function PriceBoxForm({
 
         {price && (
           <dl className="mt-4 space-y-2 text-slate-700" aria-label={t("priceBox.breakdown")}>
-            <div className="flex justify-between gap-4">
-              <dt>
-                {t("priceBox.nightsTimesPrice", {
-                  price: money(price.nightlyPrice),
-                  count: nights,
-                })}
-              </dt>
-              <dd>{money(price.subtotal)}</dd>
-            </div>
+            {price.lines.map((line) => (
+              <div
+                key={`${line.price}-${line.regularPrice}`}
+                className="flex justify-between gap-4"
+              >
+                <dt>
+                  {t("priceBox.nightsTimesPrice", { price: money(line.price), count: line.nights })}
+                </dt>
+                <dd>{money(line.price * line.nights)}</dd>
+              </div>
+            ))}
+            {price.discount > 0 && (
+              <div className="flex justify-between gap-4">
+                <dt>{t("priceBox.longStayDiscount", { percent: price.discountPercent })}</dt>
+                <dd>−{money(price.discount)}</dd>
+              </div>
+            )}
             <div className="flex justify-between gap-4">
               <dt>{t("priceBox.cleaningFee")}</dt>
               <dd>{money(price.cleaningFee)}</dd>

@@ -240,6 +240,7 @@ async function loadAdminBooking(bookingId: string, today: string) {
       guestPhone: b.guestPhone,
       specialRequests: b.specialRequests,
       nightlyPrice: b.nightlyPrice,
+      priceDetails: b.priceDetails,
       cleaningFee: b.cleaningFee,
       serviceFee: b.serviceFee,
       totalPrice: b.totalPrice,

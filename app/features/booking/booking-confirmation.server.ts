@@ -1,3 +1,4 @@
+import type { StoredPriceDetails } from "~/domain/price";
 import { and, eq, type SQL } from "drizzle-orm";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
 import { dayInBerlin } from "~/domain/calendar-day";
@@ -47,6 +48,8 @@ export type BookingConfirmation = BookingSummary & {
     cleaningFee: number;
     serviceFee: number;
     totalPrice: number;
+    /** The stored lines and discount (issue 18); null for bookings made before them. */
+    priceDetails: StoredPriceDetails | null;
   };
   guestEmail: string;
   /** The day the booking was made in Europe/Berlin: the payment schedule counts from it. */
@@ -182,6 +185,7 @@ export async function getBookingConfirmation(
     .select({
       ...bookingSummaryColumns,
       nightlyPrice: b.nightlyPrice,
+      priceDetails: b.priceDetails,
       cleaningFee: b.cleaningFee,
       serviceFee: b.serviceFee,
       totalPrice: b.totalPrice,
@@ -229,6 +233,7 @@ export async function getBookingConfirmation(
       cleaningFee: row.cleaningFee,
       serviceFee: row.serviceFee,
       totalPrice: row.totalPrice,
+      priceDetails: row.priceDetails,
     },
     guestEmail: row.guestEmail,
     specialRequests: row.specialRequests?.trim() || null,

@@ -8,6 +8,9 @@ import { BLOCKING_STATUSES, listBookedStays } from "~/features/properties/availa
 import { isPropertyId } from "~/features/properties/property-detail.server";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
+import { listSeasons, pageSeasons } from "~/features/properties/seasons.server";
+import { addDays } from "~/domain/calendar-day";
+import { bookingHorizonEnd } from "~/domain/availability";
 import { db, schema } from "~/lib/db.server";
 
 /** A published property's columns a stay is shown and priced with (computePrice). */
@@ -22,6 +25,8 @@ export const stayPropertyColumns = {
   isSpecialOffer: schema.property.isSpecialOffer,
   specialOfferPrice: schema.property.specialOfferPrice,
   specialOfferEndDate: schema.property.specialOfferEndDate,
+  weeklyDiscountPercent: schema.property.weeklyDiscountPercent,
+  monthlyDiscountPercent: schema.property.monthlyDiscountPercent,
 };
 
 /**
@@ -60,6 +65,12 @@ export async function getBookingPageData({
       .where(eq(schema.profile.id, userId)),
   ]);
   if (!property) return null;
+  // The seasons a stay chosen on this page can touch: up to the latest possible Abreise.
+  const lastCheckOut = addDays(
+    bookingHorizonEnd(today, settings.bookingHorizonMonths),
+    settings.maxStayDays,
+  );
+  const seasons = await listSeasons(propertyId, today, lastCheckOut);
   const { images, touristTaxMode, touristTaxNote, ...rest } = property;
   return {
     property: {
@@ -77,6 +88,7 @@ export async function getBookingPageData({
       maxStayDays: settings.maxStayDays,
       serviceFee: settings.serviceFee,
       bookingHorizonMonths: settings.bookingHorizonMonths,
+      seasons: pageSeasons(seasons),
     },
     /** for the message when the account holds too many unpaid bookings */
     maxPendingBookings: settings.maxPendingBookings,

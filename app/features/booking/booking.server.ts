@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { emailCompany } from "~/features/email/templates";
-import { dayInBerlin } from "~/domain/calendar-day";
+import { dayInBerlin, isCalendarDay } from "~/domain/calendar-day";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
 import {
@@ -24,7 +24,9 @@ import {
   type BookingForm,
   type BookingFormField,
 } from "./booking.schema";
-import { computePrice, nightsBetween } from "~/domain/price";
+import { computePrice, nightsBetween, storedPriceDetails } from "~/domain/price";
+import { seasonOfNight } from "~/domain/seasons";
+import { listSeasons } from "~/features/properties/seasons.server";
 import { isUuid } from "~/domain/ids";
 import { stayArrival } from "./booking-confirmation.server";
 import { isOnlineMethod } from "./online-payment.server";
@@ -44,8 +46,10 @@ const STAY_ERRORS: Record<StayProblem, BookingErrorCode> = {
   checkInPast: "checkInPast",
   tooFarAhead: "tooFarAhead",
   checkOutBeforeCheckIn: "dates",
+  arrivalDay: "arrivalDay",
   tooShort: "minStay",
   tooLong: "maxStay",
+  departureDay: "departureDay",
   booked: "datesTaken",
 };
 
@@ -114,7 +118,10 @@ export async function createBooking({
   ]);
   if (perAccount.isLimited || perClient.isLimited) return { ok: false, error: "tooManyAttempts" };
 
-  const [[property], paymentMethods, [account]] = await Promise.all([
+  // The seasons that hold any night of the stay (their rules and prices); none for bad dates,
+  // which stayProblem refuses below.
+  const stayDates = isCalendarDay(input.checkIn) && isCalendarDay(input.checkOut);
+  const [[property], paymentMethods, [account], seasons] = await Promise.all([
     db()
       .select()
       .from(schema.property)
@@ -126,6 +133,7 @@ export async function createBooking({
       .from(schema.user)
       .where(eq(schema.user.id, userId))
       .limit(1),
+    stayDates ? listSeasons(propertyId, input.checkIn, input.checkOut) : [],
   ]);
   if (!property) return { ok: false, error: "propertyNotFound" };
   if (!account) {
@@ -143,7 +151,12 @@ export async function createBooking({
     stays: [],
     minStayDays: settings.minStayDays,
     maxStayDays: settings.maxStayDays,
+    seasons,
   });
+  if (problem === "tooShort" && seasonOfNight(seasons, input.checkIn)) {
+    // The arrival night's season sets the minimum stay: say so, with its number of nights.
+    return { ok: false, error: "seasonMinStay" };
+  }
   if (problem) return { ok: false, error: STAY_ERRORS[problem] };
   if (input.guests > property.maxGuests) return { ok: false, error: "guests" };
   if (!paymentMethods.some((m) => m.method === input.paymentMethod && m.isOffered)) {
@@ -151,7 +164,14 @@ export async function createBooking({
   }
 
   const nights = nightsBetween(input.checkIn, input.checkOut);
-  const price = computePrice({ property, nights, serviceFee: settings.serviceFee, today });
+  const price = computePrice({
+    property,
+    nights,
+    checkIn: input.checkIn,
+    seasons,
+    serviceFee: settings.serviceFee,
+    today,
+  });
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -246,6 +266,7 @@ export async function createBooking({
               cleaningFee: price.cleaningFee,
               serviceFee: price.serviceFee,
               totalPrice: price.total,
+              priceDetails: storedPriceDetails(price),
               paymentMethod: input.paymentMethod,
               paymentStatus: "unpaid",
               status: "pending",
@@ -399,6 +420,9 @@ async function queueBookingEmails(
     data: {
       ...stay,
       nightlyPrice: price.nightlyPrice,
+      priceLines: price.lines,
+      discountPercent: price.discountPercent,
+      discount: price.discount,
       cleaningFee: price.cleaningFee,
       serviceFee: price.serviceFee,
       bookingDay: booking.bookingDay,

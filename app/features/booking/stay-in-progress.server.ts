@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
+import { listSeasons } from "~/features/properties/seasons.server";
 import { computePrice, nightsBetween } from "~/domain/price";
 import { isPropertyId, parseInitialStay } from "~/features/properties/property-detail.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -56,7 +57,14 @@ export async function stayInProgress(
   const stay = parseInitialStay(url.searchParams, { today, maxGuests: property.maxGuests });
   if (!stay.checkIn || !stay.checkOut) return null;
   const nights = nightsBetween(stay.checkIn, stay.checkOut);
-  const price = computePrice({ property, nights, serviceFee: settings.serviceFee, today });
+  const price = computePrice({
+    property,
+    nights,
+    checkIn: stay.checkIn,
+    seasons: await listSeasons(property.id, stay.checkIn, stay.checkOut),
+    serviceFee: settings.serviceFee,
+    today,
+  });
   return {
     propertyId: property.id,
     title: property.title,

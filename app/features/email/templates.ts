@@ -211,6 +211,14 @@ const bookingReceivedSchema = z
       .optional(),
     /** the guest's "Besondere Wünsche", as sent */
     specialRequests: z.string().nullable().default(null),
+    // Issue 18 (seasons): the nights grouped by price and the long-stay discount, as stored
+    // with the booking. Absent in rows queued before: nights × nightlyPrice, no discount.
+    priceLines: z
+      .array(z.object({ nights: count, price: cents, regularPrice: cents }))
+      .min(1)
+      .optional(),
+    discountPercent: z.number().int().min(0).max(100).default(0),
+    discount: cents.default(0),
   })
   .refine((data) => data.paymentMethod !== "bank-transfer" || data.bankAccount !== null, {
     path: ["bankAccount"],

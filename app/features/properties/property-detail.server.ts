@@ -40,6 +40,8 @@ export async function getPublishedPropertyDetail(id: string | undefined) {
       isSpecialOffer: p.isSpecialOffer,
       specialOfferPrice: p.specialOfferPrice,
       specialOfferEndDate: p.specialOfferEndDate,
+      weeklyDiscountPercent: p.weeklyDiscountPercent,
+      monthlyDiscountPercent: p.monthlyDiscountPercent,
       houseRules: p.houseRules,
       checkInFrom: p.checkInFrom,
       checkOutUntil: p.checkOutUntil,

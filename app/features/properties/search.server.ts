@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
+import type { Season } from "~/domain/seasons";
+import { listSeasonsOf } from "./seasons.server";
 import { computePrice, isOfferActive, nightsBetween, type PricedProperty } from "~/domain/price";
 import { onPageDataChanged } from "~/features/settings/settings-events.server";
 import { queryRows } from "~/lib/db.server";
@@ -108,6 +110,7 @@ function orderClause(search: PropertySearch): SQL {
 const COLUMNS = sql`p.id, p.title, p.location, p.bedrooms, p.bathrooms, p.max_guests,
   p.price_per_night, p.cleaning_fee, p.is_special_offer, p.special_offer_price,
   to_char(p.special_offer_end_date, 'YYYY-MM-DD') as special_offer_end_date,
+  p.weekly_discount_percent, p.monthly_discount_percent,
   p.images -> 0 as image, p.review_count, p.rating_average::text as rating_average,
   p.created_at`;
 
@@ -123,6 +126,8 @@ type Row = {
   is_special_offer: boolean;
   special_offer_price: number | null;
   special_offer_end_date: string | null;
+  weekly_discount_percent: number;
+  monthly_discount_percent: number;
   image: PropertyImage | null;
   review_count: number;
   rating_average: string | null;
@@ -220,7 +225,17 @@ export async function searchProperties(
   // The stay totals come from the rows the page query already read: no query per card.
   const stay =
     pricing && search.checkIn && search.checkOut
-      ? { nights: nightsBetween(search.checkIn, search.checkOut), ...pricing }
+      ? {
+          nights: nightsBetween(search.checkIn, search.checkOut),
+          checkIn: search.checkIn,
+          // The page's seasons in one query (issue 18): each card's total night by night.
+          seasons: await listSeasonsOf(
+            pageRows.slice(0, PAGE_SIZE).map((row) => row.id),
+            search.checkIn,
+            search.checkOut,
+          ),
+          ...pricing,
+        }
       : null;
   const pageCount = isTotalCapped ? Math.max(lastPage, hasNextPage ? page + 1 : page) : lastPage;
   return {
@@ -236,7 +251,7 @@ export async function searchProperties(
 function toResult(
   row: Row,
   today: string,
-  stay: ({ nights: number } & StayPricing) | null,
+  stay: ({ nights: number; checkIn: string; seasons: Map<string, Season[]> } & StayPricing) | null,
 ): PropertySearchResult {
   const priced: PricedProperty = {
     pricePerNight: row.price_per_night,
@@ -244,6 +259,8 @@ function toResult(
     isSpecialOffer: row.is_special_offer,
     specialOfferPrice: row.special_offer_price,
     specialOfferEndDate: row.special_offer_end_date,
+    weeklyDiscountPercent: row.weekly_discount_percent,
+    monthlyDiscountPercent: row.monthly_discount_percent,
   };
   const isOffer = isOfferActive(priced, today);
   return {
@@ -265,6 +282,8 @@ function toResult(
       total: computePrice({
         property: priced,
         nights: stay.nights,
+        checkIn: stay.checkIn,
+        seasons: stay.seasons.get(row.id),
         serviceFee: stay.serviceFee,
         today,
       }).total,

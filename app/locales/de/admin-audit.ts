@@ -55,6 +55,10 @@ const adminAudit = {
     hidden: "Ausgeblendet",
     unhidden: "Wieder eingeblendet",
     "reply-removed": "Antwort entfernt",
+    "season-created": "Saison angelegt",
+    "season-updated": "Saison geändert",
+    "season-deleted": "Saison entfernt",
+    "discounts-changed": "Langzeitrabatte geändert",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

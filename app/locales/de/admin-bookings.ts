@@ -64,6 +64,7 @@ const adminBookings = {
   nights: "Nächte",
   nightsTimesPrice_one: "{{price}} × {{count}} Nacht",
   nightsTimesPrice_other: "{{price}} × {{count}} Nächte",
+  longStayDiscount: "Langzeitrabatt ({{percent}} %)",
   cleaningFee: "Reinigungsgebühr",
   serviceFee: "Servicegebühr",
   cancellationFee: "Stornierungsgebühr",

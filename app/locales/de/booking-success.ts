@@ -28,6 +28,7 @@ const bookingSuccess = {
   breakdown: "Preisaufschlüsselung",
   nightsTimesPrice_one: "{{price}} × {{count}} Nacht",
   nightsTimesPrice_other: "{{price}} × {{count}} Nächte",
+  longStayDiscount: "Langzeitrabatt ({{percent}} %)",
   cleaningFee: "Reinigungsgebühr",
   serviceFee: "Servicegebühr",
   total: "Gesamt",

@@ -105,6 +105,11 @@ const booking = {
     minStay: "Der Mindestaufenthalt beträgt {{count}} Nächte.",
     minStay_one: "Der Mindestaufenthalt beträgt {{count}} Nacht.",
     maxStay: "Der Höchstaufenthalt beträgt {{count}} Nächte.",
+    // Seasons and stay rules (issue 18, decision 046).
+    seasonMinStay: "Der Mindestaufenthalt in diesem Zeitraum beträgt {{count}} Nächte.",
+    seasonMinStay_one: "Der Mindestaufenthalt in diesem Zeitraum beträgt {{count}} Nacht.",
+    arrivalDay: "An diesem Tag ist keine Anreise möglich.",
+    departureDay: "An diesem Tag ist keine Abreise möglich.",
     maxStay_one: "Der Höchstaufenthalt beträgt {{count}} Nacht.",
     // Further rules of spec 04.
     propertyNotFound: "Unterkunft nicht gefunden",

@@ -13,6 +13,7 @@ const priceBox = {
   breakdown: "Preisaufschlüsselung",
   nightsTimesPrice_one: "{{price}} × {{count}} Nacht",
   nightsTimesPrice_other: "{{price}} × {{count}} Nächte",
+  longStayDiscount: "Langzeitrabatt ({{percent}} %)",
   cleaningFee: "Reinigungsgebühr",
   serviceFee: "Servicegebühr",
   total: "Gesamt",
@@ -32,6 +33,11 @@ const priceBox = {
     tooLong_one: "Der Höchstaufenthalt beträgt {{count}} Nacht.",
     tooLong_other: "Der Höchstaufenthalt beträgt {{count}} Nächte.",
     booked: "Der gewählte Zeitraum ist bereits gebucht",
+    // Seasons (issue 18, decision 046): the booking action's words.
+    arrivalDay: "An diesem Tag ist keine Anreise möglich.",
+    departureDay: "An diesem Tag ist keine Abreise möglich.",
+    seasonTooShort_one: "Der Mindestaufenthalt in diesem Zeitraum beträgt {{count}} Nacht.",
+    seasonTooShort_other: "Der Mindestaufenthalt in diesem Zeitraum beträgt {{count}} Nächte.",
   },
   /** A guest count from the URL above the property's maximum, corrected to it (issue 16). */
   guestsCorrected_one:
@@ -77,7 +83,12 @@ const priceBox = {
         "Mindestaufenthalt: {{count}} Nächte – bitte wählen Sie eine spätere Abreise.",
       tooLong_one: "Höchstaufenthalt: {{count}} Nacht – bitte wählen Sie eine frühere Abreise.",
       tooLong_other: "Höchstaufenthalt: {{count}} Nächte – bitte wählen Sie eine frühere Abreise.",
+      arrivalDay: "Am {{date}} ist keine Anreise möglich.",
+      departureDay: "Am {{date}} ist keine Abreise möglich.",
     },
+    /** A season with fixed weekdays in view (decision 046), e.g. "Anreise 1.7.–31.8.: nur Samstag". */
+    arrivalDays: "Anreise {{from}}–{{to}}: nur {{days}}",
+    departureDays: "Abreise {{from}}–{{to}}: nur {{days}}",
   },
 };
 

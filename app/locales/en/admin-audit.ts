@@ -57,6 +57,10 @@ const adminAudit: typeof de = {
     hidden: "Hidden",
     unhidden: "Shown again",
     "reply-removed": "Reply removed",
+    "season-created": "Season added",
+    "season-updated": "Season changed",
+    "season-deleted": "Season removed",
+    "discounts-changed": "Long-stay discounts changed",
   },
   loadFailed: "The audit log could not be loaded",
 };

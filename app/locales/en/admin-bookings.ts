@@ -65,6 +65,7 @@ const adminBookings: typeof de = {
   nights: "Nights",
   nightsTimesPrice_one: "{{price}} × {{count}} night",
   nightsTimesPrice_other: "{{price}} × {{count}} nights",
+  longStayDiscount: "Long-stay discount ({{percent}} %)",
   cleaningFee: "Cleaning fee",
   serviceFee: "Service fee",
   cancellationFee: "Cancellation fee",

@@ -25,6 +25,7 @@ const bookingSuccess: typeof de = {
   breakdown: "Price breakdown",
   nightsTimesPrice_one: "{{price}} × {{count}} night",
   nightsTimesPrice_other: "{{price}} × {{count}} nights",
+  longStayDiscount: "Long-stay discount ({{percent}} %)",
   cleaningFee: "Cleaning fee",
   serviceFee: "Service fee",
   total: "Total",

@@ -14,6 +14,7 @@ const priceBox: typeof de = {
   breakdown: "Price breakdown",
   nightsTimesPrice_one: "{{price}} × {{count}} night",
   nightsTimesPrice_other: "{{price}} × {{count}} nights",
+  longStayDiscount: "Long-stay discount ({{percent}} %)",
   cleaningFee: "Cleaning fee",
   serviceFee: "Service fee",
   total: "Total",
@@ -32,6 +33,10 @@ const priceBox: typeof de = {
     tooLong_one: "The maximum stay is {{count}} night.",
     tooLong_other: "The maximum stay is {{count}} nights.",
     booked: "The selected dates are already booked",
+    arrivalDay: "Arrival is not possible on this day.",
+    departureDay: "Departure is not possible on this day.",
+    seasonTooShort_one: "The minimum stay in this period is {{count}} night.",
+    seasonTooShort_other: "The minimum stay in this period is {{count}} nights.",
   },
   guestsCorrected_one:
     "This property sleeps at most {{count}} guest – we have adjusted the number.",
@@ -73,7 +78,11 @@ const priceBox: typeof de = {
       tooShort_other: "Minimum stay: {{count}} nights – please choose a later check-out.",
       tooLong_one: "Maximum stay: {{count}} night – please choose an earlier check-out.",
       tooLong_other: "Maximum stay: {{count}} nights – please choose an earlier check-out.",
+      arrivalDay: "Arrival is not possible on {{date}}.",
+      departureDay: "Departure is not possible on {{date}}.",
     },
+    arrivalDays: "Arrival {{from}}–{{to}}: {{days}} only",
+    departureDays: "Departure {{from}}–{{to}}: {{days}} only",
   },
 };
 

@@ -18,6 +18,8 @@ import { Table, Td, Th } from "~/components/ui/table";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { formatIban } from "~/domain/payment-schedule";
+import { storedPriceLines } from "~/domain/price";
+import { Fragment } from "react";
 import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import {
   recordPaymentSchema,
@@ -312,13 +314,27 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
           <dd>{date(booking.checkOut)}</dd>
           <dt className="text-slate-600">{t("adminBookings.paymentMethod")}</dt>
           <dd>{t(`paymentMethods.${booking.paymentMethod}`)}</dd>
-          <dt className="text-slate-600">
-            {t("adminBookings.nightsTimesPrice", {
-              price: money(booking.nightlyPrice),
-              count: booking.nights,
-            })}
-          </dt>
-          <dd className="text-right">{money(booking.nightlyPrice * booking.nights)}</dd>
+          {storedPriceLines(booking).lines.map((line) => (
+            <Fragment key={`${line.price}-${line.regularPrice}`}>
+              <dt className="text-slate-600">
+                {t("adminBookings.nightsTimesPrice", {
+                  price: money(line.price),
+                  count: line.nights,
+                })}
+              </dt>
+              <dd className="text-right">{money(line.price * line.nights)}</dd>
+            </Fragment>
+          ))}
+          {booking.priceDetails && booking.priceDetails.discount > 0 && (
+            <>
+              <dt className="text-slate-600">
+                {t("adminBookings.longStayDiscount", {
+                  percent: booking.priceDetails.discountPercent,
+                })}
+              </dt>
+              <dd className="text-right">−{money(booking.priceDetails.discount)}</dd>
+            </>
+          )}
           <dt className="text-slate-600">{t("adminBookings.cleaningFee")}</dt>
           <dd className="text-right">{money(booking.cleaningFee)}</dd>
           <dt className="text-slate-600">{t("adminBookings.serviceFee")}</dt>

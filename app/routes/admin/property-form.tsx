@@ -35,6 +35,8 @@ import {
   type PropertyFormActionData,
 } from "~/features/properties/components/admin/property-form";
 import { getSettings } from "~/features/settings/settings.server";
+import { getAdminSeasons } from "~/features/properties/admin-seasons.server";
+import { SeasonsSection } from "~/features/properties/components/admin/seasons-section";
 import { fieldErrorsFromIssues } from "~/lib/form";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
@@ -59,6 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       aiConfigured: isAiConfigured(),
       imageImports: [],
       factDefaults,
+      seasons: null,
     };
   }
   if (!isUuid(params.id)) throw data({ notFound: true }, { status: 404 });
@@ -78,6 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       aiConfigured: false,
       imageImports: [],
       factDefaults,
+      seasons: null,
     };
   }
   if (!row) throw data({ notFound: true }, { status: 404 });
@@ -99,6 +103,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Photos of a CSV import still being fetched, or failed (with the reason).
     imageImports: await listImageImports(row.id),
     factDefaults,
+    // "Saisonzeiten" and the long-stay discounts (issue 18, decision 046).
+    seasons: await getAdminSeasons(row.id),
+    isSeasonsSaved: new URL(request.url).searchParams.get("hinweis") === "seasons",
   };
 }
 
@@ -241,6 +248,14 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
             isSaving={navigation.state === "submitting"}
             factDefaults={loaderData.factDefaults}
           />
+          {loaderData.seasons && (
+            <SeasonsSection
+              propertyId={loaderData.seasons.property.id}
+              seasons={loaderData.seasons.seasons}
+              discounts={loaderData.seasons.property}
+              isSaved={"isSeasonsSaved" in loaderData && loaderData.isSeasonsSaved}
+            />
+          )}
         </>
       )}
     </main>

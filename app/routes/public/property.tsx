@@ -19,7 +19,9 @@ import {
   parseInitialStay,
 } from "~/features/properties/property-detail.server";
 import { getSettings } from "~/features/settings/settings.server";
-import { todayInBerlin } from "~/domain/calendar-day";
+import { addDays, todayInBerlin } from "~/domain/calendar-day";
+import { bookingHorizonEnd } from "~/domain/availability";
+import { listSeasons, pageSeasons } from "~/features/properties/seasons.server";
 import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";
 import { localizedLocation } from "~/lib/country-names.server";
@@ -42,6 +44,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Unknown ids, malformed ids, drafts and archived properties: the same 404.
   if (!property) throw data(null, { status: 404 });
   const { minStayDays, maxStayDays, serviceFee, bookingHorizonMonths } = settings;
+  // The seasons that can hold a night of a stay chosen here: up to the latest possible Abreise.
+  const seasons = await listSeasons(
+    property.id,
+    today,
+    addDays(bookingHorizonEnd(today, bookingHorizonMonths), maxStayDays),
+  );
   const { houseRules, checkInFrom, checkOutUntil, touristTaxMode, touristTaxNote, ...rest } =
     property;
   const language = languageFromCookie(request.headers.get("cookie"));
@@ -58,7 +66,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: new Date().toISOString(),
     },
     bookedStays,
-    stayRules: { minStayDays, maxStayDays, serviceFee, bookingHorizonMonths },
+    stayRules: {
+      minStayDays,
+      maxStayDays,
+      serviceFee,
+      bookingHorizonMonths,
+      // Rules and prices only (no names): a few numbers per season in the page's data.
+      seasons: pageSeasons(seasons),
+    },
     today,
     isSignedIn: user !== null,
     initial: parseInitialStay(url.searchParams, {
@@ -119,6 +134,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
     isSpecialOffer: property.isSpecialOffer,
     specialOfferPrice: property.specialOfferPrice,
     specialOfferEndDate: property.specialOfferEndDate,
+    weeklyDiscountPercent: property.weeklyDiscountPercent,
+    monthlyDiscountPercent: property.monthlyDiscountPercent,
   };
   const paragraphs = property.description
     .split(/\n\s*\n|\r?\n/)
@@ -211,6 +228,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               serviceFee={stayRules.serviceFee}
               minStayDays={stayRules.minStayDays}
               maxStayDays={stayRules.maxStayDays}
+              seasons={stayRules.seasons}
               bookingHorizonMonths={stayRules.bookingHorizonMonths}
               bookedStays={bookedStays}
               today={today}

@@ -24,6 +24,7 @@ import type { BookingErrorCode, BookingFormField } from "~/features/booking/book
 import { bookingDetailsErrors } from "~/features/booking/booking-details";
 import { paymentSchedule, type PaymentTerms } from "~/domain/payment-schedule";
 import { computePrice, nightsBetween, type PricedProperty } from "~/domain/price";
+import { minStayFor, seasonOfNight, type PageSeason } from "~/domain/seasons";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { BookingSteps, type BookingStep } from "./booking-steps";
 import { BookingSummary, type SummaryProperty } from "./booking-summary";
@@ -69,6 +70,8 @@ export type BookingFormProps = {
     maxStayDays: number;
     serviceFee: number;
     bookingHorizonMonths: number;
+    /** the property's seasons in the booking horizon (decision 046) */
+    seasons: PageSeason[];
   };
   cancellation: CancellationTerms;
   /** the settings' deposit share and balance days, for the schedule shown before booking */
@@ -105,6 +108,9 @@ const STAY_ERRORS: readonly string[] = [
   "checkInPast",
   "tooFarAhead",
   "minStay",
+  "seasonMinStay",
+  "arrivalDay",
+  "departureDay",
   "maxStay",
   "dates",
   "guests",
@@ -120,14 +126,17 @@ function stepAfter(result: BookingActionData): BookingStep {
 }
 
 /** Catalogue key of the message for a stay that cannot be booked. */
-function stayProblemKey(problem: StayProblem) {
+function stayProblemKey(problem: StayProblem, isSeasonArrival: boolean) {
   const names: Record<StayProblem, string> = {
     invalidDate: "dates",
     checkOutBeforeCheckIn: "dates",
     checkInPast: "checkInPast",
     tooFarAhead: "tooFarAhead",
-    tooShort: "minStay",
+    arrivalDay: "arrivalDay",
+    // A season's minimum stay says "in diesem Zeitraum", as the server does.
+    tooShort: isSeasonArrival ? "seasonMinStay" : "minStay",
     tooLong: "maxStay",
+    departureDay: "departureDay",
     booked: "datesTaken",
   };
   return `booking.errors.${names[problem]}`;
@@ -209,7 +218,10 @@ export function BookingForm(props: BookingFormProps) {
     stays: bookedStays,
     minStayDays: stayRules.minStayDays,
     maxStayDays: stayRules.maxStayDays,
+    seasons: stayRules.seasons,
   };
+  const problemKey = (problem: StayProblem, checkIn: string | undefined) =>
+    stayProblemKey(problem, !!checkIn && !!seasonOfNight(stayRules.seasons, checkIn));
 
   // The key of this form render: a retry or double click sends the same one, so the server
   // returns the booking it already made instead of a second one.
@@ -234,7 +246,7 @@ export function BookingForm(props: BookingFormProps) {
     const isComplete = !!resolved.checkIn && !!resolved.checkOut && !resolved.problem;
     return {
       selection: { checkIn: resolved.checkIn, checkOut: resolved.checkOut },
-      stayError: resolved.problem ? stayProblemKey(resolved.problem) : null,
+      stayError: resolved.problem ? problemKey(resolved.problem, resolved.checkIn) : null,
       step: (isComplete ? 2 : 1) as BookingStep,
     };
   });
@@ -295,6 +307,11 @@ export function BookingForm(props: BookingFormProps) {
   const message = (key: string) => {
     const name = key.slice(key.lastIndexOf(".") + 1);
     if (name === "minStay") return t(key, { count: stayRules.minStayDays });
+    if (name === "seasonMinStay") {
+      const day = selection.checkIn;
+      const count = day ? minStayFor(day, stayRules.seasons, stayRules.minStayDays) : 1;
+      return t(key, { count });
+    }
     if (name === "maxStay") return t(key, { count: stayRules.maxStayDays });
     if (name === "tooFarAhead") return t(key, { count: stayRules.bookingHorizonMonths });
     if (name === "pendingLimit") return t(key, { count: maxPendingBookings });
@@ -308,6 +325,8 @@ export function BookingForm(props: BookingFormProps) {
     ? computePrice({
         property,
         nights: nightsBetween(checkIn, checkOut),
+        checkIn,
+        seasons: stayRules.seasons,
         serviceFee: stayRules.serviceFee,
         today,
       })
@@ -321,7 +340,7 @@ export function BookingForm(props: BookingFormProps) {
   /** Step 1 check; returns false (and shows why) when the stay cannot be booked. */
   function checkStay() {
     const problem = stayProblem(selection.checkIn, selection.checkOut, rules);
-    setStayError(problem ? stayProblemKey(problem) : null);
+    setStayError(problem ? problemKey(problem, selection.checkIn) : null);
     return problem === null;
   }
 
@@ -462,6 +481,7 @@ export function BookingForm(props: BookingFormProps) {
                 bookedStays={bookedStays}
                 minStayDays={stayRules.minStayDays}
                 maxStayDays={stayRules.maxStayDays}
+                seasons={stayRules.seasons}
                 lastCheckIn={lastCheckIn}
                 names={{ checkIn: "checkIn", checkOut: "checkOut" }}
                 errorId={stayError ? "booking-stay-error" : undefined}

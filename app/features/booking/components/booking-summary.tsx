@@ -112,15 +112,20 @@ export function BookingSummary({
             aria-label={t("priceBox.breakdown")}
             data-testid="summary-breakdown"
           >
-            <div className={row}>
-              <dt>
-                {t("priceBox.nightsTimesPrice", {
-                  price: money(price.nightlyPrice),
-                  count: price.nights,
-                })}
-              </dt>
-              <dd>{money(price.subtotal)}</dd>
-            </div>
+            {price.lines.map((line) => (
+              <div key={`${line.price}-${line.regularPrice}`} className={row}>
+                <dt>
+                  {t("priceBox.nightsTimesPrice", { price: money(line.price), count: line.nights })}
+                </dt>
+                <dd>{money(line.price * line.nights)}</dd>
+              </div>
+            ))}
+            {price.discount > 0 && (
+              <div className={row}>
+                <dt>{t("priceBox.longStayDiscount", { percent: price.discountPercent })}</dt>
+                <dd>−{money(price.discount)}</dd>
+              </div>
+            )}
             <div className={row}>
               <dt>{t("priceBox.cleaningFee")}</dt>
               <dd>{money(price.cleaningFee)}</dd>

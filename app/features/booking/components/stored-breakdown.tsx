@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { formatMoney, type Language } from "~/lib/i18n";
+import { storedPriceLines, type StoredPriceDetails } from "~/domain/price";
 
 /** The price of a stored booking (never recomputed: later price changes do not alter it). */
 export type StoredPrice = {
@@ -9,6 +10,8 @@ export type StoredPrice = {
   cleaningFee: number;
   serviceFee: number;
   totalPrice: number;
+  /** The stored lines and discount; null/absent for bookings made before them. */
+  priceDetails?: StoredPriceDetails | null;
 };
 
 /**
@@ -29,23 +32,29 @@ export function StoredBreakdown({
 }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, i18n.language as Language);
-  const rows: [string, number][] = [
-    [
-      t("bookingSuccess.nightsTimesPrice", {
-        price: money(price.nightlyPrice),
-        count: price.nights,
-      }),
-      price.nightlyPrice * price.nights,
-    ],
-    [t("bookingSuccess.cleaningFee"), price.cleaningFee],
-    [t("bookingSuccess.serviceFee"), price.serviceFee],
+  const stored = storedPriceLines(price);
+  const rows: [string, string][] = [
+    ...stored.lines.map((line): [string, string] => [
+      t("bookingSuccess.nightsTimesPrice", { price: money(line.price), count: line.nights }),
+      money(line.price * line.nights),
+    ]),
+    ...(stored.discount > 0
+      ? [
+          [
+            t("bookingSuccess.longStayDiscount", { percent: stored.discountPercent }),
+            `−${money(stored.discount)}`,
+          ] as [string, string],
+        ]
+      : []),
+    [t("bookingSuccess.cleaningFee"), money(price.cleaningFee)],
+    [t("bookingSuccess.serviceFee"), money(price.serviceFee)],
   ];
   return (
     <dl className={`${isLarge ? "mt-4" : "mt-3"} space-y-2`}>
-      {rows.map(([label, cents]) => (
+      {rows.map(([label, amount]) => (
         <div key={label} className="flex justify-between gap-4 text-slate-700">
           <dt>{label}</dt>
-          <dd className="tabular-nums">{money(cents)}</dd>
+          <dd className="tabular-nums">{amount}</dd>
         </div>
       ))}
       <div

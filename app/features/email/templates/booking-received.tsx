@@ -1,5 +1,6 @@
 import { Img } from "@react-email/components";
 import { formatIban, paymentSchedule, paymentTermsText } from "~/domain/payment-schedule";
+import { storedPriceLines } from "~/domain/price";
 import { stayCalendar, stayCalendarFileName } from "~/lib/booking-ics.server";
 import { catalogueOf, formatDate, formatMoney, translate } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
@@ -50,6 +51,7 @@ const receivedTexts = texts({
     breakdown: "Preisaufschlüsselung",
     nightsTimesPrice: (price: string, nights: number) =>
       `${price} × ${nights} ${nights === 1 ? "Nacht" : "Nächte"}`,
+    longStayDiscount: (percent: number) => `Langzeitrabatt (${percent} %)`,
     cleaningFee: "Reinigungsgebühr",
     serviceFee: "Servicegebühr",
     dueBy: "fällig bis",
@@ -86,6 +88,7 @@ const receivedTexts = texts({
     breakdown: "Price breakdown",
     nightsTimesPrice: (price: string, nights: number) =>
       `${price} × ${nights} ${nights === 1 ? "night" : "nights"}`,
+    longStayDiscount: (percent: number) => `Long-stay discount (${percent} %)`,
     cleaningFee: "Cleaning fee",
     serviceFee: "Service fee",
     dueBy: "due by",
@@ -126,11 +129,22 @@ export async function bookingReceived(
   const termsText = paymentTermsText(data);
   const rule = translate(data.language, "bookingSuccess.payment.rule", termsText);
 
+  // The stored breakdown (issue 18): nights grouped by price, then the long-stay discount.
+  const stored = storedPriceLines({
+    nightlyPrice: data.nightlyPrice,
+    nights: data.nights,
+    priceDetails: data.priceLines
+      ? { lines: data.priceLines, discountPercent: data.discountPercent, discount: data.discount }
+      : null,
+  });
   const priceRows: EmailRow[] = [
-    [
-      l.nightsTimesPrice(money(data.nightlyPrice), data.nights),
-      money(data.nightlyPrice * data.nights),
-    ],
+    ...stored.lines.map((line): EmailRow => [
+      l.nightsTimesPrice(money(line.price), line.nights),
+      money(line.price * line.nights),
+    ]),
+    ...(stored.discount > 0
+      ? [[l.longStayDiscount(stored.discountPercent), `−${money(stored.discount)}`] as EmailRow]
+      : []),
     [l.cleaningFee, money(data.cleaningFee)],
     [l.serviceFee, money(data.serviceFee)],
     [bookingTexts[data.language].total, money(data.totalPrice)],

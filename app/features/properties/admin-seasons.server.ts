@@ -1,0 +1,205 @@
+/**
+ * The "Saisonzeiten" of a property (issue 18 point 5, decision 046) for the admin: list, add,
+ * change, remove seasons and set the long-stay discounts. Every change writes its audit entry
+ * in the same transaction. Overlapping seasons are refused by the database's exclusion
+ * constraint (property_season_no_overlap), not by a check-then-insert here.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { isUuid } from "~/domain/ids";
+import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import type { SeasonInput } from "./season.schema";
+
+const s = schema.propertySeason;
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+type Actor = { id: string };
+
+export type AdminSeason = SeasonInput & { id: string };
+export type SeasonChangeResult =
+  { ok: true } | { ok: false; error: "notFound" | "overlap" | "failed" };
+
+/** The property's seasons (oldest first) and discounts, or null when there is no such property. */
+export async function getAdminSeasons(propertyId: string) {
+  if (!isUuid(propertyId)) return null;
+  const [property] = await db()
+    .select({
+      id: schema.property.id,
+      title: schema.property.title,
+      weeklyDiscountPercent: schema.property.weeklyDiscountPercent,
+      monthlyDiscountPercent: schema.property.monthlyDiscountPercent,
+    })
+    .from(schema.property)
+    .where(eq(schema.property.id, propertyId.toLowerCase()));
+  if (!property) return null;
+  const seasons: AdminSeason[] = await db()
+    .select({
+      id: s.id,
+      name: s.name,
+      startDate: s.startDate,
+      endDate: s.endDate,
+      pricePerNight: s.pricePerNight,
+      minStayNights: s.minStayNights,
+      arrivalWeekdays: s.arrivalWeekdays,
+      departureWeekdays: s.departureWeekdays,
+    })
+    .from(s)
+    .where(eq(s.propertyId, property.id))
+    .orderBy(asc(s.startDate));
+  return { property, seasons };
+}
+
+async function audit(
+  tx: Tx,
+  actor: Actor,
+  propertyId: string,
+  action: string,
+  before: unknown,
+  after: unknown,
+) {
+  await tx.insert(schema.auditLog).values({
+    actorId: actor.id,
+    entity: "property",
+    entityId: propertyId,
+    action,
+    before: before ?? null,
+    after: after ?? null,
+  });
+}
+
+/** Runs a change; an overlap with another season becomes "overlap", anything else "failed". */
+async function change(
+  what: string,
+  run: () => Promise<SeasonChangeResult>,
+): Promise<SeasonChangeResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) return { ok: false, error: "overlap" };
+    logger.error({ err: error }, `${what} failed`);
+    return { ok: false, error: "failed" };
+  }
+}
+
+async function lockProperty(tx: Tx, propertyId: string) {
+  const [row] = await tx
+    .select({ id: schema.property.id })
+    .from(schema.property)
+    .where(eq(schema.property.id, propertyId))
+    .for("update");
+  return row;
+}
+
+export function createSeason({
+  actor,
+  propertyId,
+  season,
+}: {
+  actor: Actor;
+  propertyId: string;
+  season: SeasonInput;
+}): Promise<SeasonChangeResult> {
+  if (!isUuid(propertyId)) return Promise.resolve({ ok: false, error: "notFound" });
+  const id = propertyId.toLowerCase();
+  return change("creating a season", () =>
+    db().transaction(async (tx) => {
+      if (!(await lockProperty(tx, id))) return { ok: false, error: "notFound" } as const;
+      const [row] = await tx
+        .insert(s)
+        .values({ propertyId: id, ...season })
+        .returning({ id: s.id });
+      await audit(tx, actor, id, "season-created", null, { id: row.id, ...season });
+      return { ok: true } as const;
+    }),
+  );
+}
+
+export function updateSeason({
+  actor,
+  propertyId,
+  seasonId,
+  season,
+}: {
+  actor: Actor;
+  propertyId: string;
+  seasonId: string;
+  season: SeasonInput;
+}): Promise<SeasonChangeResult> {
+  if (!isUuid(propertyId) || !isUuid(seasonId))
+    return Promise.resolve({ ok: false, error: "notFound" });
+  const id = propertyId.toLowerCase();
+  return change("changing a season", () =>
+    db().transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(s)
+        .where(and(eq(s.id, seasonId.toLowerCase()), eq(s.propertyId, id)))
+        .for("update");
+      if (!before) return { ok: false, error: "notFound" } as const;
+      await tx.update(s).set(season).where(eq(s.id, before.id));
+      await audit(tx, actor, id, "season-updated", seasonAudit(before), {
+        id: before.id,
+        ...season,
+      });
+      return { ok: true } as const;
+    }),
+  );
+}
+
+export function deleteSeason({
+  actor,
+  propertyId,
+  seasonId,
+}: {
+  actor: Actor;
+  propertyId: string;
+  seasonId: string;
+}): Promise<SeasonChangeResult> {
+  if (!isUuid(propertyId) || !isUuid(seasonId))
+    return Promise.resolve({ ok: false, error: "notFound" });
+  const id = propertyId.toLowerCase();
+  return change("removing a season", () =>
+    db().transaction(async (tx) => {
+      const [before] = await tx
+        .delete(s)
+        .where(and(eq(s.id, seasonId.toLowerCase()), eq(s.propertyId, id)))
+        .returning();
+      if (!before) return { ok: false, error: "notFound" } as const;
+      await audit(tx, actor, id, "season-deleted", seasonAudit(before), null);
+      return { ok: true } as const;
+    }),
+  );
+}
+
+export function saveDiscounts({
+  actor,
+  propertyId,
+  discounts,
+}: {
+  actor: Actor;
+  propertyId: string;
+  discounts: { weeklyDiscountPercent: number; monthlyDiscountPercent: number };
+}): Promise<SeasonChangeResult> {
+  if (!isUuid(propertyId)) return Promise.resolve({ ok: false, error: "notFound" });
+  const id = propertyId.toLowerCase();
+  return change("saving the long-stay discounts", () =>
+    db().transaction(async (tx) => {
+      const [before] = await tx
+        .select({
+          weeklyDiscountPercent: schema.property.weeklyDiscountPercent,
+          monthlyDiscountPercent: schema.property.monthlyDiscountPercent,
+        })
+        .from(schema.property)
+        .where(eq(schema.property.id, id))
+        .for("update");
+      if (!before) return { ok: false, error: "notFound" } as const;
+      await tx.update(schema.property).set(discounts).where(eq(schema.property.id, id));
+      await audit(tx, actor, id, "discounts-changed", before, discounts);
+      return { ok: true } as const;
+    }),
+  );
+}
+
+function seasonAudit(row: typeof s.$inferSelect) {
+  const { propertyId: _p, createdAt: _c, updatedAt: _u, ...rest } = row;
+  return rest;
+}

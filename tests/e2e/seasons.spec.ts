@@ -1,0 +1,150 @@
+import crypto from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { todayInBerlin } from "../../app/domain/calendar-day";
+import { addDays, dayName, euroCents } from "./calendar";
+import { demoAdmin, expect, expectNoSeriousA11yViolations, signInOverHttp, test } from "./helpers";
+
+/**
+ * Seasons and stay rules (issue 18 point 5, decision 046). The demo's oldest listing,
+ * "Strandnahe Ferienwohnung Dünenblick", has a Hauptsaison in July and August, Saturday to
+ * Saturday, at least 7 nights (db/seed.server.ts). Nothing here changes that listing itself:
+ * the season added by the admin is removed again, and the discounts are left alone.
+ */
+const TITLE = "Strandnahe Ferienwohnung Dünenblick";
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` },
+  });
+  const page = await context.newPage();
+  await signInOverHttp(page.request, demoAdmin);
+  return page;
+}
+
+/** The demo listing's id, from the admin list. */
+async function listingId(page: Page) {
+  await page.goto(`/admin/properties?q=${encodeURIComponent(TITLE)}`);
+  const card = page
+    .getByTestId("admin-properties")
+    .getByRole("listitem")
+    .filter({ hasText: TITLE });
+  await expect(card).toHaveCount(1);
+  return (await card.getAttribute("data-property-id"))!;
+}
+
+/** The first July whose Saturdays are all still ahead (this year's or next year's). */
+function nextJuly() {
+  const today = todayInBerlin();
+  const year = Number(today.slice(0, 4));
+  return today < `${year}-06-01` ? year : year + 1;
+}
+
+/** The first Saturday of July of `year`. */
+function firstSaturdayOfJuly(year: number) {
+  let day = `${year}-07-01`;
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 6) day = addDays(day, 1);
+  return day;
+}
+
+const calendar = (page: Page) => page.getByRole("dialog", { name: "Reisedaten auswählen" });
+
+test("a season with Saturday arrivals: the admin sees it, the picker offers only Saturdays and the breakdown shows the season price", async ({
+  page,
+  browser,
+}) => {
+  // The admin's "Saisonzeiten" section lists the demo season with its price and rules.
+  const admin = await adminPage(browser);
+  const id = await listingId(admin);
+  await admin.goto(`/admin/properties/edit/${id}`);
+  const section = admin.getByRole("region", { name: "Saisonzeiten" });
+  const row = section.getByTestId("season-row").filter({ hasText: `07.${nextJuly()}` });
+  await expect(row).toContainText("Hauptsaison");
+  await expect(row).toContainText("7 Nächte");
+  await expect(row).toContainText("Sa");
+  const seasonPrice = euroCents(await row.locator("td").nth(2).innerText());
+
+  // Adding an overlapping season is refused with the German message; a free one is saved.
+  const add = section.locator("details").filter({ hasText: "Saison hinzufügen" });
+  await add.locator("summary").click();
+  await add.getByLabel("Name").fill("Test-Nebensaison");
+  await add.getByLabel("Preis pro Nacht (€)").fill("99");
+  await add.getByLabel("Erste Nacht").fill(`${nextJuly()}-08-30`);
+  await add.getByLabel("Letzte Nacht").fill(`${nextJuly()}-09-05`);
+  await add.getByRole("button", { name: "Saison speichern" }).click();
+  await expect(admin.getByRole("alert")).toContainText(
+    "Dieser Zeitraum überschneidet sich mit einer anderen Saison",
+  );
+  // The refused input is kept in the open "Saison hinzufügen" form.
+  const retry = admin.locator("details").filter({ hasText: "Saison hinzufügen" });
+  await expect(retry.getByLabel("Name")).toHaveValue("Test-Nebensaison");
+  // The pointer still rests on the button just clicked (its hover look is not what axe checks).
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  await retry.getByLabel("Erste Nacht").fill(`${nextJuly()}-10-10`);
+  await retry.getByLabel("Letzte Nacht").fill(`${nextJuly()}-10-20`);
+  await retry.getByRole("button", { name: "Saison speichern" }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/properties/edit/${id}\\?hinweis=seasons`));
+  const saved = admin.getByRole("region", { name: "Saisonzeiten" });
+  await expect(saved.getByText("Die Saisonzeiten wurden gespeichert.")).toBeVisible();
+  await expect(saved.getByTestId("season-row").filter({ hasText: "Test-Nebensaison" })).toHaveCount(
+    1,
+  );
+  await saved.getByRole("button", { name: "Saison „Test-Nebensaison“ entfernen" }).click();
+  await expect(
+    admin.getByRole("region", { name: "Saisonzeiten" }).getByTestId("season-row").filter({
+      hasText: "Test-Nebensaison",
+    }),
+  ).toHaveCount(0);
+  await admin.context().close();
+
+  // The guest's picker: in July only Saturdays can be the Anreise.
+  await page.goto(`/properties/${id}`);
+  const box = page.getByRole("region", { name: "Preis und Verfügbarkeit" });
+  await box.getByRole("button", { name: /^Anreise/ }).click();
+  const saturday = firstSaturdayOfJuly(nextJuly());
+  const arrival = calendar(page).getByRole("button", { name: dayName(saturday), exact: true });
+  for (let i = 0; i < 24 && !(await arrival.isVisible()); i++) {
+    await calendar(page).getByRole("button", { name: "Nächster Monat" }).click();
+  }
+  await expect(arrival).toBeVisible();
+  await expect(arrival).not.toHaveAttribute("aria-disabled", "true");
+  for (const offset of [1, 2, 3, 4, 5, 6]) {
+    await expect(
+      calendar(page).getByRole("button", { name: dayName(addDays(saturday, offset)), exact: true }),
+    ).toHaveAttribute("aria-disabled", "true");
+  }
+  await expect(calendar(page).getByTestId("calendar-weekday-rule").first()).toContainText(
+    "nur Samstag",
+  );
+  // A Monday is refused with the reason.
+  await calendar(page)
+    .getByRole("button", { name: dayName(addDays(saturday, 2)), exact: true })
+    .dispatchEvent("click");
+  await expect(calendar(page).getByTestId("calendar-status")).toContainText(
+    "ist keine Anreise möglich",
+  );
+
+  // Saturday chosen: the season's minimum stay is shown; a week later is the Abreise.
+  await arrival.click();
+  await expect(calendar(page).getByTestId("calendar-min-stay")).toHaveText(
+    "Mindestaufenthalt: 7 Nächte",
+  );
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(page);
+  await calendar(page)
+    .getByRole("button", { name: dayName(addDays(saturday, 7)), exact: true })
+    .click();
+
+  // The breakdown: 7 nights at the season price, and the total adds up.
+  const terms = box.getByRole("term");
+  const amounts = box.getByRole("definition");
+  await expect(terms.first()).toHaveText(
+    `${new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(seasonPrice / 100)} × 7 Nächte`,
+  );
+  const values = (await amounts.allInnerTexts()).map((text) =>
+    text.startsWith("−") ? -euroCents(text) : euroCents(text),
+  );
+  expect(values[0]).toBe(seasonPrice * 7);
+  expect(values.at(-1)).toBe(values.slice(0, -1).reduce((sum, v) => sum + v, 0));
+  await page.screenshot({ path: "tmp/seasons-price-box.png", fullPage: false });
+});
