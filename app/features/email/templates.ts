@@ -270,6 +270,12 @@ const cancelledFields = {
   ...stayFields,
   cancellationFee: cents,
   wasPaid: z.boolean(),
+  /**
+   * Why, when the operator's side cancelled: "unpaid" = the automatic cancellation of a booking
+   * whose deposit stayed unpaid (decision 047), with the due date that was missed.
+   */
+  reason: z.enum(["unpaid"]).optional(),
+  unpaidDueDate: calendarDay.optional(),
 };
 const feeNotAboveTotal = {
   path: ["cancellationFee"],
@@ -324,6 +330,32 @@ const paymentDetails = defineTemplate({
 export type PaymentDetailsEmailData = z.input<typeof paymentDetails.data>;
 
 // ---------------------------------------------------------------------------------------------
+// payment-reminder: the bank-transfer reminders of the job (decision 047), 3 days before a due
+// date ("upcoming") and the day after it was missed ("overdue"): the payment-details data plus
+// which reminder and the due date it is about (`reminderDueDate`; `dueDate` is the row shown).
+
+const paymentReminder = defineTemplate({
+  data: z
+    .object({
+      language,
+      guestName: z.string(),
+      ...stayFields,
+      account: bankAccountSchema,
+      amountDue: cents.refine((value) => value > 0, "nothing to pay"),
+      dueDate: calendarDay.nullable(),
+      openTotal: cents,
+      reminder: z.enum(["upcoming", "overdue"]),
+      reminderDueDate: calendarDay,
+    })
+    .refine((data) => data.amountDue <= data.openTotal, {
+      path: ["amountDue"],
+      message: "the amount due cannot exceed what is open",
+    }),
+});
+/** What `enqueueEmail(tx, { template: "payment-reminder", data })` takes. */
+export type PaymentReminderEmailData = z.input<typeof paymentReminder.data>;
+
+// ---------------------------------------------------------------------------------------------
 // bank-account-changed: to every admin after a bank account was added, its IBAN changed or the
 // default account changed. IBANs arrive masked (`maskIban`), so the outbox holds none in full.
 
@@ -375,6 +407,7 @@ export const emailTemplates = {
   "booking-cancelled-operator": bookingCancelledOperator,
   "booking-confirmed": bookingConfirmed,
   "payment-details": paymentDetails,
+  "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
 };
