@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { overduePayments } from "~/features/admin-dashboard/dashboard.server";
 import { runPaymentReminders } from "~/features/booking/payment-reminders.server";
 import { saveSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
@@ -279,5 +280,53 @@ describe(`cancelling bookings whose deposit stays unpaid (${databaseKind()})`, (
     await runPaymentReminders(at("2026-04-29"));
     expect(await reminderMails(unpaid.id)).toEqual([]);
     expect(await reminderMails(depositPaid.id)).toHaveLength(1);
+  });
+});
+
+describe(`the dashboard's overdue list (${databaseKind()})`, () => {
+  it("lists bank-transfer bookings with an overdue instalment: amount open, days overdue, most overdue first", async () => {
+    const deposit = await openBooking();
+    const partly = await openBooking({ createdAt: new Date("2026-02-20T09:00:00Z") });
+    await pay(partly.id, 5_000);
+    const balance = await openBooking();
+    await pay(balance.id, 20_000);
+    const paid = await openBooking();
+    await pay(paid.id, 100_000);
+    await openBooking({ paymentMethod: "credit-card" });
+    await openBooking({ status: "cancelled" });
+    // Booked today: nothing can be overdue yet.
+    await openBooking({ createdAt: new Date("2026-03-15T09:00:00Z") });
+
+    expect(await overduePayments("2026-02-27")).toEqual({ bookings: [], total: 0 });
+    const list = await overduePayments("2026-03-15");
+    expect(list.total).toBe(2);
+    expect(list.bookings).toEqual([
+      // Booked 20 Feb: deposit due 27 Feb, 16 days overdue, 150 € of 200 € open.
+      expect.objectContaining({
+        id: partly.id,
+        amountOpen: 15_000,
+        dueDate: "2026-02-27",
+        daysOverdue: 16,
+      }),
+      expect.objectContaining({
+        id: deposit.id,
+        number: deposit.number,
+        amountOpen: 20_000,
+        dueDate: "2026-03-08",
+        daysOverdue: 7,
+      }),
+    ]);
+    // After the balance date: the deposit-paid booking owes its balance, the others everything.
+    const later = await overduePayments("2026-05-04");
+    expect(later.bookings.find((b) => b.id === balance.id)).toMatchObject({
+      amountOpen: 80_000,
+      dueDate: "2026-05-02",
+      daysOverdue: 2,
+    });
+    expect(later.bookings.find((b) => b.id === deposit.id)).toMatchObject({
+      amountOpen: 100_000,
+      daysOverdue: 57,
+    });
+    expect(later.bookings.find((b) => b.id === paid.id)).toBeUndefined();
   });
 });
