@@ -318,6 +318,7 @@ async function cancelUnpaidBooking({
       cancellationFee,
       method: "bank-transfer",
       actorId: null,
+      now,
     });
     const missed = progress.items[0]!.dueDate;
     await tx.insert(schema.auditLog).values({

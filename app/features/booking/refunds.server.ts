@@ -37,19 +37,22 @@ export async function openRefundForCancellation(
     cancellationFee,
     method,
     actorId,
+    now,
   }: {
     bookingId: string;
     amountPaid: number;
     cancellationFee: number;
     method: RefundMethod;
     actorId: string | null;
+    /** the moment of the cancellation: the refund's creation */
+    now: Date;
   },
 ) {
   const amount = refundDue(amountPaid, cancellationFee);
   if (amount === 0) return null;
   const [row] = await tx
     .insert(r)
-    .values({ bookingId, method, amount, status: "open", createdBy: actorId })
+    .values({ bookingId, method, amount, status: "open", createdBy: actorId, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: r.id, amount: r.amount });
   return row ?? null;
