@@ -183,6 +183,7 @@ const adminBookings = {
     dateInvalid: "Bitte geben Sie ein gültiges Datum ein.",
     dateInFuture: "Das Eingangsdatum darf nicht in der Zukunft liegen.",
     noteTooLong: "Die Notiz darf höchstens 500 Zeichen lang sein.",
+    refundDateInFuture: "Das Datum der Erstattung darf nicht in der Zukunft liegen.",
     notOpen: "Diese Erstattung ist bereits eingetragen.",
     notBankTransfer: "Diese Erstattung läuft über den Zahlungsanbieter.",
     dateBeforeRefund: "Das Datum darf nicht vor der Stornierung liegen.",

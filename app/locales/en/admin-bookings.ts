@@ -183,6 +183,7 @@ const adminBookings: typeof de = {
     dateInvalid: "Please enter a valid date.",
     dateInFuture: "The date received cannot be in the future.",
     noteTooLong: "The note can be at most 500 characters long.",
+    refundDateInFuture: "The refund date cannot be in the future.",
     notOpen: "This refund has already been recorded.",
     notBankTransfer: "This refund goes through the payment provider.",
     dateBeforeRefund: "The date cannot be before the cancellation.",

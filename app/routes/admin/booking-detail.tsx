@@ -173,7 +173,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       return fail({
         intent,
         error: result.error,
-        fieldErrors: dateError ? { refundedOn: result.error } : undefined,
+        fieldErrors: dateError
+          ? {
+              refundedOn:
+                result.error === "dateInFuture" ? "refundDateInFuture" : "dateBeforeRefund",
+            }
+          : undefined,
         values: { refundedOn: parsed.data.refundedOn, note: parsed.data.note },
       });
     }
@@ -512,7 +517,6 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                   <tr>
                     <Th>{t("adminBookings.refundOpenedOn")}</Th>
                     <Th className="text-right">{t("adminBookings.amount")}</Th>
-                    <Th>{t("adminBookings.paymentMethod")}</Th>
                     <Th>{t("adminBookings.refundStatus")}</Th>
                   </tr>
                 </thead>
@@ -521,8 +525,10 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                     <tr key={refund.id}>
                       <Td>{date(dayInBerlin(new Date(refund.createdAt)))}</Td>
                       <Td className="text-right">{money(refund.amount)}</Td>
-                      <Td>{t(`paymentMethods.${refund.method}`)}</Td>
                       <Td>
+                        <span className="block text-sm text-slate-600">
+                          {t(`paymentMethods.${refund.method}`)}
+                        </span>
                         {refund.status === "refunded" && refund.refundedOn ? (
                           t("adminBookings.refundDone", { date: date(refund.refundedOn) })
                         ) : (
