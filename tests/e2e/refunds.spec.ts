@@ -154,3 +154,50 @@ test("the operator cancels a paid bank transfer, pays the money back and marks i
   }
   await context.close();
 });
+
+test("the dashboard lists overdue bank transfers and the settings offer the automatic cancellation, off by default", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` },
+  });
+  const admin = await context.newPage();
+  await signInOverHttp(admin.request, demoAdmin);
+  await admin.goto("/admin");
+  const overdue = admin.getByRole("region", { name: "Überfällige Überweisungen" });
+  await expect(overdue).toBeVisible();
+  // Every entry links to its booking and says how long it is overdue.
+  for (const entry of await overdue.getByRole("listitem").all()) {
+    await expect(entry.getByRole("link")).toHaveAttribute(
+      "href",
+      /^\/admin\/bookings\/[0-9a-f-]{36}$/,
+    );
+    await expect(entry).toContainText(
+      /offen: [\d.,]+\s€ · \d+ Tage? überfällig \(fällig am \d\d\.\d\d\.\d{4}\)/,
+    );
+  }
+  await expectNoSeriousA11yViolations(admin);
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ]) {
+    await admin.setViewportSize({ width, height });
+    await overdue.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `test-results/screens/overdue-dashboard-${width}.png` });
+  }
+
+  await admin.goto("/admin/settings?tab=buchungen");
+  const field = admin.getByLabel("Automatisch stornieren nach Tagen überfälliger Anzahlung");
+  await expect(field).toHaveValue("");
+  await expect(admin.getByText(/Leer lassen, um nicht automatisch zu stornieren/)).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ]) {
+    await admin.setViewportSize({ width, height });
+    await field.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `test-results/screens/auto-cancel-settings-${width}.png` });
+  }
+  await context.close();
+});
