@@ -117,7 +117,12 @@ describe("automatic cancellation of an overdue deposit", () => {
     expect(daysOverdue("2026-03-08", "2026-03-09")).toBe(1);
     expect(daysOverdue("2026-03-08", "2026-03-08")).toBe(0);
     const check = (today: string, afterDays: number | null, amountPaid = 0) =>
-      isDepositOverdueForCancellation({ progress: progress(today, amountPaid), today, afterDays });
+      isDepositOverdueForCancellation({
+        progress: progress(today, amountPaid),
+        today,
+        checkIn: booking.checkIn,
+        afterDays,
+      });
     expect(check("2026-03-20", null)).toBe(false);
     expect(check("2026-03-14", 7)).toBe(false);
     expect(check("2026-03-15", 7)).toBe(true);
@@ -125,5 +130,8 @@ describe("automatic cancellation of an overdue deposit", () => {
     expect(check("2026-03-15", 7, 10_000)).toBe(true);
     expect(check("2026-03-15", 7, 20_000)).toBe(false);
     expect(check("2026-05-20", 7, 20_000)).toBe(false);
+    // From the check-in day on, never (the guest may be in the house).
+    expect(check("2026-05-31", 7)).toBe(true);
+    expect(check("2026-06-01", 7)).toBe(false);
   });
 });

@@ -61,18 +61,21 @@ export function daysOverdue(dueDate: string, today: string): number {
 /**
  * Whether the optional automatic cancellation applies (settings › Buchungen, default off): the
  * first item of the schedule (the deposit, or the whole amount when it is due at once) is still
- * not fully paid `afterDays` or more days after its due date. `afterDays` null: off.
+ * not fully paid `afterDays` or more days after its due date. `afterDays` null: off. Never from
+ * the check-in day on: a guest who has arrived is the operator's matter, not a job's.
  */
 export function isDepositOverdueForCancellation({
   progress,
   today,
+  checkIn,
   afterDays,
 }: {
   progress: PaymentProgress;
   today: string;
+  checkIn: string;
   afterDays: number | null;
 }): boolean {
-  if (afterDays === null || afterDays < 1) return false;
+  if (afterDays === null || afterDays < 1 || today >= checkIn) return false;
   const first = progress.items[0];
   if (!first || first.open <= 0) return false;
   return daysOverdue(first.dueDate, today) >= afterDays;

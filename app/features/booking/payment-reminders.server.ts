@@ -68,6 +68,7 @@ export async function runPaymentReminders(now: Date): Promise<PaymentReminderRun
         isDepositOverdueForCancellation({
           progress,
           today,
+          checkIn: candidate.checkIn,
           afterDays: settings.autoCancelOverdueDays,
         })
       ) {
@@ -306,7 +307,8 @@ async function cancelUnpaidBooking({
     const bookingDay = dayInBerlin(booking.createdAt);
     const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);
     const afterDays = settings.autoCancelOverdueDays;
-    if (!isDepositOverdueForCancellation({ progress, today, afterDays })) return false;
+    const checkIn = booking.checkIn;
+    if (!isDepositOverdueForCancellation({ progress, today, checkIn, afterDays })) return false;
     const cancellationFee = 0;
     await tx
       .update(b)

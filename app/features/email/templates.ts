@@ -262,7 +262,7 @@ const passwordReset = defineTemplate({
 // Data (money in cents): { language?, guestName, bookingNumber, propertyTitle, propertyLocation,
 //   checkIn, checkOut, nights, guests, totalPrice, paymentMethod, company: EmailCompany,
 //   cancellationFee, wasPaid } (+ guestEmail for the operator). `wasPaid`: the booking was
-//   marked paid, so the payments minus the fee are to be refunded.
+//   received money, so what it paid above the fee is refunded (an open refund item, decision 047).
 
 const cancelledFields = {
   language,
