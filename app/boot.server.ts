@@ -9,6 +9,10 @@ import {
   stopCompleteStaysJob,
 } from "~/features/booking/complete-stays.server";
 import {
+  startPaymentRemindersJob,
+  stopPaymentRemindersJob,
+} from "~/features/booking/payment-reminders.server";
+import {
   startOrphanImagesJob,
   stopOrphanImagesJob,
 } from "~/features/properties/property-images.server";
@@ -84,6 +88,8 @@ export async function boot(): Promise<BootResult> {
   // Images named in CSV imports; picks up what a previous run left pending (decision 028).
   startImageImportWorker();
   startCompleteStaysJob();
+  // Bank-transfer reminders and the optional cancellation of unpaid deposits (decision 047).
+  startPaymentRemindersJob();
   startOrphanImagesJob();
   housekeeping = setInterval(() => {
     deleteExpiredRateLimits().catch((error) =>
@@ -118,6 +124,7 @@ export async function shutdown() {
   clearInterval(housekeeping);
   await stopListening();
   await stopCompleteStaysJob();
+  await stopPaymentRemindersJob();
   await stopOrphanImagesJob();
   await stopEmailWorker();
   await stopImageImportWorker();

@@ -205,6 +205,11 @@ export const settings = pgTable(
     /** The balance is due this many days before arrival. */
     balanceDueDays: integer("balance_due_days").notNull().default(30),
     /**
+     * Cancel a bank-transfer booking automatically once its deposit (or the whole amount, when
+     * that is due at once) is this many days overdue; null = off (the default). Decision 047.
+     */
+    autoCancelOverdueDays: integer("auto_cancel_overdue_days"),
+    /**
      * Property facts (issue 15 part 4, decision 033): the defaults a property shows while its
      * own field is empty. Times are "HH:MM" (Europe/Berlin wall clock); texts are plain text.
      */
@@ -228,6 +233,10 @@ export const settings = pgTable(
     check(
       "settings_payment_schedule",
       sql`${t.depositPercentage} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
+    ),
+    check(
+      "settings_auto_cancel_overdue_days",
+      sql`${t.autoCancelOverdueDays} is null or ${t.autoCancelOverdueDays} between 1 and 90`,
     ),
   ],
 );
@@ -495,6 +504,12 @@ export const booking = pgTable(
     /** cents */
     amountPaid: integer("amount_paid").notNull().default(0),
     /**
+     * cents paid back: the sum of the booking's refunds marked refunded, kept by a trigger on
+     * `refund` (decision 047), never written by the app. amountPaid stays what was received, so
+     * the fee kept is amountPaid − amountRefunded once nothing is open.
+     */
+    amountRefunded: integer("amount_refunded").notNull().default(0),
+    /**
      * The payment terms at booking time, so that a later settings change does not move what a
      * guest already owes (the one payment schedule, app/domain/payment-schedule.ts).
      */
@@ -559,6 +574,13 @@ export const booking = pgTable(
     // is read and sorted newest first from the index alone.
     index("booking_check_in_idx").on(t.checkIn),
     index("booking_check_out_idx").on(t.checkOut),
+    // Bank transfers still owing money (decision 047): what the reminder job and the
+    // dashboard's overdue list read, a few rows among many paid or finished bookings.
+    index("booking_open_bank_transfer_idx")
+      .on(t.checkIn)
+      .where(
+        sql`${t.status} in ('pending', 'confirmed') and ${t.paymentMethod} = 'bank-transfer' and ${t.amountPaid} < ${t.totalPrice}`,
+      ),
     // The admin search (number, guest name, e-mail) is a trigram index in migration 0007; the
     // dashboard's "waiting for money" list a partial index in migration 0008.
   ],
@@ -669,6 +691,80 @@ export const stripeEvent = pgTable("stripe_event", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
+
+/**
+ * The bank-transfer payment reminders sent (spec/09-payments.md, decision 047): one row per
+ * booking, due date and kind ("upcoming": 3 days before the due date; "overdue": the day after
+ * it was missed), written in the same transaction as the queued e-mail. The primary key is what
+ * makes "at most one per due date and kind" hold when several app processes run the job at the
+ * same time or a run repeats after downtime.
+ */
+export const paymentReminder = pgTable(
+  "payment_reminder",
+  {
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => booking.id, { onDelete: "cascade" }),
+    dueDate: date("due_date").notNull(),
+    kind: text("kind").notNull(),
+    /** which item of the payment schedule: "deposit" | "balance" | "full" */
+    instalment: text("instalment").notNull(),
+    /** cents asked for in the e-mail */
+    amount: integer("amount").notNull(),
+    emailId: uuid("email_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.dueDate, t.kind] }),
+    check("payment_reminder_kind_check", sql`${t.kind} in ('upcoming', 'overdue')`),
+    check(
+      "payment_reminder_instalment_check",
+      sql`${t.instalment} in ('deposit', 'balance', 'full')`,
+    ),
+  ],
+);
+
+/**
+ * Money owed back to a guest after a cancellation (spec/09-payments.md "Cancellation and
+ * refunds", decision 047): what was paid above the cancellation fee. A bank-transfer refund is
+ * "open" until an admin transfers the money and marks it refunded with the day; online methods
+ * (Stripe, another branch) plug in with their own method and status. The trigger on this table
+ * keeps booking.amount_refunded and booking.payment_status ('refunded' once every refund item of
+ * the booking is refunded).
+ */
+export const refund = pgTable(
+  "refund",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => booking.id, { onDelete: "cascade" }),
+    method: text("method").notNull().default("bank-transfer"),
+    /** cents */
+    amount: integer("amount").notNull(),
+    status: text("status").notNull().default("open"),
+    /** the day the money was sent back; set exactly while status is "refunded" */
+    refundedOn: date("refunded_on"),
+    note: text("note").notNull().default(""),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    refundedBy: uuid("refunded_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check("refund_amount_check", sql`${t.amount} > 0`),
+    check("refund_method_check", sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal')`),
+    check("refund_status_check", sql`${t.status} in ('open', 'refunded')`),
+    check(
+      "refund_refunded_on_check",
+      sql`(${t.status} = 'refunded') = (${t.refundedOn} is not null)`,
+    ),
+    index("refund_booking_idx").on(t.bookingId, t.createdAt),
+    // At most one open refund per booking: a cancellation opens one, a repeated request none.
+    uniqueIndex("refund_one_open_idx")
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
 
 export const review = pgTable(
   "review",

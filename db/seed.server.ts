@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { addDays, todayInBerlin } from "../app/domain/calendar-day";
+import { addDays, dayInBerlin, todayInBerlin } from "../app/domain/calendar-day";
 import { berlinMidnight, cancellationQuote } from "../app/domain/cancellation";
 import { computePrice, storedPriceDetails, type StoredPriceDetails } from "../app/domain/price";
 import { EVERY_WEEKDAY, weekdayMask, type Season } from "../app/domain/seasons";
@@ -225,12 +225,13 @@ async function writeRows(
         paymentMethod: b.paymentMethod,
         // A paid bank transfer is a recorded payment (below; its trigger sets the status and
         // amount); online payments have no payment rows yet and count as paid in full.
+        // A refunded booking was paid in full first; its refund (below) moves the status.
         paymentStatus:
-          b.paymentMethod === "bank-transfer" && b.paymentStatus === "paid"
+          b.paymentMethod === "bank-transfer" && b.paymentStatus !== "unpaid"
             ? "unpaid"
             : b.paymentStatus,
         amountPaid:
-          b.paymentMethod !== "bank-transfer" && b.paymentStatus === "paid" ? b.totalPrice : 0,
+          b.paymentMethod !== "bank-transfer" && b.paymentStatus !== "unpaid" ? b.totalPrice : 0,
         bankAccountId: b.paymentMethod === "bank-transfer" ? demoAccount.id : null,
         status: b.status,
         createdAt: b.createdAt,
@@ -238,7 +239,7 @@ async function writeRows(
       })),
     );
     const paidTransfers = bookings.filter(
-      (b) => b.paymentMethod === "bank-transfer" && b.paymentStatus === "paid",
+      (b) => b.paymentMethod === "bank-transfer" && b.paymentStatus !== "unpaid",
     );
     if (paidTransfers.length > 0) {
       await tx.insert(schema.payment).values(
@@ -250,6 +251,24 @@ async function writeRows(
             addDays(b.createdDay, 3) < b.checkIn ? addDays(b.createdDay, 3) : b.createdDay,
           recordedBy: adminId,
           createdAt: b.createdAt,
+        })),
+      );
+    }
+
+    // Late cancellations: the fee kept, the rest paid back the day of the cancellation
+    // (decision 047; the refund's trigger sets amount_refunded and the status "refunded").
+    const refunded = bookings.filter(
+      (b) => b.paymentStatus === "refunded" && b.totalPrice > (b.cancellationFee ?? 0),
+    );
+    if (refunded.length > 0) {
+      await tx.insert(schema.refund).values(
+        refunded.map((b) => ({
+          bookingId: b.id,
+          method: b.paymentMethod,
+          amount: b.totalPrice - (b.cancellationFee ?? 0),
+          status: "refunded",
+          refundedOn: dayInBerlin(b.updatedAt),
+          createdAt: b.updatedAt,
         })),
       );
     }

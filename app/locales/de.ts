@@ -294,6 +294,10 @@ const de = {
       "Gilt für neue Buchungen; bestehende Buchungen behalten ihren Zahlungsplan. Die Anzahlung ist 7 Tage nach der Buchung fällig, der Rest die angegebene Zahl von Tagen vor der Anreise.",
     depositPercentage: "Anzahlung (%)",
     balanceDueDays: "Restzahlung fällig (Tage vor Anreise)",
+    unpaidBookings: "Unbezahlte Buchungen",
+    unpaidBookingsHint:
+      "Gäste mit Überweisung erhalten 3 Tage vor jeder Fälligkeit und am Tag nach einer versäumten Zahlung automatisch eine Erinnerung mit den Zahlungsdaten. Auf Wunsch wird eine Buchung storniert, deren Anzahlung die angegebene Zahl von Tagen überfällig ist; der Gast erhält eine E-Mail. Leer lassen, um nicht automatisch zu stornieren.",
+    autoCancelOverdueDays: "Automatisch stornieren nach Tagen überfälliger Anzahlung",
     methodReasons: {
       providerNotConfigured: "Zahlungsanbieter nicht konfiguriert",
       noDefaultBankAccount: "Kein aktives Standardkonto",
@@ -313,6 +317,8 @@ const de = {
       pendingBookings: "Bitte geben Sie eine Zahl von 1 bis 100 ein.",
       attempts: "Bitte geben Sie eine Zahl von 1 bis 10.000 ein.",
       balanceDays: "Bitte geben Sie eine Zahl von 0 bis 365 Tagen ein.",
+      autoCancelDays:
+        "Bitte geben Sie eine Zahl von 1 bis 90 Tagen ein oder lassen Sie das Feld leer.",
     },
   },
   pages: pagesTexts,

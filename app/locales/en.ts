@@ -290,6 +290,10 @@ const en: Catalogue = {
       "Applies to new bookings; existing bookings keep their schedule. The deposit is due 7 days after booking, the rest the given number of days before arrival.",
     depositPercentage: "Deposit (%)",
     balanceDueDays: "Balance due (days before arrival)",
+    unpaidBookings: "Unpaid bookings",
+    unpaidBookingsHint:
+      "Guests paying by bank transfer automatically receive a reminder with the payment details 3 days before each due date and on the day after a missed payment. Optionally, a booking whose deposit is overdue by the given number of days is cancelled; the guest receives an e-mail. Leave empty to never cancel automatically.",
+    autoCancelOverdueDays: "Cancel automatically after days of overdue deposit",
     methodReasons: {
       providerNotConfigured: "Payment provider not configured",
       noDefaultBankAccount: "No active default account",
@@ -309,6 +313,7 @@ const en: Catalogue = {
       pendingBookings: "Please enter a number from 1 to 100.",
       attempts: "Please enter a number from 1 to 10,000.",
       balanceDays: "Please enter a number from 0 to 365 days.",
+      autoCancelDays: "Please enter a number from 1 to 90 days or leave the field empty.",
     },
   },
   pages: pagesTexts,

@@ -16,10 +16,11 @@
  * and not a server error (the POSTs carry an empty form, which the action refuses with a 4xx).
  */
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/lib/db.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createUser, sessionCookie } from "../helpers/factories";
+import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { fillPattern, routeInventory, type RouteEntry } from "../helpers/route-inventory";
 
 let handle: DatabaseHandle;
@@ -215,5 +216,61 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
       const get = requestFor(webhook!, "GET", cookies[role]);
       expect((await answerOf(mod.loader!, get.request, {})).status, role).toBe(405);
     }
+  });
+
+  it("marking a refund as paid back (/admin/bookings/:id, intent mark-refunded): only admins, hostile values refused with 4xx, nothing changes", async () => {
+    const owner = await createUser({ name: "Rita Rückzahlung" });
+    const property = await createProperty({ title: "Haus Erstattung" });
+    const booking = await createBooking({
+      userId: owner.id,
+      propertyId: property.id,
+      checkIn: "2027-05-01",
+      checkOut: "2027-05-04",
+      status: "cancelled",
+      cancellationFee: 0,
+    });
+    await db()
+      .insert(schema.payment)
+      .values({ bookingId: booking.id, amount: 5_000, receivedOn: "2026-01-05" });
+    const [refund] = await db()
+      .insert(schema.refund)
+      .values({ bookingId: booking.id, amount: 5_000, createdAt: new Date("2026-01-06") })
+      .returning();
+    const route = adminRoutes.find((r) => r.pattern === "/admin/bookings/:id")!;
+    const { action } = await moduleOf(route);
+    const post = (role: keyof typeof cookies, fields: Record<string, string>) => {
+      const headers: Record<string, string> = { origin: "http://localhost:3000" };
+      if (cookies[role]) headers.cookie = cookies[role]!;
+      const request = new Request(`http://localhost:3000/admin/bookings/${booking.id}`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ intent: "mark-refunded", ...fields }),
+      });
+      return answerOf(action!, request, { id: booking.id });
+    };
+    const valid = { refundId: refund.id, refundedOn: "2026-01-10", note: "" };
+    expect((await post("visitor", valid)).status).toBe(401);
+    expect((await post("guest", valid)).status).toBe(403);
+    const hostile = [
+      { ...valid, refundId: "' OR '1'='1" },
+      { ...valid, refundId: crypto.randomUUID() },
+      { ...valid, refundedOn: "2026-02-30" },
+      { ...valid, refundedOn: "9999-12-31" },
+      { ...valid, refundedOn: "" },
+      { ...valid, note: "a".repeat(501) },
+      { refundId: refund.id },
+    ];
+    for (const fields of hostile) {
+      const answer = await post("admin", fields);
+      expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    const [still] = await db().select().from(schema.refund).where(eq(schema.refund.id, refund.id));
+    expect(still).toMatchObject({ status: "open", refundedOn: null });
+    // The admin with a valid form: done, back to the page with the notice.
+    expect(await post("admin", valid)).toMatchObject({
+      status: 302,
+      location: `/admin/bookings/${booking.id}?hinweis=refunded`,
+    });
   });
 });

@@ -85,6 +85,20 @@ describe(`demo seed (${databaseKind()})`, () => {
       // Some demo listings have seasons (issue 18), with their price in some demo bookings' lines.
       expect(await count(schema.propertySeason)).toBeGreaterThan(0);
 
+      // A late cancellation was paid, kept its fee and paid the rest back (decision 047):
+      // paid = total, refunded = total − fee, nothing left open.
+      const refunds = (await db().execute(sql`
+        select count(*)::int as refunded,
+               count(*) filter (where b.amount_paid <> b.total_price
+                 or b.amount_refunded <> b.total_price - b.cancellation_fee
+                 or exists (select 1 from refund r where r.booking_id = b.id and r.status = 'open'))::int
+                 as wrong
+        from booking b where b.payment_status = 'refunded'`)) as unknown as {
+        rows: { refunded: number; wrong: number }[];
+      };
+      expect(refunds.rows[0].refunded).toBeGreaterThan(0);
+      expect(refunds.rows[0].wrong).toBe(0);
+
       // The reviews read as written for their property (issue 15): no sentence of one appears
       // on another property, and an amenity they praise is one the property has.
       const reviews = await db()

@@ -400,7 +400,10 @@ describe(`cancelling (${databaseKind()})`, () => {
 
   it("charges the percentage inside the free period, never more than the guest confirmed", async () => {
     // Check-in tomorrow: inside the 48 hours.
-    const { guest, booking } = await setUp(addDays(today, 1), { paymentStatus: "paid" });
+    const { guest, booking } = await setUp(addDays(today, 1), {
+      paymentStatus: "paid",
+      amountPaid: 126_249,
+    });
     const preview = await getCancellationPreview({ userId: guest.id, bookingId: booking.id, now });
     expect(preview?.quote).toMatchObject({ fee: 63_125, isFree: false });
 
@@ -427,8 +430,12 @@ describe(`cancelling (${databaseKind()})`, () => {
     expect(await storedBooking(booking.id)).toMatchObject({
       status: "cancelled",
       cancellationFee: 63_125,
-      paymentStatus: "refunded",
+      // Paid back only once the operator has transferred it (decision 047): an open refund.
+      paymentStatus: "paid",
     });
+    expect(
+      await db().select().from(schema.refund).where(eq(schema.refund.bookingId, booking.id)),
+    ).toEqual([expect.objectContaining({ amount: 126_249 - 63_125, status: "open" })]);
     const mails = await db().select().from(schema.emailOutbox);
     expect(mails.find((m) => m.template === "booking-cancelled")?.data).toMatchObject({
       cancellationFee: 63_125,

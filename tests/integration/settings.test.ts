@@ -145,6 +145,27 @@ describe(`site settings (${databaseKind()})`, () => {
     await saveSettings(formValues({ depositPercentage: "30", balanceDueDays: "21" }), admin.id);
     expect(await getSettings()).toMatchObject({ depositPercentage: 30, balanceDueDays: 21 });
     await expect(db().update(schema.settings).set({ depositPercentage: 120 })).rejects.toThrow();
+    // Cancelling bookings with an overdue deposit (decision 047): off when empty, 1–90 days.
+    expect(await getSettings()).toMatchObject({ autoCancelOverdueDays: null });
+    for (const wrong of ["0", "91", "2,5", "abc", "-3"]) {
+      const result = settingsFormSchema.safeParse({ ...rawForm(), autoCancelOverdueDays: wrong });
+      expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+        ["autoCancelOverdueDays", "autoCancelDays"],
+      ]);
+    }
+    await saveSettings(formValues({ autoCancelOverdueDays: "14" }), admin.id);
+    expect(await getSettings()).toMatchObject({ autoCancelOverdueDays: 14 });
+    const [audited] = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entity, "settings"))
+      .orderBy(desc(schema.auditLog.createdAt))
+      .limit(1);
+    expect(audited.before).toMatchObject({ autoCancelOverdueDays: null });
+    expect(audited.after).toMatchObject({ autoCancelOverdueDays: 14 });
+    await saveSettings(formValues({ autoCancelOverdueDays: "" }), admin.id);
+    expect(await getSettings()).toMatchObject({ autoCancelOverdueDays: null });
+    await expect(db().update(schema.settings).set({ autoCancelOverdueDays: 0 })).rejects.toThrow();
     // The database refuses limits that would stop all bookings, whatever writes them.
     await expect(db().update(schema.settings).set({ maxPendingBookings: 0 })).rejects.toThrow();
   });

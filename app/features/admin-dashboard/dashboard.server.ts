@@ -12,6 +12,7 @@ import {
   type StayTotals,
 } from "~/domain/key-figures";
 import { isUuid } from "~/domain/ids";
+import { daysOverdue } from "~/domain/payment-reminders";
 import { amountToPayNext, bookingPaymentProgress } from "~/domain/payment-schedule";
 import { queryRows } from "~/lib/db.server";
 
@@ -270,18 +271,72 @@ export async function pendingPayments(today: string) {
   });
 }
 
+/** How many overdue bookings the dashboard lists (the most overdue first). */
+export const OVERDUE_LIST_SIZE = 20;
+
+/**
+ * Bank-transfer bookings with an overdue instalment (spec/09-payments.md, decision 047): the
+ * open bookings of booking_open_bank_transfer_idx whose first due date has passed, checked
+ * item by item with the one payment schedule. Amount open (of the overdue items), days overdue
+ * (since the oldest missed due date), the most overdue first; `total` counts them all.
+ */
+export async function overduePayments(today: string) {
+  const found = await queryRows(sql`
+    select b.id, b.number, b.guest_name, b.total_price, b.amount_paid, b.check_in,
+           b.deposit_percentage, b.balance_due_days, ${bookedDay} as booked_on, p.title
+    from booking b join property p on p.id = b.property_id
+    where b.status in ('pending', 'confirmed') and b.payment_method = 'bank-transfer'
+      and b.amount_paid < b.total_price
+      -- No item of a booking is due before its first due date (7 days after booking at most).
+      and ${bookedDay} < ${today}::date
+  `);
+  const day = (value: unknown) => (typeof value === "string" ? value : dayInBerlin(value as Date));
+  const overdue = found.flatMap((r) => {
+    const progress = bookingPaymentProgress(
+      {
+        totalPrice: num(r.total_price),
+        bookingDay: day(r.booked_on),
+        checkIn: day(r.check_in),
+        amountPaid: num(r.amount_paid),
+        depositPercentage: num(r.deposit_percentage),
+        balanceDueDays: num(r.balance_due_days),
+      },
+      today,
+    );
+    const items = progress.items.filter((item) => item.isOverdue);
+    if (items.length === 0) return [];
+    const since = items[0].dueDate;
+    return [
+      {
+        id: String(r.id),
+        number: String(r.number),
+        guestName: String(r.guest_name),
+        propertyTitle: String(r.title),
+        /** cents open of the overdue items */
+        amountOpen: items.reduce((sum, item) => sum + item.open, 0),
+        /** the oldest missed due date */
+        dueDate: since,
+        daysOverdue: daysOverdue(since, today),
+      },
+    ];
+  });
+  overdue.sort((x, y) => y.daysOverdue - x.daysOverdue || x.number.localeCompare(y.number));
+  return { bookings: overdue.slice(0, OVERDUE_LIST_SIZE), total: overdue.length };
+}
+
 export async function dashboardData(
   { span, propertyId }: { span: KeyFigureSpan; propertyId: string | null },
   now: Date,
 ) {
   const today = dayInBerlin(now);
-  const [cards, series, report, properties, next7, pending] = await Promise.all([
+  const [cards, series, report, properties, next7, pending, overdue] = await Promise.all([
     statCards(today),
     monthlySeries(today),
     keyFigureReport(span, propertyId, today),
     propertyChoices(),
     upcoming(today),
     pendingPayments(today),
+    overduePayments(today),
   ]);
-  return { today, cards, series, report, properties, next7, pending };
+  return { today, cards, series, report, properties, next7, pending, overdue };
 }

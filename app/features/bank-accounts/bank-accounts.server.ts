@@ -1,4 +1,4 @@
-import { and, asc, eq, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import {
   maskIban,
   NEW_BANK_ACCOUNT,
@@ -85,7 +85,8 @@ async function isReferenced(executor: Database | Tx, id: string) {
     .where(
       and(
         eq(schema.auditLog.entity, "booking"),
-        eq(schema.auditLog.action, "payment-details-sent"),
+        // The reminders (decision 047) name the account the same way.
+        inArray(schema.auditLog.action, ["payment-details-sent", "payment-reminder-sent"]),
         sql`${schema.auditLog.after}->>'bankAccountId' = ${id}`,
       ),
     )

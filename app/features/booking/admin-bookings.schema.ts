@@ -112,3 +112,11 @@ export const statusChangeSchema = z.object({
   /** only for "cancelled": whether the guest's cancellation fee applies */
   fee: z.enum(["guest-terms", "none"]).optional(),
 });
+
+/** "Als erstattet markieren" (decision 047): the open refund, the day it was sent, a note. */
+export const markRefundedSchema = z.object({
+  refundId: z.string().trim().min(1, "notFound"),
+  refundedOn: z.string().trim().refine(isCalendarDay, "dateInvalid"),
+  note: z.string().trim().max(500, "noteTooLong").default(""),
+});
+export type MarkRefundedField = "refundedOn" | "note";

@@ -18,6 +18,7 @@ import { foldedContains } from "~/lib/search-text.server";
 import type { PropertyImage } from "../../../db/schema";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-confirmation.server";
 import { constraintName } from "./booking.server";
+import { bookingRefunds, openRefundForCancellation, withdrawOpenRefund } from "./refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
 
 /**
@@ -246,6 +247,7 @@ async function loadAdminBooking(bookingId: string, today: string) {
       totalPrice: b.totalPrice,
       cancellationFee: b.cancellationFee,
       amountPaid: b.amountPaid,
+      amountRefunded: b.amountRefunded,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
       bankAccountId: b.bankAccountId,
@@ -281,7 +283,7 @@ export async function getAdminBooking(bookingId: string, now: Date) {
   const booking = await loadAdminBooking(bookingId.toLowerCase(), today);
   if (!booking) return null;
   const settings = await getSettings();
-  const [payments, accounts, history, emails] = await Promise.all([
+  const [payments, accounts, history, emails, refunds] = await Promise.all([
     db()
       .select({
         id: schema.payment.id,
@@ -333,6 +335,7 @@ export async function getAdminBooking(bookingId: string, now: Date) {
       .where(eq(schema.emailOutbox.bookingId, booking.id))
       .orderBy(desc(schema.emailOutbox.createdAt))
       .limit(100),
+    bookingRefunds(booking.id),
   ]);
   const quote = cancellationQuote({
     totalPrice: booking.totalPrice,
@@ -344,6 +347,7 @@ export async function getAdminBooking(bookingId: string, now: Date) {
   return {
     booking,
     payments,
+    refunds,
     accounts,
     /** the fee the guest's own cancellation would cost now (the admin may waive it) */
     guestCancellationFee: quote.fee,
@@ -374,7 +378,14 @@ export async function getAdminBooking(bookingId: string, now: Date) {
 // Changes
 
 export type AdminBookingError =
-  "notFound" | "unchanged" | "datesTaken" | "ownOverlap" | "noAccount" | "nothingDue" | "failed";
+  | "notFound"
+  | "unchanged"
+  | "datesTaken"
+  | "ownOverlap"
+  | "noAccount"
+  | "nothingDue"
+  | "alreadyRefunded"
+  | "failed";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -396,6 +407,7 @@ async function lockBooking(tx: Tx, bookingId: string) {
       guestEmail: b.guestEmail,
       totalPrice: b.totalPrice,
       amountPaid: b.amountPaid,
+      amountRefunded: b.amountRefunded,
       cancellationFee: b.cancellationFee,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
@@ -430,10 +442,6 @@ function stayMail(booking: LockedBooking, settings: Awaited<ReturnType<typeof ge
   };
 }
 
-/** Payment status from the amounts, for a booking that leaves "cancelled" again. */
-const statusFromAmounts = (amountPaid: number, total: number) =>
-  amountPaid >= total ? "paid" : amountPaid > 0 ? "partially-paid" : "unpaid";
-
 /**
  * Sets a booking's status (spec: any status directly, subject to the availability rules).
  * Leaving "cancelled" puts the nights back under the exclusion constraints: if they were booked
@@ -462,8 +470,11 @@ export async function changeBookingStatus({
       if (!booking) return { ok: false, error: "notFound" } as const;
       if (booking.status === status) return { ok: false, error: "unchanged" } as const;
 
+      // Money already paid back cannot be un-refunded by reopening (decision 047).
+      if (booking.status === "cancelled" && booking.amountRefunded > 0) {
+        return { ok: false, error: "alreadyRefunded" } as const;
+      }
       let cancellationFee: number | null = null;
-      let paymentStatus = booking.paymentStatus;
       if (status === "cancelled") {
         cancellationFee =
           fee === "guest-terms"
@@ -475,17 +486,29 @@ export async function changeBookingStatus({
                 cancellationFeePercentage: settings.cancellationFeePercentage,
               }).fee
             : 0;
-        // Money received beyond the fee is owed back (the guest flow's "refunded" = to refund).
-        if (booking.amountPaid > cancellationFee) paymentStatus = "refunded";
-      } else if (booking.status === "cancelled") {
-        paymentStatus = statusFromAmounts(booking.amountPaid, booking.totalPrice);
-      } else {
+      } else if (booking.status !== "cancelled") {
         cancellationFee = booking.cancellationFee;
       }
 
-      await tx
-        .update(b)
-        .set({ status, cancellationFee, paymentStatus })
+      await tx.update(b).set({ status, cancellationFee }).where(eq(b.id, booking.id));
+      // Money received beyond the fee is owed back: an open refund item (decision 047); leaving
+      // "cancelled" again withdraws it. The payment status follows through the trigger.
+      const refund =
+        status === "cancelled"
+          ? await openRefundForCancellation(tx, {
+              bookingId: booking.id,
+              amountPaid: booking.amountPaid,
+              cancellationFee: cancellationFee ?? 0,
+              method: asMethod(booking.paymentMethod),
+              actorId,
+              now,
+            })
+          : booking.status === "cancelled"
+            ? await withdrawOpenRefund(tx, booking.id)
+            : null;
+      const [{ paymentStatus }] = await tx
+        .select({ paymentStatus: b.paymentStatus })
+        .from(b)
         .where(eq(b.id, booking.id));
       await tx.insert(schema.auditLog).values({
         actorId,
@@ -502,8 +525,10 @@ export async function changeBookingStatus({
           paymentStatus,
           cancellationFee,
           ...(status === "cancelled"
-            ? { refundDue: Math.max(0, booking.amountPaid - (cancellationFee ?? 0)) }
-            : {}),
+            ? { amountPaid: booking.amountPaid, refundDue: refund?.amount ?? 0 }
+            : refund
+              ? { refundWithdrawn: refund.amount }
+              : {}),
         },
       });
       const mail = stayMail(booking, settings);

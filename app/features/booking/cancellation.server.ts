@@ -9,14 +9,15 @@ import { logger } from "~/lib/logger.server";
 import { CANCELLABLE_STATUSES, cancellationQuote, isCancellable } from "~/domain/cancellation";
 import type { CancelBookingError } from "./my-bookings.schema";
 import { getMyBookingDetail, type MyBookingDetail } from "./my-bookings.server";
+import { openRefundForCancellation } from "./refunds.server";
 
 /**
  * A guest cancels their own booking (spec/05-account.md "Stornieren"): pending or confirmed,
  * before the check-in day (Europe/Berlin), with the fee of `cancellationQuote`.
  *
- * Payment status: an unpaid booking stays `unpaid`; a paid one becomes `refunded`, which here
- * means "to be refunded" — the payments minus the fee. The operator's e-mail and the audit log
- * state the amount to pay back; the actual transfer is the operator's job.
+ * Refunds (decision 047): what was paid above the fee becomes an open refund item on the
+ * booking (`openRefundForCancellation`), in the same transaction; the operator pays it back
+ * and marks it refunded, and only then does the payment status become `refunded`.
  */
 
 const b = schema.booking;
@@ -92,6 +93,7 @@ export async function cancelBooking({
           nights: b.nights,
           guests: b.guests,
           totalPrice: b.totalPrice,
+          amountPaid: b.amountPaid,
           paymentMethod: b.paymentMethod,
           guestName: b.guestName,
           guestEmail: b.guestEmail,
@@ -114,11 +116,10 @@ export async function cancelBooking({
       });
       if (fee > quotedFee) return { ok: false, error: "feeChanged", fee };
 
-      const wasPaid = booking.paymentStatus === "paid";
-      const paymentStatus = wasPaid ? "refunded" : booking.paymentStatus;
+      const wasPaid = booking.amountPaid > 0;
       const updated = await tx
         .update(b)
-        .set({ status: "cancelled", cancellationFee: fee, paymentStatus })
+        .set({ status: "cancelled", cancellationFee: fee })
         .where(
           and(
             eq(b.id, booking.id),
@@ -128,6 +129,15 @@ export async function cancelBooking({
         )
         .returning({ id: b.id });
       if (updated.length === 0) return { ok: false, error: "notCancellable" };
+      const paymentMethod = booking.paymentMethod as "bank-transfer" | "credit-card" | "paypal";
+      const refund = await openRefundForCancellation(tx, {
+        bookingId: booking.id,
+        amountPaid: booking.amountPaid,
+        cancellationFee: fee,
+        method: paymentMethod,
+        actorId: userId,
+        now,
+      });
 
       await tx.insert(schema.auditLog).values({
         actorId: userId,
@@ -137,13 +147,13 @@ export async function cancelBooking({
         before: { status: booking.status, paymentStatus: booking.paymentStatus },
         after: {
           status: "cancelled",
-          paymentStatus,
+          paymentStatus: booking.paymentStatus,
           cancellationFee: fee,
-          refundDue: wasPaid ? booking.totalPrice - fee : 0,
+          amountPaid: booking.amountPaid,
+          refundDue: refund?.amount ?? 0,
         },
       });
 
-      const paymentMethod = booking.paymentMethod as "bank-transfer" | "credit-card" | "paypal";
       const mail = {
         guestName: booking.guestName,
         bookingNumber: booking.number,

@@ -12,6 +12,7 @@ import { isCancellable } from "~/domain/cancellation";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { bookingPaymentProgress, type PaymentKind } from "~/domain/payment-schedule";
 import type { MyBookingStatusFilter, MyBookingTab } from "./my-bookings.schema";
+import { bookingRefunds } from "./refunds.server";
 
 /**
  * The guest's own bookings for the dashboard (spec/05-account.md). Every query here is scoped
@@ -284,6 +285,15 @@ export async function getDashboardOverview(userId: string, today: string) {
 export type MyBookingDetail = BookingConfirmation & {
   cancellationFee: number | null;
   isCancellable: boolean;
+  /** cents received for the booking (shown with the refunds of a cancelled one) */
+  amountPaid: number;
+  /** what is paid back after a cancellation, and whether it has been (decision 047) */
+  refunds: {
+    amount: number;
+    method: string;
+    status: "open" | "refunded";
+    refundedOn: string | null;
+  }[];
 };
 
 /** The detail dialog: the guest's own booking only (admins too see only their own here). */
@@ -294,13 +304,24 @@ export async function getMyBookingDetail(
 ): Promise<MyBookingDetail | null> {
   const booking = await getBookingConfirmation(bookingId, { id: userId, role: "user" });
   if (!booking) return null;
-  const [row] = await db()
-    .select({ cancellationFee: b.cancellationFee })
-    .from(b)
-    .where(and(eq(b.id, booking.id), eq(b.userId, userId)));
+  const [[row], refunds] = await Promise.all([
+    db()
+      .select({ cancellationFee: b.cancellationFee, amountPaid: b.amountPaid })
+      .from(b)
+      .where(and(eq(b.id, booking.id), eq(b.userId, userId))),
+    bookingRefunds(booking.id),
+  ]);
   return {
     ...booking,
     cancellationFee: row?.cancellationFee ?? null,
     isCancellable: isCancellable(booking, today),
+    amountPaid: row?.amountPaid ?? 0,
+    // Only what the guest needs: no admin notes.
+    refunds: refunds.map(({ amount, method, status, refundedOn }) => ({
+      amount,
+      method,
+      status,
+      refundedOn,
+    })),
   };
 }

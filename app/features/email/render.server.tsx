@@ -13,6 +13,7 @@ import type { EmailContent } from "./templates/layout";
 import { newsletterConfirm } from "./templates/newsletter-confirm";
 import { passwordReset } from "./templates/password-reset";
 import { paymentDetails } from "./templates/payment-details";
+import { paymentReminder } from "./templates/payment-reminder";
 
 /**
  * The component of every template and the one place that turns them into HTML. Loaded by
@@ -35,6 +36,7 @@ const components: {
   "booking-confirmed": bookingConfirmed,
   "checkout-expired": checkoutExpired,
   "payment-details": paymentDetails,
+  "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
 };

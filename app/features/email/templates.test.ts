@@ -526,6 +526,54 @@ describe("payment details and confirmation e-mails", () => {
     ).rejects.toThrow();
   });
 
+  it("reminds with the same account, amount, reference and GiroCode, before and after the due date, in German and English", async () => {
+    const base = {
+      ...stay,
+      account: {
+        accountHolder: "TraumUrlaub Reisen GmbH",
+        iban: "DE89370400440532013000",
+        bic: "COBADEFFXXX",
+        bankName: "Commerzbank",
+      },
+      amountDue: 25_250,
+      dueDate: "2026-03-08",
+      openTotal: 126_248,
+      reminderDueDate: "2026-03-08",
+    };
+    const upcoming = await renderEmail(
+      "payment-reminder",
+      { ...base, reminder: "upcoming" },
+      context,
+    );
+    expect(upcoming.subject).toBe("Zahlungserinnerung für Ihre Buchung FW-2026-000123");
+    const text = upcoming.text.replace(/\u00a0/g, " ");
+    expect(text).toContain("Am 08.03.2026 ist die nächste Zahlung für Ihre Buchung fällig");
+    for (const line of [
+      "IBAN: DE89 3704 0044 0532 0130 00",
+      "Betrag: 252,50 €",
+      "Fällig bis: 08.03.2026",
+      "Verwendungszweck: FW-2026-000123",
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(await decodeQr(upcoming.attachments![0].content)).toContain("EUR252.50");
+
+    const overdue = await renderEmail(
+      "payment-reminder",
+      { ...base, reminder: "overdue" },
+      context,
+    );
+    expect(overdue.subject).toBe("Zahlung überfällig: Ihre Buchung FW-2026-000123");
+    expect(overdue.text.replace(/\u00a0/g, " ")).toContain("Fällig seit: 08.03.2026");
+    const english = await renderEmail(
+      "payment-reminder",
+      { ...base, reminder: "overdue", language: "en" },
+      context,
+    );
+    expect(english.subject).toBe("Payment overdue: your booking FW-2026-000123");
+    expect(english.text).toContain("Due since");
+  });
+
   it("tells the guest the booking is confirmed, in German and English", async () => {
     const de = await renderEmail("booking-confirmed", stay, context);
     expect(de.subject).toBe("Buchung bestätigt: FW-2026-000123");

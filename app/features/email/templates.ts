@@ -270,7 +270,7 @@ const passwordReset = defineTemplate({
 // Data (money in cents): { language?, guestName, bookingNumber, propertyTitle, propertyLocation,
 //   checkIn, checkOut, nights, guests, totalPrice, paymentMethod, company: EmailCompany,
 //   cancellationFee, wasPaid } (+ guestEmail for the operator). `wasPaid`: the booking was
-//   marked paid, so the payments minus the fee are to be refunded.
+//   received money, so what it paid above the fee is refunded (an open refund item, decision 047).
 
 const cancelledFields = {
   language,
@@ -278,6 +278,12 @@ const cancelledFields = {
   ...stayFields,
   cancellationFee: cents,
   wasPaid: z.boolean(),
+  /**
+   * Why, when the operator's side cancelled: "unpaid" = the automatic cancellation of a booking
+   * whose deposit stayed unpaid (decision 047), with the due date that was missed.
+   */
+  reason: z.enum(["unpaid"]).optional(),
+  unpaidDueDate: calendarDay.optional(),
 };
 const feeNotAboveTotal = {
   path: ["cancellationFee"],
@@ -358,6 +364,32 @@ const paymentDetails = defineTemplate({
 export type PaymentDetailsEmailData = z.input<typeof paymentDetails.data>;
 
 // ---------------------------------------------------------------------------------------------
+// payment-reminder: the bank-transfer reminders of the job (decision 047), 3 days before a due
+// date ("upcoming") and the day after it was missed ("overdue"): the payment-details data plus
+// which reminder and the due date it is about (`reminderDueDate`; `dueDate` is the row shown).
+
+const paymentReminder = defineTemplate({
+  data: z
+    .object({
+      language,
+      guestName: z.string(),
+      ...stayFields,
+      account: bankAccountSchema,
+      amountDue: cents.refine((value) => value > 0, "nothing to pay"),
+      dueDate: calendarDay.nullable(),
+      openTotal: cents,
+      reminder: z.enum(["upcoming", "overdue"]),
+      reminderDueDate: calendarDay,
+    })
+    .refine((data) => data.amountDue <= data.openTotal, {
+      path: ["amountDue"],
+      message: "the amount due cannot exceed what is open",
+    }),
+});
+/** What `enqueueEmail(tx, { template: "payment-reminder", data })` takes. */
+export type PaymentReminderEmailData = z.input<typeof paymentReminder.data>;
+
+// ---------------------------------------------------------------------------------------------
 // bank-account-changed: to every admin after a bank account was added, its IBAN changed or the
 // default account changed. IBANs arrive masked (`maskIban`), so the outbox holds none in full.
 
@@ -410,6 +442,7 @@ export const emailTemplates = {
   "booking-confirmed": bookingConfirmed,
   "checkout-expired": checkoutExpired,
   "payment-details": paymentDetails,
+  "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
 };

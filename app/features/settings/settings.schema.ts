@@ -82,6 +82,13 @@ export const settingsFormSchema = z
     // The one payment schedule (spec/09-payments.md), copied into each new booking.
     depositPercentage: wholeNumber("percentage", 0, 100),
     balanceDueDays: wholeNumber("balanceDays", 0, 365),
+    // Empty = off (decision 047): cancel a bank-transfer booking whose deposit is N days overdue.
+    autoCancelOverdueDays: z
+      .preprocess((v) => (v === null || v === undefined ? "" : String(v)), z.string().trim())
+      .refine((v) => v === "" || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 90), {
+        message: "autoCancelDays",
+      })
+      .transform((v) => (v === "" ? null : Number(v))),
     allowedPaymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, "paymentMethods"),
     // Property facts (decision 033): the defaults of every property's page.
     houseRules: factText(HOUSE_RULES_MAX, "houseRules"),

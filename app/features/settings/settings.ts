@@ -51,6 +51,11 @@ export type SiteSettings = {
   depositPercentage: number;
   /** The balance is due this many days before arrival. */
   balanceDueDays: number;
+  /**
+   * Cancel a bank-transfer booking once its deposit is this many days overdue; null = off
+   * (the default; decision 047).
+   */
+  autoCancelOverdueDays: number | null;
   /** Property facts (decision 033): defaults for a property whose own field is empty. */
   houseRules: string;
   /** "HH:MM", Europe/Berlin */
@@ -102,6 +107,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   bookingAttemptsPerClient: 60,
   depositPercentage: 20,
   balanceDueDays: 30,
+  autoCancelOverdueDays: null,
   houseRules: "",
   checkInFrom: "15:00",
   checkOutUntil: "10:00",

@@ -34,6 +34,9 @@ const adminAudit = {
   actions: {
     "status-change": "Status geändert",
     "payment-recorded": "Zahlung erfasst",
+    "payment-reminder-sent": "Zahlungserinnerung gesendet",
+    "cancelled-unpaid": "Automatisch storniert (Anzahlung nicht bezahlt)",
+    "refund-marked": "Erstattung überwiesen",
     "payment-details-sent": "Zahlungsdaten gesendet",
     "cancelled-by-guest": "Vom Gast storniert",
     "role-change": "Rolle geändert",

@@ -66,6 +66,13 @@ const adminDashboard = {
   due: "fällig: {{amount}}",
   dueBy: "fällig: {{amount}} bis {{date}}",
   overdue: "überfällig",
+  overdueHeading: "Überfällige Überweisungen",
+  noOverdue: "Keine überfälligen Zahlungen",
+  overdueCount_one: "{{count}} Buchung mit überfälliger Zahlung",
+  overdueCount_other: "{{count}} Buchungen mit überfälliger Zahlung",
+  overdueOpen: "offen: {{amount}}",
+  overdueDays_one: "{{count}} Tag überfällig (fällig am {{date}})",
+  overdueDays_other: "{{count}} Tage überfällig (fällig am {{date}})",
   failed: "Dashboard-Statistiken konnten nicht geladen werden",
 };
 

@@ -70,6 +70,12 @@ const myBookings = {
   detail: {
     title: "Buchung {{number}}",
     cancellationFee: "Stornierungsgebühr",
+    refundHeading: "Erstattung",
+    paid: "Bezahlt",
+    refundOpenTransfer: "Erstattung per Überweisung (in Bearbeitung)",
+    refundOpen: "Erstattung (in Bearbeitung)",
+    refundedOn: "Erstattet am {{date}}",
+    noRefund: "Die Zahlung deckt die Stornierungsgebühr; es wird nichts erstattet.",
   },
   cancel: {
     title: "Buchung stornieren",

@@ -36,6 +36,9 @@ const adminAudit: typeof de = {
   actions: {
     "status-change": "Status changed",
     "payment-recorded": "Payment recorded",
+    "payment-reminder-sent": "Payment reminder sent",
+    "cancelled-unpaid": "Cancelled automatically (deposit not paid)",
+    "refund-marked": "Refund transferred",
     "payment-details-sent": "Payment details sent",
     "cancelled-by-guest": "Cancelled by the guest",
     "role-change": "Role changed",

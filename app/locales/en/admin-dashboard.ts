@@ -68,6 +68,13 @@ const adminDashboard: typeof de = {
   due: "due: {{amount}}",
   dueBy: "due: {{amount}} by {{date}}",
   overdue: "overdue",
+  overdueHeading: "Overdue bank transfers",
+  noOverdue: "No overdue payments",
+  overdueCount_one: "{{count}} booking with an overdue payment",
+  overdueCount_other: "{{count}} bookings with an overdue payment",
+  overdueOpen: "open: {{amount}}",
+  overdueDays_one: "{{count}} day overdue (due on {{date}})",
+  overdueDays_other: "{{count}} days overdue (due on {{date}})",
   failed: "Dashboard statistics could not be loaded",
 };
 

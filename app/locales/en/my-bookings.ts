@@ -67,6 +67,12 @@ const myBookings: typeof de = {
   detail: {
     title: "Booking {{number}}",
     cancellationFee: "Cancellation fee",
+    refundHeading: "Refund",
+    paid: "Paid",
+    refundOpenTransfer: "Refund by bank transfer (in progress)",
+    refundOpen: "Refund (in progress)",
+    refundedOn: "Refunded on {{date}}",
+    noRefund: "The payment covers the cancellation fee; nothing is refunded.",
   },
   cancel: {
     title: "Cancel booking",

@@ -22,8 +22,10 @@ import { storedPriceLines } from "~/domain/price";
 import { Fragment } from "react";
 import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import {
+  markRefundedSchema,
   recordPaymentSchema,
   statusChangeSchema,
+  type MarkRefundedField,
   type RecordPaymentField,
 } from "~/features/booking/admin-bookings.schema";
 import {
@@ -33,15 +35,16 @@ import {
   sendPaymentDetails,
 } from "~/features/booking/admin-bookings.server";
 import { PaymentStatusBadge } from "~/features/booking/components/admin/payment-status-badge";
+import { markRefunded } from "~/features/booking/refunds.server";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
 import { parseForm } from "~/lib/form.server";
 import { formatDate, formatMoney, getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/booking-detail";
 
-const NOTICES = ["status", "payment", "paymentConfirmed", "sent"] as const;
+const NOTICES = ["status", "payment", "paymentConfirmed", "sent", "refunded"] as const;
 type Notice = (typeof NOTICES)[number];
-const DIALOGS = ["stornieren", "zahlung", "zahlungsdaten"] as const;
+const DIALOGS = ["stornieren", "zahlung", "zahlungsdaten", "erstattung"] as const;
 type DialogName = (typeof DIALOGS)[number];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -66,11 +69,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
+type FormField = RecordPaymentField | MarkRefundedField;
 type ActionData = {
-  intent: "status" | "cancel" | "payment" | "send-details";
+  intent: "status" | "cancel" | "payment" | "send-details" | "mark-refunded";
   error: string;
-  fieldErrors?: Partial<Record<RecordPaymentField, string>>;
-  values?: Partial<Record<RecordPaymentField, string>>;
+  fieldErrors?: Partial<Record<FormField, string>>;
+  values?: Partial<Record<FormField, string>>;
 };
 
 const statusOf = (error: string) =>
@@ -147,6 +151,42 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw back("sent");
   }
 
+  if (intent === "mark-refunded") {
+    const parsed = parseForm(form, markRefundedSchema, {
+      fields: ["refundId", "refundedOn", "note"],
+    });
+    if (!parsed.ok) {
+      const { refundId: _refundId, ...fieldErrors } = parsed.fieldErrors;
+      return fail({
+        intent,
+        error: "invalid",
+        fieldErrors,
+        values: { refundedOn: parsed.values.refundedOn, note: parsed.values.note },
+      });
+    }
+    const result = await markRefunded({
+      bookingId: params.id,
+      ...parsed.data,
+      actorId: admin.id,
+      now,
+    });
+    if (!result.ok) {
+      const dateError = result.error === "dateInFuture" || result.error === "dateBeforeRefund";
+      return fail({
+        intent,
+        error: result.error,
+        fieldErrors: dateError
+          ? {
+              refundedOn:
+                result.error === "dateInFuture" ? "refundDateInFuture" : "dateBeforeRefund",
+            }
+          : undefined,
+        values: { refundedOn: parsed.data.refundedOn, note: parsed.data.note },
+      });
+    }
+    throw back("refunded");
+  }
+
   return fail({ intent: "status", error: "invalid" });
 }
 
@@ -158,21 +198,29 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
   const language = i18n.language === "en" ? "en" : "de";
   const money = (cents: number) => formatMoney(cents, language);
   const date = (day: string) => formatDate(day, language);
-  const { booking, payments, accounts, history, guestCancellationFee, notice, dialog } = loaderData;
+  const { booking, payments, refunds, accounts, history, guestCancellationFee, notice, dialog } =
+    loaderData;
+  // At most one refund is open (refund_one_open_idx); bank transfers are marked by hand.
+  const openRefund =
+    refunds.find((refund) => refund.status === "open" && refund.method === "bank-transfer") ?? null;
   const result = actionData as (ActionData & { error: string }) | undefined;
   const navigation = useNavigation();
   const isBusy = navigation.state !== "idle";
   const self = `/admin/bookings/${booking.id}`;
   const errorText = (code: string) =>
     t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
-  const fieldError = (field: RecordPaymentField) =>
-    result?.intent === "payment" && result.fieldErrors?.[field]
+  const fieldError = (field: FormField, intent: ActionData["intent"] = "payment") =>
+    result?.intent === intent && result.fieldErrors?.[field]
       ? errorText(result.fieldErrors[field]!)
       : undefined;
   const formError =
     result &&
     result.error !== "sessionExpired" &&
-    !(result.intent === "payment" && result.fieldErrors)
+    !(
+      (result.intent === "payment" || result.intent === "mark-refunded") &&
+      result.fieldErrors &&
+      Object.keys(result.fieldErrors).length > 0
+    )
       ? errorText(result.error)
       : null;
   const canPay =
@@ -449,6 +497,85 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
             </tbody>
           </Table>
         )}
+        {(refunds.length > 0 || booking.status === "cancelled") && (
+          <div className="mt-5" data-testid="refunds">
+            <h3 className="font-semibold text-slate-900">{t("adminBookings.refundsHeading")}</h3>
+            <dl className="mt-2 flex flex-wrap gap-x-8 gap-y-1">
+              <div>
+                <dt className="inline text-slate-600">{`${t("adminBookings.paidTotal")}: `}</dt>
+                <dd className="inline font-semibold">{money(booking.amountPaid)}</dd>
+              </div>
+              <div>
+                <dt className="inline text-slate-600">{`${t("adminBookings.refundedTotal")}: `}</dt>
+                <dd className="inline font-semibold" data-testid="refunded">
+                  {money(booking.amountRefunded)}
+                </dd>
+              </div>
+              {booking.status === "cancelled" && (
+                <div>
+                  <dt className="inline text-slate-600">{`${t("adminBookings.feeKept")}: `}</dt>
+                  <dd className="inline font-semibold" data-testid="fee-kept">
+                    {money(
+                      Math.min(
+                        booking.cancellationFee ?? 0,
+                        booking.amountPaid - booking.amountRefunded,
+                      ),
+                    )}
+                  </dd>
+                </div>
+              )}
+            </dl>
+            {refunds.length === 0 ? (
+              <p className="mt-2 text-slate-700">{t("adminBookings.noRefund")}</p>
+            ) : (
+              <Table caption={t("adminBookings.refundsCaption")} className="mt-3">
+                <thead>
+                  <tr>
+                    <Th>{t("adminBookings.refundOpenedOn")}</Th>
+                    <Th className="text-right">{t("adminBookings.amount")}</Th>
+                    <Th>{t("adminBookings.refundStatus")}</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {refunds.map((refund) => (
+                    <tr key={refund.id}>
+                      <Td>{date(dayInBerlin(new Date(refund.createdAt)))}</Td>
+                      <Td className="text-right">{money(refund.amount)}</Td>
+                      <Td>
+                        <span className="block text-sm text-slate-600">
+                          {t(`paymentMethods.${refund.method}`)}
+                        </span>
+                        {refund.status === "refunded" && refund.refundedOn ? (
+                          t("adminBookings.refundDone", { date: date(refund.refundedOn) })
+                        ) : (
+                          <span className="font-medium text-amber-900">
+                            {t("adminBookings.refundOpen")}
+                          </span>
+                        )}
+                        {refund.note && (
+                          <span className="block whitespace-pre-line text-sm text-slate-600">
+                            {refund.note}
+                          </span>
+                        )}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+            {openRefund && (
+              <LinkButton
+                to={`${self}?dialog=erstattung`}
+                size="sm"
+                className="mt-3"
+                preventScrollReset
+              >
+                <Banknote aria-hidden className="size-4" />
+                {t("adminBookings.markRefunded")}
+              </LinkButton>
+            )}
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="history-heading" className={card}>
@@ -576,6 +703,50 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
         </UrlDialog>
       )}
 
+      {dialog === "erstattung" && openRefund && (
+        <UrlDialog
+          title={t("adminBookings.markRefundedDialog")}
+          closeTo={self}
+          size="md"
+          dismissible={false}
+        >
+          <Form method="post" noValidate className="space-y-4">
+            <input type="hidden" name="intent" value="mark-refunded" />
+            <input type="hidden" name="refundId" value={openRefund.id} />
+            {formError && result?.intent === "mark-refunded" && (
+              <Banner tone="error">{formError}</Banner>
+            )}
+            <p className="text-slate-700">
+              {t("adminBookings.markRefundedIntro", { amount: money(openRefund.amount) })}
+            </p>
+            <Field
+              label={t("adminBookings.refundedOnLabel")}
+              error={fieldError("refundedOn", "mark-refunded")}
+            >
+              <Input
+                type="date"
+                name="refundedOn"
+                required
+                max={loaderData.today}
+                data-autofocus
+                defaultValue={result?.values?.refundedOn ?? loaderData.today}
+              />
+            </Field>
+            <Field label={t("adminBookings.noteLabel")} error={fieldError("note", "mark-refunded")}>
+              <Textarea
+                name="note"
+                rows={2}
+                maxLength={500}
+                defaultValue={result?.values?.note ?? ""}
+              />
+            </Field>
+            <Button type="submit" size="md" disabled={isBusy}>
+              {isBusy ? t("adminBookings.updating") : t("adminBookings.markRefundedConfirm")}
+            </Button>
+          </Form>
+        </UrlDialog>
+      )}
+
       {dialog === "zahlungsdaten" && (
         <UrlDialog title={t("adminBookings.sendDialog")} closeTo={self} size="md">
           {accounts.length === 0 ? (
@@ -628,6 +799,9 @@ function describeAudit(
     "cancelled-by-guest",
     "online-payment",
     "payment-after-cancellation",
+    "payment-reminder-sent",
+    "cancelled-unpaid",
+    "refund-marked",
   ];
   const label = t(
     `adminBookings.actions.${known.includes(entry.action) ? entry.action : "other"}` as "adminBookings.actions.other",
@@ -655,6 +829,30 @@ function describeAudit(
   }
   if (typeof after.refundDue === "number" && after.refundDue > 0) {
     parts.push(t("adminBookings.historyRefund", { amount: money(after.refundDue) }));
+  }
+  if (entry.action === "refund-marked" && typeof after.amount === "number") {
+    parts.push(
+      t("adminBookings.historyRefunded", {
+        amount: money(after.amount),
+        date: typeof after.refundedOn === "string" ? date(after.refundedOn) : "",
+      }),
+    );
+  }
+  if (entry.action === "payment-reminder-sent" && typeof after.amountDue === "number") {
+    parts.push(
+      t(
+        after.reminder === "overdue"
+          ? "adminBookings.historyReminderOverdue"
+          : "adminBookings.historyReminderUpcoming",
+        {
+          amount: money(after.amountDue),
+          date: typeof after.dueDate === "string" ? date(after.dueDate) : "",
+        },
+      ),
+    );
+  }
+  if (typeof after.amountPaid === "number" && after.status === "cancelled") {
+    parts.push(t("adminBookings.historyPaid", { amount: money(after.amountPaid) }));
   }
   if (entry.action === "payment-details-sent" && typeof after.to === "string") {
     parts.push(t("adminBookings.emailTo", { to: after.to }));

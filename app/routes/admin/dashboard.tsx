@@ -222,7 +222,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       </main>
     );
   }
-  const { cards, series, report, properties, next7, pending } = data;
+  const { cards, series, report, properties, next7, pending, overdue } = data;
   const cardList = [
     { key: "users", value: String(cards.users.value), change: cards.users.change },
     { key: "properties", value: String(cards.properties.value), change: cards.properties.change },
@@ -441,6 +441,48 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                 </li>
               ))}
             </ul>
+          )}
+        </section>
+
+        <section
+          aria-labelledby="overdue-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
+        >
+          <h2 id="overdue-heading" className="text-lg font-semibold text-slate-900">
+            {t("adminDashboard.overdueHeading")}
+          </h2>
+          {overdue.total === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">{t("adminDashboard.noOverdue")}</p>
+          ) : (
+            <>
+              <p className="mt-1 text-sm text-slate-600">
+                {t("adminDashboard.overdueCount", { count: overdue.total })}
+              </p>
+              <ul className="mt-2 space-y-2 text-sm" data-testid="overdue">
+                {overdue.bookings.map((entry) => (
+                  <li key={entry.id}>
+                    <Link
+                      to={`/admin/bookings/${entry.id}`}
+                      className="font-mono text-secondary underline"
+                    >
+                      {entry.number}
+                    </Link>
+                    {` · ${entry.guestName} · ${entry.propertyTitle}`}
+                    <br />
+                    <span className="text-slate-700">
+                      {t("adminDashboard.overdueOpen", { amount: money(entry.amountOpen) })}
+                      {" · "}
+                    </span>
+                    <span className="font-medium text-red-800">
+                      {t("adminDashboard.overdueDays", {
+                        count: entry.daysOverdue,
+                        date: date(entry.dueDate),
+                      })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </section>
       </div>

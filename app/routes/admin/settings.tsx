@@ -220,6 +220,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       "bookingAttemptsPerClient",
       "depositPercentage",
       "balanceDueDays",
+      "autoCancelOverdueDays",
       "allowedPaymentMethods",
       "houseRules",
       "checkInFrom",
@@ -467,6 +468,15 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </p>
             {field("depositPercentage", "number", { min: 0, max: 100, step: 1 })}
             {field("balanceDueDays", "number", { min: 0, max: 365, step: 1 })}
+          </fieldset>
+          <fieldset aria-describedby="unpaid-bookings-hint" className="grid gap-4 md:grid-cols-2">
+            <legend className="mb-1 text-lg font-semibold text-slate-900">
+              {t("settings.unpaidBookings")}
+            </legend>
+            <p id="unpaid-bookings-hint" className="text-sm text-slate-600 md:col-span-2">
+              {t("settings.unpaidBookingsHint")}
+            </p>
+            {field("autoCancelOverdueDays", "number", { min: 1, max: 90, step: 1 })}
           </fieldset>
           <fieldset aria-describedby="property-facts-hint" className="grid gap-4 md:grid-cols-2">
             <legend className="mb-1 text-lg font-semibold text-slate-900">

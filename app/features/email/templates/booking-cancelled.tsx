@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/i18n";
+import { formatDate, formatMoney } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
 import { BookingEmailLayout, ButtonLink, P, Rows, type EmailContent } from "./layout";
 import {
@@ -23,6 +23,8 @@ export const cancelledTexts = texts({
     operatorSubject: (number: string) => `Stornierung durch den Gast: ${number}`,
     greeting: (name: string) => `Hallo ${name},`,
     intro: "wir haben Ihre Stornierung erhalten. Die folgende Buchung ist storniert:",
+    unpaidIntro: (day: string) =>
+      `leider ist die Anzahlung für die folgende Buchung, fällig am ${day}, nicht (vollständig) bei uns eingegangen. Die Buchung ist deshalb storniert:`,
     operatorIntro: (platform: string) => `Ein Gast hat seine Buchung über ${platform} storniert.`,
     fee: "Stornierungsgebühr",
     free: "kostenlos",
@@ -42,6 +44,8 @@ export const cancelledTexts = texts({
     operatorSubject: (number: string) => `Cancelled by the guest: ${number}`,
     greeting: (name: string) => `Hello ${name},`,
     intro: "we have received your cancellation. The following booking is cancelled:",
+    unpaidIntro: (day: string) =>
+      `unfortunately the deposit for the following booking, due on ${day}, has not reached us (in full). The booking has therefore been cancelled:`,
     operatorIntro: (platform: string) => `A guest has cancelled their booking on ${platform}.`,
     fee: "Cancellation fee",
     free: "free of charge",
@@ -67,6 +71,10 @@ export function bookingCancelled(
   const subject = l.subject(singleLine(data.bookingNumber));
   const greeting = l.greeting(singleLine(data.guestName));
   const dashboardUrl = myBookingsUrl(baseUrl);
+  const intro =
+    data.reason === "unpaid" && data.unpaidDueDate
+      ? l.unpaidIntro(formatDate(data.unpaidDueDate, data.language))
+      : l.intro;
   const rows: EmailRow[] = [
     ...stayRows(data),
     ...totalRows(data, { withPaymentMethod: false }),
@@ -77,7 +85,7 @@ export function bookingCancelled(
     [
       greeting,
       "",
-      l.intro,
+      intro,
       "",
       ...rowLines(rows),
       ...(note ? ["", note] : []),
@@ -90,7 +98,7 @@ export function bookingCancelled(
   const html = (
     <BookingEmailLayout data={data} title={subject} platformName={platformName}>
       <P>{greeting}</P>
-      <P margin="0 0 16px">{l.intro}</P>
+      <P margin="0 0 16px">{intro}</P>
       <Rows rows={rows} />
       {note ? <P>{note}</P> : null}
       <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>

@@ -91,6 +91,20 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     dueDate: "2026-03-08",
     openTotal: 126_248,
   },
+  "payment-reminder": {
+    ...stay,
+    account: {
+      accountHolder: HOSTILE,
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: HOSTILE,
+    },
+    amountDue: 25_250,
+    dueDate: "2026-03-08",
+    openTotal: 126_248,
+    reminder: "overdue",
+    reminderDueDate: "2026-03-08",
+  },
   "password-reset": { name: HOSTILE, token: `"><script>` },
   "bank-account-changed": {
     actorName: HOSTILE,

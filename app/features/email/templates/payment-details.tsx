@@ -75,13 +75,28 @@ const paymentTexts = texts({
   },
 });
 
-export async function paymentDetails(
+export function paymentDetails(
+  data: ParsedEmailData<"payment-details">,
+  context: RenderContext,
+): Promise<EmailContent> {
+  return bankTransferEmail(data, context, {});
+}
+
+/**
+ * The e-mail with the account, amount, reference and GiroCode; the payment reminders
+ * (payment-reminder.tsx) use it with their own subject, opening line and due-date label, so a
+ * reminder carries exactly the details "Zahlungsdaten senden" does.
+ */
+export async function bankTransferEmail(
   data: ParsedEmailData<"payment-details">,
   { baseUrl, platformName }: RenderContext,
+  copy: { subject?: string; intro?: string; dueLabel?: string },
 ): Promise<EmailContent> {
   const l = paymentTexts[data.language];
   const money = (value: number) => formatMoney(value, data.language);
-  const subject = l.subject(singleLine(data.bookingNumber));
+  const subject = copy.subject ?? l.subject(singleLine(data.bookingNumber));
+  const intro = copy.intro ?? l.intro;
+  const dueLabel = copy.dueLabel ?? l.dueBy;
   const greeting = l.greeting(singleLine(data.guestName));
   const dashboardUrl = myBookingsUrl(baseUrl);
   const account = data.account;
@@ -91,7 +106,7 @@ export async function paymentDetails(
     [l.bic, account.bic],
     [l.bank, account.bankName],
     [l.amount, money(data.amountDue)],
-    ...(data.dueDate ? [[l.dueBy, formatDate(data.dueDate, data.language)] as EmailRow] : []),
+    ...(data.dueDate ? [[dueLabel, formatDate(data.dueDate, data.language)] as EmailRow] : []),
     [l.reference, data.bookingNumber],
     ...(data.openTotal > data.amountDue ? [[l.open, money(data.openTotal)] as EmailRow] : []),
   ];
@@ -106,7 +121,7 @@ export async function paymentDetails(
     [
       greeting,
       "",
-      l.intro,
+      intro,
       "",
       ...rowLines(rows),
       l.referenceHint,
@@ -122,7 +137,7 @@ export async function paymentDetails(
   const html = (
     <BookingEmailLayout data={data} title={subject} platformName={platformName}>
       <P>{greeting}</P>
-      <P margin="0 0 16px">{l.intro}</P>
+      <P margin="0 0 16px">{intro}</P>
       <Rows rows={rows} />
       <P>{l.referenceHint}</P>
       <SectionHeading>{l.qrHeading}</SectionHeading>

@@ -85,6 +85,43 @@ export function BookingDetail({
         </StoredBreakdown>
       </section>
 
+      {booking.status === "cancelled" && booking.amountPaid > 0 && (
+        <section
+          aria-labelledby="detail-refund"
+          className="rounded-xl bg-white p-4"
+          data-testid="detail-refund"
+        >
+          <h3 id="detail-refund" className="text-lg font-semibold text-secondary">
+            {t("myBookings.detail.refundHeading")}
+          </h3>
+          <dl className="mt-2 space-y-1">
+            <div className="flex justify-between gap-4 text-slate-700">
+              <dt>{t("myBookings.detail.paid")}</dt>
+              <dd className="tabular-nums">{money(booking.amountPaid)}</dd>
+            </div>
+            {booking.refunds.map((refund, index) => (
+              <div key={index} className="flex justify-between gap-4 text-slate-900">
+                <dt>
+                  {refund.status === "refunded" && refund.refundedOn
+                    ? t("myBookings.detail.refundedOn", {
+                        date: formatDate(refund.refundedOn, language),
+                      })
+                    : t(
+                        refund.method === "bank-transfer"
+                          ? "myBookings.detail.refundOpenTransfer"
+                          : "myBookings.detail.refundOpen",
+                      )}
+                </dt>
+                <dd className="font-semibold tabular-nums">{money(refund.amount)}</dd>
+              </div>
+            ))}
+          </dl>
+          {booking.refunds.length === 0 && (
+            <p className="mt-2 text-slate-700">{t("myBookings.detail.noRefund")}</p>
+          )}
+        </section>
+      )}
+
       {booking.paymentMethod === "bank-transfer" &&
         (booking.status === "pending" || booking.paymentQr !== null) && (
           <PaymentInstructions

@@ -1,0 +1,414 @@
+import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
+import { emailCompany } from "~/features/email/templates";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { getSettings } from "~/features/settings/settings.server";
+import type { SiteSettings } from "~/features/settings/settings";
+import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
+import { CANCELLABLE_STATUSES } from "~/domain/cancellation";
+import {
+  isDepositOverdueForCancellation,
+  remindersDue,
+  type DueReminder,
+} from "~/domain/payment-reminders";
+import { bookingPaymentProgress, type PaymentProgress } from "~/domain/payment-schedule";
+import { db, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { openRefundForCancellation } from "./refunds.server";
+
+/**
+ * The bank-transfer reminder job (spec/09-payments.md "Balance, reminders, releasing unpaid
+ * holds", decision 047): for every non-cancelled bank-transfer booking that still owes money,
+ * the reminders `remindersDue` names for today, and – when the setting is on – the automatic
+ * cancellation of a booking whose deposit is N days overdue.
+ *
+ * Safe with several app processes and after downtime:
+ * - what is due is computed from the stored booking and today, never from the last run;
+ * - each reminder is claimed by inserting its `payment_reminder` row (primary key booking, due
+ *   date, kind) in the same transaction as the queued e-mail and the history entry, with the
+ *   booking row locked; a second process (or a repeated run) finds the row and sends nothing;
+ * - the cancellation is a conditional update under the same lock, so it happens once.
+ */
+
+const b = schema.booking;
+const p = schema.property;
+const reminder = schema.paymentReminder;
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+export type PaymentReminderRun = { sent: number; cancelled: number; skipped: number };
+
+/** One run of the job for `now` (tests call it with any instant; the server with the clock). */
+export async function runPaymentReminders(now: Date): Promise<PaymentReminderRun> {
+  const today = dayInBerlin(now);
+  const settings = await getSettings();
+  const run: PaymentReminderRun = { sent: 0, cancelled: 0, skipped: 0 };
+
+  // The bookings that still owe money by bank transfer (booking_open_bank_transfer_idx).
+  const candidates = await db()
+    .select({
+      id: b.id,
+      totalPrice: b.totalPrice,
+      amountPaid: b.amountPaid,
+      checkIn: b.checkIn,
+      createdAt: b.createdAt,
+      depositPercentage: b.depositPercentage,
+      balanceDueDays: b.balanceDueDays,
+    })
+    .from(b)
+    .where(openBankTransfer())
+    .orderBy(asc(b.checkIn));
+  if (candidates.length === 0) return run;
+
+  const sentBefore = await alreadySent(candidates.map((row) => row.id));
+  for (const candidate of candidates) {
+    const bookingDay = dayInBerlin(candidate.createdAt);
+    const progress = bookingPaymentProgress({ ...candidate, bookingDay }, today);
+    try {
+      if (
+        isDepositOverdueForCancellation({
+          progress,
+          today,
+          checkIn: candidate.checkIn,
+          afterDays: settings.autoCancelOverdueDays,
+        })
+      ) {
+        if (await cancelUnpaidBooking({ bookingId: candidate.id, now, settings })) run.cancelled++;
+        continue;
+      }
+      const due = remindersDue({ progress, bookingDay, today }).filter(
+        (item) => !sentBefore.has(reminderKey(candidate.id, item)),
+      );
+      for (const item of due) {
+        const outcome = await sendReminder({ bookingId: candidate.id, item, now, settings });
+        run[outcome]++;
+      }
+    } catch (error) {
+      // One broken booking must not stop the others; the next run tries it again.
+      logger.error({ err: error, bookingId: candidate.id }, "payment reminder failed");
+      run.skipped++;
+    }
+  }
+  return run;
+}
+
+const openBankTransfer = () =>
+  and(
+    inArray(b.status, [...CANCELLABLE_STATUSES]),
+    eq(b.paymentMethod, "bank-transfer"),
+    lt(b.amountPaid, b.totalPrice),
+  );
+
+const reminderKey = (bookingId: string, item: Pick<DueReminder, "dueDate" | "kind">) =>
+  `${bookingId} ${item.dueDate} ${item.kind}`;
+
+/** The reminders already sent for these bookings (to skip their transactions). */
+async function alreadySent(bookingIds: string[]) {
+  const keys = new Set<string>();
+  // Chunks keep the parameter list small for many open bookings.
+  for (let start = 0; start < bookingIds.length; start += 500) {
+    const rows = await db()
+      .select({ bookingId: reminder.bookingId, dueDate: reminder.dueDate, kind: reminder.kind })
+      .from(reminder)
+      .where(inArray(reminder.bookingId, bookingIds.slice(start, start + 500)));
+    for (const row of rows)
+      keys.add(reminderKey(row.bookingId, { ...row, kind: row.kind as "overdue" }));
+  }
+  return keys;
+}
+
+/** The booking locked for the job, with what its e-mails need. */
+async function lockOpenBooking(tx: Tx, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: b.id,
+      number: b.number,
+      status: b.status,
+      paymentStatus: b.paymentStatus,
+      paymentMethod: b.paymentMethod,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      nights: b.nights,
+      guests: b.guests,
+      guestName: b.guestName,
+      guestEmail: b.guestEmail,
+      totalPrice: b.totalPrice,
+      amountPaid: b.amountPaid,
+      depositPercentage: b.depositPercentage,
+      balanceDueDays: b.balanceDueDays,
+      bankAccountId: b.bankAccountId,
+      createdAt: b.createdAt,
+      propertyTitle: p.title,
+      propertyLocation: p.location,
+      language: schema.profile.language,
+    })
+    .from(b)
+    .innerJoin(p, eq(p.id, b.propertyId))
+    .leftJoin(schema.profile, eq(schema.profile.id, b.userId))
+    .where(and(eq(b.id, bookingId), openBankTransfer()))
+    .for("update", { of: b });
+  return row ?? null;
+}
+type OpenBooking = NonNullable<Awaited<ReturnType<typeof lockOpenBooking>>>;
+
+function stayMail(booking: OpenBooking, settings: SiteSettings) {
+  return {
+    language: booking.language === "en" ? ("en" as const) : ("de" as const),
+    guestName: booking.guestName,
+    bookingNumber: booking.number,
+    propertyTitle: booking.propertyTitle,
+    propertyLocation: booking.propertyLocation,
+    checkIn: booking.checkIn,
+    checkOut: booking.checkOut,
+    nights: booking.nights,
+    guests: booking.guests,
+    totalPrice: booking.totalPrice,
+    paymentMethod: "bank-transfer" as const,
+    company: emailCompany(settings),
+  };
+}
+
+/**
+ * The account the guest pays to: the one they were told (booking.bank_account_id) while it is
+ * active, else today's default account. Null when no account is active.
+ */
+async function accountFor(tx: Tx, bankAccountId: string | null) {
+  const a = schema.bankAccount;
+  const condition = bankAccountId
+    ? or(eq(a.id, bankAccountId), eq(a.isDefault, true))
+    : eq(a.isDefault, true);
+  const accounts = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.isActive, true), condition))
+    .for("share");
+  // The booking's own account first.
+  return accounts.find((account) => account.id === bankAccountId) ?? accounts[0] ?? null;
+}
+
+/**
+ * What a reminder asks for: everything due by its due date that is still open, and at least
+ * what is overdue today, so the guest who pays it is up to date on that day.
+ */
+function reminderAmount(progress: PaymentProgress, dueDate: string) {
+  const byDueDate = progress.items
+    .filter((item) => item.dueDate <= dueDate)
+    .reduce((sum, item) => sum + item.open, 0);
+  return Math.max(byDueDate, progress.dueNow);
+}
+
+async function sendReminder({
+  bookingId,
+  item,
+  now,
+  settings,
+}: {
+  bookingId: string;
+  item: DueReminder;
+  now: Date;
+  settings: SiteSettings;
+}): Promise<"sent" | "skipped"> {
+  const today = dayInBerlin(now);
+  return db().transaction(async (tx) => {
+    const booking = await lockOpenBooking(tx, bookingId);
+    if (!booking) return "skipped";
+    // Again under the lock: a payment recorded or a cancellation since the list was read.
+    const bookingDay = dayInBerlin(booking.createdAt);
+    const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);
+    const stillDue = remindersDue({ progress, bookingDay, today }).find(
+      (due) => due.dueDate === item.dueDate && due.kind === item.kind,
+    );
+    if (!stillDue) return "skipped";
+    const account = await accountFor(tx, booking.bankAccountId);
+    if (!account) {
+      // Nothing to tell the guest where to pay; no row, so the next run tries again.
+      logger.warn({ bookingId }, "payment reminder not sent: no active bank account");
+      return "skipped";
+    }
+    const amountDue = reminderAmount(progress, stillDue.dueDate);
+    const [claimed] = await tx
+      .insert(reminder)
+      .values({
+        bookingId: booking.id,
+        dueDate: stillDue.dueDate,
+        kind: stillDue.kind,
+        instalment: stillDue.instalment,
+        amount: amountDue,
+      })
+      .onConflictDoNothing()
+      .returning({ bookingId: reminder.bookingId });
+    if (!claimed) return "skipped";
+    const emailId = await enqueueEmail(tx, {
+      to: booking.guestEmail,
+      template: "payment-reminder",
+      bookingId: booking.id,
+      data: {
+        ...stayMail(booking, settings),
+        account: {
+          accountHolder: account.accountHolder,
+          iban: account.iban,
+          bic: account.bic,
+          bankName: account.bankName,
+        },
+        amountDue,
+        dueDate: stillDue.dueDate,
+        openTotal: progress.open,
+        reminder: stillDue.kind,
+        reminderDueDate: stillDue.dueDate,
+      },
+    });
+    await tx
+      .update(reminder)
+      .set({ emailId })
+      .where(
+        and(
+          eq(reminder.bookingId, booking.id),
+          eq(reminder.dueDate, stillDue.dueDate),
+          eq(reminder.kind, stillDue.kind),
+        ),
+      );
+    // The booking's history (the account named keeps it from being deleted, decision 018).
+    await tx.insert(schema.auditLog).values({
+      actorId: null,
+      entity: "booking",
+      entityId: booking.id,
+      action: "payment-reminder-sent",
+      after: {
+        reminder: stillDue.kind,
+        instalment: stillDue.instalment,
+        dueDate: stillDue.dueDate,
+        amountDue,
+        bankAccountId: account.id,
+        to: booking.guestEmail,
+      },
+    });
+    return "sent";
+  });
+}
+
+/**
+ * The optional automatic cancellation (settings › Buchungen, decision 047): no fee is charged –
+ * the operator cancels because the guest did not pay – so whatever part of the deposit arrived
+ * becomes an open refund item. Conditional on the booking still being open and its deposit
+ * still overdue under the lock, so two processes cancel it once.
+ */
+async function cancelUnpaidBooking({
+  bookingId,
+  now,
+  settings,
+}: {
+  bookingId: string;
+  now: Date;
+  settings: SiteSettings;
+}): Promise<boolean> {
+  const today = dayInBerlin(now);
+  return db().transaction(async (tx) => {
+    const booking = await lockOpenBooking(tx, bookingId);
+    if (!booking) return false;
+    const bookingDay = dayInBerlin(booking.createdAt);
+    const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);
+    const afterDays = settings.autoCancelOverdueDays;
+    const checkIn = booking.checkIn;
+    if (!isDepositOverdueForCancellation({ progress, today, checkIn, afterDays })) return false;
+    const cancellationFee = 0;
+    await tx
+      .update(b)
+      .set({ status: "cancelled", cancellationFee })
+      .where(and(eq(b.id, booking.id), inArray(b.status, [...CANCELLABLE_STATUSES])));
+    const refund = await openRefundForCancellation(tx, {
+      bookingId: booking.id,
+      amountPaid: booking.amountPaid,
+      cancellationFee,
+      method: "bank-transfer",
+      actorId: null,
+      now,
+    });
+    const missed = progress.items[0]!.dueDate;
+    await tx.insert(schema.auditLog).values({
+      actorId: null,
+      entity: "booking",
+      entityId: booking.id,
+      action: "cancelled-unpaid",
+      before: { status: booking.status, paymentStatus: booking.paymentStatus },
+      after: {
+        status: "cancelled",
+        cancellationFee,
+        refundDue: refund?.amount ?? 0,
+        dueDate: missed,
+        afterDays,
+      },
+    });
+    await enqueueEmail(tx, {
+      to: booking.guestEmail,
+      template: "booking-cancelled",
+      bookingId: booking.id,
+      data: {
+        ...stayMail(booking, settings),
+        cancellationFee,
+        wasPaid: booking.amountPaid > 0,
+        reason: "unpaid",
+        unpaidDueDate: missed,
+      },
+    });
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running in the server
+
+/** A run every hour, and within a minute after midnight in Berlin (a new day's reminders). */
+const RUN_EVERY_MS = 60 * 60 * 1000;
+const CHECK_EVERY_MS = 60 * 1000;
+
+type JobState = {
+  isActive: boolean;
+  timer?: ReturnType<typeof setInterval>;
+  running?: Promise<void>;
+  lastRunAt?: number;
+  lastRunDay?: string;
+};
+// On globalThis: in development Vite may evaluate this module again after an edit.
+const holder = globalThis as unknown as { __paymentRemindersJob?: JobState };
+
+async function runOnce(state: JobState) {
+  const now = new Date();
+  state.lastRunAt = now.getTime();
+  state.lastRunDay = todayInBerlin(now);
+  try {
+    const result = await runPaymentReminders(now);
+    const isQuiet = result.sent + result.cancelled + result.skipped === 0;
+    logger[isQuiet ? "debug" : "info"](result, "payment reminders");
+  } catch (error) {
+    logger.error({ err: error }, "payment reminder run failed");
+  }
+}
+
+/** Starts the job in this process (boot, after the migrations): one run now, then on schedule. */
+export function startPaymentRemindersJob() {
+  if (holder.__paymentRemindersJob?.isActive) return;
+  const state: JobState = { isActive: true };
+  holder.__paymentRemindersJob = state;
+  const run = () => {
+    if (!state.isActive || state.running) return;
+    state.running = runOnce(state).finally(() => {
+      state.running = undefined;
+    });
+  };
+  run();
+  state.timer = setInterval(() => {
+    const isDue =
+      Date.now() - (state.lastRunAt ?? 0) >= RUN_EVERY_MS || todayInBerlin() !== state.lastRunDay;
+    if (isDue) run();
+  }, CHECK_EVERY_MS);
+  state.timer.unref();
+}
+
+/** Stops the job and waits for a run in progress (before the database closes). */
+export async function stopPaymentRemindersJob() {
+  const state = holder.__paymentRemindersJob;
+  if (!state) return;
+  state.isActive = false;
+  clearInterval(state.timer);
+  await state.running;
+  holder.__paymentRemindersJob = undefined;
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq } from "drizzle-orm";
+import { dayInBerlin } from "~/domain/calendar-day";
+import { isUuid } from "~/domain/ids";
+import { db, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * Refunds after a cancellation (spec/09-payments.md "Cancellation and refunds", decision 047):
+ * the fee comes from the one cancellation function (app/domain/cancellation.ts); what was paid
+ * above it becomes one open refund item on the booking, in the transaction that cancels it.
+ * A bank transfer is paid back by the operator, who then marks the item "erstattet" with the
+ * day; the trigger on `refund` moves booking.amount_refunded and payment_status ('refunded'
+ * once nothing is open). Online methods plug in with their own `method` (Stripe: another
+ * branch) and are not marked by hand.
+ */
+
+const r = schema.refund;
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+export type RefundMethod = "bank-transfer" | "credit-card" | "paypal";
+
+/** What a booking paid above the fee, in cents (never negative). */
+export const refundDue = (amountPaid: number, cancellationFee: number) =>
+  Math.max(0, amountPaid - cancellationFee);
+
+/**
+ * Opens the refund item of a cancellation: amount paid − fee, when positive. An open item of
+ * the booking (a repeated cancellation) is left as it is (unique index refund_one_open_idx).
+ * Returns the item, or null when nothing is owed back.
+ */
+export async function openRefundForCancellation(
+  tx: Tx,
+  {
+    bookingId,
+    amountPaid,
+    cancellationFee,
+    method,
+    actorId,
+    now,
+  }: {
+    bookingId: string;
+    amountPaid: number;
+    cancellationFee: number;
+    method: RefundMethod;
+    actorId: string | null;
+    /** the moment of the cancellation: the refund's creation */
+    now: Date;
+  },
+) {
+  const amount = refundDue(amountPaid, cancellationFee);
+  if (amount === 0) return null;
+  const [row] = await tx
+    .insert(r)
+    .values({ bookingId, method, amount, status: "open", createdBy: actorId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: r.id, amount: r.amount });
+  return row ?? null;
+}
+
+/**
+ * A booking leaves "cancelled" again (an admin reopens it): its open refund item is withdrawn,
+ * the money stays with the booking. Refunds already made stay recorded.
+ */
+export async function withdrawOpenRefund(tx: Tx, bookingId: string) {
+  const removed = await tx
+    .delete(r)
+    .where(and(eq(r.bookingId, bookingId), eq(r.status, "open")))
+    .returning({ id: r.id, amount: r.amount });
+  return removed[0] ?? null;
+}
+
+export type BookingRefund = {
+  id: string;
+  method: RefundMethod;
+  amount: number;
+  status: "open" | "refunded";
+  refundedOn: string | null;
+  note: string;
+  createdAt: string;
+};
+
+/** The refund items of a booking, oldest first (admin detail, guest's booking page). */
+export async function bookingRefunds(bookingId: string): Promise<BookingRefund[]> {
+  const rows = await db()
+    .select({
+      id: r.id,
+      method: r.method,
+      amount: r.amount,
+      status: r.status,
+      refundedOn: r.refundedOn,
+      note: r.note,
+      createdAt: r.createdAt,
+    })
+    .from(r)
+    .where(eq(r.bookingId, bookingId))
+    .orderBy(asc(r.createdAt));
+  return rows.map((row) => ({
+    ...row,
+    method: row.method as RefundMethod,
+    status: row.status === "refunded" ? "refunded" : "open",
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export type MarkRefundedError =
+  "notFound" | "notOpen" | "notBankTransfer" | "dateInFuture" | "dateBeforeRefund" | "failed";
+
+/**
+ * An admin marks a bank-transfer refund as paid back on `refundedOn` (not in the future, not
+ * before the refund was opened). Conditional on the item still being open, so a second click
+ * changes nothing; the audit entry is written in the same transaction.
+ */
+export async function markRefunded({
+  bookingId,
+  refundId,
+  refundedOn,
+  note,
+  actorId,
+  now,
+}: {
+  bookingId: string;
+  refundId: string;
+  refundedOn: string;
+  note: string;
+  actorId: string;
+  now: Date;
+}): Promise<{ ok: true; paymentStatus: string } | { ok: false; error: MarkRefundedError }> {
+  if (!isUuid(bookingId) || !isUuid(refundId)) return { ok: false, error: "notFound" };
+  if (refundedOn > dayInBerlin(now)) return { ok: false, error: "dateInFuture" };
+  try {
+    return await db().transaction(async (tx) => {
+      const [item] = await tx
+        .select()
+        .from(r)
+        .where(and(eq(r.id, refundId.toLowerCase()), eq(r.bookingId, bookingId.toLowerCase())))
+        .for("update");
+      if (!item) return { ok: false, error: "notFound" } as const;
+      if (item.status !== "open") return { ok: false, error: "notOpen" } as const;
+      if (item.method !== "bank-transfer") return { ok: false, error: "notBankTransfer" } as const;
+      if (refundedOn < dayInBerlin(item.createdAt)) {
+        return { ok: false, error: "dateBeforeRefund" } as const;
+      }
+      const [before] = await tx
+        .select({
+          amountRefunded: schema.booking.amountRefunded,
+          paymentStatus: schema.booking.paymentStatus,
+        })
+        .from(schema.booking)
+        .where(eq(schema.booking.id, item.bookingId));
+      await tx
+        .update(r)
+        .set({ status: "refunded", refundedOn, note, refundedBy: actorId })
+        .where(and(eq(r.id, item.id), eq(r.status, "open")));
+      const [after] = await tx
+        .select({
+          amountRefunded: schema.booking.amountRefunded,
+          paymentStatus: schema.booking.paymentStatus,
+        })
+        .from(schema.booking)
+        .where(eq(schema.booking.id, item.bookingId));
+      await tx.insert(schema.auditLog).values({
+        actorId,
+        entity: "booking",
+        entityId: item.bookingId,
+        action: "refund-marked",
+        before: { ...before, refundStatus: "open" },
+        after: {
+          ...after,
+          refundStatus: "refunded",
+          refundId: item.id,
+          amount: item.amount,
+          refundedOn,
+          note,
+        },
+      });
+      return { ok: true, paymentStatus: after.paymentStatus } as const;
+    });
+  } catch (error) {
+    logger.error({ err: error, bookingId, refundId }, "marking a refund failed");
+    return { ok: false, error: "failed" };
+  }
+}

@@ -1,0 +1,332 @@
+/**
+ * Bank-transfer reminders and the optional cancellation of unpaid deposits (issue 17 points 4
+ * and 5, decision 047): the job as the server runs it, called with a given "now".
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { overduePayments } from "~/features/admin-dashboard/dashboard.server";
+import { runPaymentReminders } from "~/features/booking/payment-reminders.server";
+import { saveSettings } from "~/features/settings/settings.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { databaseKind, openTestDatabase } from "../helpers/database";
+import { createBooking, createProperty, createUser } from "../helpers/factories";
+
+let handle: DatabaseHandle;
+let adminId: string;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  adminId = (await createUser({ role: "admin", name: "Anton Admin" })).id;
+  await db().insert(schema.bankAccount).values({
+    accountHolder: "Ferienhof Küstenglück",
+    iban: "DE89370400440532013000",
+    bic: "COBADEFFXXX",
+    bankName: "Commerzbank",
+    isActive: true,
+    isDefault: true,
+  });
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  // Each test looks at its own bookings only; earlier tests' open bookings are closed.
+  await db()
+    .update(schema.booking)
+    .set({ status: "completed" })
+    .where(inArray(schema.booking.status, ["pending", "confirmed"]));
+  await db().delete(schema.emailOutbox);
+  await saveSettings({ autoCancelOverdueDays: null }, adminId);
+});
+
+/** 10:00 Berlin on `day` (winter time). */
+const at = (day: string) => new Date(`${day}T09:00:00Z`);
+
+/**
+ * Booked 1 March for 1 June, 1.000 €: deposit 200 € due 8 March, balance 800 € due 2 May.
+ */
+async function openBooking(
+  overrides: Omit<Partial<typeof schema.booking.$inferInsert>, "userId" | "propertyId"> = {},
+  language: "de" | "en" = "de",
+) {
+  const guest = await createUser({ name: "Greta Gast" });
+  if (language === "en") {
+    await db()
+      .update(schema.profile)
+      .set({ language: "en" })
+      .where(eq(schema.profile.id, guest.id));
+  }
+  const property = await createProperty({ title: `Haus ${crypto.randomUUID().slice(0, 6)}` });
+  return createBooking({
+    userId: guest.id,
+    propertyId: property.id,
+    checkIn: "2026-06-01",
+    checkOut: "2026-06-05",
+    guestName: "Greta Gast",
+    guestEmail: guest.email,
+    totalPrice: 100_000,
+    createdAt: new Date("2026-03-01T09:00:00Z"),
+    ...overrides,
+  });
+}
+
+const reminderMails = (bookingId: string) =>
+  db()
+    .select()
+    .from(schema.emailOutbox)
+    .where(
+      and(
+        eq(schema.emailOutbox.bookingId, bookingId),
+        eq(schema.emailOutbox.template, "payment-reminder"),
+      ),
+    );
+const stored = async (bookingId: string) =>
+  (await db().select().from(schema.booking).where(eq(schema.booking.id, bookingId)))[0];
+const pay = (bookingId: string, amount: number, receivedOn = "2026-03-02") =>
+  db().insert(schema.payment).values({ bookingId, amount, receivedOn });
+
+describe(`bank-transfer payment reminders (${databaseKind()})`, () => {
+  it("sends the reminder 3 days before the due date once, even when the job runs twice or at the same time", async () => {
+    const booking = await openBooking();
+    expect(await runPaymentReminders(at("2026-03-04"))).toMatchObject({ sent: 0 });
+
+    const [first, second, third] = await Promise.all([
+      runPaymentReminders(at("2026-03-05")),
+      runPaymentReminders(at("2026-03-05")),
+      runPaymentReminders(at("2026-03-05")),
+    ]);
+    expect(first.sent + second.sent + third.sent).toBe(1);
+    expect(await runPaymentReminders(at("2026-03-06"))).toMatchObject({ sent: 0 });
+
+    const mails = await reminderMails(booking.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: booking.guestEmail });
+    expect(mails[0].data).toMatchObject({
+      language: "de",
+      reminder: "upcoming",
+      reminderDueDate: "2026-03-08",
+      amountDue: 20_000,
+      openTotal: 100_000,
+      bookingNumber: booking.number,
+      account: { iban: "DE89370400440532013000", accountHolder: "Ferienhof Küstenglück" },
+    });
+    // In the booking's history, with the row that makes it "once".
+    const history = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.entityId, booking.id),
+          eq(schema.auditLog.action, "payment-reminder-sent"),
+        ),
+      );
+    expect(history).toHaveLength(1);
+    expect(history[0].after).toMatchObject({ reminder: "upcoming", amountDue: 20_000 });
+    const rows = await db()
+      .select()
+      .from(schema.paymentReminder)
+      .where(eq(schema.paymentReminder.bookingId, booking.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        dueDate: "2026-03-08",
+        kind: "upcoming",
+        instalment: "deposit",
+        emailId: mails[0].id,
+      }),
+    ]);
+
+    // The day after the missed due date: the overdue reminder, once.
+    const overdue = await Promise.all([
+      runPaymentReminders(at("2026-03-09")),
+      runPaymentReminders(at("2026-03-09")),
+    ]);
+    expect(overdue[0].sent + overdue[1].sent).toBe(1);
+    expect(await runPaymentReminders(at("2026-03-10"))).toMatchObject({ sent: 0 });
+    expect((await reminderMails(booking.id)).map((m) => m.data)).toEqual([
+      expect.objectContaining({ reminder: "upcoming" }),
+      expect.objectContaining({ reminder: "overdue", dueDate: "2026-03-08", amountDue: 20_000 }),
+    ]);
+  });
+
+  it("the database refuses a second reminder of one due date and kind", async () => {
+    const booking = await openBooking();
+    const row = {
+      bookingId: booking.id,
+      dueDate: "2026-03-08",
+      kind: "overdue",
+      instalment: "deposit",
+      amount: 20_000,
+    };
+    await db().insert(schema.paymentReminder).values(row);
+    await expect(db().insert(schema.paymentReminder).values(row)).rejects.toThrow();
+  });
+
+  it("reminds no paid, cancelled or online-paid booking, and asks only for what is still open", async () => {
+    const open = await openBooking();
+    const partly = await openBooking();
+    await pay(partly.id, 5_000);
+    const depositPaid = await openBooking();
+    await pay(depositPaid.id, 20_000);
+    const paid = await openBooking();
+    await pay(paid.id, 100_000);
+    const cancelled = await openBooking({ status: "cancelled" });
+    const card = await openBooking({ paymentMethod: "credit-card" });
+    const paypal = await openBooking({ paymentMethod: "paypal" });
+    const confirmed = await openBooking({ status: "confirmed" });
+
+    await runPaymentReminders(at("2026-03-09"));
+    const sent = async (id: string) => (await reminderMails(id)).map((m) => m.data);
+    expect(await sent(open.id)).toEqual([expect.objectContaining({ amountDue: 20_000 })]);
+    expect(await sent(partly.id)).toEqual([expect.objectContaining({ amountDue: 15_000 })]);
+    expect(await sent(confirmed.id)).toHaveLength(1);
+    for (const quiet of [depositPaid, paid, cancelled, card, paypal]) {
+      expect(await sent(quiet.id)).toEqual([]);
+    }
+    // The balance of the booking whose deposit is paid: 3 days before 2 May.
+    await runPaymentReminders(at("2026-04-29"));
+    expect(await sent(depositPaid.id)).toEqual([
+      expect.objectContaining({ reminder: "upcoming", amountDue: 80_000, dueDate: "2026-05-02" }),
+    ]);
+    expect(await sent(paid.id)).toEqual([]);
+  });
+
+  it("catches up after downtime: the overdue reminder once, never a late 'due soon'", async () => {
+    const booking = await openBooking();
+    // Nothing ran between 1 and 20 March.
+    expect(await runPaymentReminders(at("2026-03-20"))).toMatchObject({ sent: 1 });
+    expect((await reminderMails(booking.id)).map((m) => m.data)).toEqual([
+      expect.objectContaining({ reminder: "overdue", reminderDueDate: "2026-03-08" }),
+    ]);
+    // Down again until just before the balance date: the balance's reminder, and the deposit
+    // is not reminded of a second time.
+    expect(await runPaymentReminders(at("2026-05-01"))).toMatchObject({ sent: 1 });
+    expect((await reminderMails(booking.id)).map((m) => m.data)).toEqual([
+      expect.objectContaining({ reminder: "overdue", reminderDueDate: "2026-03-08" }),
+      expect.objectContaining({
+        reminder: "upcoming",
+        reminderDueDate: "2026-05-02",
+        // Everything due by then: the overdue deposit and the balance.
+        amountDue: 100_000,
+      }),
+    ]);
+  });
+
+  it("writes in the guest's language", async () => {
+    const booking = await openBooking({}, "en");
+    await runPaymentReminders(at("2026-03-05"));
+    expect((await reminderMails(booking.id))[0].data).toMatchObject({ language: "en" });
+  });
+});
+
+describe(`cancelling bookings whose deposit stays unpaid (${databaseKind()})`, () => {
+  it("does nothing while the setting is off (the default)", async () => {
+    const booking = await openBooking();
+    expect(await runPaymentReminders(at("2026-04-20"))).toMatchObject({ cancelled: 0 });
+    expect((await stored(booking.id)).status).toBe("pending");
+  });
+
+  it("cancels once the deposit is N days overdue, once, with an e-mail to the guest and a refund of what arrived", async () => {
+    await saveSettings({ autoCancelOverdueDays: 7 }, adminId);
+    const unpaid = await openBooking();
+    const partly = await openBooking({ status: "confirmed" });
+    await pay(partly.id, 5_000);
+    const depositPaid = await openBooking();
+    await pay(depositPaid.id, 20_000);
+
+    // 6 days overdue: only the reminders.
+    expect(await runPaymentReminders(at("2026-03-14"))).toMatchObject({ cancelled: 0 });
+    const [a, b] = await Promise.all([
+      runPaymentReminders(at("2026-03-15")),
+      runPaymentReminders(at("2026-03-15")),
+    ]);
+    expect(a.cancelled + b.cancelled).toBe(2);
+
+    expect(await stored(unpaid.id)).toMatchObject({ status: "cancelled", cancellationFee: 0 });
+    expect(await stored(partly.id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "partially-paid",
+    });
+    expect((await stored(depositPaid.id)).status).toBe("pending");
+
+    const mails = await db()
+      .select()
+      .from(schema.emailOutbox)
+      .where(
+        and(
+          eq(schema.emailOutbox.bookingId, unpaid.id),
+          eq(schema.emailOutbox.template, "booking-cancelled"),
+        ),
+      );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].data).toMatchObject({ reason: "unpaid", unpaidDueDate: "2026-03-08" });
+    const refunds = await db()
+      .select()
+      .from(schema.refund)
+      .where(eq(schema.refund.bookingId, partly.id));
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: 5_000, status: "open", method: "bank-transfer" }),
+    ]);
+    const [entry] = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.entityId, unpaid.id),
+          eq(schema.auditLog.action, "cancelled-unpaid"),
+        ),
+      );
+    expect(entry).toMatchObject({ actorId: null });
+    expect(entry.after).toMatchObject({ status: "cancelled", dueDate: "2026-03-08" });
+
+    // No further reminders for the cancelled bookings.
+    await db().delete(schema.emailOutbox);
+    await runPaymentReminders(at("2026-04-29"));
+    expect(await reminderMails(unpaid.id)).toEqual([]);
+    expect(await reminderMails(depositPaid.id)).toHaveLength(1);
+  });
+});
+
+describe(`the dashboard's overdue list (${databaseKind()})`, () => {
+  it("lists bank-transfer bookings with an overdue instalment: amount open, days overdue, most overdue first", async () => {
+    const deposit = await openBooking();
+    const partly = await openBooking({ createdAt: new Date("2026-02-20T09:00:00Z") });
+    await pay(partly.id, 5_000);
+    const balance = await openBooking();
+    await pay(balance.id, 20_000);
+    const paid = await openBooking();
+    await pay(paid.id, 100_000);
+    await openBooking({ paymentMethod: "credit-card" });
+    await openBooking({ status: "cancelled" });
+    // Booked today: nothing can be overdue yet.
+    await openBooking({ createdAt: new Date("2026-03-15T09:00:00Z") });
+
+    expect(await overduePayments("2026-02-27")).toEqual({ bookings: [], total: 0 });
+    const list = await overduePayments("2026-03-15");
+    expect(list.total).toBe(2);
+    expect(list.bookings).toEqual([
+      // Booked 20 Feb: deposit due 27 Feb, 16 days overdue, 150 € of 200 € open.
+      expect.objectContaining({
+        id: partly.id,
+        amountOpen: 15_000,
+        dueDate: "2026-02-27",
+        daysOverdue: 16,
+      }),
+      expect.objectContaining({
+        id: deposit.id,
+        number: deposit.number,
+        amountOpen: 20_000,
+        dueDate: "2026-03-08",
+        daysOverdue: 7,
+      }),
+    ]);
+    // After the balance date: the deposit-paid booking owes its balance, the others everything.
+    const later = await overduePayments("2026-05-04");
+    expect(later.bookings.find((b) => b.id === balance.id)).toMatchObject({
+      amountOpen: 80_000,
+      dueDate: "2026-05-02",
+      daysOverdue: 2,
+    });
+    expect(later.bookings.find((b) => b.id === deposit.id)).toMatchObject({
+      amountOpen: 100_000,
+      daysOverdue: 57,
+    });
+    expect(later.bookings.find((b) => b.id === paid.id)).toBeUndefined();
+  });
+});
