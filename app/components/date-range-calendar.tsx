@@ -9,16 +9,14 @@ import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Button } from "~/components/ui/button";
+import { isNightBooked, type StayRules, type StaySelection } from "~/domain/availability";
 import {
   isDaySelectable,
-  isNightBooked,
   limitHints,
   selectDay,
   unavailableDayReason,
   type ActiveField,
-  type StayRules,
-  type StaySelection,
-} from "~/domain/availability";
+} from "~/domain/stay-selection";
 import {
   addDays,
   addMonths,

@@ -9,7 +9,8 @@ import {
 } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
-import type { ActiveField, BookedStay, StayRules, StaySelection } from "~/domain/availability";
+import type { BookedStay, StayRules, StaySelection } from "~/domain/availability";
+import type { ActiveField } from "~/domain/stay-selection";
 import { addDays } from "~/domain/calendar-day";
 import type { SeasonRule } from "~/domain/seasons";
 import { formatDate, type Language } from "~/lib/i18n";

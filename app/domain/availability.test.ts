@@ -3,20 +3,22 @@ import { describe, expect, it } from "vitest";
 import {
   bookingHorizonEnd,
   checkOutProblem,
-  isCheckInSelectable,
-  isCheckOutSelectable,
-  isDaySelectable,
   isNightBooked,
-  limitHints,
   nextBookedNight,
   resolveInitialStay,
-  selectDay,
   stayOverlaps,
   stayProblem,
-  unavailableDayReason,
   type BookedStay,
   type StayRules,
 } from "~/domain/availability";
+import {
+  isCheckInSelectable,
+  isCheckOutSelectable,
+  isDaySelectable,
+  limitHints,
+  selectDay,
+  unavailableDayReason,
+} from "~/domain/stay-selection";
 import {
   addDays,
   addMonths,

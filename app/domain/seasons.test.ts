@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isCheckInSelectable, stayProblem, unavailableDayReason } from "./availability";
+import { stayProblem } from "./availability";
+import { isCheckInSelectable, unavailableDayReason } from "./stay-selection";
 import {
   EVERY_WEEKDAY,
   isArrivalDayAllowed,

@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { layoutIconFiles } from "../../scripts/vite-layout-icons.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
@@ -20,11 +21,13 @@ const BUDGETS_KB: Record<string, number> = {
   // page on the shared Button and Input (issue 12, part 1); 24.2 with the reason badges, "Neu
   // bei uns" and the live update of edited content (issue 15, decisions 030 and 031); 22.43 with
   // the chunks under 1 KB sent in Brotli too (issue 16 point 3, decision 043); 21.80 with the
-  // footer's cookie list and install how-to loaded on their first click
+  // footer's cookie list and install how-to loaded on their first click; 20.26 with the header's
+  // and footer's icons in one file (decision 048)
   "routes/public/properties": 22.5, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14); 24.37 with the phone's
   // filter sheet, its live count and the stay totals (issue 16, decision 035); 22.23 with the
-  // chunks under 1 KB in Brotli (decision 043); 21.59 with the footer's dialogs on demand
+  // chunks under 1 KB in Brotli (decision 043); 21.59 with the footer's dialogs on demand; 20.69
+  // with the header's and footer's icons in one file (decision 048)
   "routes/public/property": 30.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
   // reviews (decision 032) and the live update of edited content (decision 030); 39.44 with
@@ -33,7 +36,9 @@ const BUDGETS_KB: Record<string, number> = {
   // under 1 KB the pages share, sent uncompressed); 30.63 with the date picker's calendar loaded
   // on the first hover, focus or click of the fields, the amenity icons as an SVG sprite instead
   // of 30 icon components, no English texts for the not-found title, and the chunks under 1 KB in
-  // Brotli too (issue 16 point 3, decision 043); 30.00 with the footer's dialogs on demand
+  // Brotli too (issue 16 point 3, decision 043); 30.00 with the footer's dialogs on demand; 31.01
+  // with the seasons' prices and stay rules (decision 046); 29.01 with the calendar's click rules
+  // in the calendar's chunk and the header's and footer's icons in one file (decision 048)
   "routes/public/book": 30.5, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
@@ -42,16 +47,20 @@ const BUDGETS_KB: Record<string, number> = {
   // the plain rules of booking-details.ts, which the server's schema applies too (issue 16
   // point 3; zod/mini instead would have left 13.1 KB, docs/BENCHMARKS.md); 30.39 with the
   // calendar on demand, no English texts for the not-found title and the small chunks in Brotli
-  // (decision 043); 29.75 with the footer's dialogs on demand
+  // (decision 043); 29.75 with the footer's dialogs on demand; 31.00 with the seasons (decision
+  // 046); 28.99 with the calendar's click rules on demand and the layout's icons in one file
+  // (decision 048)
   "routes/public/offers": 17.5, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 17.31 with the
-  // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand
+  // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand; 15.14
+  // with the header's and footer's icons in one file (decision 048)
   "routes/public/reviews": 21, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
   // 22.15 with the newsletter form on Button and Input; 22.7 in main on 2026-11-25; 23.45 with
   // the owner reply under reviews (a chunk shared with the property page, under 1 KB, so sent
   // uncompressed) and the hidden-reason line (issue 15, decision 032); 24.21 with mediaUrl for
   // the reviewers' avatars (decision 034); 20.82 with the chunks under 1 KB in Brotli (decision
-  // 043); 20.18 with the footer's dialogs on demand
+  // 043); 20.18 with the footer's dialogs on demand; 18.68 with the header's and footer's icons
+  // in one file (decision 048)
 };
 
 /** Pages that validate nothing in the browser must not carry zod (24 KB). */
@@ -138,6 +147,21 @@ describe("JavaScript budgets of the public pages", () => {
     expect(size, `${routeId} loads ${size.toFixed(1)} KB of own JavaScript`).toBeLessThanOrEqual(
       budget,
     );
+  });
+
+  // Twelve icons of 0.2–0.3 KB each were 2.3 KB of every public page; in one file about 1 KB
+  // (scripts/vite-layout-icons.ts, decision 048). A single-icon file of one of them means the
+  // build setting no longer catches it (a renamed icon, a changed Lucide layout).
+  it.each(Object.keys(BUDGETS_KB))("%s loads the header's and footer's icons as one file", (id) => {
+    const icons = layoutIconFiles();
+    const files = ownFiles(manifest, id);
+    const singleIcons = files.filter(
+      (url) =>
+        icons.has(path.basename(url).replace(/-[\w-]{8}\.js$/, "")) &&
+        fs.readFileSync(path.join(clientDir, url), "utf8").includes("createLucideIcon"),
+    );
+    expect(singleIcons).toEqual([]);
+    expect(files.filter((url) => path.basename(url).startsWith("layout-icons-"))).toHaveLength(1);
   });
 
   it.each(WITHOUT_ZOD)("%s loads no zod", (routeId) => {
