@@ -30,6 +30,8 @@ const origin = `http://localhost:${PORT}`;
 let handle: DatabaseHandle;
 let server: ChildProcess;
 let propertyId: string;
+let bookingId: string;
+let messageId: string;
 const roles: { name: string; cookie: string | null }[] = [{ name: "visitor", cookie: null }];
 
 const routes = routeInventory();
@@ -48,12 +50,25 @@ beforeAll(async () => {
   propertyId = property.id;
   const guest = await createUser({ name: "Gina Gast" });
   const admin = await createUser({ name: "Anton Admin", role: "admin" });
-  await createBooking({
-    userId: guest.id,
-    propertyId,
-    checkIn: "2030-03-01",
-    checkOut: "2030-03-05",
-  });
+  bookingId = (
+    await createBooking({
+      userId: guest.id,
+      propertyId,
+      checkIn: "2030-03-01",
+      checkOut: "2030-03-05",
+    })
+  ).id;
+  const [message] = await db()
+    .insert(schema.contactMessage)
+    .values({
+      firstName: "Greta",
+      lastName: "Gast",
+      email: "greta@example.com",
+      subject: "Anreise",
+      message: "Können wir früher kommen?",
+    })
+    .returning();
+  messageId = message.id;
   const completed = await createBooking({
     userId: guest.id,
     propertyId,
@@ -79,14 +94,18 @@ afterAll(async () => {
   await handle?.close();
 });
 
-/** A URL of the pattern with real ids, so pages and actions get past their not-found checks. */
-/** A URL that reaches the route's real work: a real property, a real content page. */
-const realUrl = (pattern: string) =>
-  pattern === "/*"
-    ? "/gibt-es-nicht"
-    : pattern === "/admin/inhalte/:page"
-      ? "/admin/inhalte/agb"
-      : fillPattern(pattern, propertyId);
+/**
+ * A URL that reaches the route's real work, past its not-found checks: a real booking, message,
+ * region, content page, and the real property for every other id.
+ */
+const realUrl = (pattern: string) => {
+  if (pattern === "/*") return "/gibt-es-nicht";
+  if (pattern === "/admin/inhalte/:page") return "/admin/inhalte/agb";
+  if (pattern === "/reiseziele/:region") return "/reiseziele/europa";
+  if (pattern === "/admin/bookings/:id") return fillPattern(pattern, bookingId);
+  if (pattern === "/admin/nachrichten/:id") return fillPattern(pattern, messageId);
+  return fillPattern(pattern, propertyId);
+};
 
 async function processAnswers() {
   expect(server.exitCode, "the app process exited").toBeNull();
