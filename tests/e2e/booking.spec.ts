@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { bookingHorizonEnd } from "../../app/domain/availability";
 import { todayInBerlin } from "../../app/domain/calendar-day";
-import { addDays, dayName } from "./calendar";
+import { addDays, calendarDay, dayName } from "./calendar";
 import { plainText, waitForMail } from "./mail";
 import {
   expect,
@@ -48,16 +48,6 @@ const bookingForm = (page: Page) => page.getByRole("form", { name: "Unterkunft b
 const currentStep = (page: Page) =>
   page.getByRole("navigation", { name: "Buchungsschritte" }).locator('[aria-current="step"]');
 const calendar = (page: Page) => page.getByRole("dialog", { name: "Reisedaten auswählen" });
-
-/** Pages the open calendar forward until `day` is shown and returns its button. */
-async function calendarDay(page: Page, day: string): Promise<Locator> {
-  const button = calendar(page).getByRole("button", { name: dayName(day), exact: true });
-  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
-    await calendar(page).getByRole("button", { name: "Nächster Monat" }).click();
-  }
-  await expect(button).toBeVisible();
-  return button;
-}
 
 /** From step 2: phone, "Weiter zur Zahlung", Überweisung, "Zahlungspflichtig buchen". */
 async function finishBooking(page: Page, phone = "+49 170 7654321") {

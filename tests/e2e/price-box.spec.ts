@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { todayInBerlin } from "../../app/domain/calendar-day";
-import { addDays, cents, dayName, germanDate } from "./calendar";
+import { addDays, calendarDay, cents, dayName, germanDate } from "./calendar";
 import {
   demoAdmin,
   expect,
@@ -63,16 +63,6 @@ async function freeStay(request: APIRequestContext, nights = 3) {
 
 const priceBox = (page: Page) => page.getByRole("region", { name: "Preis und Verfügbarkeit" });
 const calendar = (page: Page) => page.getByRole("dialog", { name: "Reisedaten auswählen" });
-
-/** Pages the open calendar forward until `day` is shown and returns its button. */
-async function calendarDay(page: Page, day: string): Promise<Locator> {
-  const button = calendar(page).getByRole("button", { name: dayName(day), exact: true });
-  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
-    await calendar(page).getByRole("button", { name: "Nächster Monat" }).click();
-  }
-  await expect(button).toBeVisible();
-  return button;
-}
 
 /** The breakdown as numbers, checked against the arithmetic of the one price function. */
 async function expectConsistentBreakdown(page: Page, nights: number) {
