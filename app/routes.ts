@@ -78,6 +78,8 @@ export default [
   // Resource routes.
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  // A property's occupancy for Airbnb, Booking.com, …: /ical/<secret token>.ics (decision 045).
+  route("ical/:file", "routes/ical/export.ts"),
   route("manifest.webmanifest", "routes/seo/manifest.ts"),
   ...prefix("api", [
     route("auth/*", "routes/api/auth.ts"),

@@ -859,6 +859,8 @@ export const occupancy = pgTable(
     kind: text("kind").$type<"booking" | "block" | "external">().notNull(),
     /** The booking, block or external event this row mirrors. */
     sourceId: uuid("source_id").notNull(),
+    /** When these dates were written (a move writes a new row): the export's DTSTAMP. */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("occupancy_dates_check", sql`${t.checkOut} > ${t.checkIn}`),

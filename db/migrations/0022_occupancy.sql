@@ -60,6 +60,7 @@ CREATE TABLE "occupancy" (
 	"check_out" date NOT NULL,
 	"kind" text NOT NULL,
 	"source_id" uuid NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "occupancy_dates_check" CHECK ("occupancy"."check_out" > "occupancy"."check_in"),
 	CONSTRAINT "occupancy_kind_check" CHECK ("occupancy"."kind" in ('booking', 'block', 'external'))
 );
