@@ -12,6 +12,7 @@ import {
   startOrphanImagesJob,
   stopOrphanImagesJob,
 } from "~/features/properties/property-images.server";
+import { startIcalSyncJob, stopIcalSyncJob } from "~/features/calendar/ical-import.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import {
   listenForPageDataOnPglite,
@@ -85,6 +86,8 @@ export async function boot(): Promise<BootResult> {
   startImageImportWorker();
   startCompleteStaysJob();
   startOrphanImagesJob();
+  // Imported calendars (Airbnb, Booking.com, …): due feeds every minute (decision 045).
+  startIcalSyncJob();
   housekeeping = setInterval(() => {
     deleteExpiredRateLimits().catch((error) =>
       logger.warn({ err: error }, "rate-limit cleanup failed"),
@@ -118,6 +121,7 @@ export async function shutdown() {
   clearInterval(housekeeping);
   await stopListening();
   await stopCompleteStaysJob();
+  await stopIcalSyncJob();
   await stopOrphanImagesJob();
   await stopEmailWorker();
   await stopImageImportWorker();

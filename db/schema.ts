@@ -916,6 +916,11 @@ export const icalFeed = pgTable(
     nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
     lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    /**
+     * A sync in progress holds the feed until then (claimed by one UPDATE), so with several app
+     * processes each feed is fetched by one at a time; a crashed sync's lease simply runs out.
+     */
+    syncLeaseUntil: timestamp("sync_lease_until", { withTimezone: true }),
     /** When the admins were told the feed is stale; cleared by the next successful sync. */
     staleNotifiedAt: timestamp("stale_notified_at", { withTimezone: true }),
     ...timestamps,

@@ -33,6 +33,7 @@ CREATE TABLE "ical_feed" (
 	"next_sync_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_sync_at" timestamp with time zone,
 	"last_success_at" timestamp with time zone,
+	"sync_lease_until" timestamp with time zone,
 	"stale_notified_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -6,6 +6,7 @@ import { bookingCancelledOperator } from "./templates/booking-cancelled-operator
 import { bookingConfirmed } from "./templates/booking-confirmed";
 import { bookingNew } from "./templates/booking-new";
 import { bookingReceived } from "./templates/booking-received";
+import { calendarConflict, calendarStale } from "./templates/calendar-alerts";
 import { contactMessage } from "./templates/contact-message";
 import { contactReply } from "./templates/contact-reply";
 import type { EmailContent } from "./templates/layout";
@@ -35,6 +36,8 @@ const components: {
   "payment-details": paymentDetails,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
+  "calendar-conflict": calendarConflict,
+  "calendar-stale": calendarStale,
 };
 
 /** Subject, plain text and HTML of a template whose data has been checked (`parseEmailData`). */
