@@ -61,6 +61,8 @@ export default [
     route("properties/add", "routes/admin/property-form.tsx", { id: "admin-property-add" }),
     route("properties/edit/:id", "routes/admin/property-form.tsx", { id: "admin-property-edit" }),
     route("properties/:id", "routes/admin/property-redirect.ts"),
+    // Blocks, iCal export link and imported calendars of one property (decision 045).
+    route("properties/:id/kalender", "routes/admin/property-calendar.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("bookings/:id", "routes/admin/booking-detail.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -19,6 +19,7 @@ import adminInboxDe from "./de/admin-inbox";
 import adminNewsletterDe from "./de/admin-newsletter";
 import adminReviewsDe from "./de/admin-reviews";
 import adminFactsDe from "./de/admin-facts";
+import adminCalendarDe from "./de/admin-calendar";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -34,6 +35,7 @@ import adminInboxEn from "./en/admin-inbox";
 import adminNewsletterEn from "./en/admin-newsletter";
 import adminReviewsEn from "./en/admin-reviews";
 import adminFactsEn from "./en/admin-facts";
+import adminCalendarEn from "./en/admin-calendar";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -51,6 +53,7 @@ registerTexts("de", {
   adminReviews: adminReviewsDe,
   adminNewsletter: adminNewsletterDe,
   adminFacts: adminFactsDe,
+  adminCalendar: adminCalendarDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -68,4 +71,5 @@ registerTexts("en", {
   adminReviews: adminReviewsEn,
   adminNewsletter: adminNewsletterEn,
   adminFacts: adminFactsEn,
+  adminCalendar: adminCalendarEn,
 });

@@ -192,3 +192,23 @@ function blockAudit(row: BlockRow) {
     note: row.note,
   };
 }
+
+/** The property a calendar page is about, or null. */
+export async function getCalendarProperty(propertyId: string) {
+  if (!isUuid(propertyId)) return null;
+  const [row] = await db()
+    .select({ id: schema.property.id, title: schema.property.title })
+    .from(schema.property)
+    .where(eq(schema.property.id, propertyId));
+  return row ?? null;
+}
+
+/** The property of a block, or null (an admin action checks it belongs to the page's property). */
+export async function blockPropertyId(blockId: string) {
+  if (!isUuid(blockId)) return null;
+  const [row] = await db()
+    .select({ propertyId: blk.propertyId })
+    .from(blk)
+    .where(eq(blk.id, blockId));
+  return row?.propertyId ?? null;
+}
