@@ -93,7 +93,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 type ActionData =
-  | { ok: true; intent: string; message: string }
+  | { ok: true; intent: string; message: string; at: number }
   | {
       ok: false;
       intent: string;
@@ -148,6 +148,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return {
       ok: true,
       intent,
+      at: Date.now(),
       message: t(
         intent === "createBlock" ? "adminCalendar.blocks.created" : "adminCalendar.blocks.updated",
       ),
@@ -157,12 +158,22 @@ export async function action({ request, params }: Route.ActionArgs) {
     if ((await blockPropertyId(id)) !== property.id) return refuse("notFound", 404);
     const result = await deleteBlock({ actor: admin, blockId: id });
     if (!result.ok) return refuse(result.error, result.error === "notFound" ? 404 : 503);
-    return { ok: true, intent, message: t("adminCalendar.blocks.removed") } satisfies ActionData;
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t("adminCalendar.blocks.removed"),
+    } satisfies ActionData;
   }
   if (intent === "rotateExport") {
     const result = await rotateExportToken({ actor: admin, propertyId: property.id });
     if (!result.ok) return refuse("notFound", 404);
-    return { ok: true, intent, message: t("adminCalendar.export.rotated") } satisfies ActionData;
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t("adminCalendar.export.rotated"),
+    } satisfies ActionData;
   }
   if (intent === "addFeed") {
     const parsed = feedFormSchema.safeParse(
@@ -175,14 +186,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result.ok) return refuse("notFound", 404);
     // Read at once, so the admin sees whether the address works.
     await syncFeed(result.id);
-    return { ok: true, intent, message: t("adminCalendar.feeds.added") } satisfies ActionData;
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t("adminCalendar.feeds.added"),
+    } satisfies ActionData;
   }
   if (intent === "deleteFeed" || intent === "syncFeed") {
     if ((await feedPropertyId(id)) !== property.id) return refuse("notFound", 404);
     if (intent === "deleteFeed") {
       const result = await deleteFeed({ actor: admin, feedId: id });
       if (!result.ok) return refuse("notFound", 404);
-      return { ok: true, intent, message: t("adminCalendar.feeds.removed") } satisfies ActionData;
+      return {
+        ok: true,
+        intent,
+        at: Date.now(),
+        message: t("adminCalendar.feeds.removed"),
+      } satisfies ActionData;
     }
     const result = await syncFeed(id);
     if (!result.ok) {
@@ -194,6 +215,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return {
       ok: true,
       intent,
+      at: Date.now(),
       message: t("adminCalendar.feeds.synced", {
         added: result.added,
         changed: result.changed,
@@ -247,7 +269,7 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
       </div>
 
       {result?.ok && <Banner tone="success">{result.message}</Banner>}
-      {result && !result.ok && !result.blockId && (
+      {result && !result.ok && !/Block$/.test(result.intent) && (
         <Banner tone="error">{t(`adminCalendar.errors.${result.error}`)}</Banner>
       )}
 
@@ -303,21 +325,21 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
                       >
                         <Input name="note" defaultValue={block.note} maxLength={500} />
                       </Field>
+                      <div className="flex flex-wrap gap-2">
+                        <Button type="submit" name="intent" value="updateBlock" disabled={isBusy}>
+                          {t("adminCalendar.blocks.save")}
+                        </Button>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="deleteBlock"
+                          variant="dangerOutline"
+                          disabled={isBusy}
+                        >
+                          {t("adminCalendar.blocks.remove")}
+                        </Button>
+                      </div>
                     </fieldset>
-                    <div className="flex flex-wrap gap-2">
-                      <Button type="submit" name="intent" value="updateBlock" disabled={isBusy}>
-                        {t("adminCalendar.blocks.save")}
-                      </Button>
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="deleteBlock"
-                        variant="dangerOutline"
-                        disabled={isBusy}
-                      >
-                        {t("adminCalendar.blocks.remove")}
-                      </Button>
-                    </div>
                   </Form>
                 </li>
               );
@@ -325,6 +347,8 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
           </ul>
         )}
         <Form
+          // A new, empty form after each saved change.
+          key={result?.ok ? result.at : "add-block"}
           method="post"
           className="space-y-3 rounded-lg border border-slate-300 bg-slate-50 p-4"
         >
@@ -501,6 +525,7 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
           </ul>
         )}
         <Form
+          key={result?.ok ? result.at : "add-feed"}
           method="post"
           className="space-y-3 rounded-lg border border-slate-300 bg-slate-50 p-4"
         >
