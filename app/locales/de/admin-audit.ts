@@ -55,6 +55,12 @@ const adminAudit = {
     hidden: "Ausgeblendet",
     unhidden: "Wieder eingeblendet",
     "reply-removed": "Antwort entfernt",
+    "block-created": "Sperrzeit angelegt",
+    "block-updated": "Sperrzeit geändert",
+    "block-deleted": "Sperrzeit entfernt",
+    "ical-link-rotated": "Kalender-Link erneuert",
+    "ical-feed-added": "Kalender-Import hinzugefügt",
+    "ical-feed-removed": "Kalender-Import entfernt",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

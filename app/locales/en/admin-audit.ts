@@ -57,6 +57,12 @@ const adminAudit: typeof de = {
     hidden: "Hidden",
     unhidden: "Shown again",
     "reply-removed": "Reply removed",
+    "block-created": "Blocked dates added",
+    "block-updated": "Blocked dates changed",
+    "block-deleted": "Blocked dates removed",
+    "ical-link-rotated": "Calendar link renewed",
+    "ical-feed-added": "Calendar import added",
+    "ical-feed-removed": "Calendar import removed",
   },
   loadFailed: "The audit log could not be loaded",
 };
