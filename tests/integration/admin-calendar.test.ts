@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { listBookedStays } from "~/features/properties/availability.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import * as dashboard from "~/routes/admin/dashboard";
 import * as route from "~/routes/admin/property-calendar";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
@@ -181,4 +182,80 @@ describe(`admin calendar page (${databaseKind()})`, () => {
     expect((await call("action", property.id, {}, guestCookie)).status).toBe(403);
     expect((await call("loader", property.id, {}, guestCookie)).status).toBe(403);
   });
+
+  it("the admin dashboard shows open conflicts and stale calendars until they are resolved", async () => {
+    const guest = await createUser();
+    const property = await createProperty({ title: "Haus Doppelt" });
+    const booking = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: day(30),
+      checkOut: day(34),
+    });
+    const [feed] = await db()
+      .insert(schema.icalFeed)
+      .values({
+        propertyId: property.id,
+        name: "Booking.com Haus Doppelt",
+        url: "https://admin.booking.com/hotel/ical/1.ics",
+        channel: "booking-com",
+        lastSuccessAt: new Date(Date.now() - 3 * 60 * 60 * 1000),
+      })
+      .returning();
+    await db()
+      .insert(schema.externalEvent)
+      .values({
+        feedId: feed.id,
+        propertyId: property.id,
+        uid: "doppelt@booking.com",
+        checkIn: day(32),
+        checkOut: day(36),
+        kind: "booking",
+      });
+    const alerts = async () => {
+      const answer = await dashboardLoader();
+      return answer.data!.calendarAlerts as {
+        conflicts: { propertyTitle: string; checkIn: string }[];
+        stale: { feedName: string; hours: number; hasEverSynced: boolean }[];
+      };
+    };
+    let shown = await alerts();
+    expect(shown.conflicts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ propertyTitle: "Haus Doppelt", checkIn: day(32) }),
+      ]),
+    );
+    expect(shown.stale).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          feedName: "Booking.com Haus Doppelt",
+          hours: 3,
+          hasEverSynced: true,
+        }),
+      ]),
+    );
+
+    // Resolved: the booking here is cancelled and the next sync writes the event again; the feed
+    // was read successfully.
+    await db()
+      .update(schema.booking)
+      .set({ status: "cancelled" })
+      .where(eq(schema.booking.id, booking.id));
+    await db()
+      .update(schema.externalEvent)
+      .set({ missingCount: 0 })
+      .where(eq(schema.externalEvent.feedId, feed.id));
+    await db()
+      .update(schema.icalFeed)
+      .set({ lastSuccessAt: new Date() })
+      .where(eq(schema.icalFeed.id, feed.id));
+    shown = await alerts();
+    expect(shown.conflicts.map((c) => c.propertyTitle)).not.toContain("Haus Doppelt");
+    expect(shown.stale.map((s) => s.feedName)).not.toContain("Booking.com Haus Doppelt");
+  });
 });
+
+async function dashboardLoader(): Promise<Answer> {
+  const request = new Request("http://localhost:3000/admin", { headers: { cookie } });
+  return read(await dashboard.loader({ request, params: {}, context: {} } as never));
+}
