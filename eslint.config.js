@@ -51,6 +51,7 @@ const FEATURE_DEPENDENCIES = {
   "bank-accounts": ["settings", "email", "accounts"],
   audit: ["content"],
   "admin-dashboard": [],
+  calendar: ["settings", "email", "accounts"],
   "go-live": ["settings", "accounts", "company", "content", "properties"],
 };
 // The list itself must stay free of loops (a → b → a would allow a cycle between features).

@@ -123,6 +123,8 @@ export default defineConfig({
       OPENAI_MODEL: E2E_OPENAI_MODEL,
       // The CSV import spec serves its images from a local HTTP server (decision 028).
       IMPORT_ALLOW_PRIVATE: "true",
+      // The calendar spec serves an Airbnb-shaped feed from a local HTTP server (decision 045).
+      ICAL_ALLOW_PRIVATE: "true",
     },
   },
 });

@@ -16,6 +16,7 @@ import {
   startOrphanImagesJob,
   stopOrphanImagesJob,
 } from "~/features/properties/property-images.server";
+import { startIcalSyncJob, stopIcalSyncJob } from "~/features/calendar/ical-import.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import {
   listenForPageDataOnPglite,
@@ -91,6 +92,8 @@ export async function boot(): Promise<BootResult> {
   // Bank-transfer reminders and the optional cancellation of unpaid deposits (decision 047).
   startPaymentRemindersJob();
   startOrphanImagesJob();
+  // Imported calendars (Airbnb, Booking.com, …): due feeds every minute (decision 045).
+  startIcalSyncJob();
   housekeeping = setInterval(() => {
     deleteExpiredRateLimits().catch((error) =>
       logger.warn({ err: error }, "rate-limit cleanup failed"),
@@ -125,6 +128,7 @@ export async function shutdown() {
   await stopListening();
   await stopCompleteStaysJob();
   await stopPaymentRemindersJob();
+  await stopIcalSyncJob();
   await stopOrphanImagesJob();
   await stopEmailWorker();
   await stopImageImportWorker();

@@ -63,6 +63,8 @@ export default [
     // The edit page's "Saisonzeiten" forms post here (issue 18, decision 046).
     route("properties/edit/:id/seasons", "routes/admin/property-seasons.tsx"),
     route("properties/:id", "routes/admin/property-redirect.ts"),
+    // Blocks, iCal export link and imported calendars of one property (decision 045).
+    route("properties/:id/kalender", "routes/admin/property-calendar.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("bookings/:id", "routes/admin/booking-detail.tsx"),
     route("settings", "routes/admin/settings.tsx"),
@@ -80,6 +82,8 @@ export default [
   // Resource routes.
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  // A property's occupancy for Airbnb, Booking.com, …: /ical/<secret token>.ics (decision 045).
+  route("ical/:file", "routes/ical/export.ts"),
   route("manifest.webmanifest", "routes/seo/manifest.ts"),
   ...prefix("api", [
     route("auth/*", "routes/api/auth.ts"),

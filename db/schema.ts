@@ -1011,3 +1011,161 @@ export const demoRecord = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Occupancy: bookings, blocks and imported calendar events (spec/10, issue 18, decision 045)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every occupied stay of a property, whatever holds it: a non-cancelled booking, an admin block
+ * or an active imported event. Kept by triggers on `booking`, `property_block` and
+ * `external_event` (hand-written migration), never written by the app. Its exclusion constraint
+ * `occupancy_no_overlap` is the one guarantee that no two of them share a night; the search and
+ * the calendars read this one table.
+ */
+export const occupancy = pgTable(
+  "occupancy",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => property.id, { onDelete: "cascade" }),
+    checkIn: date("check_in").notNull(),
+    checkOut: date("check_out").notNull(),
+    kind: text("kind").$type<"booking" | "block" | "external">().notNull(),
+    /** The booking, block or external event this row mirrors. */
+    sourceId: uuid("source_id").notNull(),
+    /** When these dates were written (a move writes a new row): the export's DTSTAMP. */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("occupancy_dates_check", sql`${t.checkOut} > ${t.checkIn}`),
+    check("occupancy_kind_check", sql`${t.kind} in ('booking', 'block', 'external')`),
+    uniqueIndex("occupancy_source_idx").on(t.kind, t.sourceId),
+  ],
+);
+
+/** An admin's block of nights (Eigennutzung, Wartung, Sonstiges): not bookable, not sold. */
+export const propertyBlock = pgTable(
+  "property_block",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => property.id, { onDelete: "cascade" }),
+    checkIn: date("check_in").notNull(),
+    checkOut: date("check_out").notNull(),
+    reason: text("reason").$type<"own-use" | "maintenance" | "other">().notNull(),
+    note: text("note").notNull().default(""),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check("property_block_dates_check", sql`${t.checkOut} > ${t.checkIn}`),
+    check("property_block_reason_check", sql`${t.reason} in ('own-use', 'maintenance', 'other')`),
+    index("property_block_property_idx").on(t.propertyId, t.checkIn),
+  ],
+);
+
+/** The secret of a property's iCal export URL (/ical/<token>.ics); "Link erneuern" replaces it. */
+export const icalExport = pgTable("ical_export", {
+  propertyId: uuid("property_id")
+    .primaryKey()
+    .references(() => property.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  rotatedAt: timestamp("rotated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An imported calendar (Airbnb, Booking.com, …) of one property, polled every 15 minutes. */
+export const icalFeed = pgTable(
+  "ical_feed",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => property.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    channel: text("channel").$type<"airbnb" | "booking-com" | "vrbo" | "other">().notNull(),
+    /** The feed's DTEND is the last night instead of the departure day. */
+    isEndLastNight: boolean("is_end_last_night").notNull().default(false),
+    nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    /**
+     * A sync in progress holds the feed until then (claimed by one UPDATE), so with several app
+     * processes each feed is fetched by one at a time; a crashed sync's lease simply runs out.
+     */
+    syncLeaseUntil: timestamp("sync_lease_until", { withTimezone: true }),
+    /** When the admins were told the feed is stale; cleared by the next successful sync. */
+    staleNotifiedAt: timestamp("stale_notified_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "ical_feed_channel_check",
+      sql`${t.channel} in ('airbnb', 'booking-com', 'vrbo', 'other')`,
+    ),
+    index("ical_feed_property_idx").on(t.propertyId),
+    index("ical_feed_next_sync_idx").on(t.nextSyncAt),
+  ],
+);
+
+/** One sync of a feed: what came back and what it changed. */
+export const icalSyncLog = pgTable(
+  "ical_sync_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    feedId: uuid("feed_id")
+      .notNull()
+      .references(() => icalFeed.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    result: text("result").$type<"ok" | "failed">().notNull(),
+    httpStatus: integer("http_status"),
+    added: integer("added").notNull().default(0),
+    changed: integer("changed").notNull().default(0),
+    removed: integer("removed").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    error: text("error"),
+  },
+  (t) => [
+    check("ical_sync_log_result_check", sql`${t.result} in ('ok', 'failed')`),
+    index("ical_sync_log_feed_idx").on(t.feedId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An event of an imported feed, keyed by (feed, UID). `status` is set by the trigger that
+ * mirrors it into `occupancy`: 'active' when its nights were free, 'conflict' when they overlap
+ * a booking, block or another event (then it is stored but not mirrored, and the admins alerted).
+ */
+export const externalEvent = pgTable(
+  "external_event",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    feedId: uuid("feed_id")
+      .notNull()
+      .references(() => icalFeed.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => property.id, { onDelete: "cascade" }),
+    uid: text("uid").notNull(),
+    checkIn: date("check_in").notNull(),
+    checkOut: date("check_out").notNull(),
+    kind: text("kind").$type<"booking" | "block">().notNull(),
+    status: text("status").$type<"active" | "conflict">().notNull().default("active"),
+    /** Successful non-empty fetches in a row that lacked this event; released at 2. */
+    missingCount: integer("missing_count").notNull().default(0),
+    conflictNotifiedAt: timestamp("conflict_notified_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("external_event_dates_check", sql`${t.checkOut} > ${t.checkIn}`),
+    check("external_event_kind_check", sql`${t.kind} in ('booking', 'block')`),
+    check("external_event_status_check", sql`${t.status} in ('active', 'conflict')`),
+    uniqueIndex("external_event_feed_uid_idx").on(t.feedId, t.uid),
+    index("external_event_conflict_idx")
+      .on(t.propertyId)
+      .where(sql`${t.status} = 'conflict'`),
+  ],
+);

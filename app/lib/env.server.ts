@@ -72,6 +72,14 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   /**
+   * Let the iCal import fetch calendars from private, loopback and link-local addresses
+   * (decision 045), for tests and closed networks; off by default, like IMPORT_ALLOW_PRIVATE.
+   */
+  ICAL_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /**
    * Test suite only (tests/helpers/database.ts): a cheap password hash instead of scrypt.
    * Refused outside NODE_ENV=test, so no deployment can start with it (checked below).
    */

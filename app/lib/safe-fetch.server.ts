@@ -22,6 +22,8 @@ export type SafeFetchOptions = {
   maxBytes: number;
   timeoutMs: number;
   maxRedirects: number;
+  /** The Accept header (default image/*, for the CSV import's images). */
+  accept?: string;
   /**
    * Which resolved addresses may be connected to; `isPublicAddress` unless `allowPrivate`.
    * A seam for tests that need one local server to pass and another local address to be refused.
@@ -95,7 +97,10 @@ function requestOnce(
         method: "GET",
         lookup,
         signal,
-        headers: { "user-agent": "Ferienwohnung-Import/1.0", accept: "image/*" },
+        headers: {
+          "user-agent": "Ferienwohnung-Import/1.0",
+          accept: options.accept ?? "image/*",
+        },
         // No keep-alive pool: a pooled socket would skip the lookup (and the pinning) next time.
         agent: false,
       },

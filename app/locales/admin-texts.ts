@@ -21,6 +21,7 @@ import adminReviewsDe from "./de/admin-reviews";
 import adminFactsDe from "./de/admin-facts";
 import adminPaymentsDe from "./de/admin-payments";
 import adminSeasonsDe from "./de/admin-seasons";
+import adminCalendarDe from "./de/admin-calendar";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -38,6 +39,7 @@ import adminReviewsEn from "./en/admin-reviews";
 import adminFactsEn from "./en/admin-facts";
 import adminPaymentsEn from "./en/admin-payments";
 import adminSeasonsEn from "./en/admin-seasons";
+import adminCalendarEn from "./en/admin-calendar";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -57,6 +59,7 @@ registerTexts("de", {
   adminFacts: adminFactsDe,
   adminPayments: adminPaymentsDe,
   adminSeasons: adminSeasonsDe,
+  adminCalendar: adminCalendarDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -76,4 +79,5 @@ registerTexts("en", {
   adminFacts: adminFactsEn,
   adminPayments: adminPaymentsEn,
   adminSeasons: adminSeasonsEn,
+  adminCalendar: adminCalendarEn,
 });

@@ -11,9 +11,12 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { addDays, todayInBerlin } from "~/domain/calendar-day";
+import { createBlock } from "~/features/calendar/blocks.server";
+import { getExportToken } from "~/features/calendar/ical-export.server";
 import { startAppServer, stopAppServers } from "../helpers/app-servers";
 import { openTestDatabase } from "../helpers/database";
-import { createProperty } from "../helpers/factories";
+import { createProperty, createUser } from "../helpers/factories";
 
 const PORT = 3472;
 let handle: DatabaseHandle;
@@ -39,7 +42,12 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would decompress on its own and hide what was sent). */
-function get(path: string, acceptEncoding?: string, method = "GET") {
+function get(
+  path: string,
+  acceptEncoding?: string,
+  method = "GET",
+  extraHeaders: Record<string, string> = {},
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
       const request = http.request(
@@ -48,7 +56,10 @@ function get(path: string, acceptEncoding?: string, method = "GET") {
           port: PORT,
           path,
           method,
-          headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+          headers: {
+            ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+            ...extraHeaders,
+          },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -116,6 +127,38 @@ describe("compressed answers", () => {
     expect(robots.body.byteLength).toBeLessThan(1024);
     expect(robots.headers["content-encoding"]).toBeUndefined();
     expect(robots.body.toString("utf8")).toContain("User-agent");
+  });
+
+  it("the iCal export is compressed text; a repeated poll with its ETag gets 304", async () => {
+    const property = await createProperty({ title: "Haus Kalender" });
+    const today = todayInBerlin();
+    const admin = await createUser({ role: "admin" });
+    // Enough stays for more than a kilobyte of calendar.
+    for (let i = 0; i < 12; i++) {
+      const checkIn = addDays(today, 10 + i * 5);
+      const block = await createBlock({
+        actor: admin,
+        propertyId: property.id,
+        input: { checkIn, checkOut: addDays(checkIn, 2), reason: "own-use", note: "" },
+      });
+      expect(block.ok).toBe(true);
+    }
+    const path = `/ical/${await getExportToken(property.id)}.ics`;
+    const plain = await get(path);
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(plain.body.byteLength).toBeGreaterThan(1024);
+    const compressed = await get(path, "br");
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(
+      decode(compressed.body, "br")
+        .toString("utf8")
+        .match(/BEGIN:VEVENT/g),
+    ).toHaveLength(12);
+    const etag = compressed.headers.etag!;
+    const again = await get(path, "br", "GET", { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
   });
 
   it("static scripts and styles are sent as the files compressed at build time", async () => {

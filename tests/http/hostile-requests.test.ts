@@ -258,6 +258,11 @@ describe("hostile requests against a production process", () => {
     expect(loaders.length).toBeGreaterThan(30);
     // The guest's calendar file (issue 16) gets the forged and hostile ?booking= probes too.
     expect(loaders.map((r) => r.pattern)).toContain("/booking-success/calendar.ics");
+    // The iCal export (decision 045) and a property's calendar page with its six intents.
+    expect(loaders.map((r) => r.pattern)).toEqual(
+      expect.arrayContaining(["/ical/:file", "/admin/properties/:id/kalender"]),
+    );
+    expect(patterns).toContain("/admin/properties/:id/kalender");
   });
 
   it("no answer that depends on the session may be kept by a shared cache", async () => {

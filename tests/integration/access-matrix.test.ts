@@ -167,7 +167,13 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
     // The CSV import's POST is in the matrix too.
     expect(adminRoutes.find((r) => r.pattern === "/admin/properties/import")?.hasAction).toBe(true);
     // Inbox, review moderation and newsletter (issue 15): pages, their POSTs, the CSV export.
-    const withActions = ["/admin/nachrichten/:id", "/admin/bewertungen", "/admin/newsletter"];
+    const withActions = [
+      "/admin/nachrichten/:id",
+      "/admin/bewertungen",
+      "/admin/newsletter",
+      // Blocks, export link and imported calendars of a property (decision 045).
+      "/admin/properties/:id/kalender",
+    ];
     expect(adminRoutes.map((r) => r.pattern)).toEqual(
       expect.arrayContaining(["/admin/nachrichten", "/admin/newsletter.csv", ...withActions]),
     );

@@ -7,6 +7,7 @@ import { bookingConfirmed } from "./templates/booking-confirmed";
 import { bookingNew } from "./templates/booking-new";
 import { bookingReceived } from "./templates/booking-received";
 import { checkoutExpired } from "./templates/checkout-expired";
+import { calendarConflict, calendarStale } from "./templates/calendar-alerts";
 import { contactMessage } from "./templates/contact-message";
 import { contactReply } from "./templates/contact-reply";
 import type { EmailContent } from "./templates/layout";
@@ -39,6 +40,8 @@ const components: {
   "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
+  "calendar-conflict": calendarConflict,
+  "calendar-stale": calendarStale,
 };
 
 /** Subject, plain text and HTML of a template whose data has been checked (`parseEmailData`). */

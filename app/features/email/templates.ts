@@ -429,6 +429,33 @@ const contactReply = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// calendar-conflict: to every admin when an imported calendar brings an event whose nights are
+// already taken here (decision 045). No guest data: the channel's event has none we keep.
+
+const calendarConflict = defineTemplate({
+  data: z.object({
+    language,
+    propertyId: z.string(),
+    propertyTitle: z.string(),
+    feedName: z.string(),
+    checkIn: calendarDay,
+    checkOut: calendarDay,
+  }),
+});
+
+// calendar-stale: to every admin, once, when a feed has had no successful sync for 2 hours.
+const calendarStale = defineTemplate({
+  data: z.object({
+    language,
+    propertyId: z.string(),
+    propertyTitle: z.string(),
+    feedName: z.string(),
+    /** ISO time of the last successful sync, or null for never. */
+    lastSuccessAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
 
 /** New e-mails get an entry here and a component in `templates/<name>.tsx`. */
 export const emailTemplates = {
@@ -445,6 +472,8 @@ export const emailTemplates = {
   "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
+  "calendar-conflict": calendarConflict,
+  "calendar-stale": calendarStale,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -89,11 +89,12 @@ function whereClause(search: PropertySearch, today: string, branch: PriceBranch 
   }
   if (search.checkIn && search.checkOut) {
     // Half-open stays overlap when each starts before the other ends; the check-out day is
-    // free. One probe per candidate in booking_active_property_checkout_idx.
+    // free. Bookings, blocks and imported events alike, from the one table that mirrors them
+    // (decision 045): one probe per candidate in occupancy_property_checkout_idx.
     conditions.push(sql`not exists (
-      select 1 from booking b
-      where b.property_id = p.id and b.status <> 'cancelled'
-        and b.check_in < ${search.checkOut}::date and b.check_out > ${search.checkIn}::date)`);
+      select 1 from occupancy o
+      where o.property_id = p.id
+        and o.check_in < ${search.checkOut}::date and o.check_out > ${search.checkIn}::date)`);
   }
   return sql.join(conditions, sql` and `);
 }

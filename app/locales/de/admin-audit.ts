@@ -62,6 +62,12 @@ const adminAudit = {
     "season-updated": "Saison geändert",
     "season-deleted": "Saison entfernt",
     "discounts-changed": "Langzeitrabatte geändert",
+    "block-created": "Sperrzeit angelegt",
+    "block-updated": "Sperrzeit geändert",
+    "block-deleted": "Sperrzeit entfernt",
+    "ical-link-rotated": "Kalender-Link erneuert",
+    "ical-feed-added": "Kalender-Import hinzugefügt",
+    "ical-feed-removed": "Kalender-Import entfernt",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

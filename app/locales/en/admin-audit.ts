@@ -64,6 +64,12 @@ const adminAudit: typeof de = {
     "season-updated": "Season changed",
     "season-deleted": "Season removed",
     "discounts-changed": "Long-stay discounts changed",
+    "block-created": "Blocked dates added",
+    "block-updated": "Blocked dates changed",
+    "block-deleted": "Blocked dates removed",
+    "ical-link-rotated": "Calendar link renewed",
+    "ical-feed-added": "Calendar import added",
+    "ical-feed-removed": "Calendar import removed",
   },
   loadFailed: "The audit log could not be loaded",
 };

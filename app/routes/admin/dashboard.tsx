@@ -16,6 +16,7 @@ import { addDays } from "~/domain/calendar-day";
 import { KEY_FIGURE_SPANS, type KeyFigureSpan } from "~/domain/key-figures";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { dashboardData } from "~/features/admin-dashboard/dashboard.server";
+import { calendarWarnings } from "~/features/calendar/ical-import.server";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const propertyId = params.get("property") || null;
   // The go-live checklist (decision 033) and the figures load side by side, each on its own:
   // a failure of one leaves the other shown.
-  const [checklist, data] = await Promise.all([
+  const [checklist, data, calendar] = await Promise.all([
     goLiveChecklist({ viewerId: admin.id }).catch((error: unknown) => {
       logger.error({ err: error }, "loading the go-live checklist failed");
       return null;
@@ -41,8 +42,31 @@ export async function loader({ request }: Route.LoaderArgs) {
       logger.error({ err: error }, "loading the dashboard figures failed");
       return null;
     }),
+    // Open calendar conflicts and stale imported calendars (decision 045), until resolved.
+    calendarWarnings().catch((error: unknown) => {
+      logger.error({ err: error }, "loading the calendar warnings failed");
+      return null;
+    }),
   ]);
-  return { span, propertyId, data, checklist, demoDialog: params.get("demodaten") === "entfernen" };
+  const now = Date.now();
+  const calendarAlerts = calendar && {
+    conflicts: calendar.conflicts,
+    stale: calendar.stale.map((feed) => ({
+      propertyId: feed.propertyId,
+      propertyTitle: feed.propertyTitle,
+      feedName: feed.feedName,
+      hasEverSynced: feed.lastSuccessAt !== null,
+      hours: Math.floor((now - (feed.lastSuccessAt ?? feed.createdAt).getTime()) / 3_600_000),
+    })),
+  };
+  return {
+    span,
+    propertyId,
+    data,
+    checklist,
+    calendarAlerts,
+    demoDialog: params.get("demodaten") === "entfernen",
+  };
 }
 
 /** "Demodaten entfernen" (decision 033): the dashboard's one action. */
@@ -205,6 +229,59 @@ function GoLive({
   );
 }
 
+/** Calendar conflicts and stale imported calendars, shown red until resolved (decision 045). */
+function CalendarAlerts({
+  alerts,
+}: {
+  alerts: Route.ComponentProps["loaderData"]["calendarAlerts"];
+}) {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.language === "en" ? "en" : "de";
+  if (!alerts || (alerts.conflicts.length === 0 && alerts.stale.length === 0)) return null;
+  const calendarLink = (propertyId: string) => `/admin/properties/${propertyId}/kalender`;
+  return (
+    <section
+      aria-labelledby="calendar-alerts-heading"
+      className="space-y-2"
+      data-testid="calendar-alerts"
+    >
+      <h2 id="calendar-alerts-heading" className="text-lg font-semibold text-slate-900">
+        {t("adminCalendar.dashboard.heading")}
+      </h2>
+      <ul className="space-y-2">
+        {alerts.stale.map((feed) => (
+          <li key={`stale-${feed.propertyId}-${feed.feedName}`}>
+            <Banner tone="error" announce="none">
+              {feed.hasEverSynced
+                ? t("adminCalendar.feeds.stale", { name: feed.feedName, hours: feed.hours })
+                : t("adminCalendar.feeds.staleNever", { name: feed.feedName })}{" "}
+              ({feed.propertyTitle}){" "}
+              <Link to={calendarLink(feed.propertyId)} className="font-medium underline">
+                {t("adminCalendar.dashboard.open")}
+              </Link>
+            </Banner>
+          </li>
+        ))}
+        {alerts.conflicts.map((conflict) => (
+          <li key={`conflict-${conflict.propertyId}-${conflict.checkIn}-${conflict.feedName}`}>
+            <Banner tone="error" announce="none">
+              {t("adminCalendar.dashboard.conflict", {
+                property: conflict.propertyTitle,
+                feed: conflict.feedName,
+                from: formatDate(conflict.checkIn, language),
+                to: formatDate(conflict.checkOut, language),
+              })}{" "}
+              <Link to={calendarLink(conflict.propertyId)} className="font-medium underline">
+                {t("adminCalendar.dashboard.open")}
+              </Link>
+            </Banner>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language: Language = i18n.language === "en" ? "en" : "de";
@@ -219,6 +296,8 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         <h1 className="text-2xl font-semibold text-slate-900">{t("adminDashboard.title")}</h1>
         <Banner tone="error">{t("adminDashboard.failed")}</Banner>
         <GoLive loaderData={loaderData} actionData={actionData} />
+        <CalendarAlerts alerts={loaderData.calendarAlerts} />
+        <CalendarAlerts alerts={loaderData.calendarAlerts} />
       </main>
     );
   }
@@ -247,6 +326,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       <h1 className="text-2xl font-semibold text-slate-900">{t("adminDashboard.title")}</h1>
 
       <GoLive loaderData={loaderData} actionData={actionData} />
+      <CalendarAlerts alerts={loaderData.calendarAlerts} />
 
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cardList.map((card) => (

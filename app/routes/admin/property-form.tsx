@@ -228,6 +228,15 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
         {t("adminProperties.form.back")}
       </Link>
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">{heading}</h1>
+      {property && (
+        // Blocks, the iCal export and imported calendars live on their own page (decision 045).
+        <Link
+          to={`/admin/properties/${property.id}/kalender`}
+          className="mt-1 inline-block text-sm font-medium text-secondary underline"
+        >
+          {t("adminCalendar.openCalendar")}
+        </Link>
+      )}
       {loadFailed ? (
         <Banner tone="error" className="mt-4">
           {t("adminProperties.errors.loadFailed")}

@@ -117,6 +117,19 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     oldDefaultIban: null,
     newDefaultIban: "DE•• •••• •••• •••• ••30 01",
   },
+  "calendar-conflict": {
+    propertyId: "7d4c3e0a-1b2c-4d5e-8f90-123456789abc",
+    propertyTitle: HOSTILE,
+    feedName: HOSTILE,
+    checkIn: "2027-01-08",
+    checkOut: "2027-01-12",
+  },
+  "calendar-stale": {
+    propertyId: "7d4c3e0a-1b2c-4d5e-8f90-123456789abc",
+    propertyTitle: HOSTILE,
+    feedName: HOSTILE,
+    lastSuccessAt: null,
+  },
 };
 
 describe("escaping in every template", () => {

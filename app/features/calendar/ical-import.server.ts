@@ -1,0 +1,475 @@
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { todayInBerlin } from "~/domain/calendar-day";
+import { isUuid } from "~/domain/ids";
+import type { CurrentUser } from "~/features/accounts/session.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { db, schema, type Database } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { safeFetch, type SafeFetchFailure } from "~/lib/safe-fetch.server";
+import type { FeedInput } from "./calendar.schema";
+import { parseFeed, type ImportedEvent } from "./ical-parse";
+
+/**
+ * The iCal import (spec/10 "iCal import", decision 045): feeds per property, read every 15
+ * minutes (with jitter) and on "Jetzt synchronisieren".
+ *
+ * - Fetched through safeFetch: http(s) only, 10 s, 5 MB, every resolved address and every
+ *   redirect target checked against private networks unless ICAL_ALLOW_PRIVATE.
+ * - Events are keyed by (feed, UID); a changed date moves the event. An event missing from two
+ *   successful, well-formed, non-empty fetches in a row is released. An empty, broken or failed
+ *   answer changes nothing and is logged as a failed sync.
+ * - Writing an event lets the occupancy trigger decide: free nights → active (blocks booking
+ *   here), taken nights → 'conflict' (kept, not mirrored); a new conflict e-mails the admins.
+ * - One process per feed at a time: a sync first claims the feed's lease with one UPDATE.
+ */
+
+const f = schema.icalFeed;
+const ev = schema.externalEvent;
+
+export const FEED_TIMEOUT_MS = 10_000;
+export const FEED_MAX_BYTES = 5 * 1024 * 1024;
+export const SYNC_EVERY_MS = 15 * 60 * 1000;
+/** Up to 3 minutes later, so that many feeds added at once do not all fetch in the same second. */
+const JITTER_MS = 3 * 60 * 1000;
+/** Longer than any sync can take (fetch timeout plus writing). */
+const LEASE_MS = 2 * 60 * 1000;
+export const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+/** Released after this many successful fetches in a row without the event. */
+const RELEASE_AFTER_MISSES = 2;
+
+type Actor = Pick<CurrentUser, "id">;
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type FeedRow = typeof schema.icalFeed.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Managing feeds
+// ---------------------------------------------------------------------------------------------
+
+export async function listFeeds(propertyId: string) {
+  if (!isUuid(propertyId)) return [];
+  const feeds = await db()
+    .select()
+    .from(f)
+    .where(eq(f.propertyId, propertyId))
+    .orderBy(asc(f.createdAt));
+  if (feeds.length === 0) return [];
+  const ids = feeds.map((feed) => feed.id);
+  const [logs, conflicts] = await Promise.all([
+    db()
+      .select()
+      .from(schema.icalSyncLog)
+      .where(inArray(schema.icalSyncLog.feedId, ids))
+      .orderBy(desc(schema.icalSyncLog.createdAt))
+      .limit(10 * ids.length),
+    db()
+      .select({ id: ev.id, feedId: ev.feedId, checkIn: ev.checkIn, checkOut: ev.checkOut })
+      .from(ev)
+      .where(and(inArray(ev.feedId, ids), eq(ev.status, "conflict")))
+      .orderBy(asc(ev.checkIn)),
+  ]);
+  return feeds.map((feed) => ({
+    ...feed,
+    log: logs.filter((entry) => entry.feedId === feed.id).slice(0, 5),
+    conflicts: conflicts.filter((conflict) => conflict.feedId === feed.id),
+  }));
+}
+
+export async function addFeed({
+  actor,
+  propertyId,
+  input,
+}: {
+  actor: Actor;
+  propertyId: string;
+  input: FeedInput;
+}): Promise<{ ok: true; id: string } | { ok: false; error: "notFound" }> {
+  if (!isUuid(propertyId)) return { ok: false, error: "notFound" };
+  return db().transaction(async (tx) => {
+    const [property] = await tx
+      .select({ id: schema.property.id })
+      .from(schema.property)
+      .where(eq(schema.property.id, propertyId));
+    if (!property) return { ok: false as const, error: "notFound" as const };
+    const [feed] = await tx
+      .insert(f)
+      .values({ propertyId, ...input })
+      .returning({ id: f.id });
+    await tx.insert(schema.auditLog).values({
+      actorId: actor.id,
+      entity: "property",
+      entityId: propertyId,
+      action: "ical-feed-added",
+      before: null,
+      after: { feedId: feed.id, name: input.name, channel: input.channel, url: input.url },
+    });
+    return { ok: true as const, id: feed.id };
+  });
+}
+
+/** Removes a feed and releases all its events (their nights become bookable). */
+export async function deleteFeed({
+  actor,
+  feedId,
+}: {
+  actor: Actor;
+  feedId: string;
+}): Promise<{ ok: true } | { ok: false; error: "notFound" }> {
+  if (!isUuid(feedId)) return { ok: false, error: "notFound" };
+  return db().transaction(async (tx) => {
+    const [feed] = await tx.delete(f).where(eq(f.id, feedId)).returning();
+    if (!feed) return { ok: false as const, error: "notFound" as const };
+    await tx.insert(schema.auditLog).values({
+      actorId: actor.id,
+      entity: "property",
+      entityId: feed.propertyId,
+      action: "ical-feed-removed",
+      before: { feedId: feed.id, name: feed.name, channel: feed.channel, url: feed.url },
+      after: null,
+    });
+    return { ok: true as const };
+  });
+}
+
+/** The property a feed belongs to (for the admin page's checks), or null. */
+export async function feedPropertyId(feedId: string) {
+  if (!isUuid(feedId)) return null;
+  const [row] = await db().select({ propertyId: f.propertyId }).from(f).where(eq(f.id, feedId));
+  return row?.propertyId ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Syncing
+// ---------------------------------------------------------------------------------------------
+
+export type SyncFailure = SafeFetchFailure | "notCalendar" | "malformed" | "empty";
+
+export type SyncResult =
+  | { ok: true; added: number; changed: number; removed: number; unchanged: number }
+  | { ok: false; error: SyncFailure | "busy" | "notFound"; httpStatus?: number };
+
+/** Claims the feed for this process, or null when another sync holds it (or it is gone). */
+async function claimFeed(feedId: string): Promise<FeedRow | null> {
+  const [feed] = await db()
+    .update(f)
+    .set({ syncLeaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
+    .where(and(eq(f.id, feedId), or(isNull(f.syncLeaseUntil), lt(f.syncLeaseUntil, sql`now()`))))
+    .returning();
+  return feed ?? null;
+}
+
+const nextSyncAt = () => new Date(Date.now() + SYNC_EVERY_MS + Math.random() * JITTER_MS);
+
+/**
+ * Reads one feed now and applies it. `today` (Europe/Berlin) decides which events are over.
+ * Returns "busy" without fetching when another process is syncing the same feed.
+ */
+export async function syncFeed(
+  feedId: string,
+  { today = todayInBerlin() }: { today?: string } = {},
+): Promise<SyncResult> {
+  if (!isUuid(feedId)) return { ok: false, error: "notFound" };
+  const feed = await claimFeed(feedId);
+  if (!feed) {
+    return (await feedPropertyId(feedId))
+      ? { ok: false, error: "busy" }
+      : { ok: false, error: "notFound" };
+  }
+  try {
+    const fetched = await safeFetch(feed.url, {
+      allowPrivate: getEnv().ICAL_ALLOW_PRIVATE,
+      maxBytes: FEED_MAX_BYTES,
+      timeoutMs: FEED_TIMEOUT_MS,
+      maxRedirects: 5,
+      accept: "text/calendar, */*;q=0.5",
+    });
+    if (!fetched.ok) return await recordFailure(feed, fetched.error, fetched.httpStatus ?? null);
+    const parsed = parseFeed(fetched.body.toString("utf8"), {
+      isEndLastNight: feed.isEndLastNight,
+      today,
+    });
+    if (!parsed.ok) return await recordFailure(feed, parsed.error, 200);
+    return await applyEvents(feed, parsed.events, today);
+  } catch (error) {
+    logger.error({ err: error, feedId }, "iCal sync failed");
+    return await recordFailure(feed, "connectionFailed", null);
+  }
+}
+
+async function recordFailure(
+  feed: FeedRow,
+  error: SyncFailure,
+  httpStatus: number | null,
+): Promise<SyncResult> {
+  await db().transaction(async (tx) => {
+    await tx
+      .insert(schema.icalSyncLog)
+      .values({ feedId: feed.id, result: "failed", httpStatus, error });
+    await tx
+      .update(f)
+      .set({ lastSyncAt: new Date(), nextSyncAt: nextSyncAt(), syncLeaseUntil: null })
+      .where(eq(f.id, feed.id));
+  });
+  return { ok: false, error, ...(httpStatus ? { httpStatus } : {}) };
+}
+
+async function applyEvents(
+  feed: FeedRow,
+  events: ImportedEvent[],
+  today: string,
+): Promise<SyncResult> {
+  const counts = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+  await db().transaction(async (tx) => {
+    const stored = await tx.select().from(ev).where(eq(ev.feedId, feed.id)).for("update");
+    const byUid = new Map(stored.map((row) => [row.uid, row]));
+    const seen = new Set<string>();
+    for (const event of events) {
+      seen.add(event.uid);
+      const existing = byUid.get(event.uid);
+      if (!existing) {
+        // A plain INSERT, never ON CONFLICT: the occupancy trigger runs before the insert.
+        await tx.insert(ev).values({ feedId: feed.id, propertyId: feed.propertyId, ...event });
+        counts.added++;
+        continue;
+      }
+      const isSame =
+        existing.checkIn === event.checkIn &&
+        existing.checkOut === event.checkOut &&
+        existing.kind === event.kind;
+      if (isSame) counts.unchanged++;
+      else counts.changed++;
+      // A conflict is written again every time: once its nights are free it becomes active.
+      if (!isSame || existing.missingCount > 0 || existing.status === "conflict") {
+        await tx
+          .update(ev)
+          .set({
+            checkIn: event.checkIn,
+            checkOut: event.checkOut,
+            kind: event.kind,
+            missingCount: 0,
+          })
+          .where(eq(ev.id, existing.id));
+      }
+    }
+    for (const row of stored) {
+      if (seen.has(row.uid)) continue;
+      // Over: nothing to release, only to forget.
+      if (row.checkOut <= today || row.missingCount + 1 >= RELEASE_AFTER_MISSES) {
+        await tx.delete(ev).where(eq(ev.id, row.id));
+        if (row.checkOut > today) counts.removed++;
+      } else {
+        await tx
+          .update(ev)
+          .set({ missingCount: row.missingCount + 1 })
+          .where(eq(ev.id, row.id));
+        counts.unchanged++;
+      }
+    }
+    await alertNewConflicts(tx, feed);
+    await tx.insert(schema.icalSyncLog).values({
+      feedId: feed.id,
+      result: "ok",
+      httpStatus: 200,
+      ...counts,
+    });
+    await tx
+      .update(f)
+      .set({
+        lastSyncAt: new Date(),
+        lastSuccessAt: new Date(),
+        nextSyncAt: nextSyncAt(),
+        syncLeaseUntil: null,
+        staleNotifiedAt: null,
+      })
+      .where(eq(f.id, feed.id));
+  });
+  return { ok: true, ...counts };
+}
+
+async function adminEmails(tx: Tx) {
+  const rows = await tx
+    .select({ email: schema.user.email })
+    .from(schema.user)
+    .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
+    .where(eq(schema.profile.role, "admin"));
+  return rows.map((row) => row.email);
+}
+
+async function propertyTitle(tx: Tx, propertyId: string) {
+  const [row] = await tx
+    .select({ title: schema.property.title })
+    .from(schema.property)
+    .where(eq(schema.property.id, propertyId));
+  return row?.title ?? "";
+}
+
+/** "Überschneidung im Kalender", once per conflicting event, to every admin. */
+async function alertNewConflicts(tx: Tx, feed: FeedRow) {
+  const fresh = await tx
+    .update(ev)
+    .set({ conflictNotifiedAt: new Date() })
+    .where(and(eq(ev.feedId, feed.id), eq(ev.status, "conflict"), isNull(ev.conflictNotifiedAt)))
+    .returning({ checkIn: ev.checkIn, checkOut: ev.checkOut });
+  if (fresh.length === 0) return;
+  const [admins, title] = await Promise.all([adminEmails(tx), propertyTitle(tx, feed.propertyId)]);
+  for (const conflict of fresh) {
+    for (const to of admins) {
+      await enqueueEmail(tx, {
+        to,
+        template: "calendar-conflict",
+        data: {
+          propertyId: feed.propertyId,
+          propertyTitle: title,
+          feedName: feed.name,
+          checkIn: conflict.checkIn,
+          checkOut: conflict.checkOut,
+        },
+      });
+    }
+  }
+}
+
+/**
+ * Feeds without a successful sync for 2 hours (counted from when they were added if they never
+ * had one): the admins are e-mailed once per stale spell (claimed by one UPDATE, so two
+ * processes do not both send). Returns how many feeds were reported.
+ */
+export async function reportStaleFeeds(now: Date = new Date()): Promise<number> {
+  const limit = new Date(now.getTime() - STALE_AFTER_MS);
+  return db().transaction(async (tx) => {
+    const stale = await tx
+      .update(f)
+      .set({ staleNotifiedAt: now })
+      .where(
+        and(
+          isNull(f.staleNotifiedAt),
+          or(lt(f.lastSuccessAt, limit), and(isNull(f.lastSuccessAt), lt(f.createdAt, limit))),
+        ),
+      )
+      .returning();
+    if (stale.length === 0) return 0;
+    const admins = await adminEmails(tx);
+    for (const feed of stale) {
+      const title = await propertyTitle(tx, feed.propertyId);
+      for (const to of admins) {
+        await enqueueEmail(tx, {
+          to,
+          template: "calendar-stale",
+          data: {
+            propertyId: feed.propertyId,
+            propertyTitle: title,
+            feedName: feed.name,
+            lastSuccessAt: feed.lastSuccessAt?.toISOString() ?? null,
+          },
+        });
+      }
+    }
+    return stale.length;
+  });
+}
+
+/** The feeds that are due now (and not being synced elsewhere), oldest first. */
+export async function dueFeedIds(limit = 10, now: Date = new Date()) {
+  const rows = await db()
+    .select({ id: f.id })
+    .from(f)
+    .where(and(lte(f.nextSyncAt, now), or(isNull(f.syncLeaseUntil), lt(f.syncLeaseUntil, now))))
+    .orderBy(asc(f.nextSyncAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's warnings
+// ---------------------------------------------------------------------------------------------
+
+/** Open conflicts and stale feeds of all properties, for the admin dashboard. */
+export async function calendarWarnings(now: Date = new Date()) {
+  const limit = new Date(now.getTime() - STALE_AFTER_MS);
+  const [conflicts, stale] = await Promise.all([
+    db()
+      .select({
+        propertyId: ev.propertyId,
+        propertyTitle: schema.property.title,
+        feedName: f.name,
+        checkIn: ev.checkIn,
+        checkOut: ev.checkOut,
+      })
+      .from(ev)
+      .innerJoin(f, eq(f.id, ev.feedId))
+      .innerJoin(schema.property, eq(schema.property.id, ev.propertyId))
+      .where(eq(ev.status, "conflict"))
+      .orderBy(asc(ev.checkIn))
+      .limit(50),
+    db()
+      .select({
+        propertyId: f.propertyId,
+        propertyTitle: schema.property.title,
+        feedName: f.name,
+        channel: f.channel,
+        lastSuccessAt: f.lastSuccessAt,
+        createdAt: f.createdAt,
+      })
+      .from(f)
+      .innerJoin(schema.property, eq(schema.property.id, f.propertyId))
+      .where(or(lt(f.lastSuccessAt, limit), and(isNull(f.lastSuccessAt), lt(f.createdAt, limit))))
+      .orderBy(asc(f.lastSuccessAt))
+      .limit(50),
+  ]);
+  return { conflicts, stale };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The background job
+// ---------------------------------------------------------------------------------------------
+
+const CHECK_EVERY_MS = 60 * 1000;
+type JobState = {
+  isActive: boolean;
+  timer?: ReturnType<typeof setInterval>;
+  running?: Promise<void>;
+};
+// On globalThis: in development Vite may evaluate this module again after an edit.
+const holder = globalThis as unknown as { __icalSyncJob?: JobState };
+
+async function runOnce(state: JobState) {
+  try {
+    for (const id of await dueFeedIds()) {
+      if (!state.isActive) return;
+      const result = await syncFeed(id);
+      if (!result.ok && result.error !== "busy") {
+        logger.warn({ feedId: id, error: result.error }, "iCal feed could not be read");
+      }
+    }
+    const reported = await reportStaleFeeds();
+    if (reported > 0) logger.warn({ reported }, "stale iCal feeds reported to the admins");
+  } catch (error) {
+    logger.error({ err: error }, "iCal sync job failed");
+  }
+}
+
+/** Starts the sync job in this process (boot): every minute, the feeds that are due. */
+export function startIcalSyncJob() {
+  if (holder.__icalSyncJob?.isActive) return;
+  const state: JobState = { isActive: true };
+  holder.__icalSyncJob = state;
+  const run = () => {
+    if (!state.isActive || state.running) return;
+    state.running = runOnce(state).finally(() => {
+      state.running = undefined;
+    });
+  };
+  run();
+  state.timer = setInterval(run, CHECK_EVERY_MS);
+  state.timer.unref();
+}
+
+export async function stopIcalSyncJob() {
+  const state = holder.__icalSyncJob;
+  if (!state) return;
+  state.isActive = false;
+  clearInterval(state.timer);
+  await state.running;
+  holder.__icalSyncJob = undefined;
+}

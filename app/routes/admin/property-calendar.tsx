@@ -1,0 +1,558 @@
+import "~/locales/admin-texts";
+import { MoveLeft } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
+import { todayInBerlin } from "~/domain/calendar-day";
+import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import {
+  blockPropertyId,
+  createBlock,
+  deleteBlock,
+  getCalendarProperty,
+  listBlocks,
+  updateBlock,
+} from "~/features/calendar/blocks.server";
+import {
+  BLOCK_REASONS,
+  blockFormSchema,
+  FEED_CHANNELS,
+  feedFormSchema,
+} from "~/features/calendar/calendar.schema";
+import { getExportToken, rotateExportToken } from "~/features/calendar/ical-export.server";
+import {
+  addFeed,
+  deleteFeed,
+  feedPropertyId,
+  listFeeds,
+  STALE_AFTER_MS,
+  syncFeed,
+} from "~/features/calendar/ical-import.server";
+import { formatDateTime } from "~/lib/date-time";
+import { getEnv } from "~/lib/env.server";
+import { fieldErrorsFromIssues } from "~/lib/form";
+import { formatDate, getTranslator, languageFromCookie } from "~/lib/i18n";
+import { useTranslation } from "~/lib/i18n-react";
+import type { Route } from "./+types/property-calendar";
+
+/**
+ * /admin/properties/{id}/kalender: a property's blocks (Sperrzeiten), its iCal export link and
+ * its imported calendars (issue 18, decision 045). Every loader and action checks the admin role;
+ * the functions it calls write the audit log in their own transaction.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const property = await getCalendarProperty(params.id);
+  if (!property) throw data({ notFound: true }, { status: 404 });
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const today = todayInBerlin();
+  const [blocks, token, feeds] = await Promise.all([
+    listBlocks(property.id, today),
+    getExportToken(property.id),
+    listFeeds(property.id),
+  ]);
+  const now = Date.now();
+  return {
+    property,
+    today,
+    blocks,
+    exportUrl: `${getEnv().BASE_URL.replace(/\/+$/, "")}/ical/${token}.ics`,
+    feeds: feeds.map((feed) => {
+      const since = feed.lastSuccessAt ?? feed.createdAt;
+      return {
+        id: feed.id,
+        name: feed.name,
+        url: feed.url,
+        channel: feed.channel,
+        isEndLastNight: feed.isEndLastNight,
+        lastSuccess: feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt, language) : null,
+        staleHours:
+          now - since.getTime() > STALE_AFTER_MS
+            ? Math.floor((now - since.getTime()) / 3_600_000)
+            : null,
+        log: feed.log.map((entry) => ({
+          id: entry.id,
+          time: formatDateTime(entry.createdAt, language),
+          result: entry.result,
+          error: entry.error,
+          added: entry.added,
+          changed: entry.changed,
+          removed: entry.removed,
+          unchanged: entry.unchanged,
+        })),
+        conflicts: feed.conflicts,
+      };
+    }),
+  };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Kalender: ${loaderData.property.title}` : "Kalender" }];
+}
+
+type ActionData =
+  | { ok: true; intent: string; message: string; at: number }
+  | {
+      ok: false;
+      intent: string;
+      error: string;
+      blockId?: string;
+      fieldErrors?: Record<string, string>;
+    };
+
+const fields = (form: FormData, names: string[]) =>
+  Object.fromEntries(
+    names.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value : undefined];
+    }),
+  );
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await userForSave(request, "admin");
+  if (!admin) return sessionExpired({ intent: "calendar" });
+  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
+  const property = await getCalendarProperty(params.id);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const refuse = (error: string, status: number, extra: object = {}) =>
+    data({ ok: false, intent, error, ...extra } satisfies ActionData, { status });
+  if (!property) return refuse("notFound", 404);
+  const id = String(form.get("id") ?? "");
+
+  if (intent === "createBlock" || intent === "updateBlock") {
+    if (intent === "updateBlock" && (await blockPropertyId(id)) !== property.id) {
+      return refuse("notFound", 404);
+    }
+    const parsed = blockFormSchema.safeParse(
+      fields(form, ["checkIn", "checkOut", "reason", "note"]),
+    );
+    if (!parsed.success) {
+      return refuse("invalid", 400, {
+        blockId: intent === "updateBlock" ? id : undefined,
+        fieldErrors: fieldErrorsFromIssues(parsed.error.issues),
+      });
+    }
+    const result =
+      intent === "createBlock"
+        ? await createBlock({ actor: admin, propertyId: property.id, input: parsed.data })
+        : await updateBlock({ actor: admin, blockId: id, input: parsed.data });
+    if (!result.ok) {
+      const status = result.error === "failed" ? 500 : result.error === "notFound" ? 404 : 409;
+      return refuse(result.error, status === 500 ? 503 : status, {
+        blockId: intent === "updateBlock" ? id : undefined,
+      });
+    }
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t(
+        intent === "createBlock" ? "adminCalendar.blocks.created" : "adminCalendar.blocks.updated",
+      ),
+    } satisfies ActionData;
+  }
+  if (intent === "deleteBlock") {
+    if ((await blockPropertyId(id)) !== property.id) return refuse("notFound", 404);
+    const result = await deleteBlock({ actor: admin, blockId: id });
+    if (!result.ok) return refuse(result.error, result.error === "notFound" ? 404 : 503);
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t("adminCalendar.blocks.removed"),
+    } satisfies ActionData;
+  }
+  if (intent === "rotateExport") {
+    const result = await rotateExportToken({ actor: admin, propertyId: property.id });
+    if (!result.ok) return refuse("notFound", 404);
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t("adminCalendar.export.rotated"),
+    } satisfies ActionData;
+  }
+  if (intent === "addFeed") {
+    const parsed = feedFormSchema.safeParse(
+      fields(form, ["name", "url", "channel", "isEndLastNight"]),
+    );
+    if (!parsed.success) {
+      return refuse("invalid", 400, { fieldErrors: fieldErrorsFromIssues(parsed.error.issues) });
+    }
+    const result = await addFeed({ actor: admin, propertyId: property.id, input: parsed.data });
+    if (!result.ok) return refuse("notFound", 404);
+    // Read at once, so the admin sees whether the address works.
+    await syncFeed(result.id);
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t("adminCalendar.feeds.added"),
+    } satisfies ActionData;
+  }
+  if (intent === "deleteFeed" || intent === "syncFeed") {
+    if ((await feedPropertyId(id)) !== property.id) return refuse("notFound", 404);
+    if (intent === "deleteFeed") {
+      const result = await deleteFeed({ actor: admin, feedId: id });
+      if (!result.ok) return refuse("notFound", 404);
+      return {
+        ok: true,
+        intent,
+        at: Date.now(),
+        message: t("adminCalendar.feeds.removed"),
+      } satisfies ActionData;
+    }
+    const result = await syncFeed(id);
+    if (!result.ok) {
+      if (result.error === "busy") return refuse("busy", 409);
+      if (result.error === "notFound") return refuse("notFound", 404);
+      // The sync ran and failed (not the request): its log on the page says why.
+      return refuse(`sync.${result.error}`, 422);
+    }
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t("adminCalendar.feeds.synced", {
+        added: result.added,
+        changed: result.changed,
+        removed: result.removed,
+        unchanged: result.unchanged,
+      }),
+    } satisfies ActionData;
+  }
+  return refuse("invalid", 400);
+}
+
+export default function PropertyCalendarPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const navigation = useNavigation();
+  const isBusy = navigation.state === "submitting";
+  const result = actionData as ActionData | undefined;
+  const { property, blocks, feeds, exportUrl, today } = loaderData;
+  const fieldError = (name: string, blockId?: string) => {
+    if (!result || result.ok || !result.fieldErrors) return undefined;
+    if ((result.blockId ?? undefined) !== blockId) return undefined;
+    const key = result.fieldErrors[name];
+    if (!key) return undefined;
+    return t(`adminCalendar.errors.${key === "tooLong" ? "tooLongText" : key}`);
+  };
+  const blockError = (blockId?: string) =>
+    result && !result.ok && result.blockId === blockId && /Block$/.test(result.intent)
+      ? t(`adminCalendar.errors.${result.error}`)
+      : null;
+  const reasonOptions = BLOCK_REASONS.map((reason) => (
+    <option key={reason} value={reason}>
+      {t(`adminCalendar.blocks.reasons.${reason}`)}
+    </option>
+  ));
+  const day = (value: string) => formatDate(value, language);
+
+  return (
+    <main id="main" className="max-w-4xl space-y-8">
+      <div>
+        <Link
+          to={`/admin/properties/edit/${property.id}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-secondary underline"
+        >
+          <MoveLeft aria-hidden className="size-4" />
+          {t("adminCalendar.back")}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold text-slate-900">
+          {t("adminCalendar.title", { title: property.title })}
+        </h1>
+        <p className="mt-1 text-slate-700">{t("adminCalendar.intro")}</p>
+      </div>
+
+      {result?.ok && <Banner tone="success">{result.message}</Banner>}
+      {result && !result.ok && !/Block$/.test(result.intent) && (
+        <Banner tone="error">{t(`adminCalendar.errors.${result.error}`)}</Banner>
+      )}
+
+      <section aria-labelledby="blocks-heading" className="space-y-4">
+        <h2 id="blocks-heading" className="text-xl font-semibold text-slate-900">
+          {t("adminCalendar.blocks.heading")}
+        </h2>
+        <p className="text-sm text-slate-700">{t("adminCalendar.blocks.hint")}</p>
+        {blocks.length === 0 ? (
+          <p className="text-slate-700">{t("adminCalendar.blocks.empty")}</p>
+        ) : (
+          <ul className="space-y-3">
+            {blocks.map((block) => {
+              const legend = t("adminCalendar.blocks.edit", {
+                from: day(block.checkIn),
+                to: day(block.checkOut),
+              });
+              const error = blockError(block.id);
+              return (
+                <li key={block.id} className="rounded-lg border border-slate-300 bg-white p-4">
+                  <Form method="post" className="space-y-3">
+                    <fieldset className="space-y-3">
+                      <legend className="font-medium text-slate-900">{legend}</legend>
+                      <input type="hidden" name="id" value={block.id} />
+                      {error && <Banner tone="error">{error}</Banner>}
+                      <div className="grid gap-3 sm:grid-cols-3">
+                        <Field
+                          label={t("adminCalendar.blocks.checkIn")}
+                          error={fieldError("checkIn", block.id)}
+                        >
+                          <Input type="date" name="checkIn" defaultValue={block.checkIn} required />
+                        </Field>
+                        <Field
+                          label={t("adminCalendar.blocks.checkOut")}
+                          error={fieldError("checkOut", block.id)}
+                        >
+                          <Input
+                            type="date"
+                            name="checkOut"
+                            defaultValue={block.checkOut}
+                            required
+                          />
+                        </Field>
+                        <Field label={t("adminCalendar.blocks.reason")}>
+                          <Select name="reason" defaultValue={block.reason}>
+                            {reasonOptions}
+                          </Select>
+                        </Field>
+                      </div>
+                      <Field
+                        label={t("adminCalendar.blocks.note")}
+                        error={fieldError("note", block.id)}
+                      >
+                        <Input name="note" defaultValue={block.note} maxLength={500} />
+                      </Field>
+                      <div className="flex flex-wrap gap-2">
+                        <Button type="submit" name="intent" value="updateBlock" disabled={isBusy}>
+                          {t("adminCalendar.blocks.save")}
+                        </Button>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="deleteBlock"
+                          variant="dangerOutline"
+                          disabled={isBusy}
+                        >
+                          {t("adminCalendar.blocks.remove")}
+                        </Button>
+                      </div>
+                    </fieldset>
+                  </Form>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Form
+          // A new, empty form after each saved change.
+          key={result?.ok ? result.at : "add-block"}
+          method="post"
+          className="space-y-3 rounded-lg border border-slate-300 bg-slate-50 p-4"
+        >
+          <h3 className="font-semibold text-slate-900">{t("adminCalendar.blocks.add")}</h3>
+          {blockError(undefined) && <Banner tone="error">{blockError(undefined)}</Banner>}
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field
+              label={t("adminCalendar.blocks.checkIn")}
+              error={fieldError("checkIn")}
+              id="block-check-in"
+            >
+              <Input type="date" name="checkIn" min={today} required />
+            </Field>
+            <Field
+              label={t("adminCalendar.blocks.checkOut")}
+              error={fieldError("checkOut")}
+              id="block-check-out"
+            >
+              <Input type="date" name="checkOut" min={today} required />
+            </Field>
+            <Field label={t("adminCalendar.blocks.reason")} id="block-reason">
+              <Select name="reason" defaultValue="own-use">
+                {reasonOptions}
+              </Select>
+            </Field>
+          </div>
+          <Field label={t("adminCalendar.blocks.note")} error={fieldError("note")} id="block-note">
+            <Textarea name="note" rows={2} maxLength={500} />
+          </Field>
+          <Button type="submit" name="intent" value="createBlock" disabled={isBusy}>
+            {t("adminCalendar.blocks.add")}
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="export-heading" className="space-y-3">
+        <h2 id="export-heading" className="text-xl font-semibold text-slate-900">
+          {t("adminCalendar.export.heading")}
+        </h2>
+        <p className="text-sm text-slate-700">{t("adminCalendar.export.hint")}</p>
+        <dl className="space-y-2">
+          {[
+            { label: t("adminCalendar.export.all"), url: exportUrl },
+            ...FEED_CHANNELS.filter((channel) => channel !== "other").map((channel) => ({
+              label: t("adminCalendar.export.forChannel", {
+                channel: t(`adminCalendar.feeds.channels.${channel}`),
+              }),
+              url: `${exportUrl}?channel=${channel}`,
+            })),
+          ].map((entry) => (
+            <div key={entry.url}>
+              <dt className="text-sm font-medium text-slate-800">{entry.label}</dt>
+              <dd className="mt-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900">
+                {entry.url}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <Form method="post" className="space-y-1">
+          <Button
+            type="submit"
+            name="intent"
+            value="rotateExport"
+            variant="outline"
+            disabled={isBusy}
+          >
+            {t("adminCalendar.export.rotate")}
+          </Button>
+          <p className="text-sm text-slate-700">{t("adminCalendar.export.rotateHint")}</p>
+        </Form>
+      </section>
+
+      <section aria-labelledby="feeds-heading" className="space-y-4">
+        <h2 id="feeds-heading" className="text-xl font-semibold text-slate-900">
+          {t("adminCalendar.feeds.heading")}
+        </h2>
+        <p className="text-sm text-slate-700">{t("adminCalendar.feeds.hint")}</p>
+        {feeds.length === 0 ? (
+          <p className="text-slate-700">{t("adminCalendar.feeds.empty")}</p>
+        ) : (
+          <ul className="space-y-3">
+            {feeds.map((feed) => (
+              <li
+                key={feed.id}
+                className="space-y-2 rounded-lg border border-slate-300 bg-white p-4"
+              >
+                <h3 className="font-semibold text-slate-900">
+                  {feed.name}{" "}
+                  <span className="font-normal text-slate-700">
+                    ({t(`adminCalendar.feeds.channels.${feed.channel}`)})
+                  </span>
+                </h3>
+                <p className="break-all text-sm text-slate-700">{feed.url}</p>
+                {feed.staleHours !== null ? (
+                  <Banner tone="error" announce="none">
+                    {feed.lastSuccess
+                      ? t("adminCalendar.feeds.stale", { name: feed.name, hours: feed.staleHours })
+                      : t("adminCalendar.feeds.staleNever", { name: feed.name })}
+                  </Banner>
+                ) : (
+                  <p className="text-sm text-slate-700">
+                    {feed.lastSuccess
+                      ? t("adminCalendar.feeds.lastSuccess", { time: feed.lastSuccess })
+                      : t("adminCalendar.feeds.never")}
+                  </p>
+                )}
+                {feed.conflicts.length > 0 && (
+                  <div>
+                    <h4 className="text-sm font-semibold text-red-800">
+                      {t("adminCalendar.feeds.conflicts")}
+                    </h4>
+                    <ul className="list-disc pl-5 text-sm text-red-800">
+                      {feed.conflicts.map((conflict) => (
+                        <li key={conflict.id}>
+                          {t("adminCalendar.feeds.conflict", {
+                            from: day(conflict.checkIn),
+                            to: day(conflict.checkOut),
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                {feed.log.length > 0 && (
+                  <details>
+                    <summary className="cursor-pointer text-sm font-medium text-secondary">
+                      {t("adminCalendar.feeds.log")}
+                    </summary>
+                    <ul className="mt-1 space-y-1 text-sm text-slate-700">
+                      {feed.log.map((entry) => (
+                        <li key={entry.id}>
+                          {entry.result === "ok"
+                            ? t("adminCalendar.feeds.logOk", {
+                                time: entry.time,
+                                added: entry.added,
+                                changed: entry.changed,
+                                removed: entry.removed,
+                                unchanged: entry.unchanged,
+                              })
+                            : t("adminCalendar.feeds.logFailed", {
+                                time: entry.time,
+                                error: t(
+                                  `adminCalendar.errors.sync.${entry.error ?? "connectionFailed"}`,
+                                ),
+                              })}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="id" value={feed.id} />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="syncFeed"
+                    variant="outline"
+                    disabled={isBusy}
+                  >
+                    {t("adminCalendar.feeds.sync")}
+                  </Button>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="deleteFeed"
+                    variant="dangerOutline"
+                    disabled={isBusy}
+                  >
+                    {t("adminCalendar.feeds.remove")}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form
+          key={result?.ok ? result.at : "add-feed"}
+          method="post"
+          className="space-y-3 rounded-lg border border-slate-300 bg-slate-50 p-4"
+        >
+          <h3 className="font-semibold text-slate-900">{t("adminCalendar.feeds.add")}</h3>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label={t("adminCalendar.feeds.name")} error={fieldError("name")} id="feed-name">
+              <Input name="name" maxLength={80} required />
+            </Field>
+            <Field label={t("adminCalendar.feeds.channel")} id="feed-channel">
+              <Select name="channel" defaultValue="airbnb">
+                {FEED_CHANNELS.map((channel) => (
+                  <option key={channel} value={channel}>
+                    {t(`adminCalendar.feeds.channels.${channel}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <Field label={t("adminCalendar.feeds.url")} error={fieldError("url")} id="feed-url">
+            <Input name="url" type="url" inputMode="url" required />
+          </Field>
+          <Checkbox name="isEndLastNight" label={t("adminCalendar.feeds.endIsLastNight")} />
+          <Button type="submit" name="intent" value="addFeed" disabled={isBusy}>
+            {t("adminCalendar.feeds.add")}
+          </Button>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+import { todayInBerlin } from "../../app/domain/calendar-day";
+import { addDays } from "./calendar";
+import {
+  demoAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInOverHttp,
+  test,
+  waitForHydration,
+} from "./helpers";
+
+/**
+ * Issue 18 (decision 045): an admin blocks nights of a property on its calendar page, and the
+ * public property page at once shows those nights as taken: in the list of occupied stays (also
+ * on a page a visitor had cached before) and in the price box for dates across the block.
+ * The block lies far ahead on the last property of the sitemap and is removed at the end, so
+ * the other journeys on the demo data are not affected.
+ */
+test("an admin blocks nights; the property page shows them as taken, and free again once removed", async ({
+  page,
+  browser,
+}) => {
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>[^<]*?(\/properties\/[0-9a-f-]{36})<\/loc>/g)].map(
+    (match) => match[1],
+  );
+  const path = paths.at(-1)!;
+  const propertyId = path.split("/").at(-1)!;
+  const checkIn = addDays(todayInBerlin(), 290);
+  const checkOut = addDays(checkIn, 3);
+  const blockedStay = `[data-booked-stay]:has(time[datetime="${checkIn}"]):has(time[datetime="${checkOut}"])`;
+
+  // A visitor's view of the property page, cached before the block exists.
+  // Without JavaScript the price box lists the occupied stays (a <noscript> list).
+  const visitor = await browser.newContext({ locale: "de-DE", javaScriptEnabled: false });
+  const visitorPage = await visitor.newPage();
+  try {
+    await visitorPage.goto(path);
+    await expect(visitorPage.locator(blockedStay)).toHaveCount(0);
+
+    await signInOverHttp(page.request, demoAdmin);
+    await page.goto(`/admin/properties/edit/${propertyId}`);
+    await page.getByRole("link", { name: "Kalender & Sperrzeiten" }).click();
+    await expect(page).toHaveURL(`/admin/properties/${propertyId}/kalender`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Kalender:");
+    await expect(page.getByRole("heading", { name: "Sperrzeiten" })).toBeVisible();
+
+    await page.getByLabel("Erste Nacht").last().fill(checkIn);
+    await page.getByLabel("Frei ab (Abreisetag)").last().fill(checkOut);
+    await page.locator("#block-reason").selectOption({ label: "Wartung" });
+    await page.locator("#block-note").fill("Bad renovieren");
+    await page.getByRole("button", { name: "Sperrzeit hinzufügen" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Sperrzeit gespeichert." }),
+    ).toBeVisible();
+    const entry = page.getByRole("group", { name: /^Sperrzeit vom/ });
+    await expect(entry).toHaveCount(1);
+    await expect(entry.getByLabel("Notiz (nur intern)")).toHaveValue("Bad renovieren");
+    // The form for the next block starts empty.
+    await expect(page.locator("#block-note")).toHaveValue("");
+    // The pointer rests where the add button was; its hover style is not what is checked.
+    await page.mouse.move(0, 0);
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `tmp/screens/admin-calendar-${width}.png`, fullPage: true });
+    }
+
+    // The same block again: refused with the German reason.
+    await page.getByLabel("Erste Nacht").last().fill(addDays(checkIn, 1));
+    await page.getByLabel("Frei ab (Abreisetag)").last().fill(addDays(checkOut, 1));
+    await page.getByRole("button", { name: "Sperrzeit hinzufügen" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Dieser Zeitraum überschneidet sich mit einer Buchung, einer Sperrzeit oder einem importierten Termin.",
+    );
+
+    // The visitor's page shows the nights as taken (the cached copy went with the change) ...
+    await visitorPage.reload();
+    await expect(visitorPage.locator(blockedStay)).toHaveCount(1);
+    // ... and dates across the block cannot be booked.
+    await visitorPage.goto(
+      `${path}?checkIn=${addDays(checkIn, -1)}&checkOut=${addDays(checkOut, 1)}`,
+    );
+    await expect(
+      visitorPage.getByRole("region", { name: "Preis und Verfügbarkeit" }).getByRole("alert"),
+    ).toHaveText("Der gewählte Zeitraum ist bereits gebucht");
+
+    // Removed: the nights are free again.
+    await entry.getByRole("button", { name: "Entfernen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Sperrzeit entfernt." })).toBeVisible();
+    await visitorPage.goto(path);
+    await expect(visitorPage.locator(blockedStay)).toHaveCount(0);
+  } finally {
+    await visitor.close();
+  }
+});
