@@ -82,6 +82,8 @@ describe(`booking confirmation (${databaseKind()})`, () => {
         cleaningFee: 8_000,
         serviceFee: 2_900,
         totalPrice: 58_900,
+        // Made without stored lines (as before decision 046): shown as nights × nightly price.
+        priceDetails: null,
       },
       paymentMethod: "bank-transfer",
       guestEmail: guest.email,
@@ -200,6 +202,7 @@ describe(`booking confirmation (${databaseKind()})`, () => {
       cleaningFee: 8_000,
       serviceFee: 2_900,
       totalPrice: 58_900,
+      priceDetails: null,
     });
   });
 
