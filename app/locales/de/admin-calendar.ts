@@ -62,7 +62,6 @@ const adminCalendar = {
       "{{time}}: erfolgreich – neu {{added}}, geändert {{changed}}, entfernt {{removed}}, unverändert {{unchanged}}",
     logFailed: "{{time}}: fehlgeschlagen – {{error}}",
     conflicts: "Überschneidungen",
-    conflict: "{{from}} – {{to}} überschneidet sich mit einer Buchung oder Sperrzeit",
     added: "Kalender hinzugefügt.",
     removed: "Kalender entfernt; seine Termine sind freigegeben.",
     synced:

@@ -60,7 +60,6 @@ const adminCalendar: typeof de = {
       "{{time}}: successful – new {{added}}, changed {{changed}}, removed {{removed}}, unchanged {{unchanged}}",
     logFailed: "{{time}}: failed – {{error}}",
     conflicts: "Overlaps",
-    conflict: "{{from}} – {{to}} overlaps a booking or blocked dates",
     added: "Calendar added.",
     removed: "Calendar removed; its events are released.",
     synced:
