@@ -1157,6 +1157,12 @@ export const externalEvent = pgTable(
     /** Successful non-empty fetches in a row that lacked this event; released at 2. */
     missingCount: integer("missing_count").notNull().default(0),
     conflictNotifiedAt: timestamp("conflict_notified_at", { withTimezone: true }),
+    /**
+     * An admin marked the conflict as settled ("Konflikt als erledigt markieren"): it stays
+     * stored (its nights are still not mirrored) but no longer shows on the dashboard. Cleared
+     * when the feed moves the event, so a changed conflict comes back.
+     */
+    conflictAcknowledgedAt: timestamp("conflict_acknowledged_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -29,6 +29,8 @@ export type SafeFetchOptions = {
    * A seam for tests that need one local server to pass and another local address to be refused.
    */
   isAllowedAddress?: (address: string) => boolean;
+  /** How a host name is resolved (dns.lookup); a seam for tests of a resolver that hangs. */
+  lookupHost?: (host: string) => Promise<{ address: string; family: number }[]>;
 };
 
 export type SafeFetchFailure =
@@ -60,7 +62,9 @@ async function checkedAddress(hostname: string, options: SafeFetchOptions) {
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
     try {
-      addresses = await dns.lookup(host, { all: true, verbatim: true });
+      addresses = await (options.lookupHost
+        ? options.lookupHost(host)
+        : dns.lookup(host, { all: true, verbatim: true }));
     } catch {
       throw new FetchFailure("dnsFailed");
     }
@@ -162,8 +166,17 @@ export async function safeFetch(raw: string, options: SafeFetchOptions): Promise
       if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) {
         return { ok: false, error: "invalidUrl" };
       }
-      const pinned = await checkedAddress(url.hostname, options);
-      if (controller.signal.aborted) return { ok: false, error: "timeout" };
+      // dns.lookup cannot be aborted and a stuck resolver can take far longer than timeoutMs:
+      // stop waiting for it when the time is up (callers such as "Jetzt synchronisieren" wait
+      // for this inside a request and promise 10 s).
+      const pinned = await Promise.race([
+        checkedAddress(url.hostname, options),
+        new Promise<null>((resolve) => {
+          if (controller.signal.aborted) resolve(null);
+          controller.signal.addEventListener("abort", () => resolve(null), { once: true });
+        }),
+      ]);
+      if (!pinned || controller.signal.aborted) return { ok: false, error: "timeout" };
       const answer = await requestOnce(url, pinned, options, controller.signal);
       if (answer.kind === "body") {
         return { ok: true, body: answer.body, contentType: answer.contentType, finalUrl: url.href };

@@ -93,7 +93,9 @@ test("an imported Airbnb calendar blocks free nights and reports a double bookin
     await expect(
       page.getByRole("status").filter({ hasText: "Kalender hinzugefügt." }),
     ).toBeVisible();
-    const item = page.getByRole("listitem").filter({ hasText: "Airbnb E2E" });
+    const item = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: /Airbnb E2E/, level: 3 }) });
     await expect(item.getByRole("heading", { name: "Überschneidungen" })).toBeVisible();
     await expect(item).toContainText("Zuletzt erfolgreich:");
 
@@ -118,11 +120,40 @@ test("an imported Airbnb calendar blocks free nights and reports a double bookin
       await page.screenshot({ path: `tmp/screens/admin-calendar-alerts-${width}.png` });
     }
 
-    // "Jetzt synchronisieren": nothing new. Then the feed goes, and its stays with it.
+    // The conflict on the calendar page: both sides, the booking linked, and what to do.
     await page.goto(`/admin/properties/${propertyId}/kalender`);
     await waitForHydration(page);
-    await item.getByRole("button", { name: "Jetzt synchronisieren" }).click();
+    const conflict = item.getByRole("listitem").filter({ hasText: "Überschneidet sich hier mit:" });
+    await expect(conflict).toContainText("Airbnb („Airbnb E2E“): Buchung");
+    const bookingLink = conflict.getByRole("link", { name: /^Buchung / });
+    await expect(bookingLink).toHaveAttribute("href", /^\/admin\/bookings\/[0-9a-f-]{36}$/);
+    await page.mouse.move(0, 0);
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await conflict.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `tmp/screens/admin-calendar-conflict-${width}.png` });
+    }
+
+    // Settled with the guest outside: it stays a conflict here but leaves the dashboard.
+    await conflict.getByRole("button", { name: "Konflikt als erledigt markieren" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Überschneidung als erledigt markiert." }),
+    ).toBeVisible();
+    await expect(conflict).toContainText("Als erledigt markiert am");
+    await expect(
+      conflict.getByRole("button", { name: "Konflikt als erledigt markieren" }),
+    ).toHaveCount(0);
+    await page.goto("/admin");
+    await expect(page.getByTestId("calendar-alerts")).toHaveCount(0);
+
+    // "Jetzt synchronisieren" in the conflict: nothing new, still settled. Then the feed goes,
+    // and its stays with it.
+    await page.goto(`/admin/properties/${propertyId}/kalender`);
+    await waitForHydration(page);
+    await conflict.getByRole("button", { name: "Jetzt synchronisieren" }).click();
     await expect(page.getByRole("status").filter({ hasText: "unverändert 2" })).toBeVisible();
+    await expect(conflict).toContainText("Als erledigt markiert am");
     await item.getByRole("button", { name: "Entfernen" }).click();
     await expect(
       page

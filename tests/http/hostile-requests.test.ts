@@ -58,6 +58,27 @@ beforeAll(async () => {
       checkOut: "2030-03-05",
     })
   ).id;
+  // An imported stay over that booking: the calendar page then shows a conflict with its
+  // "Konflikt als erledigt markieren" and the feed's own intents, and the fuzz reaches them.
+  // Not due for a year, so the server's sync job leaves it alone during the test.
+  const [feed] = await db()
+    .insert(schema.icalFeed)
+    .values({
+      propertyId,
+      name: "Airbnb",
+      url: "http://127.0.0.1:9/kalender.ics",
+      channel: "airbnb",
+      nextSyncAt: new Date(Date.now() + 365 * 24 * 3600 * 1000),
+    })
+    .returning();
+  await db().insert(schema.externalEvent).values({
+    feedId: feed.id,
+    propertyId,
+    uid: "doppelt@airbnb.com",
+    checkIn: "2030-03-03",
+    checkOut: "2030-03-07",
+    kind: "booking",
+  });
   const [message] = await db()
     .insert(schema.contactMessage)
     .values({
@@ -263,6 +284,18 @@ describe("hostile requests against a production process", () => {
       expect.arrayContaining(["/ical/:file", "/admin/properties/:id/kalender"]),
     );
     expect(patterns).toContain("/admin/properties/:id/kalender");
+  });
+
+  it("the calendar page offers the conflict's intents to the fuzz", async () => {
+    const admin = roles.find((r) => r.name === "admin")!;
+    const html = await (
+      await fetch(`${origin}${realUrl("/admin/properties/:id/kalender")}`, {
+        headers: headersFor(admin.cookie),
+      })
+    ).text();
+    for (const intent of ["acknowledgeConflict", "syncFeed", "deleteFeed", "createBlock"]) {
+      expect(html).toContain(`value="${intent}"`);
+    }
   });
 
   it("no answer that depends on the session may be kept by a shared cache", async () => {

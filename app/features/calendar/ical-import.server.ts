@@ -64,16 +64,149 @@ export async function listFeeds(propertyId: string) {
       .orderBy(desc(schema.icalSyncLog.createdAt))
       .limit(10 * ids.length),
     db()
-      .select({ id: ev.id, feedId: ev.feedId, checkIn: ev.checkIn, checkOut: ev.checkOut })
+      .select({
+        id: ev.id,
+        feedId: ev.feedId,
+        kind: ev.kind,
+        checkIn: ev.checkIn,
+        checkOut: ev.checkOut,
+        acknowledgedAt: ev.conflictAcknowledgedAt,
+      })
       .from(ev)
       .where(and(inArray(ev.feedId, ids), eq(ev.status, "conflict")))
       .orderBy(asc(ev.checkIn)),
   ]);
+  const collisions = await conflictCollisions(propertyId, conflicts);
   return feeds.map((feed) => ({
     ...feed,
     log: logs.filter((entry) => entry.feedId === feed.id).slice(0, 5),
-    conflicts: conflicts.filter((conflict) => conflict.feedId === feed.id),
+    conflicts: conflicts
+      .filter((conflict) => conflict.feedId === feed.id)
+      .map((conflict) => ({ ...conflict, collidesWith: collisions.get(conflict.id) ?? [] })),
   }));
+}
+
+export type Collision =
+  | {
+      kind: "booking";
+      id: string;
+      checkIn: string;
+      checkOut: string;
+      bookingNumber: string;
+      guestName: string;
+    }
+  | { kind: "block"; id: string; checkIn: string; checkOut: string; reason: string }
+  | { kind: "external"; id: string; checkIn: string; checkOut: string; feedName: string };
+
+/**
+ * What each conflicting event collides with: the stays in the occupancy that share a night
+ * with it (a booking, a block or another feed's event), one query for all of them.
+ */
+async function conflictCollisions(
+  propertyId: string,
+  conflicts: { id: string; checkIn: string; checkOut: string }[],
+) {
+  const byConflict = new Map<string, Collision[]>();
+  if (conflicts.length === 0) return byConflict;
+  const o = schema.occupancy;
+  const from = conflicts.reduce((min, c) => (c.checkIn < min ? c.checkIn : min), "9999-12-31");
+  const to = conflicts.reduce((max, c) => (c.checkOut > max ? c.checkOut : max), "0000-01-01");
+  const rows = await db()
+    .select({
+      kind: o.kind,
+      sourceId: o.sourceId,
+      checkIn: o.checkIn,
+      checkOut: o.checkOut,
+      bookingNumber: schema.booking.number,
+      guestName: schema.booking.guestName,
+      reason: schema.propertyBlock.reason,
+      feedName: f.name,
+    })
+    .from(o)
+    .leftJoin(schema.booking, and(eq(o.kind, "booking"), eq(schema.booking.id, o.sourceId)))
+    .leftJoin(
+      schema.propertyBlock,
+      and(eq(o.kind, "block"), eq(schema.propertyBlock.id, o.sourceId)),
+    )
+    .leftJoin(ev, and(eq(o.kind, "external"), eq(ev.id, o.sourceId)))
+    .leftJoin(f, eq(f.id, ev.feedId))
+    .where(and(eq(o.propertyId, propertyId), lt(o.checkIn, to), sql`${o.checkOut} > ${from}`))
+    .orderBy(asc(o.checkIn));
+  for (const conflict of conflicts) {
+    byConflict.set(
+      conflict.id,
+      rows
+        .filter((row) => row.checkIn < conflict.checkOut && row.checkOut > conflict.checkIn)
+        .map((row): Collision => {
+          const base = { id: row.sourceId, checkIn: row.checkIn, checkOut: row.checkOut };
+          if (row.kind === "booking") {
+            return {
+              ...base,
+              kind: "booking",
+              bookingNumber: row.bookingNumber ?? "",
+              guestName: row.guestName ?? "",
+            };
+          }
+          if (row.kind === "block")
+            return { ...base, kind: "block", reason: row.reason ?? "other" };
+          return { ...base, kind: "external", feedName: row.feedName ?? "" };
+        }),
+    );
+  }
+  return byConflict;
+}
+
+/**
+ * "Konflikt als erledigt markieren": the admin has dealt with the double sale outside (e.g. the
+ * channel's stay was moved to another apartment). The event stays a conflict and keeps its
+ * nights out of the occupancy, but leaves the dashboard; audited in the same transaction.
+ * "gone" when it is no longer a conflict of this property (it turned active, moved or went away).
+ */
+export async function acknowledgeConflict({
+  actor,
+  propertyId,
+  eventId,
+}: {
+  actor: Actor;
+  propertyId: string;
+  eventId: string;
+}): Promise<{ ok: true } | { ok: false; error: "gone" }> {
+  if (!isUuid(eventId) || !isUuid(propertyId)) return { ok: false, error: "gone" };
+  return db().transaction(async (tx) => {
+    const [event] = await tx
+      .update(ev)
+      .set({ conflictAcknowledgedAt: new Date() })
+      .where(
+        and(
+          eq(ev.id, eventId),
+          eq(ev.propertyId, propertyId),
+          eq(ev.status, "conflict"),
+          isNull(ev.conflictAcknowledgedAt),
+        ),
+      )
+      .returning();
+    if (!event) return { ok: false as const, error: "gone" as const };
+    const [feed] = await tx
+      .select({ name: f.name, channel: f.channel })
+      .from(f)
+      .where(eq(f.id, event.feedId));
+    await tx.insert(schema.auditLog).values({
+      actorId: actor.id,
+      entity: "property",
+      entityId: propertyId,
+      action: "calendar-conflict-acknowledged",
+      before: null,
+      after: {
+        eventId: event.id,
+        feedId: event.feedId,
+        feedName: feed?.name ?? null,
+        channel: feed?.channel ?? null,
+        checkIn: event.checkIn,
+        checkOut: event.checkOut,
+      },
+    });
+    return { ok: true as const };
+  });
 }
 
 export async function addFeed({
@@ -239,6 +372,7 @@ async function applyEvents(
         existing.kind === event.kind;
       if (isSame) counts.unchanged++;
       else counts.changed++;
+      const isMoved = existing.checkIn !== event.checkIn || existing.checkOut !== event.checkOut;
       // A conflict is written again every time: once its nights are free it becomes active.
       if (!isSame || existing.missingCount > 0 || existing.status === "conflict") {
         await tx
@@ -248,6 +382,8 @@ async function applyEvents(
             checkOut: event.checkOut,
             kind: event.kind,
             missingCount: 0,
+            // Other nights are news: a settled conflict comes back and alerts again.
+            ...(isMoved ? { conflictAcknowledgedAt: null, conflictNotifiedAt: null } : {}),
           })
           .where(eq(ev.id, existing.id));
       }
@@ -399,7 +535,7 @@ export async function calendarWarnings(now: Date = new Date()) {
       .from(ev)
       .innerJoin(f, eq(f.id, ev.feedId))
       .innerJoin(schema.property, eq(schema.property.id, ev.propertyId))
-      .where(eq(ev.status, "conflict"))
+      .where(and(eq(ev.status, "conflict"), isNull(ev.conflictAcknowledgedAt)))
       .orderBy(asc(ev.checkIn))
       .limit(50),
     db()

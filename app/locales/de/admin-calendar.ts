@@ -51,6 +51,7 @@ const adminCalendar = {
     },
     endIsLastNight: "Enddatum ist die letzte Nacht (nicht der Abreisetag)",
     sync: "Jetzt synchronisieren",
+    syncing: "Wird abgeglichen …",
     remove: "Entfernen",
     lastSuccess: "Zuletzt erfolgreich: {{time}}",
     never: "Noch nie erfolgreich gelesen",
@@ -61,7 +62,6 @@ const adminCalendar = {
       "{{time}}: erfolgreich – neu {{added}}, geändert {{changed}}, entfernt {{removed}}, unverändert {{unchanged}}",
     logFailed: "{{time}}: fehlgeschlagen – {{error}}",
     conflicts: "Überschneidungen",
-    conflict: "{{from}} – {{to}} überschneidet sich mit einer Buchung oder Sperrzeit",
     added: "Kalender hinzugefügt.",
     removed: "Kalender entfernt; seine Termine sind freigegeben.",
     synced:
@@ -80,6 +80,8 @@ const adminCalendar = {
     required: "Bitte ausfüllen.",
     tooLongText: "Der Text ist zu lang.",
     invalidUrl: "Bitte eine http- oder https-Adresse eingeben.",
+    conflictGone:
+      "Diese Überschneidung besteht so nicht mehr (schon erledigt, aufgelöst oder geändert). Die Seite zeigt den aktuellen Stand.",
     busy: "Dieser Kalender wird gerade abgeglichen. Bitte gleich noch einmal versuchen.",
     sync: {
       invalidUrl: "Ungültige Adresse",
@@ -94,6 +96,22 @@ const adminCalendar = {
       malformed: "Der Kalender ist fehlerhaft",
       empty: "Der Kalender ist leer",
     },
+  },
+  conflicts: {
+    imported: "{{channel}} („{{feed}}“): {{kind}} {{from}} – {{to}}",
+    kinds: { booking: "Buchung", block: "Sperrung" },
+    collidesWith: "Überschneidet sich hier mit:",
+    booking: "Buchung {{number}} ({{guest}}), {{from}} – {{to}}",
+    block: "Sperrzeit ({{reason}}), {{from}} – {{to}}",
+    external: "Termin aus „{{feed}}“, {{from}} – {{to}}",
+    nowFree:
+      "Die Nächte sind inzwischen frei. Der nächste Abgleich übernimmt den Termin – oder jetzt synchronisieren.",
+    howTo:
+      "Lösen Sie die Doppelbuchung: die Buchung hier stornieren (in der Buchung), die Sperrzeit entfernen oder den Aufenthalt beim Kanal verlegen, dann jetzt synchronisieren. Ist sie anders geklärt, markieren Sie sie als erledigt: Sie verschwindet dann von der Übersicht und kommt wieder, wenn der Kanal den Termin ändert.",
+    acknowledge: "Konflikt als erledigt markieren",
+    acknowledgedAt:
+      "Als erledigt markiert am {{time}}. Die Nächte bleiben hier so belegt wie jetzt; ändert der Kanal den Termin, erscheint die Überschneidung wieder.",
+    acknowledgedDone: "Überschneidung als erledigt markiert.",
   },
   dashboard: {
     heading: "Kalender-Abgleich",

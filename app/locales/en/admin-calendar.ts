@@ -49,6 +49,7 @@ const adminCalendar: typeof de = {
     },
     endIsLastNight: "End date is the last night (not the departure day)",
     sync: "Sync now",
+    syncing: "Syncing …",
     remove: "Remove",
     lastSuccess: "Last successful: {{time}}",
     never: "Never read successfully",
@@ -59,7 +60,6 @@ const adminCalendar: typeof de = {
       "{{time}}: successful – new {{added}}, changed {{changed}}, removed {{removed}}, unchanged {{unchanged}}",
     logFailed: "{{time}}: failed – {{error}}",
     conflicts: "Overlaps",
-    conflict: "{{from}} – {{to}} overlaps a booking or blocked dates",
     added: "Calendar added.",
     removed: "Calendar removed; its events are released.",
     synced:
@@ -77,6 +77,8 @@ const adminCalendar: typeof de = {
     required: "Please fill in.",
     tooLongText: "The text is too long.",
     invalidUrl: "Please enter an http or https address.",
+    conflictGone:
+      "This overlap no longer exists in this form (already settled, resolved or changed). The page shows the current state.",
     busy: "This calendar is being synced right now. Please try again in a moment.",
     sync: {
       invalidUrl: "Invalid address",
@@ -91,6 +93,21 @@ const adminCalendar: typeof de = {
       malformed: "The calendar is malformed",
       empty: "The calendar is empty",
     },
+  },
+  conflicts: {
+    imported: "{{channel}} (“{{feed}}”): {{kind}} {{from}} – {{to}}",
+    kinds: { booking: "Booking", block: "Blocked" },
+    collidesWith: "Overlaps here with:",
+    booking: "Booking {{number}} ({{guest}}), {{from}} – {{to}}",
+    block: "Blocked dates ({{reason}}), {{from}} – {{to}}",
+    external: "Event from “{{feed}}”, {{from}} – {{to}}",
+    nowFree: "The nights are free by now. The next sync takes the event over – or sync now.",
+    howTo:
+      "Resolve the double booking: cancel the booking here (in the booking), remove the blocked dates or move the stay at the channel, then sync now. If it was settled otherwise, mark it as settled: it then leaves the overview and comes back if the channel changes the event.",
+    acknowledge: "Mark conflict as settled",
+    acknowledgedAt:
+      "Marked as settled on {{time}}. The nights stay occupied here as they are; if the channel changes the event, the overlap shows again.",
+    acknowledgedDone: "Overlap marked as settled.",
   },
   dashboard: {
     heading: "Calendar sync",

@@ -23,6 +23,7 @@ import {
 } from "~/features/calendar/calendar.schema";
 import { getExportToken, rotateExportToken } from "~/features/calendar/ical-export.server";
 import {
+  acknowledgeConflict,
   addFeed,
   deleteFeed,
   feedPropertyId,
@@ -82,7 +83,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           removed: entry.removed,
           unchanged: entry.unchanged,
         })),
-        conflicts: feed.conflicts,
+        conflicts: feed.conflicts.map((conflict) => ({
+          id: conflict.id,
+          kind: conflict.kind,
+          checkIn: conflict.checkIn,
+          checkOut: conflict.checkOut,
+          acknowledged: conflict.acknowledgedAt
+            ? formatDateTime(conflict.acknowledgedAt, language)
+            : null,
+          collidesWith: conflict.collidesWith,
+        })),
       };
     }),
   };
@@ -193,6 +203,21 @@ export async function action({ request, params }: Route.ActionArgs) {
       message: t("adminCalendar.feeds.added"),
     } satisfies ActionData;
   }
+  if (intent === "acknowledgeConflict") {
+    const result = await acknowledgeConflict({
+      actor: admin,
+      propertyId: property.id,
+      eventId: id,
+    });
+    // Settled already, turned active, moved or released meanwhile: the page shows what is now.
+    if (!result.ok) return refuse("conflictGone", 409);
+    return {
+      ok: true,
+      intent,
+      at: Date.now(),
+      message: t("adminCalendar.conflicts.acknowledgedDone"),
+    } satisfies ActionData;
+  }
   if (intent === "deleteFeed" || intent === "syncFeed") {
     if ((await feedPropertyId(id)) !== property.id) return refuse("notFound", 404);
     if (intent === "deleteFeed") {
@@ -232,6 +257,11 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
   const language = i18n.language;
   const navigation = useNavigation();
   const isBusy = navigation.state === "submitting";
+  // "Jetzt synchronisieren" waits for the calendar (at most 10 s): say so on the pressed button.
+  const syncingFeedId =
+    isBusy && navigation.formData?.get("intent") === "syncFeed"
+      ? String(navigation.formData.get("id"))
+      : null;
   const result = actionData as ActionData | undefined;
   const { property, blocks, feeds, exportUrl, today } = loaderData;
   const fieldError = (name: string, blockId?: string) => {
@@ -289,7 +319,11 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
               });
               const error = blockError(block.id);
               return (
-                <li key={block.id} className="rounded-lg border border-slate-300 bg-white p-4">
+                <li
+                  key={block.id}
+                  id={`block-${block.id}`}
+                  className="rounded-lg border border-slate-300 bg-white p-4"
+                >
                   <Form method="post" className="space-y-3">
                     <fieldset className="space-y-3">
                       <legend className="font-medium text-slate-900">{legend}</legend>
@@ -456,21 +490,115 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
                   </p>
                 )}
                 {feed.conflicts.length > 0 && (
-                  <div>
+                  <section aria-label={t("adminCalendar.feeds.conflicts")} className="space-y-2">
                     <h4 className="text-sm font-semibold text-red-800">
                       {t("adminCalendar.feeds.conflicts")}
                     </h4>
-                    <ul className="list-disc pl-5 text-sm text-red-800">
+                    <ul className="space-y-2">
                       {feed.conflicts.map((conflict) => (
-                        <li key={conflict.id}>
-                          {t("adminCalendar.feeds.conflict", {
-                            from: day(conflict.checkIn),
-                            to: day(conflict.checkOut),
-                          })}
+                        <li
+                          key={conflict.id}
+                          className={`space-y-2 rounded-md border p-3 text-sm ${
+                            conflict.acknowledged
+                              ? "border-slate-300 bg-slate-50 text-slate-800"
+                              : "border-red-300 bg-red-50 text-red-900"
+                          }`}
+                        >
+                          <p className="font-medium">
+                            {t("adminCalendar.conflicts.imported", {
+                              channel: t(`adminCalendar.feeds.channels.${feed.channel}`),
+                              feed: feed.name,
+                              kind: t(`adminCalendar.conflicts.kinds.${conflict.kind}`),
+                              from: day(conflict.checkIn),
+                              to: day(conflict.checkOut),
+                            })}
+                          </p>
+                          {conflict.collidesWith.length === 0 ? (
+                            <p>{t("adminCalendar.conflicts.nowFree")}</p>
+                          ) : (
+                            <div>
+                              <p>{t("adminCalendar.conflicts.collidesWith")}</p>
+                              <ul className="list-disc pl-5">
+                                {conflict.collidesWith.map((other) => {
+                                  const range = {
+                                    from: day(other.checkIn),
+                                    to: day(other.checkOut),
+                                  };
+                                  return (
+                                    <li key={other.id}>
+                                      {other.kind === "booking" ? (
+                                        <Link
+                                          to={`/admin/bookings/${other.id}`}
+                                          className="font-medium underline"
+                                        >
+                                          {t("adminCalendar.conflicts.booking", {
+                                            number: other.bookingNumber,
+                                            guest: other.guestName,
+                                            ...range,
+                                          })}
+                                        </Link>
+                                      ) : other.kind === "block" ? (
+                                        <a href={`#block-${other.id}`} className="underline">
+                                          {t("adminCalendar.conflicts.block", {
+                                            reason: t(
+                                              `adminCalendar.blocks.reasons.${other.reason}`,
+                                            ),
+                                            ...range,
+                                          })}
+                                        </a>
+                                      ) : (
+                                        t("adminCalendar.conflicts.external", {
+                                          feed: other.feedName,
+                                          ...range,
+                                        })
+                                      )}
+                                    </li>
+                                  );
+                                })}
+                              </ul>
+                            </div>
+                          )}
+                          <p>
+                            {conflict.acknowledged
+                              ? t("adminCalendar.conflicts.acknowledgedAt", {
+                                  time: conflict.acknowledged,
+                                })
+                              : t("adminCalendar.conflicts.howTo")}
+                          </p>
+                          <div className="flex flex-wrap gap-2">
+                            {!conflict.acknowledged && (
+                              <Form method="post">
+                                <input type="hidden" name="id" value={conflict.id} />
+                                <Button
+                                  type="submit"
+                                  name="intent"
+                                  value="acknowledgeConflict"
+                                  variant="outline"
+                                  disabled={isBusy}
+                                >
+                                  {t("adminCalendar.conflicts.acknowledge")}
+                                </Button>
+                              </Form>
+                            )}
+                            <Form method="post">
+                              <input type="hidden" name="id" value={feed.id} />
+                              <Button
+                                type="submit"
+                                name="intent"
+                                value="syncFeed"
+                                variant="outline"
+                                disabled={isBusy}
+                              >
+                                {syncingFeedId === feed.id
+                                  ? t("adminCalendar.feeds.syncing")
+                                  : t("adminCalendar.feeds.sync")}
+                              </Button>
+                            </Form>
+                          </div>
                         </li>
                       ))}
                     </ul>
-                  </div>
+                  </section>
                 )}
                 {feed.log.length > 0 && (
                   <details>
@@ -508,7 +636,9 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
                     variant="outline"
                     disabled={isBusy}
                   >
-                    {t("adminCalendar.feeds.sync")}
+                    {syncingFeedId === feed.id
+                      ? t("adminCalendar.feeds.syncing")
+                      : t("adminCalendar.feeds.sync")}
                   </Button>
                   <Button
                     type="submit"

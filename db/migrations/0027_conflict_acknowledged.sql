@@ -1,0 +1,1 @@
+ALTER TABLE "external_event" ADD COLUMN "conflict_acknowledged_at" timestamp with time zone;
