@@ -668,6 +668,11 @@ export const payment = pgTable(
      */
     stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
     /**
+     * The Stripe PaymentIntent that moved the money (online methods): what a refund through
+     * Stripe is made against (decision 049).
+     */
+    stripePaymentIntentId: text("stripe_payment_intent_id").unique(),
+    /**
      * Money that arrived for a booking that was no longer held (its checkout had expired and the
      * dates were released): recorded, never confirming the booking, to be paid back.
      */
@@ -748,12 +753,23 @@ export const refund = pgTable(
     note: text("note").notNull().default(""),
     createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
     refundedBy: uuid("refunded_by").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Online refunds (decision 049): why the item exists ("cancellation" or "late-payment"),
+     * how often it was sent to Stripe, when the retry job may send it again, and the last
+     * failure (shown to the admin). Bank-transfer items leave them at their defaults.
+     */
+    reason: text("reason").notNull().default("cancellation"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
     ...timestamps,
   },
   (t) => [
+    check("refund_reason_check", sql`${t.reason} in ('cancellation', 'late-payment')`),
     check("refund_amount_check", sql`${t.amount} > 0`),
     check("refund_method_check", sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal')`),
-    check("refund_status_check", sql`${t.status} in ('open', 'refunded')`),
+    // "pending": sent to Stripe, shown as "Erstattung veranlasst" until Stripe confirms it.
+    check("refund_status_check", sql`${t.status} in ('open', 'pending', 'refunded')`),
     check(
       "refund_refunded_on_check",
       sql`(${t.status} = 'refunded') = (${t.refundedOn} is not null)`,
@@ -762,7 +778,38 @@ export const refund = pgTable(
     // At most one open refund per booking: a cancellation opens one, a repeated request none.
     uniqueIndex("refund_one_open_idx")
       .on(t.bookingId)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} in ('open', 'pending')`),
+    // The retry job's work list: online refunds not (yet) accepted by Stripe.
+    index("refund_online_open_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'open' and ${t.method} <> 'bank-transfer'`),
+  ],
+);
+
+/**
+ * The refunds made at Stripe for a refund item (decision 049): one per PaymentIntent the money
+ * came from (a deposit and a balance are two), by Stripe's refund id. A refund item becomes
+ * "refunded" once all of its Stripe refunds succeeded (signed webhook); a failed one sends the
+ * item back to the retry job.
+ */
+export const stripeRefund = pgTable(
+  "stripe_refund",
+  {
+    id: text("id").primaryKey(),
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refund.id, { onDelete: "cascade" }),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    /** cents */
+    amount: integer("amount").notNull(),
+    /** Stripe's status: pending | requires_action | succeeded | failed | canceled */
+    status: text("status").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("stripe_refund_amount_check", sql`${t.amount} > 0`),
+    index("stripe_refund_refund_idx").on(t.refundId),
+    index("stripe_refund_intent_idx").on(t.paymentIntentId),
   ],
 );
 
