@@ -11,6 +11,11 @@ import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { stripeClient, verifyWebhook, type Stripe } from "~/lib/stripe.server";
 import type { StripeChecklist } from "./components/admin/stripe-checklist";
+import {
+  applyStripeRefundState,
+  lookUpRefundsOfCharge,
+  sendOnlineRefundsOf,
+} from "./stripe-refunds.server";
 
 /**
  * Paying online through the operator's Stripe account (spec/09-payments.md, decision 044).
@@ -273,6 +278,8 @@ const HANDLED = new Set([
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
 ]);
+/** Refund events (decision 049): the state of a refund we made through Stripe. */
+const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed"]);
 
 /**
  * A webhook delivery: verified on its raw bytes (signature and the 5-minute tolerance, by the
@@ -305,6 +312,19 @@ export async function handleStripeWebhook(
       .where(eq(schema.stripeEvent.id, event.id));
     if (seen?.processedAt) return { status: 200, outcome: "duplicate" };
   }
+  if (REFUND_EVENTS.has(event.type) || event.type === "charge.refunded") {
+    // charge.refunded names only the charge: the refunds we made against its PaymentIntent are
+    // looked up at Stripe before the transaction (a failed lookup is a 500: Stripe retries).
+    const refunds =
+      event.type === "charge.refunded"
+        ? await lookUpRefundsOfCharge(event.data.object as Stripe.Charge)
+        : [event.data.object as Stripe.Refund];
+    await db().transaction(async (tx) => {
+      await markProcessed(event.id, tx);
+      for (const refund of refunds) await applyStripeRefundState(tx, refund);
+    });
+    return { status: 200, outcome: "processed" };
+  }
   if (!HANDLED.has(event.type)) {
     await markProcessed(event.id);
     return { status: 200, outcome: "ignored" };
@@ -316,7 +336,9 @@ export async function handleStripeWebhook(
       : event.type === "checkout.session.async_payment_failed"
         ? "failed"
         : "state";
-  await applyCheckoutSession(session, kind, event.id);
+  const { lateRefundOf } = await applyCheckoutSession(session, kind, event.id);
+  // After the commit: money for a released hold goes back at once (the retry job otherwise).
+  if (lateRefundOf) await sendOnlineRefundsOf(lateRefundOf);
   return { status: 200, outcome: "processed" };
 }
 
@@ -346,7 +368,8 @@ export async function applyCheckoutSession(
   >,
   kind: "state" | "expired" | "failed",
   eventId?: string,
-) {
+): Promise<{ lateRefundOf: string | null }> {
+  let lateRefundOf: string | null = null;
   await db().transaction(async (tx) => {
     if (eventId) await markProcessed(eventId, tx);
     const [booking] = await selectBooking(tx)
@@ -373,7 +396,8 @@ export async function applyCheckoutSession(
     };
 
     if (kind === "state" && session.payment_status === "paid") {
-      await recordPaid(tx, booking, session, mail, settings.companyEmail);
+      const outcome = await recordPaid(tx, booking, session, mail, settings.companyEmail);
+      if (outcome === "late") lateRefundOf = booking.id;
       return;
     }
     if ((kind === "expired" || kind === "failed") && booking.status === "pending") {
@@ -404,6 +428,7 @@ export async function applyCheckoutSession(
       }
     }
   });
+  return { lateRefundOf };
 }
 
 async function recordPaid(
@@ -412,7 +437,7 @@ async function recordPaid(
   session: Pick<Stripe.Checkout.Session, "id" | "amount_total" | "currency" | "payment_intent">,
   mail: Omit<EmailTemplateData<"booking-confirmed">, "receipt">,
   companyEmail: string,
-) {
+): Promise<"recorded" | "late" | "none"> {
   const { dueNow, balance } = checkoutSchedule(booking);
   // Our booking says what this session was for; a session that charged something else is not
   // ours to book (it would be a configuration error or tampering), so it confirms nothing.
@@ -433,7 +458,7 @@ async function recordPaid(
       action: "payment-mismatch",
       after: { sessionId: session.id, expected: dueNow.amount, received: session.amount_total },
     });
-    return;
+    return "none";
   }
   const today = todayInBerlin();
   const isHeld = booking.status !== "cancelled";
@@ -452,12 +477,13 @@ async function recordPaid(
         ? `Stripe ${intent ?? session.id}`
         : `Stripe ${intent ?? session.id} – nach Ablauf der Reservierung eingegangen, zu erstatten`,
       stripeCheckoutSessionId: session.id,
+      stripePaymentIntentId: intent ?? null,
       refundDue: !isHeld,
     })
     .onConflictDoNothing()
     .returning({ id: schema.payment.id });
   // The session's payment is recorded already (a repeated or second event about it).
-  if (!payment) return;
+  if (!payment) return "none";
 
   if (!isHeld) {
     logger.warn(
@@ -471,7 +497,45 @@ async function recordPaid(
       action: "payment-after-cancellation",
       after: { amount: dueNow.amount, refundDue: dueNow.amount, sessionId: session.id },
     });
-    return;
+    // Paid back in full, automatically (decision 049): the booking stays cancelled, its nights
+    // may be someone else's. One refund item per booking and payment (the payment row above is
+    // unique per session), sent to Stripe after this transaction; every admin is told once.
+    await tx
+      .insert(schema.refund)
+      .values({
+        bookingId: booking.id,
+        method: booking.paymentMethod,
+        amount: dueNow.amount,
+        status: "open",
+        reason: "late-payment",
+        note: "Zahlung nach Ablauf der Reservierung",
+      })
+      .onConflictDoUpdate({
+        // An item of the booking is still open (not sent yet): this payment is added to it.
+        target: schema.refund.bookingId,
+        targetWhere: sql`${schema.refund.status} in ('open', 'pending')`,
+        set: { amount: sql`${schema.refund.amount} + ${dueNow.amount}` },
+        setWhere: sql`${schema.refund.status} = 'open'`,
+      });
+    const admins = await tx
+      .select({ email: schema.user.email })
+      .from(schema.user)
+      .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
+      .where(eq(schema.profile.role, "admin"));
+    for (const admin of admins) {
+      await enqueueEmail(tx, {
+        to: admin.email,
+        template: "late-payment-refunded",
+        bookingId: booking.id,
+        data: {
+          bookingId: booking.id,
+          bookingNumber: booking.number,
+          amount: dueNow.amount,
+          reason: "hold-expired",
+        },
+      });
+    }
+    return "late";
   }
   await tx.insert(schema.auditLog).values({
     actorId: null,
@@ -480,7 +544,7 @@ async function recordPaid(
     action: "online-payment",
     after: { amount: dueNow.amount, method: booking.paymentMethod, receivedOn: today },
   });
-  if (booking.status !== "pending") return;
+  if (booking.status !== "pending") return "recorded";
   await tx.update(b).set({ status: "confirmed" }).where(eq(b.id, booking.id));
   await tx.insert(schema.auditLog).values({
     actorId: null,
@@ -517,6 +581,7 @@ async function recordPaid(
       specialRequests: booking.specialRequests,
     },
   });
+  return "recorded";
 }
 
 /** For /admin/settings › Buchungen: the last webhook event received (type and time). */

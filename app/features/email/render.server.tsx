@@ -10,6 +10,7 @@ import { checkoutExpired } from "./templates/checkout-expired";
 import { contactMessage } from "./templates/contact-message";
 import { contactReply } from "./templates/contact-reply";
 import type { EmailContent } from "./templates/layout";
+import { latePaymentRefunded } from "./templates/late-payment-refunded";
 import { newsletterConfirm } from "./templates/newsletter-confirm";
 import { passwordReset } from "./templates/password-reset";
 import { paymentDetails } from "./templates/payment-details";
@@ -39,6 +40,7 @@ const components: {
   "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
+  "late-payment-refunded": latePaymentRefunded,
 };
 
 /** Subject, plain text and HTML of a template whose data has been checked (`parseEmailData`). */

@@ -411,6 +411,22 @@ const bankAccountChanged = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// late-payment-refunded: to every admin when money arrived through Stripe for a booking that was
+// no longer held (its reservation had run out, its nights may be someone else's) and is paid
+// back in full automatically (decision 049). Data: { language?, bookingId, bookingNumber,
+// amount (cents), reason: "hold-expired" }.
+
+const latePaymentRefunded = defineTemplate({
+  data: z.object({
+    language,
+    bookingId: z.uuid(),
+    bookingNumber: z.string(),
+    amount: cents.refine((value) => value > 0, "nothing to refund"),
+    reason: z.enum(["hold-expired"]),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
 // contact-reply: an admin's answer to a contact message (/admin/nachrichten), to the visitor, in
 // the language they wrote in; replies go to the company e-mail, the Impressum is in the footer
 // (decision 032). Data: { language?, firstName, subject, message (theirs, quoted), sentAt (ISO,
@@ -445,6 +461,7 @@ export const emailTemplates = {
   "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
+  "late-payment-refunded": latePaymentRefunded,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -117,6 +117,12 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     oldDefaultIban: null,
     newDefaultIban: "DE•• •••• •••• •••• ••30 01",
   },
+  "late-payment-refunded": {
+    bookingId: "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+    bookingNumber: HOSTILE,
+    amount: 25_250,
+    reason: "hold-expired",
+  },
 };
 
 describe("escaping in every template", () => {
