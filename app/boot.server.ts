@@ -9,6 +9,10 @@ import {
   stopCompleteStaysJob,
 } from "~/features/booking/complete-stays.server";
 import {
+  startBalanceChargeJob,
+  stopBalanceChargeJob,
+} from "~/features/booking/balance-charges.server";
+import {
   startPaymentRemindersJob,
   stopPaymentRemindersJob,
 } from "~/features/booking/payment-reminders.server";
@@ -90,6 +94,8 @@ export async function boot(): Promise<BootResult> {
   startCompleteStaysJob();
   // Bank-transfer reminders and the optional cancellation of unpaid deposits (decision 047).
   startPaymentRemindersJob();
+  // Online balances charged off-session on their due date (decision 049).
+  startBalanceChargeJob();
   startOrphanImagesJob();
   housekeeping = setInterval(() => {
     deleteExpiredRateLimits().catch((error) =>
@@ -125,6 +131,7 @@ export async function shutdown() {
   await stopListening();
   await stopCompleteStaysJob();
   await stopPaymentRemindersJob();
+  await stopBalanceChargeJob();
   await stopOrphanImagesJob();
   await stopEmailWorker();
   await stopImageImportWorker();

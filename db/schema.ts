@@ -534,6 +534,13 @@ export const booking = pgTable(
     stripeCheckoutUrl: text("stripe_checkout_url"),
     stripeCheckoutExpiresAt: timestamp("stripe_checkout_expires_at", { withTimezone: true }),
     /**
+     * The Stripe customer and saved payment method of an online booking whose balance follows
+     * (`setup_future_usage=off_session`, decision 049): the balance is charged to them
+     * off-session on its due date. Stored from the completed checkout and its PaymentIntent.
+     */
+    stripeCustomerId: text("stripe_customer_id"),
+    stripePaymentMethodId: text("stripe_payment_method_id"),
+    /**
      * search_fold(number + guest name + e-mail), for the admin's booking search (trigram index,
      * migration 0013). Stored, so a search that matches many bookings compares stored text
      * instead of folding every row again.
@@ -783,6 +790,38 @@ export const refund = pgTable(
     index("refund_online_open_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'open' and ${t.method} <> 'bank-transfer'`),
+  ],
+);
+
+/**
+ * Charging the balance of an online booking off-session (decision 049): one row per booking and
+ * due date, claimed by the job before it calls Stripe (insert for the first attempt, a
+ * conditional update for a retry at most once a day), so several processes charge it once.
+ * A failure keeps the error for the admin and the Checkout Session of the payment link the guest
+ * was e-mailed; paying through that link records the payment like the first checkout.
+ */
+export const balanceCharge = pgTable(
+  "balance_charge",
+  {
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => booking.id, { onDelete: "cascade" }),
+    dueDate: date("due_date").notNull(),
+    /** cents asked for at the last attempt */
+    amount: integer("amount").notNull(),
+    status: text("status").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    lastAttemptOn: date("last_attempt_on").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    lastError: text("last_error"),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    checkoutUrl: text("checkout_url"),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.dueDate] }),
+    check("balance_charge_status_check", sql`${t.status} in ('processing', 'succeeded', 'failed')`),
+    check("balance_charge_amount_check", sql`${t.amount} > 0`),
   ],
 );
 

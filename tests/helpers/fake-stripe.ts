@@ -18,6 +18,12 @@
  *   fail and sends `charge.refunded` and `refund.updated`. `failNextRefunds(n)` makes the next n
  *   creates answer with an API error, as when Stripe is unreachable.
  *
+ * - Off-session charges (decision 049): a paid session created with `customer_creation=always`
+ *   gets a customer and a saved payment method; `POST /v1/payment_intents` (confirm,
+ *   off_session; Idempotency-Key honoured) charges it, or answers with Stripe's card error when
+ *   `failNextCharges(n, code)` says so (`authentication_required`, `card_declined`);
+ *   `GET /v1/payment_intents/:id`.
+ *
  * Webhooks are signed with Stripe's real scheme (`stripe.webhooks.generateTestHeaderString`), so
  * the app's verification is the one that runs in production.
  */
@@ -42,6 +48,7 @@ export type FakeSession = {
   livemode: false;
   metadata: Record<string, string>;
   payment_intent: string | null;
+  customer: string | null;
   allowed_payment_method_types: string[];
   payment_method_types: string[];
   success_url: string;
@@ -67,6 +74,10 @@ export type FakeRefund = {
 
 export type FakePaymentIntent = {
   id: string;
+  object?: "payment_intent";
+  status?: string;
+  customer?: string | null;
+  payment_method?: string | null;
   amount: number;
   amount_refunded: number;
   currency: string;
@@ -91,6 +102,10 @@ export type FakeStripe = {
   refunds: Map<string, FakeRefund>;
   /** Every refund create call (also repeated ones), with its Idempotency-Key. */
   refundCreates: { idempotencyKey: string | undefined; params: Record<string, unknown> }[];
+  /** Off-session charges made (also failed ones), with their Idempotency-Key. */
+  charges: { idempotencyKey: string | undefined; params: Record<string, unknown>; ok: boolean }[];
+  /** The next n off-session charges fail with this card error code. */
+  failNextCharges: (n: number, code: "authentication_required" | "card_declined") => void;
   /** The next n refund creates fail with an API error (nothing is refunded). */
   failNextRefunds: (n: number) => void;
   /** A signed delivery of an event about any object (a refund, a charge). */
@@ -150,6 +165,9 @@ export async function startFakeStripe(options: {
   const refundsByKey = new Map<string, string>();
   const refundCreates: FakeStripe["refundCreates"] = [];
   let refundFailures = 0;
+  const charges: FakeStripe["charges"] = [];
+  const chargesByKey = new Map<string, { status: number; body: unknown }>();
+  let chargeFailures = { n: 0, code: "card_declined" as string };
   const byIdempotencyKey = new Map<string, string>();
   const creates: FakeStripe["creates"] = [];
   const signer = new Stripe(options.secretKey);
@@ -255,8 +273,15 @@ export async function startFakeStripe(options: {
       session.status = "complete";
       session.payment_status = "paid";
       session.payment_intent = `pi_${crypto.randomBytes(12).toString("hex")}`;
+      const saves = session.params.customer_creation === "always";
+      if (saves && !session.customer)
+        session.customer = `cus_${crypto.randomBytes(8).toString("hex")}`;
       paymentIntents.set(session.payment_intent, {
         id: session.payment_intent,
+        object: "payment_intent",
+        status: "succeeded",
+        customer: session.customer,
+        payment_method: saves ? `pm_${crypto.randomBytes(8).toString("hex")}` : null,
         amount: session.amount_total,
         amount_refunded: 0,
         currency: session.currency,
@@ -296,6 +321,7 @@ export async function startFakeStripe(options: {
       livemode: false,
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       payment_intent: null,
+      customer: (params.customer as string | undefined) ?? null,
       allowed_payment_method_types: (params.allowed_payment_method_types as
         string[] | undefined) ?? ["card"],
       payment_method_types: (params.allowed_payment_method_types as string[] | undefined) ?? [
@@ -449,6 +475,73 @@ export async function startFakeStripe(options: {
           }
           return send(200, refund);
         }
+        if (url.pathname === "/v1/payment_intents" && req.method === "POST") {
+          const params = parseStripeForm(body);
+          const key = req.headers["idempotency-key"] as string | undefined;
+          const earlier = key ? chargesByKey.get(key) : undefined;
+          if (earlier) return send(earlier.status, earlier.body);
+          const id = `pi_${crypto.randomBytes(12).toString("hex")}`;
+          const amount = Number(params.amount);
+          let answer: { status: number; body: unknown };
+          if (!(amount > 0) || !params.customer || !params.payment_method) {
+            answer = {
+              status: 400,
+              body: {
+                error: {
+                  message: "Missing customer or payment_method",
+                  type: "invalid_request_error",
+                },
+              },
+            };
+          } else if (chargeFailures.n > 0) {
+            chargeFailures.n--;
+            const intent = {
+              id,
+              object: "payment_intent",
+              amount,
+              status: "requires_payment_method",
+            };
+            answer = {
+              status: 402,
+              body: {
+                error: {
+                  type: "card_error",
+                  code: chargeFailures.code,
+                  message:
+                    chargeFailures.code === "authentication_required"
+                      ? "This payment requires authentication."
+                      : "Your card was declined.",
+                  payment_intent: intent,
+                },
+              },
+            };
+          } else {
+            const intent: FakePaymentIntent = {
+              id,
+              object: "payment_intent",
+              status: "succeeded",
+              amount,
+              amount_refunded: 0,
+              currency: String(params.currency ?? "eur"),
+              customer: String(params.customer),
+              payment_method: String(params.payment_method),
+              latest_charge: `ch_${crypto.randomBytes(12).toString("hex")}`,
+            };
+            paymentIntents.set(id, intent);
+            answer = { status: 200, body: intent };
+          }
+          charges.push({ idempotencyKey: key, params, ok: answer.status === 200 });
+          if (key) chargesByKey.set(key, answer);
+          return send(answer.status, answer.body);
+        }
+        if (
+          (match = url.pathname.match(/^\/v1\/payment_intents\/([\w]+)$/)) &&
+          req.method === "GET"
+        ) {
+          const intent = paymentIntents.get(match[1]);
+          if (!intent) return refuse(404, `No such payment_intent: '${match[1]}'`);
+          return send(200, intent);
+        }
         if ((match = url.pathname.match(/^\/v1\/refunds\/([\w]+)$/)) && req.method === "GET") {
           const refund = refunds.get(match[1]);
           if (!refund) return refuse(404, `No such refund: '${match[1]}'`);
@@ -491,6 +584,10 @@ export async function startFakeStripe(options: {
     paymentIntents,
     refunds,
     refundCreates,
+    charges,
+    failNextCharges: (n, code) => {
+      chargeFailures = { n, code };
+    },
     failNextRefunds: (n) => {
       refundFailures = n;
     },

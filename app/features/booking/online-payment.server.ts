@@ -16,6 +16,7 @@ import {
   lookUpRefundsOfCharge,
   sendOnlineRefundsOf,
 } from "./stripe-refunds.server";
+import { applyBalanceLinkSession } from "./balance-charges.server";
 
 /**
  * Paying online through the operator's Stripe account (spec/09-payments.md, decision 044).
@@ -173,6 +174,8 @@ export async function startCheckout(
         ],
         client_reference_id: booking.number,
         customer_email: booking.guestEmail,
+        // A balance follows: a Stripe customer holds the saved method for the off-session charge.
+        ...(balance ? { customer_creation: "always" as const } : {}),
         locale: language,
         expires_at: expiresAt,
         // For the guest's bank statement and the operator's Stripe dashboard; the webhook does
@@ -364,7 +367,7 @@ async function markProcessed(eventId: string, tx: Tx | ReturnType<typeof db> = d
 export async function applyCheckoutSession(
   session: Pick<
     Stripe.Checkout.Session,
-    "id" | "payment_status" | "status" | "amount_total" | "currency" | "payment_intent"
+    "id" | "payment_status" | "status" | "amount_total" | "currency" | "payment_intent" | "customer"
   >,
   kind: "state" | "expired" | "failed",
   eventId?: string,
@@ -376,6 +379,8 @@ export async function applyCheckoutSession(
       .where(eq(b.stripeCheckoutSessionId, session.id))
       .for("update", { of: b });
     if (!booking) {
+      // A balance payment link (decision 049) is a session of its own.
+      if (kind === "state" && (await applyBalanceLinkSession(tx, session))) return;
       logger.warn({ sessionId: session.id }, "Stripe event for a session of no booking");
       return;
     }
@@ -434,7 +439,10 @@ export async function applyCheckoutSession(
 async function recordPaid(
   tx: Tx,
   booking: HeldBooking,
-  session: Pick<Stripe.Checkout.Session, "id" | "amount_total" | "currency" | "payment_intent">,
+  session: Pick<
+    Stripe.Checkout.Session,
+    "id" | "amount_total" | "currency" | "payment_intent" | "customer"
+  >,
   mail: Omit<EmailTemplateData<"booking-confirmed">, "receipt">,
   companyEmail: string,
 ): Promise<"recorded" | "late" | "none"> {
@@ -545,7 +553,12 @@ async function recordPaid(
     after: { amount: dueNow.amount, method: booking.paymentMethod, receivedOn: today },
   });
   if (booking.status !== "pending") return "recorded";
-  await tx.update(b).set({ status: "confirmed" }).where(eq(b.id, booking.id));
+  const customer = typeof session.customer === "string" ? session.customer : session.customer?.id;
+  // The saved method's customer, for charging the balance off-session (decision 049).
+  await tx
+    .update(b)
+    .set({ status: "confirmed", stripeCustomerId: customer ?? null })
+    .where(eq(b.id, booking.id));
   await tx.insert(schema.auditLog).values({
     actorId: null,
     entity: "booking",

@@ -1,4 +1,5 @@
 import { render } from "@react-email/render";
+import { balancePaid, balancePaymentLink } from "./templates/balance";
 import { bankAccountChanged } from "./templates/bank-account-changed";
 import type { EmailTemplateName, ParsedEmailData, RenderContext, RenderedEmail } from "./templates";
 import { bookingCancelled } from "./templates/booking-cancelled";
@@ -41,6 +42,8 @@ const components: {
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
   "late-payment-refunded": latePaymentRefunded,
+  "balance-paid": balancePaid,
+  "balance-payment-link": balancePaymentLink,
 };
 
 /** Subject, plain text and HTML of a template whose data has been checked (`parseEmailData`). */

@@ -411,6 +411,35 @@ const bankAccountChanged = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// balance-paid: to the guest when the balance of an online booking was charged (off-session on
+// its due date, or paid through the payment link): the receipt (decision 049).
+// balance-payment-link: to the guest when that charge failed (the bank asks for confirmation,
+// the card was declined): a link to a Checkout Session for the balance, valid 24 hours.
+
+const balancePaid = defineTemplate({
+  data: z.object({
+    language,
+    guestName: z.string(),
+    ...stayFields,
+    amount: cents.refine((value) => value > 0, "nothing paid"),
+    paidOn: calendarDay,
+    paidTotal: cents,
+  }),
+});
+const balancePaymentLink = defineTemplate({
+  data: z.object({
+    language,
+    guestName: z.string(),
+    ...stayFields,
+    amount: cents.refine((value) => value > 0, "nothing to pay"),
+    dueDate: calendarDay,
+    paymentUrl: z.url(),
+    /** ISO time the link stops working */
+    linkExpiresAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
 // late-payment-refunded: to every admin when money arrived through Stripe for a booking that was
 // no longer held (its reservation had run out, its nights may be someone else's) and is paid
 // back in full automatically (decision 049). Data: { language?, bookingId, bookingNumber,
@@ -462,6 +491,8 @@ export const emailTemplates = {
   "password-reset": passwordReset,
   "bank-account-changed": bankAccountChanged,
   "late-payment-refunded": latePaymentRefunded,
+  "balance-paid": balancePaid,
+  "balance-payment-link": balancePaymentLink,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

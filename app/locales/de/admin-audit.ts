@@ -40,6 +40,7 @@ const adminAudit = {
     "refund-sent": "Erstattung an Stripe übermittelt",
     "refund-confirmed": "Erstattung von Stripe bestätigt",
     "refund-failed": "Erstattung bei Stripe fehlgeschlagen",
+    "balance-charge-failed": "Abbuchung der Restzahlung fehlgeschlagen",
     "payment-details-sent": "Zahlungsdaten gesendet",
     "cancelled-by-guest": "Vom Gast storniert",
     "role-change": "Rolle geändert",

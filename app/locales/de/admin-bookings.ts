@@ -141,6 +141,7 @@ const adminBookings = {
     "refund-sent": "Erstattung an Stripe übermittelt",
     "refund-confirmed": "Erstattung von Stripe bestätigt",
     "refund-failed": "Erstattung bei Stripe fehlgeschlagen",
+    "balance-charge-failed": "Abbuchung der Restzahlung fehlgeschlagen",
     other: "Geändert",
   },
   historyStatus: "{{from}} → {{to}}",
@@ -168,6 +169,8 @@ const adminBookings = {
   refundGivenUp:
     "Keine weiteren automatischen Versuche. Bitte die Erstattung im Stripe-Dashboard prüfen.",
   historyRefundSent: "{{amount}} zur Erstattung veranlasst",
+  historyBalanceFailed:
+    "{{amount}} fällig am {{date}}: {{error}} – Versuch {{attempt}} von {{max}}, Zahlungslink an den Gast gesendet",
   markRefunded: "Als erstattet markieren",
   markRefundedDialog: "Erstattung als überwiesen markieren",
   markRefundedIntro:

@@ -42,6 +42,7 @@ const adminAudit: typeof de = {
     "refund-sent": "Refund sent to Stripe",
     "refund-confirmed": "Refund confirmed by Stripe",
     "refund-failed": "Refund failed at Stripe",
+    "balance-charge-failed": "Charging the balance failed",
     "payment-details-sent": "Payment details sent",
     "cancelled-by-guest": "Cancelled by the guest",
     "role-change": "Role changed",

@@ -139,6 +139,7 @@ const adminBookings: typeof de = {
     "refund-sent": "Refund sent to Stripe",
     "refund-confirmed": "Refund confirmed by Stripe",
     "refund-failed": "Refund failed at Stripe",
+    "balance-charge-failed": "Charging the balance failed",
     "cancelled-by-guest": "Cancelled by the guest",
     "online-payment": "Online payment received",
     "payment-after-cancellation": "Payment after the hold expired (to refund)",
@@ -168,6 +169,8 @@ const adminBookings: typeof de = {
   refundRetry: "Retried automatically ({{attempts}} of {{max}} attempts).",
   refundGivenUp: "No further automatic attempts. Please check the refund in the Stripe dashboard.",
   historyRefundSent: "{{amount}} refund initiated",
+  historyBalanceFailed:
+    "{{amount}} due on {{date}}: {{error}} – attempt {{attempt}} of {{max}}, payment link sent to the guest",
   markRefunded: "Mark as refunded",
   markRefundedDialog: "Mark the refund as transferred",
   markRefundedIntro: "Transfer {{amount}} to the guest and enter the day of the transfer here.",

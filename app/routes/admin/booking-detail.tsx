@@ -848,6 +848,17 @@ function describeAudit(
   if (typeof after.refundDue === "number" && after.refundDue > 0) {
     parts.push(t("adminBookings.historyRefund", { amount: money(after.refundDue) }));
   }
+  if (entry.action === "balance-charge-failed" && typeof after.amount === "number") {
+    parts.push(
+      t("adminBookings.historyBalanceFailed", {
+        amount: money(after.amount),
+        date: typeof after.dueDate === "string" ? date(after.dueDate) : "",
+        error: typeof after.error === "string" ? after.error : "",
+        attempt: String(after.attempt ?? ""),
+        max: String(after.maxAttempts ?? ""),
+      }),
+    );
+  }
   if (entry.action === "refund-sent" && typeof after.amount === "number") {
     parts.push(t("adminBookings.historyRefundSent", { amount: money(after.amount) }));
   }
