@@ -106,11 +106,7 @@ export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
   const client = stripeClient();
   if (!client) return run;
   const today = dayInBerlin(now);
-  const candidates = await db()
-    .select(bookingColumns)
-    .from(b)
-    .innerJoin(schema.property, eq(schema.property.id, b.propertyId))
-    .leftJoin(schema.profile, eq(schema.profile.id, b.userId))
+  const candidates = await selectChargeBooking(db())
     .where(
       and(
         eq(b.status, "confirmed"),
@@ -342,11 +338,7 @@ export async function recordBalancePayment(
   outer?: Tx,
 ) {
   const work = async (tx: Tx) => {
-    const [booking] = await tx
-      .select(bookingColumns)
-      .from(b)
-      .innerJoin(schema.property, eq(schema.property.id, b.propertyId))
-      .leftJoin(schema.profile, eq(schema.profile.id, b.userId))
+    const [booking] = await selectChargeBooking(tx)
       .where(eq(b.id, input.bookingId))
       .for("update", { of: b });
     if (!booking) return false;
