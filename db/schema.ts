@@ -538,6 +538,13 @@ export const booking = pgTable(
      * (`setup_future_usage=off_session`, decision 049): the balance is charged to them
      * off-session on its due date. Stored from the completed checkout and its PaymentIntent.
      */
+    /**
+     * SEPA Direct Debit (decision 049): since when the completed checkout's debit is processing
+     * ("Lastschrift in Bearbeitung"); the booking is neither paid nor confirmed meanwhile.
+     */
+    stripePaymentProcessingSince: timestamp("stripe_payment_processing_since", {
+      withTimezone: true,
+    }),
     stripeCustomerId: text("stripe_customer_id"),
     stripePaymentMethodId: text("stripe_payment_method_id"),
     /**
@@ -556,7 +563,7 @@ export const booking = pgTable(
     check("booking_nights_check", sql`${t.nights} = ${t.checkOut} - ${t.checkIn}`),
     check(
       "booking_payment_method_check",
-      sql`${t.paymentMethod} in ('bank-transfer', 'credit-card', 'paypal')`,
+      sql`${t.paymentMethod} in ('bank-transfer', 'credit-card', 'paypal', 'sepa-debit')`,
     ),
     check(
       "booking_payment_status_check",
@@ -688,7 +695,10 @@ export const payment = pgTable(
   },
   (t) => [
     check("payment_amount_check", sql`${t.amount} > 0`),
-    check("payment_method_check", sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal')`),
+    check(
+      "payment_method_check",
+      sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal', 'sepa-debit')`,
+    ),
     index("payment_booking_idx").on(t.bookingId, t.receivedOn),
   ],
 );
@@ -774,7 +784,10 @@ export const refund = pgTable(
   (t) => [
     check("refund_reason_check", sql`${t.reason} in ('cancellation', 'late-payment')`),
     check("refund_amount_check", sql`${t.amount} > 0`),
-    check("refund_method_check", sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal')`),
+    check(
+      "refund_method_check",
+      sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal', 'sepa-debit')`,
+    ),
     // "pending": sent to Stripe, shown as "Erstattung veranlasst" until Stripe confirms it.
     check("refund_status_check", sql`${t.status} in ('open', 'pending', 'refunded')`),
     check(

@@ -97,7 +97,8 @@ export type FakeStripe = {
     options?: { timestamp?: number; eventId?: string },
   ) => { payload: string; signature: string; eventId: string };
   /** Marks a session paid (or failed, for an async method) without the checkout page. */
-  settle: (sessionId: string, outcome: "paid" | "expired") => FakeSession;
+  /** "processing": a SEPA checkout completed, its debit not arrived yet (payment_status unpaid). */
+  settle: (sessionId: string, outcome: "paid" | "expired" | "processing") => FakeSession;
   paymentIntents: Map<string, FakePaymentIntent>;
   refunds: Map<string, FakeRefund>;
   /** Every refund create call (also repeated ones), with its Idempotency-Key. */
@@ -269,10 +270,16 @@ export async function startFakeStripe(options: {
   const settle: FakeStripe["settle"] = (sessionId, outcome) => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`unknown session ${sessionId}`);
+    if (outcome === "processing") {
+      session.status = "complete";
+      session.payment_status = "unpaid";
+      session.payment_intent ??= `pi_${crypto.randomBytes(12).toString("hex")}`;
+      return session;
+    }
     if (outcome === "paid") {
       session.status = "complete";
       session.payment_status = "paid";
-      session.payment_intent = `pi_${crypto.randomBytes(12).toString("hex")}`;
+      session.payment_intent ??= `pi_${crypto.randomBytes(12).toString("hex")}`;
       const saves = session.params.customer_creation === "always";
       if (saves && !session.customer)
         session.customer = `cus_${crypto.randomBytes(8).toString("hex")}`;

@@ -32,6 +32,8 @@ const CHECKOUT_TYPES: Partial<
 > = {
   "credit-card": ["card"],
   paypal: ["paypal"],
+  // Confirms after days: `completed` arrives unpaid, `async_payment_succeeded/failed` decides.
+  "sepa-debit": ["sepa_debit"],
 };
 
 export const isOnlineMethod = (method: string) => Object.hasOwn(CHECKOUT_TYPES, method);
@@ -74,6 +76,7 @@ const bookingColumns = {
   sessionId: b.stripeCheckoutSessionId,
   checkoutUrl: b.stripeCheckoutUrl,
   checkoutExpiresAt: b.stripeCheckoutExpiresAt,
+  processingSince: b.stripePaymentProcessingSince,
   propertyTitle: schema.property.title,
   propertyLocation: schema.property.location,
   language: sql<string>`coalesce(${schema.profile.language}, 'de')`,
@@ -405,10 +408,35 @@ export async function applyCheckoutSession(
       if (outcome === "late") lateRefundOf = booking.id;
       return;
     }
+    // SEPA (decision 049): the checkout is complete, the debit is processing. Shown as
+    // "Lastschrift in Bearbeitung"; not paid, not confirmed, the dates stay held.
+    if (
+      kind === "state" &&
+      session.status === "complete" &&
+      session.payment_status === "unpaid" &&
+      booking.status === "pending" &&
+      booking.amountPaid === 0
+    ) {
+      const [marked] = await tx
+        .update(b)
+        .set({ stripePaymentProcessingSince: new Date() })
+        .where(and(eq(b.id, booking.id), sql`${b.stripePaymentProcessingSince} is null`))
+        .returning({ id: b.id });
+      if (marked) {
+        await tx.insert(schema.auditLog).values({
+          actorId: null,
+          entity: "booking",
+          entityId: booking.id,
+          action: "payment-processing",
+          after: { method: booking.paymentMethod, sessionId: session.id },
+        });
+      }
+      return;
+    }
     if ((kind === "expired" || kind === "failed") && booking.status === "pending") {
       const [cancelled] = await tx
         .update(b)
-        .set({ status: "cancelled", cancellationFee: 0 })
+        .set({ status: "cancelled", cancellationFee: 0, stripePaymentProcessingSince: null })
         .where(and(eq(b.id, booking.id), eq(b.amountPaid, 0)))
         .returning({ id: b.id });
       if (!cancelled) return;
@@ -557,7 +585,11 @@ async function recordPaid(
   // The saved method's customer, for charging the balance off-session (decision 049).
   await tx
     .update(b)
-    .set({ status: "confirmed", stripeCustomerId: customer ?? null })
+    .set({
+      status: "confirmed",
+      stripeCustomerId: customer ?? null,
+      stripePaymentProcessingSince: null,
+    })
     .where(eq(b.id, booking.id));
   await tx.insert(schema.auditLog).values({
     actorId: null,
@@ -616,6 +648,8 @@ export type OnlinePaymentView =
       /** ISO time the hold ends */
       holdUntil: string | null;
     }
+  /** SEPA: the checkout is complete, the debit is processing ("Lastschrift in Bearbeitung") */
+  | { state: "processing" }
   /** the webhook confirmed the payment: the receipt, from our payments and the schedule */
   | { state: "paid"; amount: number; open: number; nextDueDate: string | null }
   /** cancelled without a payment (expired, failed or given up) */
@@ -638,6 +672,7 @@ export async function onlinePaymentView(bookingId: string): Promise<OnlinePaymen
       nextDueDate: open > 0 ? (balance?.dueDate ?? null) : null,
     };
   }
+  if (booking.status === "pending" && booking.processingSince) return { state: "processing" };
   if (booking.status === "pending") {
     const isOpen =
       booking.checkoutExpiresAt !== null && booking.checkoutExpiresAt.getTime() > Date.now();
@@ -683,6 +718,8 @@ export async function settleLapsedHolds(now = new Date()): Promise<number> {
         eq(b.status, "pending"),
         eq(b.amountPaid, 0),
         sql`${b.stripeCheckoutSessionId} is not null`,
+        // A debit in processing is settled by its async_payment_* event, which takes days.
+        sql`${b.stripePaymentProcessingSince} is null`,
         sql`${b.stripeCheckoutExpiresAt} < ${new Date(now.getTime() - 5 * 60_000)}`,
       ),
     )

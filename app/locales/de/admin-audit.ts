@@ -41,6 +41,7 @@ const adminAudit = {
     "refund-confirmed": "Erstattung von Stripe bestätigt",
     "refund-failed": "Erstattung bei Stripe fehlgeschlagen",
     "balance-charge-failed": "Abbuchung der Restzahlung fehlgeschlagen",
+    "payment-processing": "Lastschrift in Bearbeitung",
     "payment-details-sent": "Zahlungsdaten gesendet",
     "cancelled-by-guest": "Vom Gast storniert",
     "role-change": "Rolle geändert",

@@ -142,6 +142,7 @@ const adminBookings = {
     "refund-confirmed": "Erstattung von Stripe bestätigt",
     "refund-failed": "Erstattung bei Stripe fehlgeschlagen",
     "balance-charge-failed": "Abbuchung der Restzahlung fehlgeschlagen",
+    "payment-processing": "Lastschrift in Bearbeitung",
     other: "Geändert",
   },
   historyStatus: "{{from}} → {{to}}",

@@ -43,6 +43,7 @@ const adminAudit: typeof de = {
     "refund-confirmed": "Refund confirmed by Stripe",
     "refund-failed": "Refund failed at Stripe",
     "balance-charge-failed": "Charging the balance failed",
+    "payment-processing": "Direct debit processing",
     "payment-details-sent": "Payment details sent",
     "cancelled-by-guest": "Cancelled by the guest",
     "role-change": "Role changed",

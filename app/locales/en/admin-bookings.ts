@@ -140,6 +140,7 @@ const adminBookings: typeof de = {
     "refund-confirmed": "Refund confirmed by Stripe",
     "refund-failed": "Refund failed at Stripe",
     "balance-charge-failed": "Charging the balance failed",
+    "payment-processing": "Direct debit processing",
     "cancelled-by-guest": "Cancelled by the guest",
     "online-payment": "Online payment received",
     "payment-after-cancellation": "Payment after the hold expired (to refund)",
