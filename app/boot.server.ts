@@ -9,6 +9,10 @@ import {
   stopCompleteStaysJob,
 } from "~/features/booking/complete-stays.server";
 import {
+  startBalanceChargeJob,
+  stopBalanceChargeJob,
+} from "~/features/booking/balance-charges.server";
+import {
   startPaymentRemindersJob,
   stopPaymentRemindersJob,
 } from "~/features/booking/payment-reminders.server";
@@ -91,6 +95,8 @@ export async function boot(): Promise<BootResult> {
   startCompleteStaysJob();
   // Bank-transfer reminders and the optional cancellation of unpaid deposits (decision 047).
   startPaymentRemindersJob();
+  // Online balances charged off-session on their due date (decision 049).
+  startBalanceChargeJob();
   startOrphanImagesJob();
   // Imported calendars (Airbnb, Booking.com, …): due feeds every minute (decision 045).
   startIcalSyncJob();
@@ -129,6 +135,7 @@ export async function shutdown() {
   await stopCompleteStaysJob();
   await stopPaymentRemindersJob();
   await stopIcalSyncJob();
+  await stopBalanceChargeJob();
   await stopOrphanImagesJob();
   await stopEmailWorker();
   await stopImageImportWorker();

@@ -534,6 +534,20 @@ export const booking = pgTable(
     stripeCheckoutUrl: text("stripe_checkout_url"),
     stripeCheckoutExpiresAt: timestamp("stripe_checkout_expires_at", { withTimezone: true }),
     /**
+     * The Stripe customer and saved payment method of an online booking whose balance follows
+     * (`setup_future_usage=off_session`, decision 049): the balance is charged to them
+     * off-session on its due date. Stored from the completed checkout and its PaymentIntent.
+     */
+    /**
+     * SEPA Direct Debit (decision 049): since when the completed checkout's debit is processing
+     * ("Lastschrift in Bearbeitung"); the booking is neither paid nor confirmed meanwhile.
+     */
+    stripePaymentProcessingSince: timestamp("stripe_payment_processing_since", {
+      withTimezone: true,
+    }),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripePaymentMethodId: text("stripe_payment_method_id"),
+    /**
      * search_fold(number + guest name + e-mail), for the admin's booking search (trigram index,
      * migration 0013). Stored, so a search that matches many bookings compares stored text
      * instead of folding every row again.
@@ -549,7 +563,7 @@ export const booking = pgTable(
     check("booking_nights_check", sql`${t.nights} = ${t.checkOut} - ${t.checkIn}`),
     check(
       "booking_payment_method_check",
-      sql`${t.paymentMethod} in ('bank-transfer', 'credit-card', 'paypal')`,
+      sql`${t.paymentMethod} in ('bank-transfer', 'credit-card', 'paypal', 'sepa-debit')`,
     ),
     check(
       "booking_payment_status_check",
@@ -668,6 +682,11 @@ export const payment = pgTable(
      */
     stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
     /**
+     * The Stripe PaymentIntent that moved the money (online methods): what a refund through
+     * Stripe is made against (decision 049).
+     */
+    stripePaymentIntentId: text("stripe_payment_intent_id").unique(),
+    /**
      * Money that arrived for a booking that was no longer held (its checkout had expired and the
      * dates were released): recorded, never confirming the booking, to be paid back.
      */
@@ -676,7 +695,10 @@ export const payment = pgTable(
   },
   (t) => [
     check("payment_amount_check", sql`${t.amount} > 0`),
-    check("payment_method_check", sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal')`),
+    check(
+      "payment_method_check",
+      sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal', 'sepa-debit')`,
+    ),
     index("payment_booking_idx").on(t.bookingId, t.receivedOn),
   ],
 );
@@ -748,12 +770,26 @@ export const refund = pgTable(
     note: text("note").notNull().default(""),
     createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
     refundedBy: uuid("refunded_by").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Online refunds (decision 049): why the item exists ("cancellation" or "late-payment"),
+     * how often it was sent to Stripe, when the retry job may send it again, and the last
+     * failure (shown to the admin). Bank-transfer items leave them at their defaults.
+     */
+    reason: text("reason").notNull().default("cancellation"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
     ...timestamps,
   },
   (t) => [
+    check("refund_reason_check", sql`${t.reason} in ('cancellation', 'late-payment')`),
     check("refund_amount_check", sql`${t.amount} > 0`),
-    check("refund_method_check", sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal')`),
-    check("refund_status_check", sql`${t.status} in ('open', 'refunded')`),
+    check(
+      "refund_method_check",
+      sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal', 'sepa-debit')`,
+    ),
+    // "pending": sent to Stripe, shown as "Erstattung veranlasst" until Stripe confirms it.
+    check("refund_status_check", sql`${t.status} in ('open', 'pending', 'refunded')`),
     check(
       "refund_refunded_on_check",
       sql`(${t.status} = 'refunded') = (${t.refundedOn} is not null)`,
@@ -762,7 +798,70 @@ export const refund = pgTable(
     // At most one open refund per booking: a cancellation opens one, a repeated request none.
     uniqueIndex("refund_one_open_idx")
       .on(t.bookingId)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} in ('open', 'pending')`),
+    // The retry job's work list: online refunds not (yet) accepted by Stripe.
+    index("refund_online_open_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'open' and ${t.method} <> 'bank-transfer'`),
+  ],
+);
+
+/**
+ * Charging the balance of an online booking off-session (decision 049): one row per booking and
+ * due date, claimed by the job before it calls Stripe (insert for the first attempt, a
+ * conditional update for a retry at most once a day), so several processes charge it once.
+ * A failure keeps the error for the admin and the Checkout Session of the payment link the guest
+ * was e-mailed; paying through that link records the payment like the first checkout.
+ */
+export const balanceCharge = pgTable(
+  "balance_charge",
+  {
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => booking.id, { onDelete: "cascade" }),
+    dueDate: date("due_date").notNull(),
+    /** cents asked for at the last attempt */
+    amount: integer("amount").notNull(),
+    status: text("status").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    lastAttemptOn: date("last_attempt_on").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    lastError: text("last_error"),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    checkoutUrl: text("checkout_url"),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.dueDate] }),
+    check("balance_charge_status_check", sql`${t.status} in ('processing', 'succeeded', 'failed')`),
+    check("balance_charge_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The refunds made at Stripe for a refund item (decision 049): one per PaymentIntent the money
+ * came from (a deposit and a balance are two), by Stripe's refund id. A refund item becomes
+ * "refunded" once all of its Stripe refunds succeeded (signed webhook); a failed one sends the
+ * item back to the retry job.
+ */
+export const stripeRefund = pgTable(
+  "stripe_refund",
+  {
+    id: text("id").primaryKey(),
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refund.id, { onDelete: "cascade" }),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    /** cents */
+    amount: integer("amount").notNull(),
+    /** Stripe's status: pending | requires_action | succeeded | failed | canceled */
+    status: text("status").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("stripe_refund_amount_check", sql`${t.amount} > 0`),
+    index("stripe_refund_refund_idx").on(t.refundId),
+    index("stripe_refund_intent_idx").on(t.paymentIntentId),
   ],
 );
 

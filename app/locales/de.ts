@@ -339,6 +339,7 @@ const de = {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",
     paypal: "PayPal",
+    "sepa-debit": "SEPA-Lastschrift",
   },
 };
 

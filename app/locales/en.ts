@@ -334,6 +334,7 @@ const en: Catalogue = {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",
     paypal: "PayPal",
+    "sepa-debit": "SEPA Direct Debit",
   },
 };
 

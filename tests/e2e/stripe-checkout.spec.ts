@@ -242,6 +242,64 @@ test("a checkout that runs out releases the booking and its dates", async ({ bro
   expect(again.id).not.toBe(session.id);
 });
 
+test("a guest cancels a paid card booking: the refund is paid − fee and becomes 'erstattet'", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await registerGuest(page);
+  const propertyPath = await firstPropertyPath(page);
+  const checkIn = addDays(berlinDay(new Date()), 260);
+  const stay = { checkIn, checkOut: addDays(checkIn, 3) };
+  const session = await bookOnline(page, propertyPath, stay, /Kreditkarte/);
+  const number = session.client_reference_id!;
+  await page.getByRole("button", { name: "Bezahlen" }).click();
+  await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
+  const bookingId = new URL(page.url()).searchParams.get("booking")!;
+  await expect(page.getByTestId("online-payment")).toHaveAttribute("data-state", "paid", {
+    timeout: 20_000,
+  });
+  const paid = session.amount_total;
+
+  await page.goto("/dashboard/bookings");
+  await page.getByRole("link", { name: `Buchung ${number} stornieren` }).click();
+  const cancel = page.getByRole("dialog", { name: "Buchung stornieren" });
+  const feeText = plainText((await cancel.getByTestId("cancel-fee").textContent()) ?? "");
+  const feeMatch = feeText.match(/Stornierungsgebühr: ([\d.]+,\d{2}) €/);
+  const fee = feeMatch
+    ? Math.round(Number(feeMatch[1].replace(/\./g, "").replace(",", ".")) * 100)
+    : 0;
+  await cancel.getByRole("button", { name: /stornieren$/ }).click();
+  await expect(page).toHaveURL(/tab=cancelled&cancelled=/);
+
+  const euros = (cents: number) =>
+    `${(cents / 100)
+      .toFixed(2)
+      .replace(".", ",")
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ".")} €`;
+  await page.goto(`/dashboard/bookings?booking=${bookingId}`);
+  const refund = page.getByRole("dialog").getByTestId("detail-refund");
+  await expect(refund).toContainText("Erstattung veranlasst");
+  expect(plainText((await refund.textContent()) ?? "")).toContain(euros(paid));
+  expect(plainText((await refund.textContent()) ?? "")).toContain(euros(paid - fee));
+  // Stripe confirms the refund: charge.refunded and refund.updated, signed, to our webhook.
+  const [stripeRefund] = [...stripe.refunds.values()].filter(
+    (r) => r.payment_intent === stripe.sessions.get(session.id)!.payment_intent,
+  );
+  expect(stripeRefund.amount).toBe(paid - fee);
+  expect(await stripe.completeRefund(stripeRefund.id, "succeeded")).toEqual([200, 200]);
+  await page.reload();
+  await expect(page.getByRole("dialog").getByTestId("detail-refund")).toContainText("Erstattet am");
+  const done = plainText(
+    (await page.getByRole("dialog").getByTestId("detail-refund").textContent()) ?? "",
+  );
+  expect(done).toContain(euros(paid - fee));
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `tmp/screens/stripe-refunded-${width}.png`, fullPage: true });
+  }
+});
+
 test("the settings show the Stripe checklist without the keys", async ({ browser }) => {
   const page = await newPage(browser);
   const response = await page.request.post(`${BASE}/auth`, {
@@ -256,7 +314,10 @@ test("the settings show the Stripe checklist without the keys", async ({ browser
   await expect(checklist).toContainText("vorhanden (Testmodus)");
   await expect(checklist).toContainText(`${BASE}/api/stripe/webhook`);
   // The journeys before this one made Stripe send events: the last one and when.
-  await expect(page.getByTestId("stripe-last-event")).toContainText(/checkout\.session\.\w+ am /);
+  // (the refund journey's refund.updated is the last since decision 049)
+  await expect(page.getByTestId("stripe-last-event")).toContainText(
+    /(checkout\.session|refund)\.\w+ am /,
+  );
   await expect(checklist).not.toContainText(SECRET_KEY);
   await expect(page.locator("html")).not.toContainText(WEBHOOK_SECRET);
   for (const method of ["Kreditkarte", "PayPal"]) {

@@ -12,6 +12,18 @@
  * - `POST /_fake/sessions/:id/expire`: a test lets a session run out (the webhook
  *   `checkout.session.expired` follows).
  *
+ * - Refunds (decision 049): `POST /v1/refunds` against a PaymentIntent of a paid session
+ *   (Idempotency-Key honoured, never more than the intent has left), `GET /v1/refunds/:id`.
+ *   A refund starts "pending"; `completeRefund` (or `autoCompleteRefundsMs`) makes it succeed or
+ *   fail and sends `charge.refunded` and `refund.updated`. `failNextRefunds(n)` makes the next n
+ *   creates answer with an API error, as when Stripe is unreachable.
+ *
+ * - Off-session charges (decision 049): a paid session created with `customer_creation=always`
+ *   gets a customer and a saved payment method; `POST /v1/payment_intents` (confirm,
+ *   off_session; Idempotency-Key honoured) charges it, or answers with Stripe's card error when
+ *   `failNextCharges(n, code)` says so (`authentication_required`, `card_declined`);
+ *   `GET /v1/payment_intents/:id`.
+ *
  * Webhooks are signed with Stripe's real scheme (`stripe.webhooks.generateTestHeaderString`), so
  * the app's verification is the one that runs in production.
  */
@@ -36,6 +48,7 @@ export type FakeSession = {
   livemode: false;
   metadata: Record<string, string>;
   payment_intent: string | null;
+  customer: string | null;
   allowed_payment_method_types: string[];
   payment_method_types: string[];
   success_url: string;
@@ -43,6 +56,32 @@ export type FakeSession = {
   url: string | null;
   /** what the app sent, for the tests' assertions */
   params: Record<string, unknown>;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: "pending" | "succeeded" | "failed" | "canceled";
+  failure_reason: string | null;
+  reason: string | null;
+  created: number;
+  metadata: Record<string, string>;
+};
+
+export type FakePaymentIntent = {
+  id: string;
+  object?: "payment_intent";
+  status?: string;
+  customer?: string | null;
+  payment_method?: string | null;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  latest_charge: string;
 };
 
 export type FakeStripe = {
@@ -58,7 +97,29 @@ export type FakeStripe = {
     options?: { timestamp?: number; eventId?: string },
   ) => { payload: string; signature: string; eventId: string };
   /** Marks a session paid (or failed, for an async method) without the checkout page. */
-  settle: (sessionId: string, outcome: "paid" | "expired") => FakeSession;
+  /** "processing": a SEPA checkout completed, its debit not arrived yet (payment_status unpaid). */
+  settle: (sessionId: string, outcome: "paid" | "expired" | "processing") => FakeSession;
+  paymentIntents: Map<string, FakePaymentIntent>;
+  refunds: Map<string, FakeRefund>;
+  /** Every refund create call (also repeated ones), with its Idempotency-Key. */
+  refundCreates: { idempotencyKey: string | undefined; params: Record<string, unknown> }[];
+  /** Off-session charges made (also failed ones), with their Idempotency-Key. */
+  charges: { idempotencyKey: string | undefined; params: Record<string, unknown>; ok: boolean }[];
+  /** The next n off-session charges fail with this card error code. */
+  failNextCharges: (n: number, code: "authentication_required" | "card_declined") => void;
+  /** The next n refund creates fail with an API error (nothing is refunded). */
+  failNextRefunds: (n: number) => void;
+  /** A signed delivery of an event about any object (a refund, a charge). */
+  signedObjectEvent: (
+    type: string,
+    object: Record<string, unknown>,
+    options?: { timestamp?: number; eventId?: string },
+  ) => { payload: string; signature: string; eventId: string };
+  /**
+   * Stripe finishes a refund: its status changes and, with a webhook URL, `charge.refunded`
+   * and `refund.updated` are delivered (their HTTP statuses are returned).
+   */
+  completeRefund: (refundId: string, outcome: "succeeded" | "failed") => Promise<number[]>;
   /** Sends an event to the app's webhook (when one is configured); its HTTP status. */
   deliver: (type: string, sessionId: string) => Promise<number>;
   close: () => Promise<void>;
@@ -95,9 +156,19 @@ export async function startFakeStripe(options: {
    * page must wait for it); 0 sends the webhook first.
    */
   deliveryDelayMs?: number;
+  /** Refunds succeed by themselves this long after their creation (E2E); 0/absent: by the test. */
+  autoCompleteRefundsMs?: number;
   port?: number;
 }): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundsByKey = new Map<string, string>();
+  const refundCreates: FakeStripe["refundCreates"] = [];
+  let refundFailures = 0;
+  const charges: FakeStripe["charges"] = [];
+  const chargesByKey = new Map<string, { status: number; body: unknown }>();
+  let chargeFailures = { n: 0, code: "card_declined" as string };
   const byIdempotencyKey = new Map<string, string>();
   const creates: FakeStripe["creates"] = [];
   const signer = new Stripe(options.secretKey);
@@ -126,6 +197,65 @@ export async function startFakeStripe(options: {
     return { payload, signature, eventId };
   };
 
+  const signedObjectEvent: FakeStripe["signedObjectEvent"] = (type, object, opts = {}) => {
+    const eventId = opts.eventId ?? `evt_${crypto.randomBytes(12).toString("hex")}`;
+    const payload = JSON.stringify({
+      id: eventId,
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: opts.timestamp ?? Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      data: { object },
+    });
+    const signature = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.webhookSecret,
+      timestamp: opts.timestamp,
+    });
+    return { payload, signature, eventId };
+  };
+
+  const post = async (event: { payload: string; signature: string }) => {
+    if (!options.webhookUrl) return 0;
+    const response = await fetch(options.webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": event.signature },
+      body: event.payload,
+    });
+    return response.status;
+  };
+
+  const completeRefund: FakeStripe["completeRefund"] = async (refundId, outcome) => {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`unknown refund ${refundId}`);
+    refund.status = outcome;
+    const intent = paymentIntents.get(refund.payment_intent)!;
+    if (outcome === "failed") {
+      refund.failure_reason = "expired_or_canceled_card";
+      intent.amount_refunded -= refund.amount;
+    }
+    const charge = {
+      id: refund.charge,
+      object: "charge",
+      amount: intent.amount,
+      amount_refunded: intent.amount_refunded,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      refunded: intent.amount_refunded === intent.amount,
+    };
+    const statuses: number[] = [];
+    if (outcome === "succeeded")
+      statuses.push(await post(signedObjectEvent("charge.refunded", charge)));
+    statuses.push(
+      await post(
+        signedObjectEvent(outcome === "failed" ? "refund.failed" : "refund.updated", { ...refund }),
+      ),
+    );
+    return statuses;
+  };
+
   const deliver: FakeStripe["deliver"] = async (type, sessionId) => {
     if (!options.webhookUrl) return 0;
     const { payload, signature } = signedEvent(type, sessionId);
@@ -140,10 +270,30 @@ export async function startFakeStripe(options: {
   const settle: FakeStripe["settle"] = (sessionId, outcome) => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`unknown session ${sessionId}`);
+    if (outcome === "processing") {
+      session.status = "complete";
+      session.payment_status = "unpaid";
+      session.payment_intent ??= `pi_${crypto.randomBytes(12).toString("hex")}`;
+      return session;
+    }
     if (outcome === "paid") {
       session.status = "complete";
       session.payment_status = "paid";
-      session.payment_intent = `pi_${crypto.randomBytes(12).toString("hex")}`;
+      session.payment_intent ??= `pi_${crypto.randomBytes(12).toString("hex")}`;
+      const saves = session.params.customer_creation === "always";
+      if (saves && !session.customer)
+        session.customer = `cus_${crypto.randomBytes(8).toString("hex")}`;
+      paymentIntents.set(session.payment_intent, {
+        id: session.payment_intent,
+        object: "payment_intent",
+        status: "succeeded",
+        customer: session.customer,
+        payment_method: saves ? `pm_${crypto.randomBytes(8).toString("hex")}` : null,
+        amount: session.amount_total,
+        amount_refunded: 0,
+        currency: session.currency,
+        latest_charge: `ch_${crypto.randomBytes(12).toString("hex")}`,
+      });
     } else {
       session.status = "expired";
       session.url = null;
@@ -178,6 +328,7 @@ export async function startFakeStripe(options: {
       livemode: false,
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       payment_intent: null,
+      customer: (params.customer as string | undefined) ?? null,
       allowed_payment_method_types: (params.allowed_payment_method_types as
         string[] | undefined) ?? ["card"],
       payment_method_types: (params.allowed_payment_method_types as string[] | undefined) ?? [
@@ -285,6 +436,124 @@ export async function startFakeStripe(options: {
           if (key) byIdempotencyKey.set(key, session.id);
           return send(200, view(session));
         }
+        if (url.pathname === "/v1/refunds" && req.method === "POST") {
+          const params = parseStripeForm(body);
+          const key = req.headers["idempotency-key"] as string | undefined;
+          refundCreates.push({ idempotencyKey: key, params });
+          if (refundFailures > 0) {
+            refundFailures--;
+            return refuse(500, "An error occurred with our connection to Stripe.", "api_error");
+          }
+          const earlier = key ? refundsByKey.get(key) : undefined;
+          if (earlier) return send(200, refunds.get(earlier));
+          const intent = paymentIntents.get(String(params.payment_intent));
+          if (!intent) return refuse(400, `No such payment_intent: '${params.payment_intent}'`);
+          const amount =
+            params.amount === undefined
+              ? intent.amount - intent.amount_refunded
+              : Number(params.amount);
+          if (!(amount > 0) || amount > intent.amount - intent.amount_refunded) {
+            return refuse(
+              400,
+              `Refund amount (${amount}) is greater than unrefunded amount on charge`,
+            );
+          }
+          intent.amount_refunded += amount;
+          const refund: FakeRefund = {
+            id: `re_${crypto.randomBytes(12).toString("hex")}`,
+            object: "refund",
+            amount,
+            currency: intent.currency,
+            payment_intent: intent.id,
+            charge: intent.latest_charge,
+            status: "pending",
+            failure_reason: null,
+            reason: (params.reason as string | undefined) ?? null,
+            created: Math.floor(Date.now() / 1000),
+            metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+          };
+          refunds.set(refund.id, refund);
+          if (key) refundsByKey.set(key, refund.id);
+          if (options.autoCompleteRefundsMs) {
+            setTimeout(
+              () => void completeRefund(refund.id, "succeeded").catch(() => {}),
+              options.autoCompleteRefundsMs,
+            );
+          }
+          return send(200, refund);
+        }
+        if (url.pathname === "/v1/payment_intents" && req.method === "POST") {
+          const params = parseStripeForm(body);
+          const key = req.headers["idempotency-key"] as string | undefined;
+          const earlier = key ? chargesByKey.get(key) : undefined;
+          if (earlier) return send(earlier.status, earlier.body);
+          const id = `pi_${crypto.randomBytes(12).toString("hex")}`;
+          const amount = Number(params.amount);
+          let answer: { status: number; body: unknown };
+          if (!(amount > 0) || !params.customer || !params.payment_method) {
+            answer = {
+              status: 400,
+              body: {
+                error: {
+                  message: "Missing customer or payment_method",
+                  type: "invalid_request_error",
+                },
+              },
+            };
+          } else if (chargeFailures.n > 0) {
+            chargeFailures.n--;
+            const intent = {
+              id,
+              object: "payment_intent",
+              amount,
+              status: "requires_payment_method",
+            };
+            answer = {
+              status: 402,
+              body: {
+                error: {
+                  type: "card_error",
+                  code: chargeFailures.code,
+                  message:
+                    chargeFailures.code === "authentication_required"
+                      ? "This payment requires authentication."
+                      : "Your card was declined.",
+                  payment_intent: intent,
+                },
+              },
+            };
+          } else {
+            const intent: FakePaymentIntent = {
+              id,
+              object: "payment_intent",
+              status: "succeeded",
+              amount,
+              amount_refunded: 0,
+              currency: String(params.currency ?? "eur"),
+              customer: String(params.customer),
+              payment_method: String(params.payment_method),
+              latest_charge: `ch_${crypto.randomBytes(12).toString("hex")}`,
+            };
+            paymentIntents.set(id, intent);
+            answer = { status: 200, body: intent };
+          }
+          charges.push({ idempotencyKey: key, params, ok: answer.status === 200 });
+          if (key) chargesByKey.set(key, answer);
+          return send(answer.status, answer.body);
+        }
+        if (
+          (match = url.pathname.match(/^\/v1\/payment_intents\/([\w]+)$/)) &&
+          req.method === "GET"
+        ) {
+          const intent = paymentIntents.get(match[1]);
+          if (!intent) return refuse(404, `No such payment_intent: '${match[1]}'`);
+          return send(200, intent);
+        }
+        if ((match = url.pathname.match(/^\/v1\/refunds\/([\w]+)$/)) && req.method === "GET") {
+          const refund = refunds.get(match[1]);
+          if (!refund) return refuse(404, `No such refund: '${match[1]}'`);
+          return send(200, refund);
+        }
         if ((match = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/))) {
           const session = sessions.get(match[1]);
           if (!session) return refuse(404, `No such checkout.session: '${match[1]}'`);
@@ -319,6 +588,18 @@ export async function startFakeStripe(options: {
     signedEvent,
     settle,
     deliver,
+    paymentIntents,
+    refunds,
+    refundCreates,
+    charges,
+    failNextCharges: (n, code) => {
+      chargeFailures = { n, code };
+    },
+    failNextRefunds: (n) => {
+      refundFailures = n;
+    },
+    signedObjectEvent,
+    completeRefund,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

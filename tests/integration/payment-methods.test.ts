@@ -70,6 +70,8 @@ describe(`offered payment methods (${databaseKind()})`, () => {
       { method: "bank-transfer", isOffered: false, reason: "noDefaultBankAccount" },
       { method: "credit-card", isOffered: false, reason: "providerNotConfigured" },
       { method: "paypal", isOffered: false, reason: "providerNotConfigured" },
+      // SEPA Direct Debit is off until the operator allows it (decision 049).
+      { method: "sepa-debit", isOffered: false, reason: "disabledInSettings" },
     ]);
   });
 
@@ -109,6 +111,7 @@ describe(`offered payment methods (${databaseKind()})`, () => {
       { method: "bank-transfer", isOffered: true, reason: null },
       { method: "credit-card", isOffered: true, reason: null },
       { method: "paypal", isOffered: true, reason: null },
+      { method: "sepa-debit", isOffered: false, reason: "disabledInSettings" },
     ]);
   });
 
@@ -119,6 +122,14 @@ describe(`offered payment methods (${databaseKind()})`, () => {
       { method: "bank-transfer", isOffered: false, reason: "disabledInSettings" },
       { method: "credit-card", isOffered: true, reason: null },
       { method: "paypal", isOffered: false, reason: "disabledInSettings" },
+      { method: "sepa-debit", isOffered: false, reason: "disabledInSettings" },
     ]);
+    // Allowed and operational: offered like card and PayPal (the 14 days are checked per booking).
+    await allowOnly(["credit-card", "sepa-debit"]);
+    expect((await byMethod())["sepa-debit"]).toEqual({
+      method: "sepa-debit",
+      isOffered: true,
+      reason: null,
+    });
   });
 });

@@ -19,6 +19,7 @@ import type { PropertyImage } from "../../../db/schema";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-confirmation.server";
 import { constraintName } from "./booking.server";
 import { bookingRefunds, openRefundForCancellation, withdrawOpenRefund } from "./refunds.server";
+import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
 
 /**
@@ -464,8 +465,9 @@ export async function changeBookingStatus({
 }): Promise<{ ok: true } | { ok: false; error: AdminBookingError }> {
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   const settings = await getSettings();
+  let result: { ok: true } | { ok: false; error: AdminBookingError };
   try {
-    return await db().transaction(async (tx) => {
+    result = await db().transaction(async (tx) => {
       const booking = await lockBooking(tx, bookingId.toLowerCase());
       if (!booking) return { ok: false, error: "notFound" } as const;
       if (booking.status === status) return { ok: false, error: "unchanged" } as const;
@@ -563,6 +565,10 @@ export async function changeBookingStatus({
     logger.error({ err: error, bookingId }, "changing a booking's status failed");
     return { ok: false, error: "failed" };
   }
+  // Paid online: the refund item goes to Stripe after the commit (decision 049); a failure is
+  // shown on the booking and retried by the job.
+  if (result.ok && status === "cancelled") await sendOnlineRefundsOf(bookingId.toLowerCase(), now);
+  return result;
 }
 
 /**

@@ -61,6 +61,8 @@ export type BookingErrorCode =
   | "ownOverlap"
   | "failed"
   | "paymentUnavailable"
+  /** SEPA Direct Debit with arrival fewer than 14 days away */
+  | "sepaTooLate"
   /** Stripe could not start the checkout; the hold was released, the guest may try again */
   | "paymentStartFailed"
   | "propertyNotFound"

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { emailCompany } from "~/features/email/templates";
-import { dayInBerlin, isCalendarDay } from "~/domain/calendar-day";
+import { addDays, dayInBerlin, isCalendarDay } from "~/domain/calendar-day";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
 import {
@@ -63,6 +63,9 @@ async function bookingForKey(userId: string, idempotencyKey: string) {
     .limit(1);
   return row;
 }
+
+/** SEPA Direct Debit only for arrivals at least this many days away (spec 09, decision 049). */
+export const SEPA_MIN_DAYS = 14;
 
 /**
  * Stores a booking request (spec/04-booking.md) for the signed-in guest `userId`.
@@ -161,6 +164,10 @@ export async function createBooking({
   if (input.guests > property.maxGuests) return { ok: false, error: "guests" };
   if (!paymentMethods.some((m) => m.method === input.paymentMethod && m.isOffered)) {
     return { ok: false, error: "paymentUnavailable" };
+  }
+  // SEPA confirms only after days: a debit must have time to arrive before the guest does.
+  if (input.paymentMethod === "sepa-debit" && input.checkIn < addDays(today, SEPA_MIN_DAYS)) {
+    return { ok: false, error: "sepaTooLate" };
   }
 
   const nights = nightsBetween(input.checkIn, input.checkOut);

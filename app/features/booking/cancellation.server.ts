@@ -10,6 +10,7 @@ import { CANCELLABLE_STATUSES, cancellationQuote, isCancellable } from "~/domain
 import type { CancelBookingError } from "./my-bookings.schema";
 import { getMyBookingDetail, type MyBookingDetail } from "./my-bookings.server";
 import { openRefundForCancellation } from "./refunds.server";
+import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 
 /**
  * A guest cancels their own booking (spec/05-account.md "Stornieren"): pending or confirmed,
@@ -80,8 +81,9 @@ export async function cancelBooking({
 }): Promise<CancelBookingResult> {
   const today = dayInBerlin(now);
   const settings = await getSettings();
+  let result: CancelBookingResult;
   try {
-    return await db().transaction(async (tx): Promise<CancelBookingResult> => {
+    result = await db().transaction(async (tx): Promise<CancelBookingResult> => {
       const [booking] = await tx
         .select({
           id: b.id,
@@ -187,4 +189,8 @@ export async function cancelBooking({
     logger.error({ err: error, bookingId, userId }, "cancelling a booking failed");
     return { ok: false, error: "failed" };
   }
+  // Paid online: the refund goes to Stripe now (decision 049); if Stripe cannot be reached the
+  // item stays open with its error and the retry job sends it. The cancellation stands either way.
+  if (result.ok) await sendOnlineRefundsOf(bookingId, now);
+  return result;
 }

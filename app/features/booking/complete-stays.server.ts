@@ -3,6 +3,7 @@ import { db, schema } from "~/lib/db.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { logger } from "~/lib/logger.server";
 import { settleLapsedHolds } from "./online-payment.server";
+import { retryOnlineRefunds } from "./stripe-refunds.server";
 
 const b = schema.booking;
 
@@ -52,6 +53,13 @@ async function runOnce(state: JobState) {
     if (settled > 0) logger.warn({ settled }, "online holds settled without their webhook");
   } catch (error) {
     logger.error({ err: error }, "settling lapsed online holds failed");
+  }
+  // Online refunds Stripe has not accepted yet (decision 049), at their next attempt's time.
+  try {
+    const refunds = await retryOnlineRefunds();
+    if (refunds.sent + refunds.failed > 0) logger.info(refunds, "online refunds retried");
+  } catch (error) {
+    logger.error({ err: error }, "retrying online refunds failed");
   }
 }
 

@@ -291,7 +291,7 @@ export type MyBookingDetail = BookingConfirmation & {
   refunds: {
     amount: number;
     method: string;
-    status: "open" | "refunded";
+    status: "open" | "pending" | "refunded";
     refundedOn: string | null;
   }[];
 };

@@ -11,6 +11,12 @@ import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { stripeClient, verifyWebhook, type Stripe } from "~/lib/stripe.server";
 import type { StripeChecklist } from "./components/admin/stripe-checklist";
+import {
+  applyStripeRefundState,
+  lookUpRefundsOfCharge,
+  sendOnlineRefundsOf,
+} from "./stripe-refunds.server";
+import { applyBalanceLinkSession } from "./balance-charges.server";
 
 /**
  * Paying online through the operator's Stripe account (spec/09-payments.md, decision 044).
@@ -26,6 +32,8 @@ const CHECKOUT_TYPES: Partial<
 > = {
   "credit-card": ["card"],
   paypal: ["paypal"],
+  // Confirms after days: `completed` arrives unpaid, `async_payment_succeeded/failed` decides.
+  "sepa-debit": ["sepa_debit"],
 };
 
 export const isOnlineMethod = (method: string) => Object.hasOwn(CHECKOUT_TYPES, method);
@@ -68,6 +76,7 @@ const bookingColumns = {
   sessionId: b.stripeCheckoutSessionId,
   checkoutUrl: b.stripeCheckoutUrl,
   checkoutExpiresAt: b.stripeCheckoutExpiresAt,
+  processingSince: b.stripePaymentProcessingSince,
   propertyTitle: schema.property.title,
   propertyLocation: schema.property.location,
   language: sql<string>`coalesce(${schema.profile.language}, 'de')`,
@@ -168,6 +177,8 @@ export async function startCheckout(
         ],
         client_reference_id: booking.number,
         customer_email: booking.guestEmail,
+        // A balance follows: a Stripe customer holds the saved method for the off-session charge.
+        ...(balance ? { customer_creation: "always" as const } : {}),
         locale: language,
         expires_at: expiresAt,
         // For the guest's bank statement and the operator's Stripe dashboard; the webhook does
@@ -273,6 +284,8 @@ const HANDLED = new Set([
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
 ]);
+/** Refund events (decision 049): the state of a refund we made through Stripe. */
+const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed"]);
 
 /**
  * A webhook delivery: verified on its raw bytes (signature and the 5-minute tolerance, by the
@@ -305,6 +318,19 @@ export async function handleStripeWebhook(
       .where(eq(schema.stripeEvent.id, event.id));
     if (seen?.processedAt) return { status: 200, outcome: "duplicate" };
   }
+  if (REFUND_EVENTS.has(event.type) || event.type === "charge.refunded") {
+    // charge.refunded names only the charge: the refunds we made against its PaymentIntent are
+    // looked up at Stripe before the transaction (a failed lookup is a 500: Stripe retries).
+    const refunds =
+      event.type === "charge.refunded"
+        ? await lookUpRefundsOfCharge(event.data.object as Stripe.Charge)
+        : [event.data.object as Stripe.Refund];
+    await db().transaction(async (tx) => {
+      await markProcessed(event.id, tx);
+      for (const refund of refunds) await applyStripeRefundState(tx, refund);
+    });
+    return { status: 200, outcome: "processed" };
+  }
   if (!HANDLED.has(event.type)) {
     await markProcessed(event.id);
     return { status: 200, outcome: "ignored" };
@@ -316,7 +342,9 @@ export async function handleStripeWebhook(
       : event.type === "checkout.session.async_payment_failed"
         ? "failed"
         : "state";
-  await applyCheckoutSession(session, kind, event.id);
+  const { lateRefundOf } = await applyCheckoutSession(session, kind, event.id);
+  // After the commit: money for a released hold goes back at once (the retry job otherwise).
+  if (lateRefundOf) await sendOnlineRefundsOf(lateRefundOf);
   return { status: 200, outcome: "processed" };
 }
 
@@ -342,17 +370,20 @@ async function markProcessed(eventId: string, tx: Tx | ReturnType<typeof db> = d
 export async function applyCheckoutSession(
   session: Pick<
     Stripe.Checkout.Session,
-    "id" | "payment_status" | "status" | "amount_total" | "currency" | "payment_intent"
+    "id" | "payment_status" | "status" | "amount_total" | "currency" | "payment_intent" | "customer"
   >,
   kind: "state" | "expired" | "failed",
   eventId?: string,
-) {
+): Promise<{ lateRefundOf: string | null }> {
+  let lateRefundOf: string | null = null;
   await db().transaction(async (tx) => {
     if (eventId) await markProcessed(eventId, tx);
     const [booking] = await selectBooking(tx)
       .where(eq(b.stripeCheckoutSessionId, session.id))
       .for("update", { of: b });
     if (!booking) {
+      // A balance payment link (decision 049) is a session of its own.
+      if (kind === "state" && (await applyBalanceLinkSession(tx, session))) return;
       logger.warn({ sessionId: session.id }, "Stripe event for a session of no booking");
       return;
     }
@@ -373,13 +404,39 @@ export async function applyCheckoutSession(
     };
 
     if (kind === "state" && session.payment_status === "paid") {
-      await recordPaid(tx, booking, session, mail, settings.companyEmail);
+      const outcome = await recordPaid(tx, booking, session, mail, settings.companyEmail);
+      if (outcome === "late") lateRefundOf = booking.id;
+      return;
+    }
+    // SEPA (decision 049): the checkout is complete, the debit is processing. Shown as
+    // "Lastschrift in Bearbeitung"; not paid, not confirmed, the dates stay held.
+    if (
+      kind === "state" &&
+      session.status === "complete" &&
+      session.payment_status === "unpaid" &&
+      booking.status === "pending" &&
+      booking.amountPaid === 0
+    ) {
+      const [marked] = await tx
+        .update(b)
+        .set({ stripePaymentProcessingSince: new Date() })
+        .where(and(eq(b.id, booking.id), sql`${b.stripePaymentProcessingSince} is null`))
+        .returning({ id: b.id });
+      if (marked) {
+        await tx.insert(schema.auditLog).values({
+          actorId: null,
+          entity: "booking",
+          entityId: booking.id,
+          action: "payment-processing",
+          after: { method: booking.paymentMethod, sessionId: session.id },
+        });
+      }
       return;
     }
     if ((kind === "expired" || kind === "failed") && booking.status === "pending") {
       const [cancelled] = await tx
         .update(b)
-        .set({ status: "cancelled", cancellationFee: 0 })
+        .set({ status: "cancelled", cancellationFee: 0, stripePaymentProcessingSince: null })
         .where(and(eq(b.id, booking.id), eq(b.amountPaid, 0)))
         .returning({ id: b.id });
       if (!cancelled) return;
@@ -404,15 +461,19 @@ export async function applyCheckoutSession(
       }
     }
   });
+  return { lateRefundOf };
 }
 
 async function recordPaid(
   tx: Tx,
   booking: HeldBooking,
-  session: Pick<Stripe.Checkout.Session, "id" | "amount_total" | "currency" | "payment_intent">,
+  session: Pick<
+    Stripe.Checkout.Session,
+    "id" | "amount_total" | "currency" | "payment_intent" | "customer"
+  >,
   mail: Omit<EmailTemplateData<"booking-confirmed">, "receipt">,
   companyEmail: string,
-) {
+): Promise<"recorded" | "late" | "none"> {
   const { dueNow, balance } = checkoutSchedule(booking);
   // Our booking says what this session was for; a session that charged something else is not
   // ours to book (it would be a configuration error or tampering), so it confirms nothing.
@@ -433,7 +494,7 @@ async function recordPaid(
       action: "payment-mismatch",
       after: { sessionId: session.id, expected: dueNow.amount, received: session.amount_total },
     });
-    return;
+    return "none";
   }
   const today = todayInBerlin();
   const isHeld = booking.status !== "cancelled";
@@ -452,12 +513,13 @@ async function recordPaid(
         ? `Stripe ${intent ?? session.id}`
         : `Stripe ${intent ?? session.id} – nach Ablauf der Reservierung eingegangen, zu erstatten`,
       stripeCheckoutSessionId: session.id,
+      stripePaymentIntentId: intent ?? null,
       refundDue: !isHeld,
     })
     .onConflictDoNothing()
     .returning({ id: schema.payment.id });
   // The session's payment is recorded already (a repeated or second event about it).
-  if (!payment) return;
+  if (!payment) return "none";
 
   if (!isHeld) {
     logger.warn(
@@ -471,7 +533,45 @@ async function recordPaid(
       action: "payment-after-cancellation",
       after: { amount: dueNow.amount, refundDue: dueNow.amount, sessionId: session.id },
     });
-    return;
+    // Paid back in full, automatically (decision 049): the booking stays cancelled, its nights
+    // may be someone else's. One refund item per booking and payment (the payment row above is
+    // unique per session), sent to Stripe after this transaction; every admin is told once.
+    await tx
+      .insert(schema.refund)
+      .values({
+        bookingId: booking.id,
+        method: booking.paymentMethod,
+        amount: dueNow.amount,
+        status: "open",
+        reason: "late-payment",
+        note: "Zahlung nach Ablauf der Reservierung",
+      })
+      .onConflictDoUpdate({
+        // An item of the booking is still open (not sent yet): this payment is added to it.
+        target: schema.refund.bookingId,
+        targetWhere: sql`${schema.refund.status} in ('open', 'pending')`,
+        set: { amount: sql`${schema.refund.amount} + ${dueNow.amount}` },
+        setWhere: sql`${schema.refund.status} = 'open'`,
+      });
+    const admins = await tx
+      .select({ email: schema.user.email })
+      .from(schema.user)
+      .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
+      .where(eq(schema.profile.role, "admin"));
+    for (const admin of admins) {
+      await enqueueEmail(tx, {
+        to: admin.email,
+        template: "late-payment-refunded",
+        bookingId: booking.id,
+        data: {
+          bookingId: booking.id,
+          bookingNumber: booking.number,
+          amount: dueNow.amount,
+          reason: "hold-expired",
+        },
+      });
+    }
+    return "late";
   }
   await tx.insert(schema.auditLog).values({
     actorId: null,
@@ -480,8 +580,17 @@ async function recordPaid(
     action: "online-payment",
     after: { amount: dueNow.amount, method: booking.paymentMethod, receivedOn: today },
   });
-  if (booking.status !== "pending") return;
-  await tx.update(b).set({ status: "confirmed" }).where(eq(b.id, booking.id));
+  if (booking.status !== "pending") return "recorded";
+  const customer = typeof session.customer === "string" ? session.customer : session.customer?.id;
+  // The saved method's customer, for charging the balance off-session (decision 049).
+  await tx
+    .update(b)
+    .set({
+      status: "confirmed",
+      stripeCustomerId: customer ?? null,
+      stripePaymentProcessingSince: null,
+    })
+    .where(eq(b.id, booking.id));
   await tx.insert(schema.auditLog).values({
     actorId: null,
     entity: "booking",
@@ -517,6 +626,7 @@ async function recordPaid(
       specialRequests: booking.specialRequests,
     },
   });
+  return "recorded";
 }
 
 /** For /admin/settings › Buchungen: the last webhook event received (type and time). */
@@ -538,6 +648,8 @@ export type OnlinePaymentView =
       /** ISO time the hold ends */
       holdUntil: string | null;
     }
+  /** SEPA: the checkout is complete, the debit is processing ("Lastschrift in Bearbeitung") */
+  | { state: "processing" }
   /** the webhook confirmed the payment: the receipt, from our payments and the schedule */
   | { state: "paid"; amount: number; open: number; nextDueDate: string | null }
   /** cancelled without a payment (expired, failed or given up) */
@@ -560,6 +672,7 @@ export async function onlinePaymentView(bookingId: string): Promise<OnlinePaymen
       nextDueDate: open > 0 ? (balance?.dueDate ?? null) : null,
     };
   }
+  if (booking.status === "pending" && booking.processingSince) return { state: "processing" };
   if (booking.status === "pending") {
     const isOpen =
       booking.checkoutExpiresAt !== null && booking.checkoutExpiresAt.getTime() > Date.now();
@@ -605,6 +718,8 @@ export async function settleLapsedHolds(now = new Date()): Promise<number> {
         eq(b.status, "pending"),
         eq(b.amountPaid, 0),
         sql`${b.stripeCheckoutSessionId} is not null`,
+        // A debit in processing is settled by its async_payment_* event, which takes days.
+        sql`${b.stripePaymentProcessingSince} is null`,
         sql`${b.stripeCheckoutExpiresAt} < ${new Date(now.getTime() - 5 * 60_000)}`,
       ),
     )

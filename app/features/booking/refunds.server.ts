@@ -18,7 +18,7 @@ const r = schema.refund;
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-export type RefundMethod = "bank-transfer" | "credit-card" | "paypal";
+export type RefundMethod = "bank-transfer" | "credit-card" | "paypal" | "sepa-debit";
 
 /** What a booking paid above the fee, in cents (never negative). */
 export const refundDue = (amountPaid: number, cancellationFee: number) =>
@@ -74,11 +74,19 @@ export type BookingRefund = {
   id: string;
   method: RefundMethod;
   amount: number;
-  status: "open" | "refunded";
+  /** "pending": sent to Stripe, "Erstattung veranlasst" until Stripe confirms (decision 049) */
+  status: "open" | "pending" | "refunded";
   refundedOn: string | null;
   note: string;
   createdAt: string;
+  /** online refunds: how often sent to Stripe, and what Stripe said the last time it failed */
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
 };
+
+/** The online refund retry job's attempts per item (stripe-refunds.server.ts, decision 049). */
+export const MAX_REFUND_ATTEMPTS = 8;
 
 /** The refund items of a booking, oldest first (admin detail, guest's booking page). */
 export async function bookingRefunds(bookingId: string): Promise<BookingRefund[]> {
@@ -91,6 +99,8 @@ export async function bookingRefunds(bookingId: string): Promise<BookingRefund[]
       refundedOn: r.refundedOn,
       note: r.note,
       createdAt: r.createdAt,
+      attempts: r.attempts,
+      lastError: r.lastError,
     })
     .from(r)
     .where(eq(r.bookingId, bookingId))
@@ -98,8 +108,9 @@ export async function bookingRefunds(bookingId: string): Promise<BookingRefund[]
   return rows.map((row) => ({
     ...row,
     method: row.method as RefundMethod,
-    status: row.status === "refunded" ? "refunded" : "open",
+    status: row.status === "refunded" || row.status === "pending" ? row.status : "open",
     createdAt: row.createdAt.toISOString(),
+    maxAttempts: MAX_REFUND_ATTEMPTS,
   }));
 }
 

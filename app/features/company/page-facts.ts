@@ -27,8 +27,18 @@ export type PageFacts = {
 };
 
 const METHOD_NAMES: Record<Language, Record<PaymentMethod, string>> = {
-  de: { "bank-transfer": "Banküberweisung", "credit-card": "Kreditkarte", paypal: "PayPal" },
-  en: { "bank-transfer": "bank transfer", "credit-card": "credit card", paypal: "PayPal" },
+  de: {
+    "bank-transfer": "Banküberweisung",
+    "credit-card": "Kreditkarte",
+    paypal: "PayPal",
+    "sepa-debit": "SEPA-Lastschrift",
+  },
+  en: {
+    "bank-transfer": "bank transfer",
+    "credit-card": "credit card",
+    paypal: "PayPal",
+    "sepa-debit": "SEPA Direct Debit",
+  },
 };
 const OR: Record<Language, string> = { de: "oder", en: "or" };
 const NONE: Record<Language, string> = {

@@ -1,4 +1,5 @@
 import { render } from "@react-email/render";
+import { balancePaid, balancePaymentLink } from "./templates/balance";
 import { bankAccountChanged } from "./templates/bank-account-changed";
 import type { EmailTemplateName, ParsedEmailData, RenderContext, RenderedEmail } from "./templates";
 import { bookingCancelled } from "./templates/booking-cancelled";
@@ -11,6 +12,7 @@ import { calendarConflict, calendarStale } from "./templates/calendar-alerts";
 import { contactMessage } from "./templates/contact-message";
 import { contactReply } from "./templates/contact-reply";
 import type { EmailContent } from "./templates/layout";
+import { latePaymentRefunded } from "./templates/late-payment-refunded";
 import { newsletterConfirm } from "./templates/newsletter-confirm";
 import { passwordReset } from "./templates/password-reset";
 import { paymentDetails } from "./templates/payment-details";
@@ -42,6 +44,9 @@ const components: {
   "bank-account-changed": bankAccountChanged,
   "calendar-conflict": calendarConflict,
   "calendar-stale": calendarStale,
+  "late-payment-refunded": latePaymentRefunded,
+  "balance-paid": balancePaid,
+  "balance-payment-link": balancePaymentLink,
 };
 
 /** Subject, plain text and HTML of a template whose data has been checked (`parseEmailData`). */

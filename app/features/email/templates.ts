@@ -411,6 +411,51 @@ const bankAccountChanged = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// balance-paid: to the guest when the balance of an online booking was charged (off-session on
+// its due date, or paid through the payment link): the receipt (decision 049).
+// balance-payment-link: to the guest when that charge failed (the bank asks for confirmation,
+// the card was declined): a link to a Checkout Session for the balance, valid 24 hours.
+
+const balancePaid = defineTemplate({
+  data: z.object({
+    language,
+    guestName: z.string(),
+    ...stayFields,
+    amount: cents.refine((value) => value > 0, "nothing paid"),
+    paidOn: calendarDay,
+    paidTotal: cents,
+  }),
+});
+const balancePaymentLink = defineTemplate({
+  data: z.object({
+    language,
+    guestName: z.string(),
+    ...stayFields,
+    amount: cents.refine((value) => value > 0, "nothing to pay"),
+    dueDate: calendarDay,
+    paymentUrl: z.url(),
+    /** ISO time the link stops working */
+    linkExpiresAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// late-payment-refunded: to every admin when money arrived through Stripe for a booking that was
+// no longer held (its reservation had run out, its nights may be someone else's) and is paid
+// back in full automatically (decision 049). Data: { language?, bookingId, bookingNumber,
+// amount (cents), reason: "hold-expired" }.
+
+const latePaymentRefunded = defineTemplate({
+  data: z.object({
+    language,
+    bookingId: z.uuid(),
+    bookingNumber: z.string(),
+    amount: cents.refine((value) => value > 0, "nothing to refund"),
+    reason: z.enum(["hold-expired"]),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
 // contact-reply: an admin's answer to a contact message (/admin/nachrichten), to the visitor, in
 // the language they wrote in; replies go to the company e-mail, the Impressum is in the footer
 // (decision 032). Data: { language?, firstName, subject, message (theirs, quoted), sentAt (ISO,
@@ -474,6 +519,9 @@ export const emailTemplates = {
   "bank-account-changed": bankAccountChanged,
   "calendar-conflict": calendarConflict,
   "calendar-stale": calendarStale,
+  "late-payment-refunded": latePaymentRefunded,
+  "balance-paid": balancePaid,
+  "balance-payment-link": balancePaymentLink,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -1,6 +1,10 @@
 import type { Language } from "~/lib/i18n";
 
-export const PAYMENT_METHODS = ["bank-transfer", "credit-card", "paypal"] as const;
+/**
+ * "sepa-debit" (decision 049): offered only when arrival is at least 14 days away (SEPA confirms
+ * after days and can be reversed), never counted as paid while processing; off by default.
+ */
+export const PAYMENT_METHODS = ["bank-transfer", "credit-card", "paypal", "sepa-debit"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The site settings as the app uses them (money in cents). */

@@ -138,6 +138,11 @@ const adminBookings = {
     "payment-reminder-sent": "Zahlungserinnerung gesendet",
     "cancelled-unpaid": "Automatisch storniert (Anzahlung nicht bezahlt)",
     "refund-marked": "Erstattung überwiesen",
+    "refund-sent": "Erstattung an Stripe übermittelt",
+    "refund-confirmed": "Erstattung von Stripe bestätigt",
+    "refund-failed": "Erstattung bei Stripe fehlgeschlagen",
+    "balance-charge-failed": "Abbuchung der Restzahlung fehlgeschlagen",
+    "payment-processing": "Lastschrift in Bearbeitung",
     other: "Geändert",
   },
   historyStatus: "{{from}} → {{to}}",
@@ -158,6 +163,15 @@ const adminBookings = {
   refundStatus: "Stand",
   refundOpen: "Offen – bitte überweisen",
   refundDone: "Erstattet am {{date}}",
+  refundPending: "Erstattung veranlasst – wartet auf die Bestätigung durch Stripe",
+  refundSending: "Wird an Stripe übermittelt",
+  refundFailed: "Erstattung fehlgeschlagen: {{error}}",
+  refundRetry: "Neuer Versuch automatisch ({{attempts}} von {{max}} Versuchen).",
+  refundGivenUp:
+    "Keine weiteren automatischen Versuche. Bitte die Erstattung im Stripe-Dashboard prüfen.",
+  historyRefundSent: "{{amount}} zur Erstattung veranlasst",
+  historyBalanceFailed:
+    "{{amount}} fällig am {{date}}: {{error}} – Versuch {{attempt}} von {{max}}, Zahlungslink an den Gast gesendet",
   markRefunded: "Als erstattet markieren",
   markRefundedDialog: "Erstattung als überwiesen markieren",
   markRefundedIntro:

@@ -173,6 +173,7 @@ const adminContent = {
     "bank-transfer": "Überweisung",
     "credit-card": "Kreditkarte",
     paypal: "PayPal",
+    "sepa-debit": "SEPA-Lastschrift",
   },
 };
 

@@ -52,6 +52,9 @@ const bookingSuccess = {
       "Noch offen: {{amount}}, fällig bis {{date}}. Wir buchen den Betrag dann von Ihrer gespeicherten Zahlungsart ab.",
     paidInFull: "Die Buchung ist vollständig bezahlt.",
     expiredTitle: "Zahlung nicht abgeschlossen",
+    processingTitle: "Lastschrift in Bearbeitung",
+    processingText:
+      "Ihr Lastschriftmandat ist erteilt. Die Buchung wird bestätigt, sobald die Lastschrift eingegangen ist (meist nach wenigen Werktagen); wir schreiben Ihnen dann eine E-Mail. Bis dahin sind die Daten für Sie reserviert.",
     expiredText:
       "Die Reservierung ist aufgehoben; es wurde nichts abgebucht. Die Daten sind wieder frei – Sie können gern erneut buchen.",
     bookAgain: "Erneut buchen",

@@ -40,6 +40,7 @@ const booking = {
       "bank-transfer": "Sie erhalten die Bankverbindung nach der Buchung per E-Mail.",
       "credit-card": "Sicher bezahlen über unseren Zahlungsanbieter.",
       paypal: "Bezahlen mit Ihrem PayPal-Konto.",
+      "sepa-debit": "Lastschrift von Ihrem Konto – bei Anreise in mindestens 14 Tagen.",
     },
     noneOffered:
       "Derzeit ist leider keine Zahlungsmethode verfügbar, deshalb kann online nicht gebucht werden.",
@@ -100,6 +101,8 @@ const booking = {
     ownOverlap: "Sie haben bereits eine Buchung für diesen Zeitraum",
     failed: "Fehler beim Erstellen der Buchung",
     paymentUnavailable: "Diese Zahlungsmethode ist derzeit nicht verfügbar.",
+    sepaTooLate:
+      "SEPA-Lastschrift ist nur bei einer Anreise in mindestens 14 Tagen möglich. Bitte wählen Sie eine andere Zahlungsmethode.",
     paymentStartFailed:
       "Die Zahlung konnte nicht gestartet werden. Die Daten sind wieder frei – bitte versuchen Sie es erneut.",
     minStay: "Der Mindestaufenthalt beträgt {{count}} Nächte.",

@@ -74,6 +74,7 @@ const myBookings = {
     paid: "Bezahlt",
     refundOpenTransfer: "Erstattung per Überweisung (in Bearbeitung)",
     refundOpen: "Erstattung (in Bearbeitung)",
+    refundPending: "Erstattung veranlasst",
     refundedOn: "Erstattet am {{date}}",
     noRefund: "Die Zahlung deckt die Stornierungsgebühr; es wird nichts erstattet.",
   },

@@ -174,6 +174,7 @@ const adminContent: typeof de = {
     "bank-transfer": "Bank transfer",
     "credit-card": "Credit card",
     paypal: "PayPal",
+    "sepa-debit": "SEPA Direct Debit",
   },
 };
 

@@ -49,6 +49,9 @@ const bookingSuccess: typeof de = {
       "Still open: {{amount}}, due by {{date}}. We will then charge it to your saved payment method.",
     paidInFull: "The booking is paid in full.",
     expiredTitle: "Payment not completed",
+    processingTitle: "Direct debit processing",
+    processingText:
+      "Your direct debit mandate has been given. The booking is confirmed once the debit has arrived (usually within a few working days); we will e-mail you then. Until then the dates are reserved for you.",
     expiredText:
       "The reservation has been released; nothing was charged. The dates are free again – you are welcome to book again.",
     bookAgain: "Book again",

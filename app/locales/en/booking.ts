@@ -40,6 +40,7 @@ const booking: typeof de = {
       "bank-transfer": "You will receive the bank details by email after booking.",
       "credit-card": "Pay securely through our payment provider.",
       paypal: "Pay with your PayPal account.",
+      "sepa-debit": "Direct debit from your bank account – for arrivals at least 14 days away.",
     },
     noneOffered:
       "Unfortunately no payment method is available at the moment, so online booking is not possible.",
@@ -99,6 +100,8 @@ const booking: typeof de = {
     ownOverlap: "You already have a booking for these dates",
     failed: "The booking could not be created",
     paymentUnavailable: "This payment method is currently not available.",
+    sepaTooLate:
+      "SEPA Direct Debit is only possible when arrival is at least 14 days away. Please choose another payment method.",
     paymentStartFailed:
       "The payment could not be started. The dates are free again – please try again.",
     minStay: "The minimum stay is {{count}} nights.",

@@ -71,6 +71,7 @@ const myBookings: typeof de = {
     paid: "Paid",
     refundOpenTransfer: "Refund by bank transfer (in progress)",
     refundOpen: "Refund (in progress)",
+    refundPending: "Refund initiated",
     refundedOn: "Refunded on {{date}}",
     noRefund: "The payment covers the cancellation fee; nothing is refunded.",
   },

@@ -547,9 +547,27 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                         </span>
                         {refund.status === "refunded" && refund.refundedOn ? (
                           t("adminBookings.refundDone", { date: date(refund.refundedOn) })
-                        ) : (
+                        ) : refund.method === "bank-transfer" ? (
                           <span className="font-medium text-amber-900">
                             {t("adminBookings.refundOpen")}
+                          </span>
+                        ) : refund.status === "pending" ? (
+                          <span className="font-medium text-amber-900">
+                            {t("adminBookings.refundPending")}
+                          </span>
+                        ) : refund.lastError ? (
+                          <span className="block font-medium text-red-800" role="alert">
+                            {t("adminBookings.refundFailed", { error: refund.lastError })}{" "}
+                            {refund.attempts >= refund.maxAttempts
+                              ? t("adminBookings.refundGivenUp")
+                              : t("adminBookings.refundRetry", {
+                                  attempts: String(refund.attempts),
+                                  max: String(refund.maxAttempts),
+                                })}
+                          </span>
+                        ) : (
+                          <span className="font-medium text-amber-900">
+                            {t("adminBookings.refundSending")}
                           </span>
                         )}
                         {refund.note && (
@@ -830,7 +848,24 @@ function describeAudit(
   if (typeof after.refundDue === "number" && after.refundDue > 0) {
     parts.push(t("adminBookings.historyRefund", { amount: money(after.refundDue) }));
   }
-  if (entry.action === "refund-marked" && typeof after.amount === "number") {
+  if (entry.action === "balance-charge-failed" && typeof after.amount === "number") {
+    parts.push(
+      t("adminBookings.historyBalanceFailed", {
+        amount: money(after.amount),
+        date: typeof after.dueDate === "string" ? date(after.dueDate) : "",
+        error: typeof after.error === "string" ? after.error : "",
+        attempt: String(after.attempt ?? ""),
+        max: String(after.maxAttempts ?? ""),
+      }),
+    );
+  }
+  if (entry.action === "refund-sent" && typeof after.amount === "number") {
+    parts.push(t("adminBookings.historyRefundSent", { amount: money(after.amount) }));
+  }
+  if (
+    (entry.action === "refund-marked" || entry.action === "refund-confirmed") &&
+    typeof after.amount === "number"
+  ) {
     parts.push(
       t("adminBookings.historyRefunded", {
         amount: money(after.amount),

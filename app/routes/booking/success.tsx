@@ -334,6 +334,12 @@ function OnlinePaymentHeader({
             </LinkButton>
           </p>
         </>
+      ) : online.state === "processing" ? (
+        <>
+          <LoaderCircle aria-hidden className="mx-auto size-14 text-secondary" />
+          <h1 className={heading}>{t("bookingSuccess.online.processingTitle")}</h1>
+          <p className="mt-2 text-lg text-slate-700">{t("bookingSuccess.online.processingText")}</p>
+        </>
       ) : isAbandoned && online.checkoutUrl ? (
         <>
           <CircleX aria-hidden className="mx-auto size-14 text-amber-700" />

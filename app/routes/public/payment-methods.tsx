@@ -30,6 +30,7 @@ const icons: Record<PaymentMethod, typeof Landmark> = {
   "bank-transfer": Landmark,
   "credit-card": CreditCard,
   paypal: Wallet,
+  "sepa-debit": Landmark,
 };
 
 export default function PaymentMethodsPage({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { Building2, CreditCard, Wallet } from "lucide-react";
+import { Building2, CreditCard, Landmark, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import {
@@ -14,7 +14,12 @@ import type { ReactNode } from "react";
 
 const errorId = `${fieldId("paymentMethod")}-error`;
 
-const ICONS = { "bank-transfer": Building2, "credit-card": CreditCard, paypal: Wallet } as const;
+const ICONS = {
+  "bank-transfer": Building2,
+  "credit-card": CreditCard,
+  paypal: Wallet,
+  "sepa-debit": Landmark,
+} as const;
 
 /**
  * Step 3: the offered payment methods as radio cards (real radio inputs in a radiogroup), the

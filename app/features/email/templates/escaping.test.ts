@@ -130,6 +130,21 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     feedName: HOSTILE,
     lastSuccessAt: null,
   },
+  "balance-paid": { ...stay, amount: 50_000, paidOn: "2026-05-02", paidTotal: 126_248 },
+  "balance-payment-link": {
+    ...stay,
+    paymentMethod: "credit-card",
+    amount: 100_000,
+    dueDate: "2026-05-02",
+    paymentUrl: "https://checkout.stripe.com/c/pay/cs_test_1",
+    linkExpiresAt: "2026-05-03T08:00:00.000Z",
+  },
+  "late-payment-refunded": {
+    bookingId: "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+    bookingNumber: HOSTILE,
+    amount: 25_250,
+    reason: "hold-expired",
+  },
 };
 
 describe("escaping in every template", () => {

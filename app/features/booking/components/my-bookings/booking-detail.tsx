@@ -109,7 +109,9 @@ export function BookingDetail({
                     : t(
                         refund.method === "bank-transfer"
                           ? "myBookings.detail.refundOpenTransfer"
-                          : "myBookings.detail.refundOpen",
+                          : refund.status === "pending"
+                            ? "myBookings.detail.refundPending"
+                            : "myBookings.detail.refundOpen",
                       )}
                 </dt>
                 <dd className="font-semibold tabular-nums">{money(refund.amount)}</dd>

@@ -1,0 +1,326 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import { todayInBerlin } from "~/domain/calendar-day";
+import { db, schema } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { stripeClient, type Stripe } from "~/lib/stripe.server";
+import { MAX_REFUND_ATTEMPTS } from "./refunds.server";
+
+/**
+ * Refunds through Stripe (spec/09-payments.md "Cancellation and refunds", decision 049).
+ *
+ * A cancellation (guest, admin or automatic) opens one refund item of the booking's method for
+ * paid − fee (refunds.server.ts); a payment that arrived for a released hold opens one for the
+ * whole payment. For an online method that item is then sent to Stripe here: one Stripe refund
+ * per PaymentIntent the money came from (the deposit's checkout, a balance charged later), each
+ * with an idempotency key derived from the refund item, so a repeated send, a retry after a
+ * crash or two processes at once never pay back twice. Once Stripe accepted every part the item
+ * is "pending" ("Erstattung veranlasst"); the signed webhook (`charge.refunded`, `refund.*`)
+ * makes it "refunded", and the trigger on `refund` moves the booking's amounts and status.
+ * What Stripe refused stays "open" with its error for the admin, and the retry job sends it again.
+ */
+
+const r = schema.refund;
+const sr = schema.stripeRefund;
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+export const ONLINE_REFUND_METHODS = ["credit-card", "paypal", "sepa-debit"] as const;
+const isOnlineRefundMethod = (method: string) =>
+  (ONLINE_REFUND_METHODS as readonly string[]).includes(method);
+
+/** After attempt n (1-based) the next one waits this long; after the last one it stops. */
+const RETRY_AFTER_MINUTES = [5, 30, 120, 720, 1440, 1440, 1440];
+/** Stripe refund states that will not move money: the part must be made again. */
+const DEAD = ["failed", "canceled"];
+
+/**
+ * Sends one online refund item to Stripe when it is due. Claimed with a conditional update (the
+ * attempt count and the next attempt's time move first), so of several processes only one sends
+ * it per turn; the idempotency keys make even a lost claim harmless. Returns what happened.
+ */
+export async function sendOnlineRefund(
+  refundId: string,
+  now = new Date(),
+): Promise<"sent" | "failed" | "skipped"> {
+  const client = stripeClient();
+  if (!client) return "skipped";
+  const [item] = await db()
+    .update(r)
+    .set({
+      attempts: sql`${r.attempts} + 1`,
+      nextAttemptAt: sql`case when ${r.attempts} + 1 >= ${MAX_REFUND_ATTEMPTS} then null
+        else ${now.toISOString()}::timestamptz + make_interval(mins =>
+          (${sql.raw(`array[${RETRY_AFTER_MINUTES.join(",")}]`)})[${r.attempts} + 1]) end`,
+    })
+    .where(
+      and(
+        eq(r.id, refundId),
+        eq(r.status, "open"),
+        inArray(r.method, [...ONLINE_REFUND_METHODS]),
+        sql`${r.attempts} < ${MAX_REFUND_ATTEMPTS}`,
+        or(sql`${r.nextAttemptAt} is null`, lte(r.nextAttemptAt, now)),
+      ),
+    )
+    .returning({ id: r.id, bookingId: r.bookingId, amount: r.amount, attempts: r.attempts });
+  if (!item) return "skipped";
+
+  try {
+    const plan = await planStripeRefunds(item);
+    for (const part of plan.parts) {
+      const refund = await client.refunds.create(
+        {
+          payment_intent: part.paymentIntentId,
+          amount: part.amount,
+          reason: "requested_by_customer",
+          metadata: { refundId: item.id, bookingId: item.bookingId },
+        },
+        { idempotencyKey: `fw-refund-${item.id}-${part.paymentIntentId}-${part.earlierFailures}` },
+      );
+      await db()
+        .insert(sr)
+        .values({
+          id: refund.id,
+          refundId: item.id,
+          paymentIntentId: part.paymentIntentId,
+          amount: part.amount,
+          status: refund.status ?? "pending",
+        })
+        .onConflictDoNothing();
+    }
+    if (plan.missing > 0) {
+      throw new Error(`no Stripe payment left to refund ${plan.missing} cents from`);
+    }
+    await db().transaction(async (tx) => {
+      const [moved] = await tx
+        .update(r)
+        .set({ status: "pending", lastError: null, nextAttemptAt: null })
+        .where(and(eq(r.id, item.id), eq(r.status, "open")))
+        .returning({ id: r.id });
+      if (!moved) return;
+      await tx.insert(schema.auditLog).values({
+        actorId: null,
+        entity: "booking",
+        entityId: item.bookingId,
+        action: "refund-sent",
+        after: { refundId: item.id, amount: item.amount, attempt: item.attempts },
+      });
+      // A webhook may have been faster than this bookkeeping.
+      await settleRefundItem(tx, item.id);
+    });
+    return "sent";
+  } catch (error) {
+    const message = (error as Error).message;
+    logger.error(
+      { err: { message, type: (error as { type?: string }).type }, refundId: item.id },
+      "sending a refund to Stripe failed",
+    );
+    await db()
+      .update(r)
+      .set({ lastError: message.slice(0, 500) })
+      .where(and(eq(r.id, item.id), eq(r.status, "open")));
+    return "failed";
+  }
+}
+
+/**
+ * Which PaymentIntents the item is paid back from: newest payment first (a balance before its
+ * deposit), never more than a payment has left after the other refunds of the booking. Parts
+ * this item already has at Stripe (alive) are not made again.
+ */
+async function planStripeRefunds(item: { id: string; bookingId: string; amount: number }) {
+  const payments = await db()
+    .select({ intent: schema.payment.stripePaymentIntentId, amount: schema.payment.amount })
+    .from(schema.payment)
+    .where(
+      and(
+        eq(schema.payment.bookingId, item.bookingId),
+        isNotNull(schema.payment.stripePaymentIntentId),
+      ),
+    )
+    .orderBy(desc(schema.payment.createdAt));
+  const intents = payments.map((p) => p.intent!);
+  const made =
+    intents.length === 0
+      ? []
+      : await db()
+          .select({
+            refundId: sr.refundId,
+            intent: sr.paymentIntentId,
+            amount: sr.amount,
+            status: sr.status,
+          })
+          .from(sr)
+          .where(inArray(sr.paymentIntentId, intents));
+  const alive = made.filter((m) => !DEAD.includes(m.status));
+  let remaining =
+    item.amount - alive.filter((m) => m.refundId === item.id).reduce((s, m) => s + m.amount, 0);
+  const parts: { paymentIntentId: string; amount: number; earlierFailures: number }[] = [];
+  for (const payment of payments) {
+    if (remaining <= 0) break;
+    const intent = payment.intent!;
+    if (alive.some((m) => m.refundId === item.id && m.intent === intent)) continue;
+    const refundedFromIt = alive
+      .filter((m) => m.intent === intent)
+      .reduce((s, m) => s + m.amount, 0);
+    const amount = Math.min(remaining, payment.amount - refundedFromIt);
+    if (amount <= 0) continue;
+    const earlierFailures = made.filter(
+      (m) => m.refundId === item.id && m.intent === intent && DEAD.includes(m.status),
+    ).length;
+    parts.push({ paymentIntentId: intent, amount, earlierFailures });
+    remaining -= amount;
+  }
+  return { parts, missing: Math.max(0, remaining) };
+}
+
+/** After a cancellation or a late payment: sends the booking's open online refund, if any. */
+export async function sendOnlineRefundsOf(bookingId: string, now = new Date()) {
+  const items = await db()
+    .select({ id: r.id, method: r.method })
+    .from(r)
+    .where(and(eq(r.bookingId, bookingId), eq(r.status, "open")));
+  for (const item of items) {
+    if (isOnlineRefundMethod(item.method)) await sendOnlineRefund(item.id, now);
+  }
+}
+
+/**
+ * The retry job (every 15 minutes with the booking job): online refund items Stripe has not
+ * accepted yet whose next attempt is due, oldest first. Computed from the table, so a process
+ * that was down catches up on its next run.
+ */
+export async function retryOnlineRefunds(now = new Date()) {
+  const due = await db()
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      and(
+        eq(r.status, "open"),
+        ne(r.method, "bank-transfer"),
+        sql`${r.attempts} < ${MAX_REFUND_ATTEMPTS}`,
+        or(sql`${r.nextAttemptAt} is null`, lte(r.nextAttemptAt, now)),
+      ),
+    )
+    .orderBy(asc(r.createdAt))
+    .limit(50);
+  const result = { sent: 0, failed: 0 };
+  for (const item of due) {
+    const outcome = await sendOnlineRefund(item.id, now);
+    if (outcome === "sent") result.sent++;
+    if (outcome === "failed") result.failed++;
+  }
+  return result;
+}
+
+/**
+ * A Stripe refund's state from a signed event (`refund.created/updated/failed`) or looked up
+ * after `charge.refunded`, applied in the webhook's transaction. Only refunds we made are
+ * applied (found by Stripe's id in our table, never by metadata).
+ */
+export async function applyStripeRefundState(
+  tx: Tx,
+  refund: Pick<Stripe.Refund, "id" | "status" | "failure_reason">,
+) {
+  const [row] = await tx
+    .select({ refundId: sr.refundId, status: sr.status })
+    .from(sr)
+    .where(eq(sr.id, refund.id));
+  if (!row) return false;
+  // Lock the item first, so two events about its parts settle it one after the other.
+  await tx.select({ id: r.id }).from(r).where(eq(r.id, row.refundId)).for("update");
+  const status = refund.status ?? row.status;
+  // A final state never goes back (events may arrive in any order).
+  if (row.status === "succeeded" || DEAD.includes(row.status)) {
+    return settleRefundItem(tx, row.refundId);
+  }
+  await tx.update(sr).set({ status }).where(eq(sr.id, refund.id));
+  if (DEAD.includes(status)) {
+    const [item] = await tx
+      .update(r)
+      .set({
+        status: "open",
+        lastError: `Stripe: Erstattung ${status === "failed" ? "fehlgeschlagen" : "abgebrochen"}${
+          refund.failure_reason ? ` (${refund.failure_reason})` : ""
+        }`,
+        nextAttemptAt: new Date(),
+      })
+      .where(and(eq(r.id, row.refundId), eq(r.status, "pending")))
+      .returning({ bookingId: r.bookingId, amount: r.amount });
+    if (item) {
+      await tx.insert(schema.auditLog).values({
+        actorId: null,
+        entity: "booking",
+        entityId: item.bookingId,
+        action: "refund-failed",
+        after: { refundId: row.refundId, stripeRefundId: refund.id, status },
+      });
+    }
+    return true;
+  }
+  return settleRefundItem(tx, row.refundId);
+}
+
+/** A pending item all of whose Stripe parts succeeded becomes "refunded" today. */
+async function settleRefundItem(tx: Tx, refundId: string) {
+  const parts = await tx
+    .select({ id: sr.id, amount: sr.amount, status: sr.status })
+    .from(sr)
+    .where(eq(sr.refundId, refundId));
+  const succeeded = parts.filter((p) => p.status === "succeeded");
+  const total = succeeded.reduce((s, p) => s + p.amount, 0);
+  const [item] = await tx
+    .select({ amount: r.amount, bookingId: r.bookingId })
+    .from(r)
+    .where(and(eq(r.id, refundId), eq(r.status, "pending")));
+  if (!item || total !== item.amount) return false;
+  const [before] = await tx
+    .select({
+      amountRefunded: schema.booking.amountRefunded,
+      paymentStatus: schema.booking.paymentStatus,
+    })
+    .from(schema.booking)
+    .where(eq(schema.booking.id, item.bookingId));
+  const refundedOn = todayInBerlin();
+  await tx
+    .update(r)
+    .set({
+      status: "refunded",
+      refundedOn,
+      note: `Stripe ${succeeded.map((p) => p.id).join(", ")}`,
+    })
+    .where(and(eq(r.id, refundId), eq(r.status, "pending")));
+  const [after] = await tx
+    .select({
+      amountRefunded: schema.booking.amountRefunded,
+      paymentStatus: schema.booking.paymentStatus,
+    })
+    .from(schema.booking)
+    .where(eq(schema.booking.id, item.bookingId));
+  await tx.insert(schema.auditLog).values({
+    actorId: null,
+    entity: "booking",
+    entityId: item.bookingId,
+    action: "refund-confirmed",
+    before: { ...before, refundStatus: "pending" },
+    after: { ...after, refundStatus: "refunded", refundId, amount: item.amount, refundedOn },
+  });
+  return true;
+}
+
+/**
+ * `charge.refunded`: the charge names its PaymentIntent; the refunds we made against it that are
+ * not final yet are looked up at Stripe (the event's charge does not list them) and returned
+ * for the webhook to apply in its transaction.
+ */
+export async function lookUpRefundsOfCharge(charge: Pick<Stripe.Charge, "payment_intent">) {
+  const client = stripeClient();
+  const intent =
+    typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  if (!client || !intent) return [];
+  const open = await db()
+    .select({ id: sr.id })
+    .from(sr)
+    .where(and(eq(sr.paymentIntentId, intent), inArray(sr.status, ["pending", "requires_action"])));
+  const found: Stripe.Refund[] = [];
+  for (const row of open) found.push(await client.refunds.retrieve(row.id));
+  return found;
+}

@@ -1,0 +1,65 @@
+import { formatMoney } from "~/lib/i18n";
+import type { ParsedEmailData, RenderContext } from "../templates";
+import { ButtonLink, EmailLayout, P, Rows, type EmailContent } from "./layout";
+import { adminUrl, rowLines, singleLine, texts, type EmailRow } from "./shared";
+
+/**
+ * To every admin when a Stripe payment arrived for a booking whose reservation had already run
+ * out (decision 049): the booking stays cancelled (its nights may be someone else's now) and the
+ * money goes back to the guest in full, automatically. The admin hears of it so that they can
+ * answer the guest, who paid and has no booking.
+ */
+const lateTexts = texts({
+  de: {
+    subject: (number: string) => `Zahlung nach Ablauf automatisch erstattet: ${number}`,
+    intro:
+      "Für eine Buchung, deren Reservierung bereits abgelaufen war, ist eine Online-Zahlung eingegangen. Die Buchung bleibt storniert; der Betrag wird dem Gast vollständig über Stripe erstattet.",
+    booking: "Buchung",
+    amount: "Betrag (wird erstattet)",
+    reason: "Grund",
+    reasons: {
+      "hold-expired": "Zahlung nach Ablauf der Reservierung – die Daten waren nicht mehr gehalten",
+    },
+    advice:
+      "Der Gast hat bezahlt, aber keine Buchung. Bitte melden Sie sich bei ihm, falls er die Unterkunft noch buchen möchte.",
+    button: "Buchung öffnen",
+  },
+  en: {
+    subject: (number: string) => `Late payment refunded automatically: ${number}`,
+    intro:
+      "An online payment arrived for a booking whose reservation had already run out. The booking stays cancelled; the amount is refunded to the guest in full through Stripe.",
+    booking: "Booking",
+    amount: "Amount (refunded)",
+    reason: "Reason",
+    reasons: {
+      "hold-expired": "Payment after the reservation had run out – the dates were no longer held",
+    },
+    advice:
+      "The guest has paid but has no booking. Please contact them in case they still want to book the property.",
+    button: "Open the booking",
+  },
+});
+
+export function latePaymentRefunded(
+  data: ParsedEmailData<"late-payment-refunded">,
+  { baseUrl, platformName }: RenderContext,
+): EmailContent {
+  const l = lateTexts[data.language];
+  const subject = l.subject(singleLine(data.bookingNumber));
+  const link = `${adminUrl(baseUrl)}/bookings/${data.bookingId}`;
+  const rows: EmailRow[] = [
+    [l.booking, singleLine(data.bookingNumber)],
+    [l.amount, formatMoney(data.amount, data.language)],
+    [l.reason, l.reasons[data.reason]],
+  ];
+  const text = [l.intro, "", ...rowLines(rows), "", l.advice, link].join("\n");
+  const html = (
+    <EmailLayout language={data.language} title={subject} platformName={platformName}>
+      <P margin="0 0 16px">{l.intro}</P>
+      <Rows rows={rows} />
+      <P>{l.advice}</P>
+      <ButtonLink href={link}>{l.button}</ButtonLink>
+    </EmailLayout>
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,196 @@
+/**
+ * Charging the balance of an online booking off-session (issue 17, decision 049), against the
+ * local fake Stripe with the official SDK, on a real database:
+ *
+ * - the card saved at the first checkout is charged on the balance's due date (the one payment
+ *   schedule), once, also with several job runs at once; a receipt goes to the guest;
+ * - a failure (strong authentication required) sends the guest a payment link e-mail, is kept
+ *   for the admin's history and retried at most once a day; paying through the link records the
+ *   balance like the first checkout.
+ */
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayInBerlin } from "~/domain/calendar-day";
+import { paymentSchedule } from "~/domain/payment-schedule";
+import { chargeDueBalances } from "~/features/booking/balance-charges.server";
+import { ensureSettingsRow } from "~/features/settings/settings.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { action as bookAction } from "~/routes/public/book";
+import { action as webhookAction } from "~/routes/api/stripe-webhook";
+import { openTestDatabase } from "../helpers/database";
+import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { callRoute } from "../helpers/route-call";
+
+const SECRET_KEY = "sk_test_fake_balance_0123456789";
+const WEBHOOK_SECRET = "whsec_test_fake_balance_0123456789";
+
+let handle: DatabaseHandle;
+let stripe: FakeStripe;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_BASE = stripe.apiBase;
+  resetEnvCache();
+  handle = await openTestDatabase();
+  await ensureSettingsRow();
+});
+afterAll(async () => {
+  await handle.close();
+  await stripe.close();
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  delete process.env.STRIPE_API_BASE;
+  resetEnvCache();
+});
+
+async function deliver(event: { payload: string; signature: string }) {
+  const request = new Request("http://localhost:3000/api/stripe/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    body: event.payload,
+  });
+  const result = await webhookAction({ request, params: {}, context: {} } as never);
+  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
+}
+
+/** A card booking far enough ahead for a deposit; the deposit is paid through the checkout. */
+async function depositPaid(inDays: number) {
+  const guest = await createUser({ name: "Bert Balance" });
+  const cookie = await sessionCookie(guest.email);
+  const property = await createProperty();
+  const checkIn = addDays(todayInBerlin(), inDays);
+  await callRoute(bookAction, {
+    url: `/properties/${property.id}/book`,
+    cookie,
+    params: { id: property.id },
+    form: {
+      checkIn,
+      checkOut: addDays(checkIn, 4),
+      guests: "2",
+      guestName: "Bert Balance",
+      guestPhone: "+49 30 1234567",
+      specialRequests: "",
+      paymentMethod: "credit-card",
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  const [booking] = await db()
+    .select()
+    .from(schema.booking)
+    .where(and(eq(schema.booking.userId, guest.id), eq(schema.booking.checkIn, checkIn)));
+  const sessionId = booking.stripeCheckoutSessionId!;
+  expect(stripe.sessions.get(sessionId)!.params.customer_creation).toBe("always");
+  stripe.settle(sessionId, "paid");
+  expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
+  const [deposit, balance] = paymentSchedule({
+    total: booking.totalPrice,
+    bookingDay: todayInBerlin(),
+    checkIn,
+    depositPercentage: booking.depositPercentage,
+    balanceDueDays: booking.balanceDueDays,
+  });
+  return { booking, deposit, balance, customer: stripe.sessions.get(sessionId)!.customer! };
+}
+
+const at = (day: string) => new Date(`${day}T12:00:00+01:00`);
+const bookingRow = async (id: string) =>
+  (await db().select().from(schema.booking).where(eq(schema.booking.id, id)))[0];
+const mails = (id: string, template: string) =>
+  db()
+    .select({ to: schema.emailOutbox.to, data: schema.emailOutbox.data })
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.bookingId, id), eq(schema.emailOutbox.template, template)));
+const chargesOf = (customer: string) =>
+  stripe.charges.filter((c) => c.params.customer === customer);
+
+describe("the balance of a card booking", () => {
+  it("is charged off-session on its due date, once, with a receipt", async () => {
+    const { booking, balance, customer } = await depositPaid(60);
+    expect(balance).toBeDefined();
+    expect((await bookingRow(booking.id)).stripeCustomerId).toBe(customer);
+
+    // The day before: nothing.
+    await chargeDueBalances(at(addDays(balance.dueDate, -1)));
+    expect(chargesOf(customer)).toEqual([]);
+    // On the due date, three processes at once (and a run after downtime would be the same).
+    const due = at(balance.dueDate);
+    await Promise.all([chargeDueBalances(due), chargeDueBalances(due), chargeDueBalances(due)]);
+    const charges = chargesOf(customer);
+    expect(charges).toHaveLength(1);
+    expect(charges[0].params).toMatchObject({
+      amount: String(balance.amount),
+      currency: "eur",
+      off_session: "true",
+      confirm: "true",
+    });
+    expect(charges[0].idempotencyKey).toBe(`fw-balance-${booking.id}-${balance.dueDate}-1`);
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({ paymentStatus: "paid", amountPaid: booking.totalPrice });
+    const receipts = await mails(booking.id, "balance-paid");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].data).toMatchObject({
+      amount: balance.amount,
+      paidTotal: booking.totalPrice,
+    });
+    // Later runs: paid, nothing more.
+    await chargeDueBalances(at(addDays(balance.dueDate, 3)));
+    expect(chargesOf(customer)).toHaveLength(1);
+  });
+
+  it("sends a payment link when the bank wants authentication, and retries once a day", async () => {
+    const { booking, balance, customer } = await depositPaid(70);
+    stripe.failNextCharges(1, "authentication_required");
+    await chargeDueBalances(at(balance.dueDate));
+    expect(chargesOf(customer)).toEqual([expect.objectContaining({ ok: false })]);
+    expect((await bookingRow(booking.id)).paymentStatus).toBe("partially-paid");
+    const links = await mails(booking.id, "balance-payment-link");
+    expect(links).toHaveLength(1);
+    const link = links[0].data as { paymentUrl: string; amount: number };
+    expect(link.amount).toBe(balance.amount);
+    const session = [...stripe.sessions.values()].find((s) => s.url === link.paymentUrl)!;
+    expect(session).toMatchObject({ amount_total: balance.amount, customer });
+    const history = await db()
+      .select({ action: schema.auditLog.action, after: schema.auditLog.after })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, booking.id));
+    expect(history.find((h) => h.action === "balance-charge-failed")?.after).toMatchObject({
+      error: "authentication_required",
+      paymentLinkSent: true,
+    });
+
+    // The same day again: no second attempt.
+    await chargeDueBalances(at(balance.dueDate));
+    expect(chargesOf(customer)).toHaveLength(1);
+    // The next day: tried again, with a new key, and it works.
+    await chargeDueBalances(at(addDays(balance.dueDate, 1)));
+    const charges = chargesOf(customer);
+    expect(charges).toHaveLength(2);
+    expect(charges[1]).toMatchObject({ ok: true });
+    expect(charges[1].idempotencyKey).toBe(`fw-balance-${booking.id}-${balance.dueDate}-2`);
+    expect((await bookingRow(booking.id)).paymentStatus).toBe("paid");
+  });
+
+  it("records the balance paid through the link once, and stops charging", async () => {
+    const { booking, balance, customer } = await depositPaid(80);
+    stripe.failNextCharges(1, "card_declined");
+    await chargeDueBalances(at(balance.dueDate));
+    const [link] = await mails(booking.id, "balance-payment-link");
+    const url = (link.data as { paymentUrl: string }).paymentUrl;
+    const session = [...stripe.sessions.values()].find((s) => s.url === url)!;
+    stripe.settle(session.id, "paid");
+    const paid = stripe.signedEvent("checkout.session.completed", session.id);
+    expect(await deliver(paid)).toBe(200);
+    expect(await deliver(paid)).toBe(200);
+    expect(await deliver(stripe.signedEvent("checkout.session.completed", session.id))).toBe(200);
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({ paymentStatus: "paid", amountPaid: booking.totalPrice });
+    expect(await mails(booking.id, "balance-paid")).toHaveLength(1);
+    await chargeDueBalances(at(addDays(balance.dueDate, 1)));
+    expect(chargesOf(customer)).toHaveLength(1);
+  });
+});

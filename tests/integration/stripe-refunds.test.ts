@@ -1,0 +1,322 @@
+/**
+ * Refunds through Stripe (issue 17, decision 049), against the local fake Stripe with the
+ * official SDK, on a real database:
+ *
+ * - a guest cancels a card booking: paid − fee (the one cancellation function) is sent to Stripe
+ *   as a refund of the PaymentIntent (idempotency key from the refund item), shown "pending"
+ *   ("Erstattung veranlasst") until the signed webhook confirms it, then refunded; a duplicate
+ *   webhook changes nothing;
+ * - Stripe unreachable: the item stays open with the error for the admin, and the retry job
+ *   sends it once at its time, also with several runs at once;
+ * - a payment for a hold that had already expired is refunded in full once, and the admins are
+ *   e-mailed once, however often the event arrives.
+ */
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayInBerlin } from "~/domain/calendar-day";
+import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
+import { cancelBooking, getCancellationPreview } from "~/features/booking/cancellation.server";
+import { bookingRefunds } from "~/features/booking/refunds.server";
+import { retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
+import { ensureSettingsRow } from "~/features/settings/settings.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { action as bookAction } from "~/routes/public/book";
+import { action as webhookAction } from "~/routes/api/stripe-webhook";
+import { openTestDatabase } from "../helpers/database";
+import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { callRoute } from "../helpers/route-call";
+
+const SECRET_KEY = "sk_test_fake_refunds_0123456789";
+const WEBHOOK_SECRET = "whsec_test_fake_refunds_0123456789";
+
+let handle: DatabaseHandle;
+let stripe: FakeStripe;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_BASE = stripe.apiBase;
+  resetEnvCache();
+  handle = await openTestDatabase();
+  await ensureSettingsRow();
+  // Free until 48 hours before arrival, then 50 % of the total.
+  await db()
+    .update(schema.settings)
+    .set({ freeCancellationHours: 48, cancellationFeePercentage: 50 });
+});
+afterAll(async () => {
+  await handle.close();
+  await stripe.close();
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  delete process.env.STRIPE_API_BASE;
+  resetEnvCache();
+});
+
+async function deliver(event: { payload: string; signature: string }) {
+  const request = new Request("http://localhost:3000/api/stripe/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    body: event.payload,
+  });
+  const result = await webhookAction({ request, params: {}, context: {} } as never);
+  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
+}
+
+/** A guest books by card and pays the amount due now (the webhook confirms it). */
+async function paidCardBooking(inDays: number, { pay = true } = {}) {
+  const guest = await createUser({ name: "Rita Rückzahlung" });
+  const cookie = await sessionCookie(guest.email);
+  const property = await createProperty();
+  const checkIn = addDays(todayInBerlin(), inDays);
+  await callRoute(bookAction, {
+    url: `/properties/${property.id}/book`,
+    cookie,
+    params: { id: property.id },
+    form: {
+      checkIn,
+      checkOut: addDays(checkIn, 3),
+      guests: "2",
+      guestName: "Rita Rückzahlung",
+      guestPhone: "+49 30 1234567",
+      specialRequests: "",
+      paymentMethod: "credit-card",
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  const [booking] = await db()
+    .select()
+    .from(schema.booking)
+    .where(and(eq(schema.booking.userId, guest.id), eq(schema.booking.checkIn, checkIn)));
+  const sessionId = booking.stripeCheckoutSessionId!;
+  if (pay) {
+    stripe.settle(sessionId, "paid");
+    expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
+  }
+  return { booking, guest, sessionId, checkIn };
+}
+
+const bookingRow = async (id: string) =>
+  (await db().select().from(schema.booking).where(eq(schema.booking.id, id)))[0];
+const refundsOfIntent = (intent: string) =>
+  [...stripe.refunds.values()].filter((refund) => refund.payment_intent === intent);
+const auditActions = async (id: string) =>
+  (
+    await db()
+      .select({ action: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, id))
+  ).map((row) => row.action);
+
+/** Stripe confirms a refund: the events it sends, signed, delivered to our webhook. */
+async function stripeConfirms(refundId: string) {
+  await stripe.completeRefund(refundId, "succeeded");
+  const refund = stripe.refunds.get(refundId)!;
+  const chargeRefunded = stripe.signedObjectEvent("charge.refunded", {
+    id: refund.charge,
+    object: "charge",
+    payment_intent: refund.payment_intent,
+  });
+  const refundUpdated = stripe.signedObjectEvent("refund.updated", { ...refund });
+  return { chargeRefunded, refundUpdated };
+}
+
+describe("a guest cancels a paid card booking", () => {
+  it("sends paid − fee to Stripe once, shows it pending, and refunded after the webhook", async () => {
+    const { booking, guest, sessionId, checkIn } = await paidCardBooking(10);
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+    const paid = (await bookingRow(booking.id)).amountPaid;
+    expect(paid).toBe(booking.totalPrice);
+    // The day before arrival: inside the 48 hours, the fee applies.
+    const now = new Date(`${addDays(checkIn, -1)}T10:00:00+01:00`);
+    const preview = await getCancellationPreview({ userId: guest.id, bookingId: booking.id, now });
+    const fee = preview!.quote!.fee;
+    expect(fee).toBeGreaterThan(0);
+    const result = await cancelBooking({
+      userId: guest.id,
+      bookingId: booking.id,
+      quotedFee: fee,
+      now,
+      language: "de",
+    });
+    expect(result).toEqual({ ok: true, fee });
+
+    const [item] = await bookingRefunds(booking.id);
+    expect(item).toMatchObject({ method: "credit-card", amount: paid - fee, status: "pending" });
+    const atStripe = refundsOfIntent(intent);
+    expect(atStripe).toHaveLength(1);
+    expect(atStripe[0]).toMatchObject({ amount: paid - fee, status: "pending" });
+    const create = stripe.refundCreates.find((c) => c.params.payment_intent === intent)!;
+    expect(create.idempotencyKey).toBe(`fw-refund-${item.id}-${intent}-0`);
+    // Not refunded before Stripe says so.
+    expect((await bookingRow(booking.id)).paymentStatus).not.toBe("refunded");
+
+    const { chargeRefunded, refundUpdated } = await stripeConfirms(atStripe[0].id);
+    expect(await deliver(chargeRefunded)).toBe(200);
+    const [done] = await bookingRefunds(booking.id);
+    expect(done).toMatchObject({ status: "refunded", refundedOn: todayInBerlin() });
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({
+      paymentStatus: "refunded",
+      amountPaid: paid,
+      amountRefunded: paid - fee,
+      cancellationFee: fee,
+    });
+    const actions = await auditActions(booking.id);
+
+    // A duplicate delivery, and the other event about the same refund: nothing changes.
+    expect(await deliver(chargeRefunded)).toBe(200);
+    expect(await deliver(refundUpdated)).toBe(200);
+    expect(await deliver(refundUpdated)).toBe(200);
+    expect(await bookingRefunds(booking.id)).toEqual([done]);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      paymentStatus: "refunded",
+      amountRefunded: paid - fee,
+    });
+    expect(await auditActions(booking.id)).toEqual(actions);
+    expect(actions.filter((a) => a === "refund-confirmed")).toHaveLength(1);
+    // The job finds nothing more to send, and Stripe was asked once.
+    await retryOnlineRefunds(new Date(Date.now() + 86_400_000));
+    expect(refundsOfIntent(intent)).toHaveLength(1);
+  });
+
+  it("an admin's cancellation without fee refunds everything paid", async () => {
+    const { booking, sessionId } = await paidCardBooking(90);
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+    const paid = (await bookingRow(booking.id)).amountPaid;
+    const admin = await createUser({ role: "admin" });
+    const result = await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: admin.id,
+      now: new Date(),
+    });
+    expect(result).toEqual({ ok: true });
+    expect(refundsOfIntent(intent)).toEqual([expect.objectContaining({ amount: paid })]);
+    const [item] = await bookingRefunds(booking.id);
+    expect(item.status).toBe("pending");
+  });
+});
+
+describe("when Stripe refuses or cannot be reached", () => {
+  it("keeps the item open with the error and the job sends it once at its time", async () => {
+    const { booking, sessionId } = await paidCardBooking(120);
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+    const admin = await createUser({ role: "admin" });
+    stripe.failNextRefunds(10);
+    const now = new Date();
+    await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: admin.id,
+      now,
+    });
+    stripe.failNextRefunds(0);
+    const [failed] = await bookingRefunds(booking.id);
+    expect(failed).toMatchObject({ status: "open", attempts: 1 });
+    expect(failed.lastError).toBeTruthy();
+    expect(refundsOfIntent(intent)).toEqual([]);
+
+    // Before the next attempt's time nothing is sent.
+    await retryOnlineRefunds(new Date(now.getTime() + 60_000));
+    expect(refundsOfIntent(intent)).toEqual([]);
+    // Three processes run the job at the same time, after the wait: one refund at Stripe.
+    const later = new Date(now.getTime() + 6 * 60_000);
+    await Promise.all([
+      retryOnlineRefunds(later),
+      retryOnlineRefunds(later),
+      retryOnlineRefunds(later),
+    ]);
+    expect(refundsOfIntent(intent)).toHaveLength(1);
+    const [sent] = await bookingRefunds(booking.id);
+    expect(sent).toMatchObject({ status: "pending", attempts: 2, lastError: null });
+  });
+
+  it("a refund Stripe reports failed goes back to the job and is made again", async () => {
+    const { booking, sessionId } = await paidCardBooking(130);
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+    const paid = (await bookingRow(booking.id)).amountPaid;
+    const admin = await createUser({ role: "admin" });
+    await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: admin.id,
+      now: new Date(),
+    });
+    const [first] = refundsOfIntent(intent);
+    await stripe.completeRefund(first.id, "failed");
+    expect(await deliver(stripe.signedObjectEvent("refund.failed", { ...first }))).toBe(200);
+    const [reopened] = await bookingRefunds(booking.id);
+    expect(reopened.status).toBe("open");
+    expect(reopened.lastError).toContain("fehlgeschlagen");
+
+    await retryOnlineRefunds(new Date(Date.now() + 60_000));
+    const again = refundsOfIntent(intent).filter((r) => r.id !== first.id);
+    expect(again).toEqual([expect.objectContaining({ amount: paid, status: "pending" })]);
+    const { chargeRefunded } = await stripeConfirms(again[0].id);
+    expect(await deliver(chargeRefunded)).toBe(200);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      paymentStatus: "refunded",
+      amountRefunded: paid,
+    });
+  });
+});
+
+describe("a payment that arrives after the hold expired", () => {
+  it("is refunded in full once and the admins are e-mailed once", async () => {
+    const adminA = await createUser({ role: "admin" });
+    const adminB = await createUser({ role: "admin" });
+    const { booking, sessionId } = await paidCardBooking(150, { pay: false });
+    const expired = stripe.signedEvent("checkout.session.expired", sessionId);
+    stripe.settle(sessionId, "paid");
+    const paid = stripe.signedEvent("checkout.session.completed", sessionId);
+    expect(await deliver(expired)).toBe(200);
+    expect(await deliver(paid)).toBe(200);
+    // Again, and another event about the same session.
+    expect(await deliver(paid)).toBe(200);
+    expect(
+      await deliver(stripe.signedEvent("checkout.session.async_payment_succeeded", sessionId)),
+    ).toBe(200);
+
+    const amount = stripe.sessions.get(sessionId)!.amount_total;
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+    expect((await bookingRow(booking.id)).status).toBe("cancelled");
+    const items = await bookingRefunds(booking.id);
+    expect(items).toEqual([expect.objectContaining({ amount, status: "pending" })]);
+    expect(refundsOfIntent(intent)).toEqual([expect.objectContaining({ amount })]);
+
+    const alerts = await db()
+      .select({ to: schema.emailOutbox.to, data: schema.emailOutbox.data })
+      .from(schema.emailOutbox)
+      .where(
+        and(
+          eq(schema.emailOutbox.bookingId, booking.id),
+          eq(schema.emailOutbox.template, "late-payment-refunded"),
+        ),
+      );
+    const admins = alerts.map((a) => a.to);
+    expect(admins).toContain(adminA.email);
+    expect(admins).toContain(adminB.email);
+    expect(new Set(admins).size).toBe(admins.length);
+    expect(alerts[0].data).toMatchObject({
+      bookingNumber: booking.number,
+      amount,
+      reason: "hold-expired",
+    });
+
+    const { chargeRefunded } = await stripeConfirms(refundsOfIntent(intent)[0].id);
+    expect(await deliver(chargeRefunded)).toBe(200);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      amountRefunded: amount,
+    });
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * SEPA Direct Debit through Stripe Checkout (issue 17, decision 049), against the local fake
+ * Stripe on a real database: allowed in the settings, offered only for arrivals at least 14
+ * days away (the server refuses with a German message), paid and confirmed only on
+ * `checkout.session.async_payment_succeeded`; while the debit is processing the booking is
+ * neither paid nor confirmed ("Lastschrift in Bearbeitung"); a failed debit cancels it.
+ */
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayInBerlin } from "~/domain/calendar-day";
+import { ensureSettingsRow } from "~/features/settings/settings.server";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { translate } from "~/lib/i18n";
+import { action as bookAction } from "~/routes/public/book";
+import { action as webhookAction } from "~/routes/api/stripe-webhook";
+import { loader as successLoader } from "~/routes/booking/success";
+import { openTestDatabase } from "../helpers/database";
+import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { callRoute } from "../helpers/route-call";
+
+const SECRET_KEY = "sk_test_fake_sepa_0123456789";
+const WEBHOOK_SECRET = "whsec_test_fake_sepa_0123456789";
+
+let handle: DatabaseHandle;
+let stripe: FakeStripe;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_BASE = stripe.apiBase;
+  resetEnvCache();
+  handle = await openTestDatabase();
+  await ensureSettingsRow();
+  await db()
+    .update(schema.settings)
+    .set({ allowedPaymentMethods: ["bank-transfer", "credit-card", "paypal", "sepa-debit"] });
+});
+afterAll(async () => {
+  await handle.close();
+  await stripe.close();
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  delete process.env.STRIPE_API_BASE;
+  resetEnvCache();
+});
+
+async function deliver(event: { payload: string; signature: string }) {
+  const request = new Request("http://localhost:3000/api/stripe/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    body: event.payload,
+  });
+  const result = await webhookAction({ request, params: {}, context: {} } as never);
+  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
+}
+
+async function bookSepa(inDays: number) {
+  const guest = await createUser({ name: "Lena Lastschrift" });
+  const cookie = await sessionCookie(guest.email);
+  const property = await createProperty();
+  const checkIn = addDays(todayInBerlin(), inDays);
+  const answer = await callRoute<{ error?: string }>(bookAction, {
+    url: `/properties/${property.id}/book`,
+    cookie,
+    params: { id: property.id },
+    form: {
+      checkIn,
+      checkOut: addDays(checkIn, 3),
+      guests: "2",
+      guestName: "Lena Lastschrift",
+      guestPhone: "+49 30 1234567",
+      specialRequests: "",
+      paymentMethod: "sepa-debit",
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  const [booking] = await db()
+    .select()
+    .from(schema.booking)
+    .where(and(eq(schema.booking.userId, guest.id), eq(schema.booking.checkIn, checkIn)));
+  return { answer, booking, cookie };
+}
+
+const bookingRow = async (id: string) =>
+  (await db().select().from(schema.booking).where(eq(schema.booking.id, id)))[0];
+
+describe("SEPA Direct Debit", () => {
+  it("is refused with a German message when arrival is fewer than 14 days away", async () => {
+    const { answer, booking } = await bookSepa(13);
+    expect(answer.status).toBe(400);
+    expect(answer.data?.error).toBe("sepaTooLate");
+    expect(translate("de", "booking.errors.sepaTooLate")).toContain("mindestens 14 Tagen");
+    expect(booking).toBeUndefined();
+  });
+
+  it("waits while the debit is processing and confirms only when it succeeded", async () => {
+    const { answer, booking, cookie } = await bookSepa(14);
+    expect(answer.status).toBe(302);
+    const sessionId = booking.stripeCheckoutSessionId!;
+    expect(stripe.sessions.get(sessionId)!.allowed_payment_method_types).toEqual(["sepa_debit"]);
+
+    stripe.settle(sessionId, "processing");
+    const completed = stripe.signedEvent("checkout.session.completed", sessionId);
+    expect(await deliver(completed)).toBe(200);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "pending",
+      paymentStatus: "unpaid",
+      amountPaid: 0,
+    });
+    const page = async () =>
+      (
+        await callRoute<{ online: { state: string } }>(successLoader, {
+          url: `/booking-success?booking=${booking.id}`,
+          cookie,
+        })
+      ).data!.online.state;
+    expect(await page()).toBe("processing");
+    expect(translate("de", "bookingSuccess.online.processingTitle")).toBe(
+      "Lastschrift in Bearbeitung",
+    );
+
+    stripe.settle(sessionId, "paid");
+    expect(
+      await deliver(stripe.signedEvent("checkout.session.async_payment_succeeded", sessionId)),
+    ).toBe(200);
+    // The earlier "completed, unpaid" again changes nothing.
+    expect(await deliver(completed)).toBe(200);
+    const after = await bookingRow(booking.id);
+    expect(after.status).toBe("confirmed");
+    expect(after.amountPaid).toBeGreaterThan(0);
+    expect(after.stripePaymentProcessingSince).toBeNull();
+    expect(await page()).toBe("paid");
+    const payments = await db()
+      .select()
+      .from(schema.payment)
+      .where(eq(schema.payment.bookingId, booking.id));
+    expect(payments).toEqual([expect.objectContaining({ method: "sepa-debit" })]);
+  });
+
+  it("a failed debit cancels the booking, frees the dates and tells the guest", async () => {
+    const { booking } = await bookSepa(40);
+    const sessionId = booking.stripeCheckoutSessionId!;
+    stripe.settle(sessionId, "processing");
+    expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
+    expect(
+      await deliver(stripe.signedEvent("checkout.session.async_payment_failed", sessionId)),
+    ).toBe(200);
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({ status: "cancelled", amountPaid: 0, cancellationFee: 0 });
+    const mails = await db()
+      .select({ template: schema.emailOutbox.template })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.bookingId, booking.id));
+    expect(mails.map((m) => m.template)).toEqual(["checkout-expired"]);
+  });
+});
