@@ -35,10 +35,9 @@ export function parsePlanQuery(search: URLSearchParams, today: string): PlanQuer
       : today;
   const property = search.get("property");
   // PostgreSQL refuses a NUL in text: a hostile location must be no match, not a 500.
-  // eslint-disable-next-line no-control-regex
-  const location = search
-    .get("location")
-    ?.replace(/[\u0000-\u001f]/g, "")
+  const location = [...(search.get("location") ?? "")]
+    .filter((char) => char >= " ")
+    .join("")
     .trim()
     .slice(0, 200);
   const item = search.get("item");
