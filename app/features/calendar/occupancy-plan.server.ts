@@ -39,6 +39,10 @@ export function occupancyPlanStatement(filter: PlanFilter) {
   const to = addDays(filter.from, filter.days);
   const propertyId = filter.propertyId && isUuid(filter.propertyId) ? filter.propertyId : null;
   const location = filter.location?.trim() || null;
+  // Set-based, one part per kind: each part joins its source by primary key, so the planner
+  // never has to match every occupancy row against all three source tables (an earlier form
+  // with three LEFT JOINs per row scanned external_event once per property: docs/BENCHMARKS.md).
+  const period = sql`o.check_out > ${filter.from}::date and o.check_in < ${to}::date`;
   return sql`
     with rows as (
       select p.id, p.title, p.location, p.status
@@ -48,49 +52,58 @@ export function occupancyPlanStatement(filter: PlanFilter) {
         and (${location}::text is null or p.location = ${location}::text)
       order by p.title, p.id
       limit ${PLAN_MAX_ROWS + 1}
-    )
-    select r.id, r.title, r.location, r.status,
-      (
-        select json_agg(item order by item->>'checkIn')
-        from (
-          select case o.kind
-            when 'booking' then json_build_object(
-              'kind', 'booking', 'id', b.id, 'checkIn', o.check_in, 'checkOut', o.check_out,
-              'guestName', b.guest_name, 'status', b.status, 'number', b.number)
-            when 'block' then json_build_object(
-              'kind', 'block', 'id', pb.id, 'checkIn', o.check_in, 'checkOut', o.check_out,
-              'reason', pb.reason, 'note', pb.note)
-            else json_build_object(
-              'kind', 'external', 'id', e.id, 'checkIn', o.check_in, 'checkOut', o.check_out,
-              'eventKind', e.kind, 'isConflict', false, 'feedName', f.name,
-              'channel', f.channel, 'lastSuccessAt', f.last_success_at)
-          end as item
-          from occupancy o
-          left join booking b on o.kind = 'booking' and b.id = o.source_id
-          left join property_block pb on o.kind = 'block' and pb.id = o.source_id
-          left join external_event e on o.kind = 'external' and e.id = o.source_id
-          left join ical_feed f on f.id = e.feed_id
-          where o.property_id = r.id and o.check_out > ${filter.from}::date
-            and o.check_in < ${to}::date
-          union all
-          select json_build_object(
-            'kind', 'external', 'id', e.id, 'checkIn', e.check_in, 'checkOut', e.check_out,
-            'eventKind', e.kind, 'isConflict', true, 'feedName', f.name,
-            'channel', f.channel, 'lastSuccessAt', f.last_success_at)
-          from external_event e
-          join ical_feed f on f.id = e.feed_id
-          where e.property_id = r.id and e.status = 'conflict'
-            and e.check_out > ${filter.from}::date and e.check_in < ${to}::date
-        ) items
-      ) as items,
-      (
-        select json_agg(json_build_object(
+    ),
+    items as (
+      select o.property_id, o.check_in, json_build_object(
+          'kind', 'booking', 'id', b.id, 'checkIn', o.check_in, 'checkOut', o.check_out,
+          'guestName', b.guest_name, 'status', b.status, 'number', b.number) as item
+      from rows r
+      join occupancy o on o.property_id = r.id and o.kind = 'booking'
+      join booking b on b.id = o.source_id
+      where ${period}
+      union all
+      select o.property_id, o.check_in, json_build_object(
+          'kind', 'block', 'id', pb.id, 'checkIn', o.check_in, 'checkOut', o.check_out,
+          'reason', pb.reason, 'note', pb.note)
+      from rows r
+      join occupancy o on o.property_id = r.id and o.kind = 'block'
+      join property_block pb on pb.id = o.source_id
+      where ${period}
+      union all
+      select o.property_id, o.check_in, json_build_object(
+          'kind', 'external', 'id', e.id, 'checkIn', o.check_in, 'checkOut', o.check_out,
+          'eventKind', e.kind, 'isConflict', false, 'feedName', f.name,
+          'channel', f.channel, 'lastSuccessAt', f.last_success_at)
+      from rows r
+      join occupancy o on o.property_id = r.id and o.kind = 'external'
+      join external_event e on e.id = o.source_id
+      join ical_feed f on f.id = e.feed_id
+      where ${period}
+      union all
+      select e.property_id, e.check_in, json_build_object(
+          'kind', 'external', 'id', e.id, 'checkIn', e.check_in, 'checkOut', e.check_out,
+          'eventKind', e.kind, 'isConflict', true, 'feedName', f.name,
+          'channel', f.channel, 'lastSuccessAt', f.last_success_at)
+      from rows r
+      join external_event e on e.property_id = r.id and e.status = 'conflict'
+      join ical_feed f on f.id = e.feed_id
+      where e.check_out > ${filter.from}::date and e.check_in < ${to}::date
+    ),
+    grouped as (
+      select property_id, json_agg(item order by check_in) as items
+      from items group by property_id
+    ),
+    feeds as (
+      select f.property_id, json_agg(json_build_object(
           'name', f.name, 'channel', f.channel, 'lastSuccessAt', f.last_success_at,
-          'createdAt', f.created_at) order by f.name)
-        from ical_feed f
-        where f.property_id = r.id
-      ) as feeds
+          'createdAt', f.created_at) order by f.name) as feeds
+      from rows r join ical_feed f on f.property_id = r.id
+      group by f.property_id
+    )
+    select r.id, r.title, r.location, r.status, g.items, fe.feeds
     from rows r
+    left join grouped g on g.property_id = r.id
+    left join feeds fe on fe.property_id = r.id
     order by r.title, r.id
   `;
 }

@@ -408,7 +408,7 @@ export function OccupancyPlanPage({
           <div className="min-w-max">
             {/* Day headings are for the eye; every bar's name says its dates. */}
             <div aria-hidden className="flex border-b border-slate-300">
-              <div className="sticky left-0 z-20 w-36 shrink-0 border-r border-slate-300 bg-white px-2 py-1 text-sm font-semibold text-slate-900 sm:w-56">
+              <div className="sticky left-0 z-20 w-36 shrink-0 border-r border-slate-300 bg-white px-2 py-1 text-sm font-semibold text-slate-900 lg:w-56">
                 {t("adminOccupancy.propertyColumn")}
               </div>
               <div className="flex" style={{ width: trackWidth }}>
@@ -431,7 +431,7 @@ export function OccupancyPlanPage({
                       data-today={isToday || undefined}
                     >
                       {isNewMonth && (
-                        <span className="absolute left-1 top-0.5 whitespace-nowrap font-semibold text-slate-900">
+                        <span className="absolute left-1 top-0.5 whitespace-nowrap font-semibold">
                           {monthFormats[language].format(asDate(date))}
                         </span>
                       )}
@@ -472,7 +472,7 @@ export function OccupancyPlanPage({
                     className="flex border-b border-slate-200 last:border-b-0"
                     data-property={row.title}
                   >
-                    <div className="sticky left-0 z-20 w-36 shrink-0 border-r border-slate-300 bg-white px-2 py-1 sm:w-56">
+                    <div className="sticky left-0 z-20 w-36 shrink-0 border-r border-slate-300 bg-white px-2 py-1 lg:w-56">
                       <Link
                         to={`/admin/properties/${row.id}/kalender`}
                         className="block truncate text-sm font-medium text-secondary underline"
@@ -498,7 +498,7 @@ export function OccupancyPlanPage({
                         trackRefs.current[rowIndex] = element;
                       }}
                       className={cx(
-                        "plan-grid relative shrink-0 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-secondary",
+                        "plan-grid group relative shrink-0 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-secondary",
                         conflicts.length > 0 ? "h-[4.5rem]" : "h-11",
                         isHydrated && "cursor-crosshair",
                       )}
@@ -583,7 +583,7 @@ export function OccupancyPlanPage({
                       {isHydrated && cursor.row === rowIndex && !selection && (
                         <div
                           aria-hidden
-                          className="plan-cursor absolute inset-y-0 z-10 border-2 border-slate-900"
+                          className="absolute inset-y-0 z-10 hidden border-2 border-slate-900 group-focus:block"
                           style={{ left: at(cursor.day), width: "var(--plan-day)" }}
                         />
                       )}
