@@ -97,6 +97,7 @@ test("an admin selects free nights on the plan by pointer and keyboard, blocks t
     await page.keyboard.type("Fenster");
     await page.getByRole("button", { name: "Sperrzeit anlegen" }).click();
     await expect(track.getByRole("link", { name: /^Sperrzeit: Wartung/ })).toHaveCount(1);
+    await page.screenshot({ path: "tmp/screens/admin-occupancy-plan-blocks.png" });
 
     // Over taken nights: the selection is refused on the spot, Escape cancels a started one.
     await track.focus();

@@ -411,37 +411,45 @@ export function OccupancyPlanPage({
               <div className="sticky left-0 z-20 w-36 shrink-0 border-r border-slate-300 bg-white px-2 py-1 text-sm font-semibold text-slate-900 lg:w-56">
                 {t("adminOccupancy.propertyColumn")}
               </div>
-              <div className="flex" style={{ width: trackWidth }}>
-                {days.map((date, index) => {
-                  const isToday = date === today;
-                  const isNewMonth = index === 0 || date.endsWith("-01");
-                  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-                  return (
+              <div style={{ width: trackWidth }}>
+                {/* Months in their own line, each as wide as its nights in the period. */}
+                <div className="flex border-b border-slate-200">
+                  {monthSegments(days).map((segment) => (
                     <div
-                      key={date}
-                      className={cx(
-                        "relative shrink-0 border-r border-slate-200 pb-1 pt-5 text-center text-xs leading-tight",
-                        isToday
-                          ? "bg-secondary font-bold text-white"
-                          : weekday === 0 || weekday === 6
-                            ? "bg-slate-100 text-slate-800"
-                            : "text-slate-800",
-                      )}
-                      style={{ width: "var(--plan-day)" }}
-                      data-today={isToday || undefined}
+                      key={segment.first}
+                      className="shrink-0 overflow-hidden whitespace-nowrap border-r border-slate-300 px-1 text-xs font-semibold text-slate-900"
+                      style={{ width: `calc(var(--plan-day) * ${segment.length})` }}
                     >
-                      {isNewMonth && (
-                        <span className="absolute left-1 top-0.5 whitespace-nowrap font-semibold">
-                          {monthFormats[language].format(asDate(date))}
-                        </span>
-                      )}
-                      <span className="block">
-                        {weekdayFormats[language].format(asDate(date)).slice(0, 2)}
-                      </span>
-                      <span className="block">{Number(date.slice(8))}</span>
+                      {monthFormats[language].format(asDate(segment.first))}
                     </div>
-                  );
-                })}
+                  ))}
+                </div>
+                <div className="flex">
+                  {days.map((date) => {
+                    const isToday = date === today;
+                    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+                    return (
+                      <div
+                        key={date}
+                        className={cx(
+                          "shrink-0 border-r border-slate-200 py-1 text-center text-xs leading-tight",
+                          isToday
+                            ? "bg-secondary font-bold text-white"
+                            : weekday === 0 || weekday === 6
+                              ? "bg-slate-100 text-slate-800"
+                              : "text-slate-800",
+                        )}
+                        style={{ width: "var(--plan-day)" }}
+                        data-today={isToday || undefined}
+                      >
+                        <span className="block">
+                          {weekdayFormats[language].format(asDate(date)).slice(0, 2)}
+                        </span>
+                        <span className="block">{Number(date.slice(8))}</span>
+                      </div>
+                    );
+                  })}
+                </div>
               </div>
             </div>
             <ul>
@@ -839,6 +847,17 @@ export function OccupancyPlanPage({
       </Form>
     </main>
   );
+}
+
+/** The months of the period with how many of its nights each covers. */
+function monthSegments(days: string[]) {
+  const segments: { first: string; length: number }[] = [];
+  for (const date of days) {
+    const last = segments.at(-1);
+    if (last && last.first.slice(0, 7) === date.slice(0, 7)) last.length += 1;
+    else segments.push({ first: date, length: 1 });
+  }
+  return segments;
 }
 
 function Legend() {
