@@ -263,6 +263,8 @@ describe("hostile requests against a production process", () => {
       expect.arrayContaining(["/ical/:file", "/admin/properties/:id/kalender"]),
     );
     expect(patterns).toContain("/admin/properties/:id/kalender");
+    // The Belegungsplan's query (?from=&view=&property=&location=) and its block intents (050).
+    expect(patterns).toContain("/admin/kalender");
   });
 
   it("no answer that depends on the session may be kept by a shared cache", async () => {
