@@ -65,6 +65,8 @@ export default [
     route("properties/:id", "routes/admin/property-redirect.ts"),
     // Blocks, iCal export link and imported calendars of one property (decision 045).
     route("properties/:id/kalender", "routes/admin/property-calendar.tsx"),
+    // The Belegungsplan: all properties × days, blocks by selecting a range (decision 050).
+    route("kalender", "routes/admin/occupancy-plan.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("bookings/:id", "routes/admin/booking-detail.tsx"),
     route("settings", "routes/admin/settings.tsx"),

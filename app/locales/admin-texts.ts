@@ -22,6 +22,7 @@ import adminFactsDe from "./de/admin-facts";
 import adminPaymentsDe from "./de/admin-payments";
 import adminSeasonsDe from "./de/admin-seasons";
 import adminCalendarDe from "./de/admin-calendar";
+import adminOccupancyDe from "./de/admin-occupancy";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -40,6 +41,7 @@ import adminFactsEn from "./en/admin-facts";
 import adminPaymentsEn from "./en/admin-payments";
 import adminSeasonsEn from "./en/admin-seasons";
 import adminCalendarEn from "./en/admin-calendar";
+import adminOccupancyEn from "./en/admin-occupancy";
 
 registerTexts("de", {
   bankAccounts: bankAccountsDe,
@@ -60,6 +62,7 @@ registerTexts("de", {
   adminPayments: adminPaymentsDe,
   adminSeasons: adminSeasonsDe,
   adminCalendar: adminCalendarDe,
+  adminOccupancy: adminOccupancyDe,
 });
 registerTexts("en", {
   bankAccounts: bankAccountsEn,
@@ -80,4 +83,5 @@ registerTexts("en", {
   adminPayments: adminPaymentsEn,
   adminSeasons: adminSeasonsEn,
   adminCalendar: adminCalendarEn,
+  adminOccupancy: adminOccupancyEn,
 });

@@ -284,6 +284,8 @@ describe("hostile requests against a production process", () => {
       expect.arrayContaining(["/ical/:file", "/admin/properties/:id/kalender"]),
     );
     expect(patterns).toContain("/admin/properties/:id/kalender");
+    // The Belegungsplan's query (?from=&view=&property=&location=) and its block intents (050).
+    expect(patterns).toContain("/admin/kalender");
   });
 
   it("the calendar page offers the conflict's intents to the fuzz", async () => {

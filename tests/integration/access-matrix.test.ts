@@ -173,6 +173,8 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
       "/admin/newsletter",
       // Blocks, export link and imported calendars of a property (decision 045).
       "/admin/properties/:id/kalender",
+      // The Belegungsplan: blocks created, changed and removed from the timeline (decision 050).
+      "/admin/kalender",
     ];
     expect(adminRoutes.map((r) => r.pattern)).toEqual(
       expect.arrayContaining(["/admin/nachrichten", "/admin/newsletter.csv", ...withActions]),

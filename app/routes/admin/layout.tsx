@@ -1,6 +1,7 @@
 import "~/locales/admin-texts";
 import {
   CalendarDays,
+  CalendarRange,
   FileText,
   ExternalLink,
   Hotel,
@@ -65,14 +66,14 @@ export const meta = () => [{ title: "Administration" }, { name: "robots", conten
 
 /**
  * The sidebar of spec/06-admin.md, in its order. A page of a later issue gets its entry when
- * the page exists (no dead links): Unterkünfte (/admin/properties) and Belegungsplan
- * (/admin/kalender) are not built yet.
+ * the page exists (no dead links).
  */
 const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/admin", label: "admin.dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/users", label: "adminUsers.nav", icon: Users },
   { to: "/admin/properties", label: "adminProperties.nav", icon: Hotel },
   { to: "/admin/bookings", label: "adminBookings.nav", icon: CalendarDays },
+  { to: "/admin/kalender", label: "adminOccupancy.nav", icon: CalendarRange },
   { to: "/admin/nachrichten", label: "adminInbox.nav", icon: Inbox },
   { to: "/admin/bewertungen", label: "adminReviews.nav", icon: MessageSquareQuote },
   { to: "/admin/newsletter", label: "adminNewsletter.nav", icon: Newspaper },
