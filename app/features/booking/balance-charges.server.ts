@@ -8,6 +8,7 @@ import type { PaymentMethod } from "~/features/settings/settings";
 import { db, schema } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { periodicJob } from "~/lib/periodic-job.server";
 import { stripeClient, type Stripe } from "~/lib/stripe.server";
 
 /**
@@ -427,34 +428,12 @@ export async function applyBalanceLinkSession(
 // ---------------------------------------------------------------------------------------------
 // Running in the server: with the hourly payment jobs (every process; the claim makes it safe).
 
-type BalanceJob = { timer: ReturnType<typeof setInterval>; running?: Promise<unknown> };
-const holder = globalThis as unknown as { __balanceJob?: BalanceJob };
-
-export function startBalanceChargeJob() {
-  if (holder.__balanceJob) return;
-  const state: BalanceJob = {
-    timer: setInterval(() => run(), 60 * 60 * 1000),
-  };
-  const run = () => {
-    if (state.running) return;
-    state.running = chargeDueBalances()
-      .then((result) => {
-        if (result.charged + result.failed > 0) logger.info(result, "online balances charged");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "balance charge run failed"))
-      .finally(() => {
-        state.running = undefined;
-      });
-  };
-  state.timer.unref();
-  holder.__balanceJob = state;
-  run();
-}
-
-export async function stopBalanceChargeJob() {
-  const state = holder.__balanceJob;
-  if (!state) return;
-  clearInterval(state.timer);
-  await state.running;
-  holder.__balanceJob = undefined;
-}
+const job = periodicJob("balance-charges", {
+  everyMs: 60 * 60 * 1000,
+  run: async () => {
+    const result = await chargeDueBalances();
+    if (result.charged + result.failed > 0) logger.info(result, "online balances charged");
+  },
+});
+export const startBalanceChargeJob = job.start;
+export const stopBalanceChargeJob = job.stop;

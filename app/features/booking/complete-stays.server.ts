@@ -2,6 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { logger } from "~/lib/logger.server";
+import { periodicJob } from "~/lib/periodic-job.server";
 import { settleLapsedHolds } from "./online-payment.server";
 import { retryOnlineRefunds } from "./stripe-refunds.server";
 
@@ -22,24 +23,8 @@ export async function completeFinishedStays(today: string): Promise<number> {
   return completed.length;
 }
 
-/** A full run every 15 minutes, and within a minute after midnight in Berlin. */
-const RUN_EVERY_MS = 15 * 60 * 1000;
-const CHECK_EVERY_MS = 60 * 1000;
-
-type JobState = {
-  isActive: boolean;
-  timer?: ReturnType<typeof setInterval>;
-  running?: Promise<void>;
-  lastRunAt?: number;
-  lastRunDay?: string;
-};
-// On globalThis: in development Vite may evaluate this module again after an edit.
-const holder = globalThis as unknown as { __completeStaysJob?: JobState };
-
-async function runOnce(state: JobState) {
+async function runOnce() {
   const today = todayInBerlin();
-  state.lastRunAt = Date.now();
-  state.lastRunDay = today;
   try {
     const count = await completeFinishedStays(today);
     // Every 15 minutes: "none" is only worth a debug line.
@@ -63,32 +48,7 @@ async function runOnce(state: JobState) {
   }
 }
 
-/** Starts the job in this process (boot, after the migrations): one run now, then on schedule. */
-export function startCompleteStaysJob() {
-  if (holder.__completeStaysJob?.isActive) return;
-  const state: JobState = { isActive: true };
-  holder.__completeStaysJob = state;
-  const run = () => {
-    if (!state.isActive || state.running) return;
-    state.running = runOnce(state).finally(() => {
-      state.running = undefined;
-    });
-  };
-  run();
-  state.timer = setInterval(() => {
-    const isDue =
-      Date.now() - (state.lastRunAt ?? 0) >= RUN_EVERY_MS || todayInBerlin() !== state.lastRunDay;
-    if (isDue) run();
-  }, CHECK_EVERY_MS);
-  state.timer.unref();
-}
-
-/** Stops the job and waits for a run in progress (before the database closes). */
-export async function stopCompleteStaysJob() {
-  const state = holder.__completeStaysJob;
-  if (!state) return;
-  state.isActive = false;
-  clearInterval(state.timer);
-  await state.running;
-  holder.__completeStaysJob = undefined;
-}
+/** A full run every 15 minutes, and within a minute after midnight in Berlin. */
+const job = periodicJob("complete-stays", { everyMs: 15 * 60 * 1000, run: runOnce });
+export const startCompleteStaysJob = job.start;
+export const stopCompleteStaysJob = job.stop;

@@ -3,7 +3,7 @@ import { emailCompany } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/features/settings/settings";
-import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
+import { dayInBerlin } from "~/domain/calendar-day";
 import { CANCELLABLE_STATUSES } from "~/domain/cancellation";
 import {
   isDepositOverdueForCancellation,
@@ -13,6 +13,7 @@ import {
 import { bookingPaymentProgress, type PaymentProgress } from "~/domain/payment-schedule";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { periodicJob } from "~/lib/periodic-job.server";
 import { openRefundForCancellation } from "./refunds.server";
 
 /**
@@ -356,24 +357,8 @@ async function cancelUnpaidBooking({
 // ---------------------------------------------------------------------------------------------
 // Running in the server
 
-/** A run every hour, and within a minute after midnight in Berlin (a new day's reminders). */
-const RUN_EVERY_MS = 60 * 60 * 1000;
-const CHECK_EVERY_MS = 60 * 1000;
-
-type JobState = {
-  isActive: boolean;
-  timer?: ReturnType<typeof setInterval>;
-  running?: Promise<void>;
-  lastRunAt?: number;
-  lastRunDay?: string;
-};
-// On globalThis: in development Vite may evaluate this module again after an edit.
-const holder = globalThis as unknown as { __paymentRemindersJob?: JobState };
-
-async function runOnce(state: JobState) {
+async function runOnce() {
   const now = new Date();
-  state.lastRunAt = now.getTime();
-  state.lastRunDay = todayInBerlin(now);
   try {
     const result = await runPaymentReminders(now);
     const isQuiet = result.sent + result.cancelled + result.skipped === 0;
@@ -383,32 +368,7 @@ async function runOnce(state: JobState) {
   }
 }
 
-/** Starts the job in this process (boot, after the migrations): one run now, then on schedule. */
-export function startPaymentRemindersJob() {
-  if (holder.__paymentRemindersJob?.isActive) return;
-  const state: JobState = { isActive: true };
-  holder.__paymentRemindersJob = state;
-  const run = () => {
-    if (!state.isActive || state.running) return;
-    state.running = runOnce(state).finally(() => {
-      state.running = undefined;
-    });
-  };
-  run();
-  state.timer = setInterval(() => {
-    const isDue =
-      Date.now() - (state.lastRunAt ?? 0) >= RUN_EVERY_MS || todayInBerlin() !== state.lastRunDay;
-    if (isDue) run();
-  }, CHECK_EVERY_MS);
-  state.timer.unref();
-}
-
-/** Stops the job and waits for a run in progress (before the database closes). */
-export async function stopPaymentRemindersJob() {
-  const state = holder.__paymentRemindersJob;
-  if (!state) return;
-  state.isActive = false;
-  clearInterval(state.timer);
-  await state.running;
-  holder.__paymentRemindersJob = undefined;
-}
+/** A run every hour, and within a minute after midnight in Berlin (a new day's reminders). */
+const job = periodicJob("payment-reminders", { everyMs: 60 * 60 * 1000, run: runOnce });
+export const startPaymentRemindersJob = job.start;
+export const stopPaymentRemindersJob = job.stop;

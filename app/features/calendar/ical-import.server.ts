@@ -6,6 +6,7 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { db, schema, type Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { periodicJob } from "~/lib/periodic-job.server";
 import { safeFetch, type SafeFetchFailure } from "~/lib/safe-fetch.server";
 import type { FeedInput } from "./calendar.schema";
 import { parseFeed, type ImportedEvent } from "./ical-parse";
@@ -560,19 +561,10 @@ export async function calendarWarnings(now: Date = new Date()) {
 // The background job
 // ---------------------------------------------------------------------------------------------
 
-const CHECK_EVERY_MS = 60 * 1000;
-type JobState = {
-  isActive: boolean;
-  timer?: ReturnType<typeof setInterval>;
-  running?: Promise<void>;
-};
-// On globalThis: in development Vite may evaluate this module again after an edit.
-const holder = globalThis as unknown as { __icalSyncJob?: JobState };
-
-async function runOnce(state: JobState) {
+async function runOnce(job: { isActive: () => boolean }) {
   try {
     for (const id of await dueFeedIds()) {
-      if (!state.isActive) return;
+      if (!job.isActive()) return;
       const result = await syncFeed(id);
       if (!result.ok && result.error !== "busy") {
         logger.warn({ feedId: id, error: result.error }, "iCal feed could not be read");
@@ -585,27 +577,7 @@ async function runOnce(state: JobState) {
   }
 }
 
-/** Starts the sync job in this process (boot): every minute, the feeds that are due. */
-export function startIcalSyncJob() {
-  if (holder.__icalSyncJob?.isActive) return;
-  const state: JobState = { isActive: true };
-  holder.__icalSyncJob = state;
-  const run = () => {
-    if (!state.isActive || state.running) return;
-    state.running = runOnce(state).finally(() => {
-      state.running = undefined;
-    });
-  };
-  run();
-  state.timer = setInterval(run, CHECK_EVERY_MS);
-  state.timer.unref();
-}
-
-export async function stopIcalSyncJob() {
-  const state = holder.__icalSyncJob;
-  if (!state) return;
-  state.isActive = false;
-  clearInterval(state.timer);
-  await state.running;
-  holder.__icalSyncJob = undefined;
-}
+/** The sync job of this process (boot): every minute (each look), the feeds that are due. */
+const job = periodicJob("ical-sync", { everyMs: 0, checkEveryMs: 60 * 1000, run: runOnce });
+export const startIcalSyncJob = job.start;
+export const stopIcalSyncJob = job.stop;
