@@ -168,9 +168,30 @@ async function chargeBalance(
   dueDate: string,
   today: string,
 ): Promise<"charged" | "failed" | "skipped"> {
-  const amount = booking.totalPrice - booking.amountPaid;
-  const attempt = await claim(booking.id, dueDate, amount, today);
+  const attempt = await claim(booking.id, dueDate, booking.totalPrice - booking.amountPaid, today);
   if (attempt === null) return "skipped";
+  // Read again after the claim: the candidate list may be minutes old by now, and a payment
+  // recorded meanwhile (a transfer the admin entered, the payment link) must not be charged a
+  // second time. What is left between this read and Stripe's answer is a moment, not a run.
+  const [fresh] = await db()
+    .select({ status: b.status, amountPaid: b.amountPaid, totalPrice: b.totalPrice })
+    .from(b)
+    .where(eq(b.id, booking.id));
+  const amount = fresh ? fresh.totalPrice - fresh.amountPaid : 0;
+  if (!fresh || fresh.status !== "confirmed" || amount <= 0) {
+    await db()
+      .delete(bc)
+      .where(
+        and(eq(bc.bookingId, booking.id), eq(bc.dueDate, dueDate), eq(bc.status, "processing")),
+      );
+    return "skipped";
+  }
+  if (amount !== booking.totalPrice - booking.amountPaid) {
+    await db()
+      .update(bc)
+      .set({ amount })
+      .where(and(eq(bc.bookingId, booking.id), eq(bc.dueDate, dueDate)));
+  }
 
   let paymentMethod = booking.paymentMethodId;
   let intent: Stripe.PaymentIntent | null = null;
