@@ -281,7 +281,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     });
     const [mail] = await mails(late.booking.id);
     expect(mail).toMatchObject({ template: "booking-cancelled", to: late.guest.email });
-    expect(mail.data).toMatchObject({ cancellationFee: 50_000 });
+    expect(mail.data).toMatchObject({ cancellationFee: 50_000, reason: "operator" });
 
     const waived = await pendingBooking({ checkIn: "2026-11-25", checkOut: "2026-11-27" });
     await changeBookingStatus({

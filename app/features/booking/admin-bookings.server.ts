@@ -550,6 +550,7 @@ export async function changeBookingStatus({
             ...mail,
             cancellationFee: cancellationFee ?? 0,
             wasPaid: booking.amountPaid > 0,
+            reason: "operator",
           },
         });
       }

@@ -415,6 +415,21 @@ describe("cancellation e-mails", () => {
     );
     expect(english.subject).toBe("Booking cancelled: FW-2026-000123");
     expect(english.text).toContain("Cancellation fee: €631.25");
+    // The guest's own cancellation is "received"; one by the operator does not say so.
+    expect(text).toContain("wir haben Ihre Stornierung erhalten.");
+    const byOperator = await renderEmail(
+      "booking-cancelled",
+      { ...cancelled, reason: "operator" },
+      context,
+    );
+    expect(byOperator.text).toContain("wir haben die folgende Buchung storniert:");
+    expect(byOperator.text).not.toContain("Ihre Stornierung");
+    const byOperatorEn = await renderEmail(
+      "booking-cancelled",
+      { ...cancelled, language: "en", reason: "operator" },
+      context,
+    );
+    expect(byOperatorEn.text).toContain("we have cancelled the following booking:");
   });
 
   it("tells the operator who cancelled, the fee and what to refund", async () => {

@@ -280,9 +280,10 @@ const cancelledFields = {
   wasPaid: z.boolean(),
   /**
    * Why, when the operator's side cancelled: "unpaid" = the automatic cancellation of a booking
-   * whose deposit stayed unpaid (decision 047), with the due date that was missed.
+   * whose deposit stayed unpaid (decision 047), with the due date that was missed; "operator" =
+   * an admin cancelled it in /admin/bookings. Absent: the guest cancelled.
    */
-  reason: z.enum(["unpaid"]).optional(),
+  reason: z.enum(["unpaid", "operator"]).optional(),
   unpaidDueDate: calendarDay.optional(),
 };
 const feeNotAboveTotal = {

@@ -14,7 +14,8 @@ import {
 } from "./shared";
 
 /**
- * To the guest after they cancelled in "Meine Buchungen", with the fee. The operator's e-mail
+ * To the guest after a cancellation (theirs in "Meine Buchungen", an admin's, or the automatic
+ * one of an unpaid deposit), with the fee. The operator's e-mail
  * about the same cancellation (`booking-cancelled-operator.tsx`) shares these texts.
  */
 export const cancelledTexts = texts({
@@ -23,6 +24,7 @@ export const cancelledTexts = texts({
     operatorSubject: (number: string) => `Stornierung durch den Gast: ${number}`,
     greeting: (name: string) => `Hallo ${name},`,
     intro: "wir haben Ihre Stornierung erhalten. Die folgende Buchung ist storniert:",
+    operatorCancelledIntro: "wir haben die folgende Buchung storniert:",
     unpaidIntro: (day: string) =>
       `leider ist die Anzahlung für die folgende Buchung, fällig am ${day}, nicht (vollständig) bei uns eingegangen. Die Buchung ist deshalb storniert:`,
     operatorIntro: (platform: string) => `Ein Gast hat seine Buchung über ${platform} storniert.`,
@@ -44,6 +46,7 @@ export const cancelledTexts = texts({
     operatorSubject: (number: string) => `Cancelled by the guest: ${number}`,
     greeting: (name: string) => `Hello ${name},`,
     intro: "we have received your cancellation. The following booking is cancelled:",
+    operatorCancelledIntro: "we have cancelled the following booking:",
     unpaidIntro: (day: string) =>
       `unfortunately the deposit for the following booking, due on ${day}, has not reached us (in full). The booking has therefore been cancelled:`,
     operatorIntro: (platform: string) => `A guest has cancelled their booking on ${platform}.`,
@@ -74,7 +77,9 @@ export function bookingCancelled(
   const intro =
     data.reason === "unpaid" && data.unpaidDueDate
       ? l.unpaidIntro(formatDate(data.unpaidDueDate, data.language))
-      : l.intro;
+      : data.reason === "operator"
+        ? l.operatorCancelledIntro
+        : l.intro;
   const rows: EmailRow[] = [
     ...stayRows(data),
     ...totalRows(data, { withPaymentMethod: false }),
