@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { emailCompany } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
@@ -21,6 +20,7 @@ import { constraintName } from "./booking.server";
 import { bookingRefunds, openRefundForCancellation, withdrawOpenRefund } from "./refunds.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
+import { lockBooking, stayMail } from "./locked-booking.server";
 
 /**
  * The operator's side of bookings (spec/06-admin.md "/admin/bookings"): the paged list, the
@@ -387,61 +387,6 @@ export type AdminBookingError =
   | "nothingDue"
   | "alreadyRefunded"
   | "failed";
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
-
-/** The booking row locked for a change, with what its e-mails need. */
-async function lockBooking(tx: Tx, bookingId: string) {
-  const [row] = await tx
-    .select({
-      id: b.id,
-      number: b.number,
-      userId: b.userId,
-      status: b.status,
-      paymentStatus: b.paymentStatus,
-      paymentMethod: b.paymentMethod,
-      checkIn: b.checkIn,
-      checkOut: b.checkOut,
-      nights: b.nights,
-      guests: b.guests,
-      guestName: b.guestName,
-      guestEmail: b.guestEmail,
-      totalPrice: b.totalPrice,
-      amountPaid: b.amountPaid,
-      amountRefunded: b.amountRefunded,
-      cancellationFee: b.cancellationFee,
-      depositPercentage: b.depositPercentage,
-      balanceDueDays: b.balanceDueDays,
-      createdAt: b.createdAt,
-      propertyTitle: p.title,
-      propertyLocation: p.location,
-      language: schema.profile.language,
-    })
-    .from(b)
-    .innerJoin(p, eq(p.id, b.propertyId))
-    .leftJoin(schema.profile, eq(schema.profile.id, b.userId))
-    .where(eq(b.id, bookingId))
-    .for("update", { of: b });
-  return row ?? null;
-}
-type LockedBooking = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
-
-function stayMail(booking: LockedBooking, settings: Awaited<ReturnType<typeof getSettings>>) {
-  return {
-    language: booking.language === "en" ? ("en" as const) : ("de" as const),
-    guestName: booking.guestName,
-    bookingNumber: booking.number,
-    propertyTitle: booking.propertyTitle,
-    propertyLocation: booking.propertyLocation,
-    checkIn: booking.checkIn,
-    checkOut: booking.checkOut,
-    nights: booking.nights,
-    guests: booking.guests,
-    totalPrice: booking.totalPrice,
-    paymentMethod: asMethod(booking.paymentMethod),
-    company: emailCompany(settings),
-  };
-}
 
 /**
  * Sets a booking's status (spec: any status directly, subject to the availability rules).

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
-import { emailCompany } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/features/settings/settings";
@@ -14,6 +13,7 @@ import { bookingPaymentProgress, type PaymentProgress } from "~/domain/payment-s
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
+import { lockBooking, stayMail, type Tx } from "./locked-booking.server";
 import { openRefundForCancellation } from "./refunds.server";
 
 /**
@@ -31,10 +31,7 @@ import { openRefundForCancellation } from "./refunds.server";
  */
 
 const b = schema.booking;
-const p = schema.property;
 const reminder = schema.paymentReminder;
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 export type PaymentReminderRun = { sent: number; cancelled: number; skipped: number };
 
@@ -117,57 +114,6 @@ async function alreadySent(bookingIds: string[]) {
   return keys;
 }
 
-/** The booking locked for the job, with what its e-mails need. */
-async function lockOpenBooking(tx: Tx, bookingId: string) {
-  const [row] = await tx
-    .select({
-      id: b.id,
-      number: b.number,
-      status: b.status,
-      paymentStatus: b.paymentStatus,
-      paymentMethod: b.paymentMethod,
-      checkIn: b.checkIn,
-      checkOut: b.checkOut,
-      nights: b.nights,
-      guests: b.guests,
-      guestName: b.guestName,
-      guestEmail: b.guestEmail,
-      totalPrice: b.totalPrice,
-      amountPaid: b.amountPaid,
-      depositPercentage: b.depositPercentage,
-      balanceDueDays: b.balanceDueDays,
-      bankAccountId: b.bankAccountId,
-      createdAt: b.createdAt,
-      propertyTitle: p.title,
-      propertyLocation: p.location,
-      language: schema.profile.language,
-    })
-    .from(b)
-    .innerJoin(p, eq(p.id, b.propertyId))
-    .leftJoin(schema.profile, eq(schema.profile.id, b.userId))
-    .where(and(eq(b.id, bookingId), openBankTransfer()))
-    .for("update", { of: b });
-  return row ?? null;
-}
-type OpenBooking = NonNullable<Awaited<ReturnType<typeof lockOpenBooking>>>;
-
-function stayMail(booking: OpenBooking, settings: SiteSettings) {
-  return {
-    language: booking.language === "en" ? ("en" as const) : ("de" as const),
-    guestName: booking.guestName,
-    bookingNumber: booking.number,
-    propertyTitle: booking.propertyTitle,
-    propertyLocation: booking.propertyLocation,
-    checkIn: booking.checkIn,
-    checkOut: booking.checkOut,
-    nights: booking.nights,
-    guests: booking.guests,
-    totalPrice: booking.totalPrice,
-    paymentMethod: "bank-transfer" as const,
-    company: emailCompany(settings),
-  };
-}
-
 /**
  * The account the guest pays to: the one they were told (booking.bank_account_id) while it is
  * active, else today's default account. Null when no account is active.
@@ -210,7 +156,7 @@ async function sendReminder({
 }): Promise<"sent" | "skipped"> {
   const today = dayInBerlin(now);
   return db().transaction(async (tx) => {
-    const booking = await lockOpenBooking(tx, bookingId);
+    const booking = await lockBooking(tx, bookingId, openBankTransfer());
     if (!booking) return "skipped";
     // Again under the lock: a payment recorded or a cancellation since the list was read.
     const bookingDay = dayInBerlin(booking.createdAt);
@@ -303,7 +249,7 @@ async function cancelUnpaidBooking({
 }): Promise<boolean> {
   const today = dayInBerlin(now);
   return db().transaction(async (tx) => {
-    const booking = await lockOpenBooking(tx, bookingId);
+    const booking = await lockBooking(tx, bookingId, openBankTransfer());
     if (!booking) return false;
     const bookingDay = dayInBerlin(booking.createdAt);
     const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);

@@ -1,0 +1,77 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { emailCompany } from "~/features/email/templates";
+import type { getSettings } from "~/features/settings/settings.server";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
+import { type db, schema } from "~/lib/db.server";
+
+const b = schema.booking;
+const p = schema.property;
+
+export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+const asMethod = (value: string): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value)
+    ? (value as PaymentMethod)
+    : "bank-transfer";
+
+/**
+ * The booking row locked (FOR UPDATE) for a change in `tx`, with what its e-mails need; null
+ * when it does not exist or does not meet `condition` (e.g. "still an open bank transfer").
+ * Shared by the admin's status and payment actions and the payment-reminder job.
+ */
+export async function lockBooking(tx: Tx, bookingId: string, condition?: SQL) {
+  const [row] = await tx
+    .select({
+      id: b.id,
+      number: b.number,
+      userId: b.userId,
+      status: b.status,
+      paymentStatus: b.paymentStatus,
+      paymentMethod: b.paymentMethod,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      nights: b.nights,
+      guests: b.guests,
+      guestName: b.guestName,
+      guestEmail: b.guestEmail,
+      totalPrice: b.totalPrice,
+      amountPaid: b.amountPaid,
+      amountRefunded: b.amountRefunded,
+      cancellationFee: b.cancellationFee,
+      depositPercentage: b.depositPercentage,
+      balanceDueDays: b.balanceDueDays,
+      bankAccountId: b.bankAccountId,
+      createdAt: b.createdAt,
+      propertyTitle: p.title,
+      propertyLocation: p.location,
+      language: schema.profile.language,
+    })
+    .from(b)
+    .innerJoin(p, eq(p.id, b.propertyId))
+    .leftJoin(schema.profile, eq(schema.profile.id, b.userId))
+    .where(condition ? and(eq(b.id, bookingId), condition) : eq(b.id, bookingId))
+    .for("update", { of: b });
+  return row ?? null;
+}
+export type LockedBooking = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
+
+/** The stay fields every booking e-mail to the guest carries, in the guest's language. */
+export function stayMail(
+  booking: LockedBooking,
+  settings: Awaited<ReturnType<typeof getSettings>>,
+) {
+  return {
+    language: booking.language === "en" ? ("en" as const) : ("de" as const),
+    guestName: booking.guestName,
+    bookingNumber: booking.number,
+    propertyTitle: booking.propertyTitle,
+    propertyLocation: booking.propertyLocation,
+    checkIn: booking.checkIn,
+    checkOut: booking.checkOut,
+    nights: booking.nights,
+    guests: booking.guests,
+    totalPrice: booking.totalPrice,
+    paymentMethod: asMethod(booking.paymentMethod),
+    company: emailCompany(settings),
+  };
+}
