@@ -772,8 +772,9 @@ export const refund = pgTable(
     refundedBy: uuid("refunded_by").references(() => user.id, { onDelete: "set null" }),
     /**
      * Online refunds (decision 049): why the item exists ("cancellation" or "late-payment"),
-     * how often it was sent to Stripe, when the retry job may send it again, and the last
-     * failure (shown to the admin). Bank-transfer items leave them at their defaults.
+     * how often it was sent to Stripe, when the retry job may send it again (while "open") or
+     * ask Stripe about it (while "pending", decision 051), and the last failure (shown to the
+     * admin). Bank-transfer items leave them at their defaults.
      */
     reason: text("reason").notNull().default("cancellation"),
     attempts: integer("attempts").notNull().default(0),
@@ -795,10 +796,12 @@ export const refund = pgTable(
       sql`(${t.status} = 'refunded') = (${t.refundedOn} is not null)`,
     ),
     index("refund_booking_idx").on(t.bookingId, t.createdAt),
-    // At most one open refund per booking: a cancellation opens one, a repeated request none.
+    // At most one open (not yet sent) refund per booking: a late payment adds to it. An item
+    // already at Stripe ("pending") may have a newer open one beside it (decision 051); what a
+    // cancellation opens is computed net of the items before it (refunds.server.ts).
     uniqueIndex("refund_one_open_idx")
       .on(t.bookingId)
-      .where(sql`${t.status} in ('open', 'pending')`),
+      .where(sql`${t.status} = 'open'`),
     // The retry job's work list: online refunds not (yet) accepted by Stripe.
     index("refund_online_open_idx")
       .on(t.nextAttemptAt)

@@ -13,7 +13,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
+import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
 import { chargeDueBalances } from "~/features/booking/balance-charges.server";
+import { bookingRefunds } from "~/features/booking/refunds.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -192,5 +194,72 @@ describe("the balance of a card booking", () => {
     expect(await mails(booking.id, "balance-paid")).toHaveLength(1);
     await chargeDueBalances(at(addDays(balance.dueDate, 1)));
     expect(chargesOf(customer)).toHaveLength(1);
+  });
+});
+
+describe("a balance payment link after a cancellation (decision 051)", () => {
+  it("is expired at Stripe when the booking is cancelled", async () => {
+    const admin = await createUser({ role: "admin" });
+    const { booking, balance } = await depositPaid(85);
+    stripe.failNextCharges(1, "card_declined");
+    await chargeDueBalances(at(balance.dueDate));
+    const [link] = await mails(booking.id, "balance-payment-link");
+    const url = (link.data as { paymentUrl: string }).paymentUrl;
+    const session = [...stripe.sessions.values()].find((s) => s.url === url)!;
+    expect(session.status).toBe("open");
+    const result = await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: admin.id,
+      now: new Date(),
+    });
+    expect(result).toEqual({ ok: true });
+    expect(stripe.sessions.get(session.id)!.status).toBe("expired");
+  });
+
+  it("paid in the same moment as the cancellation: refunded in full, the admins told", async () => {
+    const admin = await createUser({ role: "admin" });
+    const { booking, deposit, balance } = await depositPaid(95);
+    stripe.failNextCharges(1, "authentication_required");
+    await chargeDueBalances(at(balance.dueDate));
+    const [link] = await mails(booking.id, "balance-payment-link");
+    const url = (link.data as { paymentUrl: string }).paymentUrl;
+    const session = [...stripe.sessions.values()].find((s) => s.url === url)!;
+    // The guest pays the link while the admin cancels: Stripe has taken the money already.
+    stripe.settle(session.id, "paid");
+    expect(
+      await changeBookingStatus({
+        bookingId: booking.id,
+        status: "cancelled",
+        fee: "none",
+        actorId: admin.id,
+        now: new Date(),
+      }),
+    ).toEqual({ ok: true });
+    // The deposit's refund is at Stripe ("pending") when the link's payment event arrives.
+    expect(await bookingRefunds(booking.id)).toEqual([
+      expect.objectContaining({ amount: deposit.amount, status: "pending" }),
+    ]);
+    const paid = stripe.signedEvent("checkout.session.completed", session.id);
+    expect(await deliver(paid)).toBe(200);
+    expect(await deliver(paid)).toBe(200);
+
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({ status: "cancelled", amountPaid: booking.totalPrice });
+    // A second item for the late money beside the pending one, sent to Stripe at once.
+    expect(await bookingRefunds(booking.id)).toEqual([
+      expect.objectContaining({ amount: deposit.amount, status: "pending" }),
+      expect.objectContaining({ amount: balance.amount, status: "pending" }),
+    ]);
+    const intent = stripe.sessions.get(session.id)!.payment_intent!;
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent)).toEqual([
+      expect.objectContaining({ amount: balance.amount }),
+    ]);
+    // No "Restzahlung erhalten" for a cancelled stay; the admins hear of it once.
+    expect(await mails(booking.id, "balance-paid")).toEqual([]);
+    const alerts = await mails(booking.id, "late-payment-refunded");
+    expect(alerts.filter((a) => a.to === admin.email)).toHaveLength(1);
+    expect(alerts[0].data).toMatchObject({ amount: balance.amount, reason: "booking-cancelled" });
   });
 });

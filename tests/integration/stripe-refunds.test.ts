@@ -18,7 +18,7 @@ import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
 import { cancelBooking, getCancellationPreview } from "~/features/booking/cancellation.server";
 import { bookingRefunds } from "~/features/booking/refunds.server";
-import { retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
+import { lookUpPendingRefunds, retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -318,5 +318,111 @@ describe("a payment that arrives after the hold expired", () => {
       paymentStatus: "refunded",
       amountRefunded: amount,
     });
+  });
+});
+
+describe("a refund whose confirmation from Stripe never arrives (decision 051)", () => {
+  it("is looked up at Stripe by the job an hour later and settled once", async () => {
+    const { booking, sessionId } = await paidCardBooking(160);
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+    const paid = (await bookingRow(booking.id)).amountPaid;
+    const admin = await createUser({ role: "admin" });
+    const now = new Date();
+    await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: admin.id,
+      now,
+    });
+    const [atStripe] = refundsOfIntent(intent);
+    // Stripe pays it back, but its events are lost (no webhook reaches us).
+    await stripe.completeRefund(atStripe.id, "succeeded");
+
+    // Before its look-up time the job leaves it alone.
+    await lookUpPendingRefunds(new Date(now.getTime() + 30 * 60_000));
+    expect((await bookingRefunds(booking.id))[0].status).toBe("pending");
+
+    // Two processes at once, an hour later.
+    const later = new Date(now.getTime() + 61 * 60_000);
+    await Promise.all([lookUpPendingRefunds(later), lookUpPendingRefunds(later)]);
+    const [item] = await bookingRefunds(booking.id);
+    expect(item).toMatchObject({ status: "refunded", amount: paid });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      paymentStatus: "refunded",
+      amountRefunded: paid,
+    });
+    // The late event changes nothing; the history has one confirmation.
+    const { chargeRefunded } = await stripeConfirms(atStripe.id);
+    expect(await deliver(chargeRefunded)).toBe(200);
+    const actions = await auditActions(booking.id);
+    expect(actions.filter((a) => a === "refund-confirmed")).toHaveLength(1);
+    await lookUpPendingRefunds(new Date(now.getTime() + 3 * 86_400_000));
+    expect(await auditActions(booking.id)).toEqual(actions);
+  });
+
+  it("keeps waiting while Stripe still says pending, and asks again later", async () => {
+    const { booking, sessionId } = await paidCardBooking(170);
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+    const admin = await createUser({ role: "admin" });
+    const now = new Date();
+    await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: admin.id,
+      now,
+    });
+    const nextLookUp = async () =>
+      (
+        await db()
+          .select({ at: schema.refund.nextAttemptAt })
+          .from(schema.refund)
+          .where(eq(schema.refund.bookingId, booking.id))
+      )[0].at!.getTime();
+    expect(await nextLookUp()).toBeGreaterThan(now.getTime());
+    const later = new Date(now.getTime() + 61 * 60_000);
+    await lookUpPendingRefunds(later);
+    expect((await bookingRefunds(booking.id))[0].status).toBe("pending");
+    // Asked once per turn: the next look-up is hours away.
+    expect(await nextLookUp()).toBeGreaterThanOrEqual(later.getTime() + 6 * 3_600_000);
+    // Stripe gives up on it: the item goes back to the retry job with the reason.
+    const [atStripe] = refundsOfIntent(intent);
+    await stripe.completeRefund(atStripe.id, "failed");
+    await lookUpPendingRefunds(new Date(now.getTime() + 8 * 3_600_000));
+    const [item] = await bookingRefunds(booking.id);
+    expect(item.status).toBe("open");
+    expect(item.lastError).toContain("fehlgeschlagen");
+  });
+});
+
+describe("a booking reopened by the admin and cancelled again", () => {
+  it("cannot be reopened while its refund is at Stripe or done", async () => {
+    const admin = await createUser({ role: "admin" });
+    for (const confirmFirst of [false, true]) {
+      const { booking, sessionId } = await paidCardBooking(confirmFirst ? 190 : 180);
+      const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+      const paid = (await bookingRow(booking.id)).amountPaid;
+      const change = (status: "cancelled" | "confirmed") =>
+        changeBookingStatus({
+          bookingId: booking.id,
+          status,
+          fee: "none",
+          actorId: admin.id,
+          now: new Date(),
+        });
+      expect(await change("cancelled")).toEqual({ ok: true });
+      if (confirmFirst) {
+        const { chargeRefunded } = await stripeConfirms(refundsOfIntent(intent)[0].id);
+        expect(await deliver(chargeRefunded)).toBe(200);
+      }
+      // The money is on its way back (or back): the booking stays cancelled.
+      expect(await change("confirmed")).toEqual({ ok: false, error: "alreadyRefunded" });
+      expect((await bookingRow(booking.id)).status).toBe("cancelled");
+      expect(refundsOfIntent(intent)).toEqual([expect.objectContaining({ amount: paid })]);
+      expect(await bookingRefunds(booking.id)).toEqual([
+        expect.objectContaining({ amount: paid, status: confirmFirst ? "refunded" : "pending" }),
+      ]);
+    }
   });
 });

@@ -18,6 +18,7 @@ import type { PropertyImage } from "../../../db/schema";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-confirmation.server";
 import { constraintName } from "./booking.server";
 import { bookingRefunds, openRefundForCancellation, withdrawOpenRefund } from "./refunds.server";
+import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
 import { lockBooking, stayMail } from "./locked-booking.server";
@@ -417,9 +418,17 @@ export async function changeBookingStatus({
       if (!booking) return { ok: false, error: "notFound" } as const;
       if (booking.status === status) return { ok: false, error: "unchanged" } as const;
 
-      // Money already paid back cannot be un-refunded by reopening (decision 047).
-      if (booking.status === "cancelled" && booking.amountRefunded > 0) {
-        return { ok: false, error: "alreadyRefunded" } as const;
+      // Money already paid back cannot be un-refunded by reopening (decision 047), nor money
+      // Stripe is paying back right now (decision 051).
+      if (booking.status === "cancelled") {
+        const [atStripe] = await tx
+          .select({ id: schema.refund.id })
+          .from(schema.refund)
+          .where(and(eq(schema.refund.bookingId, booking.id), eq(schema.refund.status, "pending")))
+          .limit(1);
+        if (booking.amountRefunded > 0 || atStripe) {
+          return { ok: false, error: "alreadyRefunded" } as const;
+        }
       }
       let cancellationFee: number | null = null;
       if (status === "cancelled") {
@@ -513,7 +522,10 @@ export async function changeBookingStatus({
   }
   // Paid online: the refund item goes to Stripe after the commit (decision 049); a failure is
   // shown on the booking and retried by the job.
-  if (result.ok && status === "cancelled") await sendOnlineRefundsOf(bookingId.toLowerCase(), now);
+  if (result.ok && status === "cancelled") {
+    await expireBalanceLinks(bookingId.toLowerCase());
+    await sendOnlineRefundsOf(bookingId.toLowerCase(), now);
+  }
   return result;
 }
 

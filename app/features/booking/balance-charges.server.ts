@@ -10,6 +10,8 @@ import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
 import { stripeClient, type Stripe } from "~/lib/stripe.server";
+import { refundLatePayment } from "./refunds.server";
+import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 
 /**
  * The balance of an online booking (spec/09-payments.md "Balance, reminders…", decision 049):
@@ -231,13 +233,15 @@ async function chargeBalance(
   }
 
   if (!failure && intent) {
-    await recordBalancePayment({
+    const recorded = await recordBalancePayment({
       bookingId: booking.id,
       dueDate,
       amount,
       intentId: intent.id,
       sessionId: null,
     });
+    // Cancelled while Stripe was charging: the money goes straight back.
+    if (recorded === "late") await sendOnlineRefundsOf(booking.id);
     return "charged";
   }
 
@@ -325,6 +329,33 @@ async function chargeBalance(
   return "failed";
 }
 
+/**
+ * After a cancellation: the balance payment links still open are expired at Stripe, so the guest
+ * cannot pay for a stay that is gone (one paid in the same moment is refunded in full by the
+ * webhook). Best effort: a link Stripe cannot expire (already paid, expired) is left alone.
+ */
+export async function expireBalanceLinks(bookingId: string) {
+  const client = stripeClient();
+  if (!client) return;
+  const links = await db()
+    .select({ sessionId: bc.checkoutSessionId })
+    .from(bc)
+    .where(
+      and(eq(bc.bookingId, bookingId), eq(bc.status, "failed"), isNotNull(bc.checkoutSessionId)),
+    );
+  for (const link of links) {
+    try {
+      const session = await client.checkout.sessions.retrieve(link.sessionId!);
+      if (session.status === "open") await client.checkout.sessions.expire(link.sessionId!);
+    } catch (error) {
+      logger.warn(
+        { err: { message: (error as Error).message }, bookingId },
+        "expiring a balance payment link failed",
+      );
+    }
+  }
+}
+
 /** The payment method of the booking's first online payment, kept on the booking for next time. */
 async function savedPaymentMethod(client: Stripe, bookingId: string) {
   const [first] = await db()
@@ -358,13 +389,17 @@ export async function recordBalancePayment(
     sessionId: string | null;
   },
   outer?: Tx,
-) {
-  const work = async (tx: Tx) => {
+): Promise<"recorded" | "late" | "none"> {
+  const work = async (tx: Tx): Promise<"recorded" | "late" | "none"> => {
     const [booking] = await selectChargeBooking(tx)
       .where(eq(b.id, input.bookingId))
       .for("update", { of: b });
-    if (!booking) return false;
+    if (!booking) return "none";
     const today = todayInBerlin();
+    const reference = input.intentId ?? input.sessionId ?? "";
+    // A payment link paid (or a debit arrived) after the booking was cancelled: the money is
+    // recorded and goes back in full (decision 051), the booking stays cancelled.
+    const isLate = booking.status === "cancelled";
     const [payment] = await tx
       .insert(schema.payment)
       .values({
@@ -372,13 +407,16 @@ export async function recordBalancePayment(
         method: booking.paymentMethod,
         amount: input.amount,
         receivedOn: today,
-        note: `Stripe ${input.intentId ?? input.sessionId} – Restzahlung`,
+        note: isLate
+          ? `Stripe ${reference} – Restzahlung nach der Stornierung, zu erstatten`
+          : `Stripe ${reference} – Restzahlung`,
         stripePaymentIntentId: input.intentId,
         stripeCheckoutSessionId: input.sessionId,
+        refundDue: isLate,
       })
       .onConflictDoNothing()
       .returning({ id: schema.payment.id });
-    if (!payment) return false;
+    if (!payment) return "none";
     await tx
       .update(bc)
       .set({
@@ -388,6 +426,19 @@ export async function recordBalancePayment(
         updatedAt: new Date(),
       })
       .where(and(eq(bc.bookingId, booking.id), eq(bc.dueDate, input.dueDate)));
+    await tx
+      .update(b)
+      .set({ stripePaymentProcessingSince: null })
+      .where(and(eq(b.id, booking.id), isNotNull(b.stripePaymentProcessingSince)));
+    if (isLate) {
+      await refundLatePayment(tx, {
+        booking,
+        amount: input.amount,
+        reason: "booking-cancelled",
+        reference,
+      });
+      return "late";
+    }
     await tx.insert(schema.auditLog).values({
       actorId: null,
       entity: "booking",
@@ -411,7 +462,7 @@ export async function recordBalancePayment(
         paidTotal: booking.amountPaid + input.amount,
       },
     });
-    return true;
+    return "recorded";
   };
   return outer ? work(outer) : db().transaction(work);
 }
@@ -419,7 +470,8 @@ export async function recordBalancePayment(
 /**
  * The webhook's part: a paid Checkout Session that is a balance payment link. Found by OUR stored
  * session id; the amount recorded is the one we asked for, and a session that charged something
- * else records nothing. Returns false when the session is not a payment link.
+ * else records nothing. Returns null when the session is not a payment link, "late" when the
+ * money came for a cancelled booking (to be sent back after the commit).
  */
 export async function applyBalanceLinkSession(
   tx: Tx,
@@ -427,23 +479,28 @@ export async function applyBalanceLinkSession(
     Stripe.Checkout.Session,
     "id" | "payment_status" | "amount_total" | "payment_intent"
   >,
-) {
+  kind: "state" | "expired" | "failed" = "state",
+): Promise<{ outcome: "recorded" | "late" | "none"; bookingId: string } | null> {
   const [charge] = await tx
     .select({ bookingId: bc.bookingId, dueDate: bc.dueDate, amount: bc.amount })
     .from(bc)
     .where(eq(bc.checkoutSessionId, session.id));
-  if (!charge) return false;
-  if (session.payment_status !== "paid") return true;
+  if (!charge) return null;
+  const none = { outcome: "none" as const, bookingId: charge.bookingId };
+  if (kind !== "state" || session.payment_status !== "paid") return none;
   if (session.amount_total !== charge.amount) {
     logger.error({ sessionId: session.id }, "balance link paid a different amount");
-    return true;
+    return none;
   }
   const intent =
     typeof session.payment_intent === "string"
       ? session.payment_intent
       : session.payment_intent?.id;
-  await recordBalancePayment({ ...charge, intentId: intent ?? null, sessionId: session.id }, tx);
-  return true;
+  const outcome = await recordBalancePayment(
+    { ...charge, intentId: intent ?? null, sessionId: session.id },
+    tx,
+  );
+  return { outcome, bookingId: charge.bookingId };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { CANCELLABLE_STATUSES, cancellationQuote, isCancellable } from "~/domain
 import type { CancelBookingError } from "./my-bookings.schema";
 import { getMyBookingDetail, type MyBookingDetail } from "./my-bookings.server";
 import { openRefundForCancellation } from "./refunds.server";
+import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 
 /**
@@ -191,6 +192,9 @@ export async function cancelBooking({
   }
   // Paid online: the refund goes to Stripe now (decision 049); if Stripe cannot be reached the
   // item stays open with its error and the retry job sends it. The cancellation stands either way.
-  if (result.ok) await sendOnlineRefundsOf(bookingId, now);
+  if (result.ok) {
+    await expireBalanceLinks(bookingId);
+    await sendOnlineRefundsOf(bookingId, now);
+  }
   return result;
 }

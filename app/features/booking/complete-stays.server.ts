@@ -4,7 +4,7 @@ import { todayInBerlin } from "~/domain/calendar-day";
 import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
 import { settleLapsedHolds } from "./online-payment.server";
-import { retryOnlineRefunds } from "./stripe-refunds.server";
+import { lookUpPendingRefunds, retryOnlineRefunds } from "./stripe-refunds.server";
 
 const b = schema.booking;
 
@@ -45,6 +45,13 @@ async function runOnce() {
     if (refunds.sent + refunds.failed > 0) logger.info(refunds, "online refunds retried");
   } catch (error) {
     logger.error({ err: error }, "retrying online refunds failed");
+  }
+  // Refunds at Stripe whose confirming webhook did not come (decision 051).
+  try {
+    const looked = await lookUpPendingRefunds();
+    if (looked.settled > 0) logger.warn(looked, "online refunds settled without their webhook");
+  } catch (error) {
+    logger.error({ err: error }, "looking up pending online refunds failed");
   }
 }
 

@@ -17,6 +17,7 @@ import {
   sendOnlineRefundsOf,
 } from "./stripe-refunds.server";
 import { applyBalanceLinkSession } from "./balance-charges.server";
+import { refundLatePayment } from "./refunds.server";
 
 /**
  * Paying online through the operator's Stripe account (spec/09-payments.md, decision 044).
@@ -383,7 +384,10 @@ export async function applyCheckoutSession(
       .for("update", { of: b });
     if (!booking) {
       // A balance payment link (decision 049) is a session of its own.
-      if (kind === "state" && (await applyBalanceLinkSession(tx, session))) return;
+      // An expired or failed link changes nothing: the job's next attempt sends a new one.
+      const link = await applyBalanceLinkSession(tx, session, kind);
+      if (link?.outcome === "late") lateRefundOf = link.bookingId;
+      if (link !== null) return;
       logger.warn({ sessionId: session.id }, "Stripe event for a session of no booking");
       return;
     }
@@ -522,55 +526,15 @@ async function recordPaid(
   if (!payment) return "none";
 
   if (!isHeld) {
-    logger.warn(
-      { bookingId: booking.id, sessionId: session.id },
-      "payment for a cancelled booking: to refund",
-    );
-    await tx.insert(schema.auditLog).values({
-      actorId: null,
-      entity: "booking",
-      entityId: booking.id,
-      action: "payment-after-cancellation",
-      after: { amount: dueNow.amount, refundDue: dueNow.amount, sessionId: session.id },
-    });
     // Paid back in full, automatically (decision 049): the booking stays cancelled, its nights
-    // may be someone else's. One refund item per booking and payment (the payment row above is
-    // unique per session), sent to Stripe after this transaction; every admin is told once.
-    await tx
-      .insert(schema.refund)
-      .values({
-        bookingId: booking.id,
-        method: booking.paymentMethod,
-        amount: dueNow.amount,
-        status: "open",
-        reason: "late-payment",
-        note: "Zahlung nach Ablauf der Reservierung",
-      })
-      .onConflictDoUpdate({
-        // An item of the booking is still open (not sent yet): this payment is added to it.
-        target: schema.refund.bookingId,
-        targetWhere: sql`${schema.refund.status} in ('open', 'pending')`,
-        set: { amount: sql`${schema.refund.amount} + ${dueNow.amount}` },
-        setWhere: sql`${schema.refund.status} = 'open'`,
-      });
-    const admins = await tx
-      .select({ email: schema.user.email })
-      .from(schema.user)
-      .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
-      .where(eq(schema.profile.role, "admin"));
-    for (const admin of admins) {
-      await enqueueEmail(tx, {
-        to: admin.email,
-        template: "late-payment-refunded",
-        bookingId: booking.id,
-        data: {
-          bookingId: booking.id,
-          bookingNumber: booking.number,
-          amount: dueNow.amount,
-          reason: "hold-expired",
-        },
-      });
-    }
+    // may be someone else's. One payment row per session (unique), so one refund and one
+    // e-mail to the admins however often the event arrives; sent to Stripe after the commit.
+    await refundLatePayment(tx, {
+      booking,
+      amount: dueNow.amount,
+      reason: "hold-expired",
+      reference: session.id,
+    });
     return "late";
   }
   await tx.insert(schema.auditLog).values({

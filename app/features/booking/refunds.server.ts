@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
+import { enqueueEmail } from "~/features/email/outbox.server";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 
@@ -25,9 +26,11 @@ export const refundDue = (amountPaid: number, cancellationFee: number) =>
   Math.max(0, amountPaid - cancellationFee);
 
 /**
- * Opens the refund item of a cancellation: amount paid − fee, when positive. An open item of
- * the booking (a repeated cancellation) is left as it is (unique index refund_one_open_idx).
- * Returns the item, or null when nothing is owed back.
+ * Opens the refund item of a cancellation: amount paid − fee, less what earlier items of the
+ * booking already pay back (sent to Stripe or refunded: a booking reopened and cancelled again
+ * must not be paid back twice), when positive. An open item of the booking (a repeated
+ * cancellation) is left as it is (unique index refund_one_open_idx). Returns the item, or null
+ * when nothing is owed back.
  */
 export async function openRefundForCancellation(
   tx: Tx,
@@ -48,7 +51,11 @@ export async function openRefundForCancellation(
     now: Date;
   },
 ) {
-  const amount = refundDue(amountPaid, cancellationFee);
+  const [earlier] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${r.amount}), 0)::integer` })
+    .from(r)
+    .where(and(eq(r.bookingId, bookingId), inArray(r.status, ["pending", "refunded"])));
+  const amount = Math.max(0, refundDue(amountPaid, cancellationFee) - Number(earlier?.amount ?? 0));
   if (amount === 0) return null;
   const [row] = await tx
     .insert(r)
@@ -56,6 +63,88 @@ export async function openRefundForCancellation(
     .onConflictDoNothing()
     .returning({ id: r.id, amount: r.amount });
   return row ?? null;
+}
+
+/**
+ * Money that arrived for a booking that is no longer held (decision 049, 051): a checkout paid
+ * after its hold ended, a balance payment link paid after a cancellation. The whole payment is
+ * owed back: it is added to the booking's open item, or opens one (an item already sent to
+ * Stripe stays as it is beside it). Returns the open item.
+ */
+export async function openLatePaymentRefund(
+  tx: Tx,
+  {
+    bookingId,
+    method,
+    amount,
+    note,
+  }: { bookingId: string; method: RefundMethod; amount: number; note: string },
+) {
+  const [row] = await tx
+    .insert(r)
+    .values({
+      bookingId,
+      method,
+      amount,
+      status: "open",
+      reason: "late-payment",
+      note,
+    })
+    .onConflictDoUpdate({
+      target: r.bookingId,
+      targetWhere: sql`${r.status} = 'open'`,
+      set: { amount: sql`${r.amount} + ${amount}` },
+    })
+    .returning({ id: r.id, amount: r.amount });
+  return row;
+}
+
+/**
+ * A payment for a booking that is no longer held, in the transaction that recorded it: the
+ * history says so, the whole amount is owed back (`openLatePaymentRefund`, sent to Stripe by the
+ * caller after the commit) and every admin is told by e-mail, so they can answer the guest.
+ */
+export async function refundLatePayment(
+  tx: Tx,
+  input: {
+    booking: { id: string; number: string; paymentMethod: string };
+    amount: number;
+    reason: "hold-expired" | "booking-cancelled";
+    /** the Stripe object the money came with, for the history */
+    reference: string;
+  },
+) {
+  const { booking, amount, reason } = input;
+  logger.warn({ bookingId: booking.id, reason }, "payment for a cancelled booking: to refund");
+  await tx.insert(schema.auditLog).values({
+    actorId: null,
+    entity: "booking",
+    entityId: booking.id,
+    action: "payment-after-cancellation",
+    after: { amount, refundDue: amount, reason, reference: input.reference },
+  });
+  await openLatePaymentRefund(tx, {
+    bookingId: booking.id,
+    method: booking.paymentMethod as RefundMethod,
+    amount,
+    note:
+      reason === "hold-expired"
+        ? "Zahlung nach Ablauf der Reservierung"
+        : "Zahlung nach der Stornierung",
+  });
+  const admins = await tx
+    .select({ email: schema.user.email })
+    .from(schema.user)
+    .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
+    .where(eq(schema.profile.role, "admin"));
+  for (const admin of admins) {
+    await enqueueEmail(tx, {
+      to: admin.email,
+      template: "late-payment-refunded",
+      bookingId: booking.id,
+      data: { bookingId: booking.id, bookingNumber: booking.number, amount, reason },
+    });
+  }
 }
 
 /**

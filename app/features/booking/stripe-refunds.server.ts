@@ -29,6 +29,18 @@ const isOnlineRefundMethod = (method: string) =>
 
 /** After attempt n (1-based) the next one waits this long; after the last one it stops. */
 const RETRY_AFTER_MINUTES = [5, 30, 120, 720, 1440, 1440, 1440];
+/**
+ * A refund Stripe accepted usually succeeds within seconds to days; its confirmation comes as a
+ * webhook. If that event is lost, the job asks Stripe itself: an hour after sending, then
+ * every six hours, then daily (decision 051).
+ */
+const LOOK_UP_AFTER_MINUTES = [60, 360, 360, 360, 1440];
+const lookUpAfter = (now: Date, lookUps: number) =>
+  new Date(
+    now.getTime() +
+      LOOK_UP_AFTER_MINUTES[Math.min(lookUps, LOOK_UP_AFTER_MINUTES.length - 1)] * 60_000,
+  );
+
 /** Stripe refund states that will not move money: the part must be made again. */
 const DEAD = ["failed", "canceled"];
 
@@ -92,7 +104,8 @@ export async function sendOnlineRefund(
     await db().transaction(async (tx) => {
       const [moved] = await tx
         .update(r)
-        .set({ status: "pending", lastError: null, nextAttemptAt: null })
+        // While pending, next_attempt_at is when to ask Stripe if its confirmation got lost.
+        .set({ status: "pending", lastError: null, nextAttemptAt: lookUpAfter(now, 0) })
         .where(and(eq(r.id, item.id), eq(r.status, "open")))
         .returning({ id: r.id });
       if (!moved) return;
@@ -212,6 +225,57 @@ export async function retryOnlineRefunds(now = new Date()) {
 }
 
 /**
+ * Refunds sent to Stripe whose confirmation has not arrived by their look-up time: each part
+ * that is not final is fetched from Stripe and applied like its webhook would be. Claimed per
+ * item by moving its look-up time first, so several processes ask once per turn; applying a
+ * state twice changes nothing (applyStripeRefundState).
+ */
+export async function lookUpPendingRefunds(now = new Date()) {
+  const client = stripeClient();
+  const result = { settled: 0, waiting: 0 };
+  if (!client) return result;
+  const due = await db()
+    .select({ id: r.id, updatedAt: r.updatedAt, createdAt: r.createdAt })
+    .from(r)
+    .where(and(eq(r.status, "pending"), lte(r.nextAttemptAt, now)))
+    .orderBy(asc(r.nextAttemptAt))
+    .limit(50);
+  for (const item of due) {
+    // How often it was looked up is not stored; the item's age picks the interval.
+    const ageHours = (now.getTime() - item.createdAt.getTime()) / 3_600_000;
+    const [claimed] = await db()
+      .update(r)
+      .set({ nextAttemptAt: lookUpAfter(now, ageHours < 24 ? 1 : 4) })
+      .where(and(eq(r.id, item.id), eq(r.status, "pending"), lte(r.nextAttemptAt, now)))
+      .returning({ id: r.id });
+    if (!claimed) continue;
+    try {
+      const parts = await db()
+        .select({ id: sr.id })
+        .from(sr)
+        .where(and(eq(sr.refundId, item.id), inArray(sr.status, ["pending", "requires_action"])));
+      const states: Stripe.Refund[] = [];
+      for (const part of parts) states.push(await client.refunds.retrieve(part.id));
+      const settled = await db().transaction(async (tx) => {
+        for (const state of states) await applyStripeRefundState(tx, state);
+        // Nothing left to look up (every part final): settle what is there.
+        if (states.length === 0) await settleRefundItem(tx, item.id);
+        const [after] = await tx.select({ status: r.status }).from(r).where(eq(r.id, item.id));
+        return after?.status !== "pending";
+      });
+      if (settled) result.settled++;
+      else result.waiting++;
+    } catch (error) {
+      logger.error(
+        { err: { message: (error as Error).message }, refundId: item.id },
+        "looking up a refund at Stripe failed",
+      );
+    }
+  }
+  return result;
+}
+
+/**
  * A Stripe refund's state from a signed event (`refund.created/updated/failed`) or looked up
  * after `charge.refunded`, applied in the webhook's transaction. Only refunds we made are
  * applied (found by Stripe's id in our table, never by metadata).
@@ -284,6 +348,7 @@ async function settleRefundItem(tx: Tx, refundId: string) {
     .update(r)
     .set({
       status: "refunded",
+      nextAttemptAt: null,
       refundedOn,
       note: `Stripe ${succeeded.map((p) => p.id).join(", ")}`,
     })

@@ -443,8 +443,9 @@ const balancePaymentLink = defineTemplate({
 // ---------------------------------------------------------------------------------------------
 // late-payment-refunded: to every admin when money arrived through Stripe for a booking that was
 // no longer held (its reservation had run out, its nights may be someone else's) and is paid
-// back in full automatically (decision 049). Data: { language?, bookingId, bookingNumber,
-// amount (cents), reason: "hold-expired" }.
+// back in full automatically (decision 049, 051). Data: { language?, bookingId, bookingNumber,
+// amount (cents), reason: "hold-expired" | "booking-cancelled" (a balance payment link paid
+// after the cancellation) }.
 
 const latePaymentRefunded = defineTemplate({
   data: z.object({
@@ -452,7 +453,7 @@ const latePaymentRefunded = defineTemplate({
     bookingId: z.uuid(),
     bookingNumber: z.string(),
     amount: cents.refine((value) => value > 0, "nothing to refund"),
-    reason: z.enum(["hold-expired"]),
+    reason: z.enum(["hold-expired", "booking-cancelled"]),
   }),
 });
 

@@ -134,7 +134,7 @@ const adminBookings = {
     "payment-details-sent": "Zahlungsdaten gesendet",
     "cancelled-by-guest": "Vom Gast storniert",
     "online-payment": "Online-Zahlung eingegangen",
-    "payment-after-cancellation": "Zahlung nach Ablauf der Reservierung (zu erstatten)",
+    "payment-after-cancellation": "Zahlung für eine nicht mehr gehaltene Buchung (wird erstattet)",
     "payment-reminder-sent": "Zahlungserinnerung gesendet",
     "cancelled-unpaid": "Automatisch storniert (Anzahlung nicht bezahlt)",
     "refund-marked": "Erstattung überwiesen",
@@ -206,7 +206,7 @@ const adminBookings = {
     notBankTransfer: "Diese Erstattung läuft über den Zahlungsanbieter.",
     dateBeforeRefund: "Das Datum darf nicht vor der Stornierung liegen.",
     alreadyRefunded:
-      "Für diese Buchung wurde bereits Geld erstattet; sie kann nicht wieder geöffnet werden.",
+      "Für diese Buchung wurde bereits Geld erstattet oder eine Erstattung veranlasst; sie kann nicht wieder geöffnet werden.",
   },
 };
 

@@ -143,7 +143,7 @@ const adminBookings: typeof de = {
     "payment-processing": "Direct debit processing",
     "cancelled-by-guest": "Cancelled by the guest",
     "online-payment": "Online payment received",
-    "payment-after-cancellation": "Payment after the hold expired (to refund)",
+    "payment-after-cancellation": "Payment for a booking no longer held (refunded)",
     other: "Changed",
   },
   historyStatus: "{{from}} → {{to}}",
@@ -204,7 +204,8 @@ const adminBookings: typeof de = {
     notOpen: "This refund has already been recorded.",
     notBankTransfer: "This refund goes through the payment provider.",
     dateBeforeRefund: "The date cannot be before the cancellation.",
-    alreadyRefunded: "Money has already been refunded for this booking; it cannot be reopened.",
+    alreadyRefunded:
+      "Money has already been refunded for this booking, or a refund is under way; it cannot be reopened.",
   },
 };
 

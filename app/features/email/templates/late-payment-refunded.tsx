@@ -11,14 +11,19 @@ import { adminUrl, rowLines, singleLine, texts, type EmailRow } from "./shared";
  */
 const lateTexts = texts({
   de: {
-    subject: (number: string) => `Zahlung nach Ablauf automatisch erstattet: ${number}`,
-    intro:
-      "Für eine Buchung, deren Reservierung bereits abgelaufen war, ist eine Online-Zahlung eingegangen. Die Buchung bleibt storniert; der Betrag wird dem Gast vollständig über Stripe erstattet.",
+    subject: (number: string) => `Verspätete Zahlung automatisch erstattet: ${number}`,
+    intro: {
+      "hold-expired":
+        "Für eine Buchung, deren Reservierung bereits abgelaufen war, ist eine Online-Zahlung eingegangen. Die Buchung bleibt storniert; der Betrag wird dem Gast vollständig über Stripe erstattet.",
+      "booking-cancelled":
+        "Für eine bereits stornierte Buchung ist eine Online-Zahlung über den Zahlungslink der Restzahlung eingegangen. Die Buchung bleibt storniert; der Betrag wird dem Gast vollständig über Stripe erstattet.",
+    },
     booking: "Buchung",
     amount: "Betrag (wird erstattet)",
     reason: "Grund",
     reasons: {
       "hold-expired": "Zahlung nach Ablauf der Reservierung – die Daten waren nicht mehr gehalten",
+      "booking-cancelled": "Zahlung nach der Stornierung der Buchung",
     },
     advice:
       "Der Gast hat bezahlt, aber keine Buchung. Bitte melden Sie sich bei ihm, falls er die Unterkunft noch buchen möchte.",
@@ -26,13 +31,18 @@ const lateTexts = texts({
   },
   en: {
     subject: (number: string) => `Late payment refunded automatically: ${number}`,
-    intro:
-      "An online payment arrived for a booking whose reservation had already run out. The booking stays cancelled; the amount is refunded to the guest in full through Stripe.",
+    intro: {
+      "hold-expired":
+        "An online payment arrived for a booking whose reservation had already run out. The booking stays cancelled; the amount is refunded to the guest in full through Stripe.",
+      "booking-cancelled":
+        "An online payment arrived through the balance payment link of a booking that was already cancelled. The booking stays cancelled; the amount is refunded to the guest in full through Stripe.",
+    },
     booking: "Booking",
     amount: "Amount (refunded)",
     reason: "Reason",
     reasons: {
       "hold-expired": "Payment after the reservation had run out – the dates were no longer held",
+      "booking-cancelled": "Payment after the booking was cancelled",
     },
     advice:
       "The guest has paid but has no booking. Please contact them in case they still want to book the property.",
@@ -52,10 +62,11 @@ export function latePaymentRefunded(
     [l.amount, formatMoney(data.amount, data.language)],
     [l.reason, l.reasons[data.reason]],
   ];
-  const text = [l.intro, "", ...rowLines(rows), "", l.advice, link].join("\n");
+  const intro = l.intro[data.reason];
+  const text = [intro, "", ...rowLines(rows), "", l.advice, link].join("\n");
   const html = (
     <EmailLayout language={data.language} title={subject} platformName={platformName}>
-      <P margin="0 0 16px">{l.intro}</P>
+      <P margin="0 0 16px">{intro}</P>
       <Rows rows={rows} />
       <P>{l.advice}</P>
       <ButtonLink href={link}>{l.button}</ButtonLink>
