@@ -22,7 +22,8 @@
  *   gets a customer and a saved payment method; `POST /v1/payment_intents` (confirm,
  *   off_session; Idempotency-Key honoured) charges it, or answers with Stripe's card error when
  *   `failNextCharges(n, code)` says so (`authentication_required`, `card_declined`);
- *   `GET /v1/payment_intents/:id`.
+ *   `GET /v1/payment_intents/:id`. A SEPA mandate's method is "processing" when charged;
+ *   `settleIntent` lets the bank answer (decision 051).
  *
  * Webhooks are signed with Stripe's real scheme (`stripe.webhooks.generateTestHeaderString`), so
  * the app's verification is the one that runs in production.
@@ -82,6 +83,7 @@ export type FakePaymentIntent = {
   amount_refunded: number;
   currency: string;
   latest_charge: string;
+  last_payment_error?: { code: string; message: string } | null;
 };
 
 export type FakeStripe = {
@@ -107,6 +109,11 @@ export type FakeStripe = {
   charges: { idempotencyKey: string | undefined; params: Record<string, unknown>; ok: boolean }[];
   /** The next n off-session charges fail with this card error code. */
   failNextCharges: (n: number, code: "authentication_required" | "card_declined") => void;
+  /**
+   * An account whose PayPal recurring payments are not approved: a session that would save a
+   * PayPal agreement (`setup_future_usage`) is refused like Stripe refuses it.
+   */
+  refusePaypalSaving: (refuse: boolean) => void;
   /** The next n refund creates fail with an API error (nothing is refunded). */
   failNextRefunds: (n: number) => void;
   /** A signed delivery of an event about any object (a refund, a charge). */
@@ -120,6 +127,15 @@ export type FakeStripe = {
    * and `refund.updated` are delivered (their HTTP statuses are returned).
    */
   completeRefund: (refundId: string, outcome: "succeeded" | "failed") => Promise<number[]>;
+  /**
+   * The bank answers an off-session SEPA debit ("processing"): the intent succeeds or fails, and
+   * the signed `payment_intent.succeeded` / `payment_intent.payment_failed` event is returned
+   * (and delivered, with a webhook URL).
+   */
+  settleIntent: (
+    intentId: string,
+    outcome: "succeeded" | "failed",
+  ) => Promise<{ payload: string; signature: string; eventId: string }>;
   /** Sends an event to the app's webhook (when one is configured); its HTTP status. */
   deliver: (type: string, sessionId: string) => Promise<number>;
   close: () => Promise<void>;
@@ -166,6 +182,7 @@ export async function startFakeStripe(options: {
   const refundsByKey = new Map<string, string>();
   const refundCreates: FakeStripe["refundCreates"] = [];
   let refundFailures = 0;
+  let paypalSavingRefused = false;
   const charges: FakeStripe["charges"] = [];
   const chargesByKey = new Map<string, { status: number; body: unknown }>();
   let chargeFailures = { n: 0, code: "card_declined" as string };
@@ -256,6 +273,23 @@ export async function startFakeStripe(options: {
     return statuses;
   };
 
+  const settleIntent: FakeStripe["settleIntent"] = async (intentId, outcome) => {
+    const intent = paymentIntents.get(intentId);
+    if (!intent) throw new Error(`unknown payment intent ${intentId}`);
+    intent.status = outcome === "succeeded" ? "succeeded" : "requires_payment_method";
+    intent.last_payment_error =
+      outcome === "failed"
+        ? { code: "insufficient_funds", message: "The account has insufficient funds." }
+        : null;
+    const object = { ...intent };
+    const event = signedObjectEvent(
+      outcome === "succeeded" ? "payment_intent.succeeded" : "payment_intent.payment_failed",
+      object,
+    );
+    await post(event);
+    return event;
+  };
+
   const deliver: FakeStripe["deliver"] = async (type, sessionId) => {
     if (!options.webhookUrl) return 0;
     const { payload, signature } = signedEvent(type, sessionId);
@@ -288,7 +322,10 @@ export async function startFakeStripe(options: {
         object: "payment_intent",
         status: "succeeded",
         customer: session.customer,
-        payment_method: saves ? `pm_${crypto.randomBytes(8).toString("hex")}` : null,
+        // A SEPA mandate's method: charged off-session it is "processing" (see settleIntent).
+        payment_method: saves
+          ? `pm_${session.allowed_payment_method_types.includes("sepa_debit") ? "sepa_" : ""}${crypto.randomBytes(8).toString("hex")}`
+          : null,
         amount: session.amount_total,
         amount_refunded: 0,
         currency: session.currency,
@@ -424,6 +461,14 @@ export async function startFakeStripe(options: {
           for (const field of ["success_url", "cancel_url", "line_items", "mode"]) {
             if (params[field] === undefined) return refuse(400, `Missing required param: ${field}`);
           }
+          const intentData = params.payment_intent_data as Record<string, unknown> | undefined;
+          const types = (params.allowed_payment_method_types as string[] | undefined) ?? [];
+          if (paypalSavingRefused && intentData?.setup_future_usage && types.includes("paypal")) {
+            return refuse(
+              400,
+              "PayPal recurring payments are not enabled for this account. Enable them in your Dashboard to use setup_future_usage.",
+            );
+          }
           const expiresAt = Number(params.expires_at);
           const now = Math.floor(Date.now() / 1000);
           if (
@@ -526,7 +571,9 @@ export async function startFakeStripe(options: {
             const intent: FakePaymentIntent = {
               id,
               object: "payment_intent",
-              status: "succeeded",
+              status: String(params.payment_method).startsWith("pm_sepa_")
+                ? "processing"
+                : "succeeded",
               amount,
               amount_refunded: 0,
               currency: String(params.currency ?? "eur"),
@@ -595,11 +642,15 @@ export async function startFakeStripe(options: {
     failNextCharges: (n, code) => {
       chargeFailures = { n, code };
     },
+    refusePaypalSaving: (refuse) => {
+      paypalSavingRefused = refuse;
+    },
     failNextRefunds: (n) => {
       refundFailures = n;
     },
     signedObjectEvent,
     completeRefund,
+    settleIntent,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -182,6 +182,36 @@ describe("starting the checkout", () => {
     expect(params.payment_intent_data.setup_future_usage).toBeUndefined();
   });
 
+  it("pays a PayPal deposit even when the account may not save PayPal for later", async () => {
+    stripe.refusePaypalSaving(true);
+    try {
+      const { answer, booking } = await bookOnline({ inDays: 60, method: "paypal" });
+      // Off to the checkout, not "Zahlung konnte nicht gestartet werden".
+      expect(answer.status).toBe(302);
+      expect((await bookingRow(booking.id)).status).toBe("pending");
+      const session = stripe.sessions.get(booking.stripeCheckoutSessionId!)!;
+      expect(session.amount_total).toBeLessThan(booking.totalPrice);
+      const params = session.params as { payment_intent_data: { setup_future_usage?: string } };
+      expect(params.payment_intent_data.setup_future_usage).toBeUndefined();
+      const keys = stripe.creates
+        .filter((c) => c.params.client_reference_id === booking.number)
+        .map((c) => c.idempotencyKey);
+      expect(keys).toEqual([`fw-checkout-${booking.id}`, `fw-checkout-${booking.id}-unsaved`]);
+    } finally {
+      stripe.refusePaypalSaving(false);
+    }
+    // A card is never checked out without saving it.
+    stripe.refusePaypalSaving(true);
+    try {
+      const { booking } = await bookOnline({ inDays: 65 });
+      const session = stripe.sessions.get(booking.stripeCheckoutSessionId!)!;
+      const params = session.params as { payment_intent_data: { setup_future_usage?: string } };
+      expect(params.payment_intent_data.setup_future_usage).toBe("off_session");
+    } finally {
+      stripe.refusePaypalSaving(false);
+    }
+  });
+
   it("releases the hold with a German message when Stripe cannot be reached", async () => {
     process.env.STRIPE_API_BASE = "http://127.0.0.1:9"; // nothing listens on the discard port
     resetEnvCache();

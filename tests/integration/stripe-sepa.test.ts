@@ -9,6 +9,8 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
+import { paymentSchedule } from "~/domain/payment-schedule";
+import { chargeDueBalances } from "~/features/booking/balance-charges.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -156,5 +158,103 @@ describe("SEPA Direct Debit", () => {
       .from(schema.emailOutbox)
       .where(eq(schema.emailOutbox.bookingId, booking.id));
     expect(mails.map((m) => m.template)).toEqual(["checkout-expired"]);
+  });
+});
+
+/** A SEPA booking with a balance: the deposit debited and confirmed, the mandate saved. */
+async function sepaDepositPaid(inDays: number) {
+  const { booking } = await bookSepa(inDays);
+  const sessionId = booking.stripeCheckoutSessionId!;
+  expect(stripe.sessions.get(sessionId)!.params.customer_creation).toBe("always");
+  stripe.settle(sessionId, "processing");
+  expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
+  stripe.settle(sessionId, "paid");
+  expect(
+    await deliver(stripe.signedEvent("checkout.session.async_payment_succeeded", sessionId)),
+  ).toBe(200);
+  const [deposit, balance] = paymentSchedule({
+    total: booking.totalPrice,
+    bookingDay: todayInBerlin(),
+    checkIn: booking.checkIn,
+    depositPercentage: booking.depositPercentage,
+    balanceDueDays: booking.balanceDueDays,
+  });
+  expect(balance).toBeDefined();
+  const customer = stripe.sessions.get(sessionId)!.customer!;
+  return { booking, deposit, balance, customer };
+}
+
+const at = (day: string) => new Date(`${day}T12:00:00+01:00`);
+const templatesOf = async (id: string) =>
+  (
+    await db()
+      .select({ template: schema.emailOutbox.template })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.bookingId, id))
+  ).map((m) => m.template);
+
+describe("the balance of a SEPA booking (decision 051)", () => {
+  it("is debited on its due date, in processing until the bank answers, then paid", async () => {
+    const { booking, deposit, balance, customer } = await sepaDepositPaid(60);
+    expect(await chargeDueBalances(at(balance.dueDate))).toMatchObject({ processing: 1 });
+    const charges = stripe.charges.filter((c) => c.params.customer === customer);
+    expect(charges).toHaveLength(1);
+    const intentId = [...stripe.paymentIntents.values()].find(
+      (i) => i.customer === customer && i.status === "processing",
+    )!.id;
+    const waiting = await bookingRow(booking.id);
+    // "Lastschrift in Bearbeitung": not paid while processing.
+    expect(waiting.stripePaymentProcessingSince).not.toBeNull();
+    expect(waiting).toMatchObject({ amountPaid: deposit.amount, paymentStatus: "partially-paid" });
+    // The next days: no second debit while the first is under way.
+    await chargeDueBalances(at(addDays(balance.dueDate, 1)));
+    expect(stripe.charges.filter((c) => c.params.customer === customer)).toHaveLength(1);
+
+    const succeeded = await stripe.settleIntent(intentId, "succeeded");
+    expect(await deliver(succeeded)).toBe(200);
+    expect(await deliver(succeeded)).toBe(200);
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({ amountPaid: booking.totalPrice, paymentStatus: "paid" });
+    expect(after.stripePaymentProcessingSince).toBeNull();
+    expect((await templatesOf(booking.id)).filter((t) => t === "balance-paid")).toHaveLength(1);
+  });
+
+  it("a debit the bank returns sends the guest the payment link, once", async () => {
+    const { booking, balance, customer } = await sepaDepositPaid(70);
+    await chargeDueBalances(at(balance.dueDate));
+    const intentId = [...stripe.paymentIntents.values()].find(
+      (i) => i.customer === customer && i.status === "processing",
+    )!.id;
+    const failed = await stripe.settleIntent(intentId, "failed");
+    expect(await deliver(failed)).toBe(200);
+    expect(await deliver(failed)).toBe(200);
+    const after = await bookingRow(booking.id);
+    expect(after.stripePaymentProcessingSince).toBeNull();
+    expect(after.paymentStatus).toBe("partially-paid");
+    expect(
+      (await templatesOf(booking.id)).filter((t) => t === "balance-payment-link"),
+    ).toHaveLength(1);
+    const history = await db()
+      .select({ action: schema.auditLog.action, after: schema.auditLog.after })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, booking.id));
+    expect(history.find((h) => h.action === "balance-charge-failed")?.after).toMatchObject({
+      error: "insufficient_funds",
+      paymentLinkSent: true,
+    });
+  });
+
+  it("is looked up at Stripe when the bank's answer never arrives", async () => {
+    const { booking, balance, customer } = await sepaDepositPaid(75);
+    await chargeDueBalances(at(balance.dueDate));
+    const intentId = [...stripe.paymentIntents.values()].find(
+      (i) => i.customer === customer && i.status === "processing",
+    )!.id;
+    // Stripe knows it succeeded; the event is lost (not delivered).
+    await stripe.settleIntent(intentId, "succeeded");
+    await chargeDueBalances(at(addDays(balance.dueDate, 2)));
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({ amountPaid: booking.totalPrice, paymentStatus: "paid" });
+    expect(stripe.charges.filter((c) => c.params.customer === customer)).toHaveLength(1);
   });
 });

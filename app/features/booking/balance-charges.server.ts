@@ -30,7 +30,8 @@ const b = schema.booking;
 const bc = schema.balanceCharge;
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-const ONLINE = ["credit-card", "paypal"];
+/** SEPA too (decision 051): the mandate of the first debit is charged; the bank answers days later. */
+const ONLINE = ["credit-card", "paypal", "sepa-debit"];
 export const MAX_BALANCE_ATTEMPTS = 4;
 const LINK_HOURS = 24;
 
@@ -101,14 +102,15 @@ async function stayMail(booking: ChargeBooking) {
   };
 }
 
-export type BalanceRun = { charged: number; failed: number };
+export type BalanceRun = { charged: number; failed: number; processing: number };
 
 /** One run of the job: every online balance due by `now` (Berlin day) and still open. */
 export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
-  const run: BalanceRun = { charged: 0, failed: 0 };
+  const run: BalanceRun = { charged: 0, failed: 0, processing: 0 };
   const client = stripeClient();
   if (!client) return run;
   const today = dayInBerlin(now);
+  await lookUpProcessingDebits(client, now);
   const candidates = await selectChargeBooking(db())
     .where(
       and(
@@ -127,6 +129,7 @@ export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
       const outcome = await chargeBalance(client, booking, balance.dueDate, today);
       if (outcome === "charged") run.charged++;
       if (outcome === "failed") run.failed++;
+      if (outcome === "processing") run.processing++;
     } catch (error) {
       logger.error({ err: error, bookingId: booking.id }, "charging a balance failed");
     }
@@ -169,7 +172,7 @@ async function chargeBalance(
   booking: ChargeBooking,
   dueDate: string,
   today: string,
-): Promise<"charged" | "failed" | "skipped"> {
+): Promise<"charged" | "failed" | "processing" | "skipped"> {
   const attempt = await claim(booking.id, dueDate, booking.totalPrice - booking.amountPaid, today);
   if (attempt === null) return "skipped";
   // Read again after the claim: the candidate list may be minutes old by now, and a payment
@@ -216,7 +219,7 @@ async function chargeBalance(
       // charge; the next day's retry is a new one (Stripe replays a declined key's answer).
       { idempotencyKey: `fw-balance-${booking.id}-${dueDate}-${attempt}` },
     );
-    if (intent.status !== "succeeded") {
+    if (intent.status !== "succeeded" && intent.status !== "processing") {
       failure = { message: `status ${intent.status}`, code: intent.status, intentId: intent.id };
     }
   } catch (error) {
@@ -232,6 +235,12 @@ async function chargeBalance(
     };
   }
 
+  // A SEPA debit: the bank answers in days (after the try: a failure to write this must not
+  // be taken for a failed charge and send a payment link beside a running debit).
+  if (!failure && intent?.status === "processing") {
+    await markDebitProcessing(booking.id, dueDate, intent.id, amount);
+    return "processing";
+  }
   if (!failure && intent) {
     const recorded = await recordBalancePayment({
       bookingId: booking.id,
@@ -245,6 +254,30 @@ async function chargeBalance(
     return "charged";
   }
 
+  await failBalanceCharge(client, booking, { dueDate, amount, attempt, failure: failure! });
+  return "failed";
+}
+
+/**
+ * A balance charge that failed (at once, or a debit the bank returned): the guest gets a payment
+ * link (a Checkout Session for the balance, the saved customer prefilled) by e-mail, and the
+ * failure is kept for the admin (balance_charge, history). The next day's run may try again.
+ */
+async function failBalanceCharge(
+  client: Stripe,
+  booking: ChargeBooking,
+  {
+    dueDate,
+    amount,
+    attempt,
+    failure,
+  }: {
+    dueDate: string;
+    amount: number;
+    attempt: number;
+    failure: { message: string; code: string | null; intentId: string | null };
+  },
+) {
   // The payment link: a Checkout Session for the balance, the saved customer prefilled.
   let link: { id: string; url: string; expiresAt: Date } | null = null;
   try {
@@ -291,8 +324,8 @@ async function chargeBalance(
       .update(bc)
       .set({
         status: "failed",
-        lastError: failure!.code ?? failure!.message.slice(0, 200),
-        paymentIntentId: failure!.intentId,
+        lastError: failure.code ?? failure.message.slice(0, 200),
+        paymentIntentId: failure.intentId,
         ...(link ? { checkoutSessionId: link.id, checkoutUrl: link.url } : {}),
         updatedAt: new Date(),
       })
@@ -307,7 +340,7 @@ async function chargeBalance(
         dueDate,
         attempt,
         maxAttempts: MAX_BALANCE_ATTEMPTS,
-        error: failure!.code ?? failure!.message.slice(0, 200),
+        error: failure.code ?? failure.message.slice(0, 200),
         paymentLinkSent: Boolean(link),
       },
     });
@@ -326,7 +359,130 @@ async function chargeBalance(
       });
     }
   });
-  return "failed";
+}
+
+/**
+ * A SEPA debit of the balance is under way (decision 051): the claim keeps "processing" with the
+ * PaymentIntent, and the booking shows "Lastschrift in Bearbeitung" until Stripe's
+ * `payment_intent.succeeded` or `payment_intent.payment_failed` arrives (or the job looks it up).
+ */
+async function markDebitProcessing(
+  bookingId: string,
+  dueDate: string,
+  intentId: string,
+  amount: number,
+) {
+  await db().transaction(async (tx) => {
+    await tx
+      .update(bc)
+      .set({ paymentIntentId: intentId, updatedAt: new Date() })
+      .where(and(eq(bc.bookingId, bookingId), eq(bc.dueDate, dueDate)));
+    await tx.update(b).set({ stripePaymentProcessingSince: new Date() }).where(eq(b.id, bookingId));
+    await tx.insert(schema.auditLog).values({
+      actorId: null,
+      entity: "booking",
+      entityId: bookingId,
+      action: "payment-processing",
+      after: { method: "sepa-debit", amount, dueDate, instalment: "balance" },
+    });
+  });
+}
+
+/**
+ * What Stripe says about an off-session balance PaymentIntent (the webhook's
+ * `payment_intent.succeeded` / `payment_intent.payment_failed`, or the job's look-up): applied
+ * only to a debit of ours still processing, found by OUR stored PaymentIntent id. Card charges
+ * are recorded when Stripe answers, so their events find nothing left to do.
+ * Returns the booking when its money must go back (it was cancelled meanwhile).
+ */
+export async function applyBalanceIntent(
+  intent: Pick<Stripe.PaymentIntent, "id" | "status" | "last_payment_error">,
+): Promise<{ lateRefundOf: string | null }> {
+  const [charge] = await db()
+    .select({
+      bookingId: bc.bookingId,
+      dueDate: bc.dueDate,
+      amount: bc.amount,
+      attempts: bc.attempts,
+    })
+    .from(bc)
+    .where(and(eq(bc.paymentIntentId, intent.id), eq(bc.status, "processing")));
+  if (!charge) return { lateRefundOf: null };
+  if (intent.status === "succeeded") {
+    const outcome = await recordBalancePayment({
+      bookingId: charge.bookingId,
+      dueDate: charge.dueDate,
+      amount: charge.amount,
+      intentId: intent.id,
+      sessionId: null,
+    });
+    return { lateRefundOf: outcome === "late" ? charge.bookingId : null };
+  }
+  if (intent.status !== "requires_payment_method" && intent.status !== "canceled") {
+    return { lateRefundOf: null };
+  }
+  const client = stripeClient();
+  const [booking] = await selectChargeBooking(db()).where(eq(b.id, charge.bookingId));
+  if (!client || !booking) return { lateRefundOf: null };
+  // Claimed by the state change, so a repeated event sends no second link.
+  const [claimed] = await db()
+    .update(bc)
+    .set({ status: "failed", updatedAt: new Date() })
+    .where(
+      and(
+        eq(bc.bookingId, charge.bookingId),
+        eq(bc.dueDate, charge.dueDate),
+        eq(bc.status, "processing"),
+      ),
+    )
+    .returning({ bookingId: bc.bookingId });
+  if (!claimed) return { lateRefundOf: null };
+  await db()
+    .update(b)
+    .set({ stripePaymentProcessingSince: null })
+    .where(eq(b.id, charge.bookingId));
+  if (booking.status === "cancelled") return { lateRefundOf: null };
+  await failBalanceCharge(client, booking, {
+    dueDate: charge.dueDate,
+    amount: charge.amount,
+    attempt: charge.attempts,
+    failure: {
+      message: intent.last_payment_error?.message ?? "debit failed",
+      code: intent.last_payment_error?.code ?? "debit_failed",
+      intentId: intent.id,
+    },
+  });
+  return { lateRefundOf: null };
+}
+
+/** Debits processing for more than a day whose event may be lost: asked at Stripe. */
+async function lookUpProcessingDebits(client: Stripe, now: Date) {
+  const waiting = await db()
+    .select({ intentId: bc.paymentIntentId })
+    .from(bc)
+    .where(
+      and(
+        eq(bc.status, "processing"),
+        isNotNull(bc.paymentIntentId),
+        lt(bc.updatedAt, new Date(now.getTime() - 24 * 3_600_000)),
+      ),
+    )
+    .limit(50);
+  for (const row of waiting) {
+    try {
+      const intent = await client.paymentIntents.retrieve(row.intentId!);
+      const { lateRefundOf } = await applyBalanceIntent(intent);
+      if (lateRefundOf) await sendOnlineRefundsOf(lateRefundOf);
+      if (intent.status === "processing") {
+        await db().update(bc).set({ updatedAt: now }).where(eq(bc.paymentIntentId, row.intentId!));
+      }
+    } catch (error) {
+      logger.error(
+        { err: { message: (error as Error).message }, intentId: row.intentId },
+        "looking up a balance debit failed",
+      );
+    }
+  }
 }
 
 /**

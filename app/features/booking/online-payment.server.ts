@@ -16,7 +16,7 @@ import {
   lookUpRefundsOfCharge,
   sendOnlineRefundsOf,
 } from "./stripe-refunds.server";
-import { applyBalanceLinkSession } from "./balance-charges.server";
+import { applyBalanceIntent, applyBalanceLinkSession } from "./balance-charges.server";
 import { refundLatePayment } from "./refunds.server";
 
 /**
@@ -157,9 +157,8 @@ export async function startCheckout(
 
   const { dueNow, balance } = checkoutSchedule(booking);
   const expiresAt = Math.floor((booking.createdAt.getTime() + HOLD_MS) / 1000);
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await client.checkout.sessions.create(
+  const create = (saveForLater: boolean) =>
+    client.checkout.sessions.create(
       {
         mode: "payment",
         allowed_payment_method_types: types,
@@ -189,13 +188,29 @@ export async function startCheckout(
           description: booking.number,
           metadata: { bookingId: booking.id, bookingNumber: booking.number },
           // A balance follows: the card (or PayPal agreement) is kept to charge it then.
-          ...(balance ? { setup_future_usage: "off_session" as const } : {}),
+          ...(balance && saveForLater ? { setup_future_usage: "off_session" as const } : {}),
         },
         success_url: successUrl,
         cancel_url: `${successUrl}&zahlung=abgebrochen`,
       },
-      { idempotencyKey: `fw-checkout-${booking.id}` },
+      { idempotencyKey: `fw-checkout-${booking.id}${saveForLater ? "" : "-unsaved"}` },
     );
+  let session: Stripe.Checkout.Session;
+  try {
+    try {
+      session = await create(true);
+    } catch (error) {
+      // PayPal's recurring payments need the operator's approval in some Stripe accounts
+      // (decision 051): without it Stripe refuses to save the agreement. The guest still pays
+      // the deposit; the balance then goes by payment link on its due date.
+      const refused = (error as { type?: string }).type === "StripeInvalidRequestError";
+      if (!(balance && refused && booking.paymentMethod === "paypal")) throw error;
+      logger.warn(
+        { bookingId, err: { message: (error as Error).message } },
+        "PayPal could not be saved for the balance; checkout without saving",
+      );
+      session = await create(false);
+    }
   } catch (error) {
     // The SDK's errors carry no key; the message says what Stripe refused.
     logger.error(
@@ -285,6 +300,11 @@ const HANDLED = new Set([
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
 ]);
+/** An off-session balance debit settled by the bank (decision 051). */
+const BALANCE_INTENT_EVENTS = new Set([
+  "payment_intent.succeeded",
+  "payment_intent.payment_failed",
+]);
 /** Refund events (decision 049): the state of a refund we made through Stripe. */
 const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed"]);
 
@@ -330,6 +350,14 @@ export async function handleStripeWebhook(
       await markProcessed(event.id, tx);
       for (const refund of refunds) await applyStripeRefundState(tx, refund);
     });
+    return { status: 200, outcome: "processed" };
+  }
+  if (BALANCE_INTENT_EVENTS.has(event.type)) {
+    // A SEPA debit of a balance (decision 051). Applied, then marked: a crash in between makes
+    // Stripe's retry apply it again, which the claim on balance_charge makes harmless.
+    const { lateRefundOf } = await applyBalanceIntent(event.data.object as Stripe.PaymentIntent);
+    await markProcessed(event.id);
+    if (lateRefundOf) await sendOnlineRefundsOf(lateRefundOf);
     return { status: 200, outcome: "processed" };
   }
   if (!HANDLED.has(event.type)) {
