@@ -1,4 +1,5 @@
 import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
+import { localizedLocation } from "~/lib/country-names.server";
 import { useEffect, type ReactNode } from "react";
 import {
   data,
@@ -48,7 +49,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Online payment (decision 044): what the signed webhook has told us, nothing else.
   const online = await onlinePaymentView(booking.id);
   return {
-    booking,
+    // The stored location is German ("Sylt, Deutschland"); its country in the page's language.
+    booking: {
+      ...booking,
+      property: {
+        ...booking.property,
+        location: localizedLocation(booking.property.location, language),
+      },
+    },
     online,
     // Back from Stripe's "Abbrechen": the page offers to resume or release the reservation.
     isAbandoned: new URL(request.url).searchParams.get("zahlung") === "abgebrochen",

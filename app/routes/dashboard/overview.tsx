@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarCheck, CalendarDays, Star, Wallet } from "lucide-react";
+import { localizedLocation } from "~/lib/country-names.server";
 import { Link } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
@@ -24,12 +25,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const today = todayInBerlin();
   const overview = await getDashboardOverview(user.id, today);
-  const texts = catalogueOf(languageFromCookie(request.headers.get("cookie")));
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const texts = catalogueOf(language);
+  // The stored location is German ("Sylt, Deutschland"); its country in the page's language.
+  const localized = <T extends { property: { location: string } }>(booking: T): T => ({
+    ...booking,
+    property: {
+      ...booking.property,
+      location: localizedLocation(booking.property.location, language),
+    },
+  });
   return {
     ...overview,
+    nextTrip: overview.nextTrip ? localized(overview.nextTrip) : null,
     // Each links to its detail dialog on the tab that lists it.
     recentBookings: overview.recentBookings.map((booking) => ({
-      ...booking,
+      ...localized(booking),
       detailsUrl: bookingsUrl(
         { tab: tabOf(booking, today), q: "", status: "all" },
         { booking: booking.id },

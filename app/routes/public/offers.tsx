@@ -1,4 +1,5 @@
 import { CalendarClock, MapPin } from "lucide-react";
+import { localizedLocation } from "~/lib/country-names.server";
 import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";
@@ -12,15 +13,19 @@ import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromCookie(request.headers.get("cookie"));
   const [content, offers] = await Promise.all([
-    getPageContent<OffersContent>(
-      "offers",
-      languageFromCookie(request.headers.get("cookie")),
-      request,
-    ),
+    getPageContent<OffersContent>("offers", language, request),
     listActiveOffers(todayInBerlin()),
   ]);
-  return { content, offers };
+  return {
+    content,
+    // The stored location is German ("Sylt, Deutschland"); its country in the page's language.
+    offers: offers.map((offer) => ({
+      ...offer,
+      location: localizedLocation(offer.location, language),
+    })),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
