@@ -196,6 +196,34 @@ test("a guest pays by card: checkout → webhook → confirmed on the page and b
   );
   expect(plainText(mail.text)).toContain("Zahlungsbeleg");
   expect(plainText(mail.text)).toContain(`Bezahlt: ${depositEuros} €`);
+
+  // Over HTTP to the production process: a duplicate of the event, a second event about the
+  // same paid session, an unsigned, a forged and a replayed (10 minutes old) delivery.
+  const post = (payload: string, signature: string | null) =>
+    page.request.post(`${BASE}/api/stripe/webhook`, {
+      headers: {
+        "content-type": "application/json",
+        ...(signature === null ? {} : { "stripe-signature": signature }),
+      },
+      data: payload,
+    });
+  const again = stripe.signedEvent("checkout.session.completed", session.id);
+  expect((await post(again.payload, again.signature)).status()).toBe(200);
+  expect((await post(again.payload, again.signature)).status()).toBe(200);
+  const unsigned = await post(again.payload, null);
+  expect(unsigned.status()).toBe(400);
+  const forged = await post(again.payload.replace(session.id, "cs_test_forged"), again.signature);
+  expect(forged.status()).toBe(400);
+  const old = stripe.signedEvent("checkout.session.completed", session.id, {
+    timestamp: Math.floor(Date.now() / 1000) - 600,
+  });
+  expect((await post(old.payload, old.signature)).status()).toBe(400);
+  // Still one payment: the page shows the deposit once, nothing more.
+  await page.reload();
+  await expect(online).toHaveAttribute("data-state", "paid");
+  expect(plainText((await online.textContent()) ?? "")).toContain(`Bezahlt: ${depositEuros} €`);
+  await page.goto("/dashboard/bookings");
+  await expect(page.getByText(number).first()).toBeVisible();
 });
 
 test("a checkout that runs out releases the booking and its dates", async ({ browser }) => {
