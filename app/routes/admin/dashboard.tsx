@@ -570,7 +570,10 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                       })}
                     </span>
                     {entry.paymentMethod !== "bank-transfer" && (
-                      <span className="block text-slate-700" data-testid="overdue-charge">
+                      <span
+                        className="block font-medium text-slate-800"
+                        data-testid="overdue-charge"
+                      >
                         {overdueChargeText(entry.charge, loaderData.maxBalanceAttempts, t)}
                       </span>
                     )}
