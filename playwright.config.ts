@@ -33,10 +33,12 @@ const DEMO_DATA = [/@demo-data/, /\bmy-bookings\.spec\.ts\b/];
 const SETTINGS = /@settings/;
 // admin-checklist.spec.ts removes the demo data: on a server of its own (decision 033).
 // stripe-checkout.spec.ts needs the Stripe keys and a fake Stripe beside its server (decision 044).
+// payment-trouble.spec.ts writes bookings into its server's database between two starts (052).
 const SERVER_PROCESS = [
   "**/server-lifecycle.spec.ts",
   "**/admin-checklist.spec.ts",
   "**/stripe-checkout.spec.ts",
+  "**/payment-trouble.spec.ts",
 ];
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 

@@ -164,7 +164,9 @@ test("the dashboard lists overdue bank transfers and the settings offer the auto
   const admin = await context.newPage();
   await signInOverHttp(admin.request, demoAdmin);
   await admin.goto("/admin");
-  const overdue = admin.getByRole("region", { name: "Überfällige Überweisungen" });
+  // "Überfällige Zahlungen": bank transfers and online payments (decision 052); the demo
+  // data's are bank transfers.
+  const overdue = admin.getByRole("region", { name: "Überfällige Zahlungen" });
   await expect(overdue).toBeVisible();
   // Every entry links to its booking and says how long it is overdue.
   for (const entry of await overdue.getByRole("listitem").all()) {
@@ -173,7 +175,7 @@ test("the dashboard lists overdue bank transfers and the settings offer the auto
       /^\/admin\/bookings\/[0-9a-f-]{36}$/,
     );
     await expect(entry).toContainText(
-      /offen: [\d.,]+\s€ · \d+ Tage? überfällig \(fällig am \d\d\.\d\d\.\d{4}\)/,
+      /Banküberweisung · offen: [\d.,]+\s€ · \d+ Tage? überfällig \(fällig am \d\d\.\d\d\.\d{4}\)/,
     );
   }
   await expectNoSeriousA11yViolations(admin);

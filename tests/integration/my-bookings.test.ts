@@ -215,6 +215,7 @@ describe(`dashboard stats and lists (${databaseKind()})`, () => {
       amount: 11_111,
       dueDate: "2026-11-27",
       isOverdue: false,
+      isDebitProcessing: false,
     });
     // Once the March deposit is in, February's balance (due 11.01.2027) comes first.
     await db()

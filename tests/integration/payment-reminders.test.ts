@@ -292,7 +292,12 @@ describe(`the dashboard's overdue list (${databaseKind()})`, () => {
     await pay(balance.id, 20_000);
     const paid = await openBooking();
     await pay(paid.id, 100_000);
-    await openBooking({ paymentMethod: "credit-card" });
+    // Online bookings are listed too (tests/integration/online-payment-trouble.test.ts), but
+    // not while their SEPA debit is processing.
+    await openBooking({
+      paymentMethod: "sepa-debit",
+      stripePaymentProcessingSince: new Date("2026-03-02T09:00:00Z"),
+    });
     await openBooking({ status: "cancelled" });
     // Booked today: nothing can be overdue yet.
     await openBooking({ createdAt: new Date("2026-03-15T09:00:00Z") });

@@ -233,7 +233,8 @@ export async function upcoming(today: string) {
 export async function pendingPayments(today: string) {
   const found = await queryRows(sql`
     select b.id, b.number, b.guest_name, b.total_price, b.amount_paid, b.check_in,
-           b.deposit_percentage, b.balance_due_days, ${bookedDay} as booked_on, p.title
+           b.deposit_percentage, b.balance_due_days, ${bookedDay} as booked_on, p.title,
+           b.stripe_payment_processing_since is not null as is_debit_processing
     from booking b join property p on p.id = b.property_id
     where b.status = 'pending' and b.payment_status in ('unpaid', 'partially-paid')
     order by b.created_at
@@ -266,7 +267,9 @@ export async function pendingPayments(today: string) {
       /** what is due next (or overdue), cents */
       due: amountToPayNext(progress),
       dueDate: progress.next?.dueDate ?? null,
-      isOverdue: progress.items.some((item) => item.isOverdue),
+      /** a SEPA debit is on its way ("Lastschrift in Bearbeitung"): waiting for the bank */
+      isDebitProcessing: r.is_debit_processing === true,
+      isOverdue: r.is_debit_processing !== true && progress.items.some((item) => item.isOverdue),
     };
   });
 }
@@ -274,24 +277,86 @@ export async function pendingPayments(today: string) {
 /** How many overdue bookings the dashboard lists (the most overdue first). */
 export const OVERDUE_LIST_SIZE = 20;
 
+/** Methods whose money comes through the payment provider (decisions 044, 049). */
+const ONLINE_METHODS = ["credit-card", "paypal", "sepa-debit"] as const;
+
 /**
- * Bank-transfer bookings with an overdue instalment (spec/09-payments.md, decision 047): the
- * open bookings of booking_open_bank_transfer_idx whose first due date has passed, checked
- * item by item with the one payment schedule. Amount open (of the overdue items), days overdue
- * (since the oldest missed due date), the most overdue first; `total` counts them all.
+ * What the balance job did about an overdue instalment (table balance_charge, decision 049):
+ * the last attempt's state, how many attempts were made (the job's limit is the booking
+ * feature's MAX_BALANCE_ATTEMPTS, which the route adds) and whether the guest was sent a
+ * payment link. Null: no charge was tried (no payment provider, no saved card, a SEPA balance,
+ * an unpaid deposit of a held booking).
+ */
+export type OverdueCharge = {
+  status: "processing" | "failed" | "succeeded";
+  attempts: number;
+  lastError: string | null;
+  isLinkSent: boolean;
+};
+
+export type OverdueBooking = {
+  id: string;
+  number: string;
+  guestName: string;
+  propertyTitle: string;
+  paymentMethod: string;
+  /** cents open of the overdue items */
+  amountOpen: number;
+  /** the oldest missed due date */
+  dueDate: string;
+  daysOverdue: number;
+  /** online methods only: the balance job's attempt for an overdue item, if any */
+  charge: OverdueCharge | null;
+};
+
+const OPEN_BOOKING_COLUMNS = sql`b.id, b.number, b.guest_name, b.total_price, b.amount_paid,
+  b.check_in, b.deposit_percentage, b.balance_due_days, b.payment_method, b.property_id,
+  ${bookedDay} as booked_on`;
+
+/**
+ * Bookings with an overdue instalment (spec/09-payments.md, decisions 047 and 052), every
+ * payment method: bank transfers the guest has not made, and online bookings whose balance the
+ * provider could not charge (with the balance job's attempts and the payment link) or that were
+ * never charged. A SEPA debit in processing (stripe_payment_processing_since) is not overdue:
+ * the money is on its way and only the bank can tell whether it arrives.
+ *
+ * One statement: bank transfers through booking_open_bank_transfer_idx, online bookings (few:
+ * pending and confirmed stays only) beside them, the balance job's row per booking through its
+ * primary key; then each booking is checked item by item with the one payment schedule.
+ * Amount open (of the overdue items), days overdue (since the oldest missed due date), the most
+ * overdue first; `total` counts them all.
  */
 export async function overduePayments(today: string) {
   const found = await queryRows(sql`
-    select b.id, b.number, b.guest_name, b.total_price, b.amount_paid, b.check_in,
-           b.deposit_percentage, b.balance_due_days, ${bookedDay} as booked_on, p.title
-    from booking b join property p on p.id = b.property_id
-    where b.status in ('pending', 'confirmed') and b.payment_method = 'bank-transfer'
-      and b.amount_paid < b.total_price
-      -- No item of a booking is due before its first due date (7 days after booking at most).
-      and ${bookedDay} < ${today}::date
+    select o.*, p.title,
+           c.due_date as charge_due_date, c.status as charge_status, c.attempts as charge_attempts,
+           c.last_error as charge_error, c.checkout_url is not null as charge_link_sent
+    from (
+      (select ${OPEN_BOOKING_COLUMNS} from booking b
+        where b.status in ('pending', 'confirmed') and b.payment_method = 'bank-transfer'
+          and b.amount_paid < b.total_price
+          -- No item of a booking is due before its first due date (7 days after booking at most).
+          and ${bookedDay} < ${today}::date)
+      union all
+      (select ${OPEN_BOOKING_COLUMNS} from booking b
+        where b.status in ('pending', 'confirmed')
+          and b.payment_method in (${sql.join(
+            ONLINE_METHODS.map((method) => sql`${method}`),
+            sql`, `,
+          )})
+          and b.amount_paid < b.total_price
+          and b.stripe_payment_processing_since is null
+          and ${bookedDay} < ${today}::date)
+    ) o
+    join property p on p.id = o.property_id
+    left join lateral (
+      select c.due_date, c.status, c.attempts, c.last_error, c.checkout_url
+        from balance_charge c where c.booking_id = o.id
+       order by c.due_date desc limit 1
+    ) c on true
   `);
   const day = (value: unknown) => (typeof value === "string" ? value : dayInBerlin(value as Date));
-  const overdue = found.flatMap((r) => {
+  const overdue = found.flatMap((r): OverdueBooking[] => {
     const progress = bookingPaymentProgress(
       {
         totalPrice: num(r.total_price),
@@ -306,17 +371,28 @@ export async function overduePayments(today: string) {
     const items = progress.items.filter((item) => item.isOverdue);
     if (items.length === 0) return [];
     const since = items[0].dueDate;
+    // The job's row counts only for an instalment that is overdue now (not an older one).
+    const chargeDue = r.charge_due_date == null ? null : day(r.charge_due_date);
+    const charge: OverdueCharge | null =
+      chargeDue !== null && items.some((item) => item.dueDate === chargeDue)
+        ? {
+            status: String(r.charge_status) as OverdueCharge["status"],
+            attempts: num(r.charge_attempts),
+            lastError: r.charge_error == null ? null : String(r.charge_error),
+            isLinkSent: r.charge_link_sent === true,
+          }
+        : null;
     return [
       {
         id: String(r.id),
         number: String(r.number),
         guestName: String(r.guest_name),
         propertyTitle: String(r.title),
-        /** cents open of the overdue items */
+        paymentMethod: String(r.payment_method),
         amountOpen: items.reduce((sum, item) => sum + item.open, 0),
-        /** the oldest missed due date */
         dueDate: since,
         daysOverdue: daysOverdue(since, today),
+        charge,
       },
     ];
   });

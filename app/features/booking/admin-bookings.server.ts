@@ -17,6 +17,7 @@ import { foldedContains } from "~/lib/search-text.server";
 import type { PropertyImage } from "../../../db/schema";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-confirmation.server";
 import { constraintName } from "./booking.server";
+import { balanceChargeView } from "./balance-charge-view.server";
 import { bookingRefunds, openRefundForCancellation, withdrawOpenRefund } from "./refunds.server";
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
@@ -55,6 +56,8 @@ export type AdminBookingRow = {
   amountPaid: number;
   paymentMethod: PaymentMethod;
   paymentStatus: string;
+  /** a SEPA debit is processing ("Lastschrift in Bearbeitung"): not paid, not overdue */
+  isDebitProcessing: boolean;
   status: BookingStatus;
   createdAt: string;
 };
@@ -181,6 +184,7 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
         amountPaid: b.amountPaid,
         paymentMethod: b.paymentMethod,
         paymentStatus: b.paymentStatus,
+        debitProcessingSince: b.stripePaymentProcessingSince,
         status: b.status,
         createdAt: b.createdAt,
       })
@@ -206,8 +210,9 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
       : null,
   ]);
   return {
-    bookings: rows.map((row): AdminBookingRow => ({
+    bookings: rows.map(({ debitProcessingSince, ...row }): AdminBookingRow => ({
       ...row,
+      isDebitProcessing: debitProcessingSince !== null,
       paymentMethod: asMethod(row.paymentMethod),
       status: asStatus(row.status),
       createdAt: row.createdAt.toISOString(),
@@ -253,6 +258,7 @@ async function loadAdminBooking(bookingId: string, today: string) {
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
       bankAccountId: b.bankAccountId,
+      debitProcessingSince: b.stripePaymentProcessingSince,
       createdAt: b.createdAt,
       propertyId: p.id,
       propertyTitle: p.title,
@@ -267,9 +273,11 @@ async function loadAdminBooking(bookingId: string, today: string) {
   if (!row) return null;
   const bookingDay = dayInBerlin(row.createdAt);
   const progress = bookingPaymentProgress({ ...row, bookingDay }, today);
-  const { propertyImages, ...rest } = row;
+  const { propertyImages, debitProcessingSince, ...rest } = row;
   return {
     ...rest,
+    /** a SEPA debit is processing since then ("Lastschrift in Bearbeitung"), ISO; else null */
+    debitProcessingSince: debitProcessingSince?.toISOString() ?? null,
     status: asStatus(row.status),
     paymentMethod: asMethod(row.paymentMethod),
     createdAt: row.createdAt.toISOString(),
@@ -285,7 +293,7 @@ export async function getAdminBooking(bookingId: string, now: Date) {
   const booking = await loadAdminBooking(bookingId.toLowerCase(), today);
   if (!booking) return null;
   const settings = await getSettings();
-  const [payments, accounts, history, emails, refunds] = await Promise.all([
+  const [payments, accounts, history, emails, refunds, balanceCharges] = await Promise.all([
     db()
       .select({
         id: schema.payment.id,
@@ -338,6 +346,7 @@ export async function getAdminBooking(bookingId: string, now: Date) {
       .orderBy(desc(schema.emailOutbox.createdAt))
       .limit(100),
     bookingRefunds(booking.id),
+    balanceChargeView({ id: booking.id, status: booking.status, open: booking.progress.open }, now),
   ]);
   const quote = cancellationQuote({
     totalPrice: booking.totalPrice,
@@ -350,6 +359,8 @@ export async function getAdminBooking(bookingId: string, now: Date) {
     booking,
     payments,
     refunds,
+    /** the balance job's state per due date (online bookings; decision 052) */
+    balanceCharges,
     accounts,
     /** the fee the guest's own cancellation would cost now (the admin may waive it) */
     guestCancellationFee: quote.fee,

@@ -31,6 +31,11 @@ export type MyBooking = BookingSummary & {
   isCancellable: boolean;
   /** the guest's own review of this stay, or null */
   review: MyBookingReview | null;
+  /**
+   * A SEPA debit of this booking is processing (booking.stripe_payment_processing_since): the
+   * money is on its way, not received, and not overdue either ("Lastschrift in Bearbeitung").
+   */
+  isDebitProcessing: boolean;
 };
 
 const b = schema.booking;
@@ -68,6 +73,7 @@ async function selectMyBookings(
       ...bookingSummaryColumns,
       totalPrice: b.totalPrice,
       cancellationFee: b.cancellationFee,
+      debitProcessingSince: b.stripePaymentProcessingSince,
       reviewId: r.id,
       reviewRating: r.rating,
       reviewTitle: r.title,
@@ -84,6 +90,7 @@ async function selectMyBookings(
     totalPrice: row.totalPrice,
     cancellationFee: row.cancellationFee,
     isCancellable: isCancellable(row, today),
+    isDebitProcessing: row.debitProcessingSince !== null,
     review:
       row.reviewId === null
         ? null
@@ -194,6 +201,8 @@ export type NextPayment = {
   amount: number;
   dueDate: string;
   isOverdue: boolean;
+  /** the guest's SEPA debit for it is processing: neither paid nor overdue (decision 052) */
+  isDebitProcessing: boolean;
 };
 
 /**
@@ -243,7 +252,8 @@ export async function getNextTripAndPayment(
       kind: next.kind,
       amount: next.open,
       dueDate: next.dueDate,
-      isOverdue: next.isOverdue,
+      isOverdue: next.isOverdue && !booking.isDebitProcessing,
+      isDebitProcessing: booking.isDebitProcessing,
     };
   }
   return { nextTrip: upcoming[0], nextPayment };
@@ -287,6 +297,8 @@ export type MyBookingDetail = BookingConfirmation & {
   isCancellable: boolean;
   /** cents received for the booking (shown with the refunds of a cancelled one) */
   amountPaid: number;
+  /** a SEPA debit of this booking is processing ("Lastschrift in Bearbeitung") */
+  isDebitProcessing: boolean;
   /** what is paid back after a cancellation, and whether it has been (decision 047) */
   refunds: {
     amount: number;
@@ -306,7 +318,11 @@ export async function getMyBookingDetail(
   if (!booking) return null;
   const [[row], refunds] = await Promise.all([
     db()
-      .select({ cancellationFee: b.cancellationFee, amountPaid: b.amountPaid })
+      .select({
+        cancellationFee: b.cancellationFee,
+        amountPaid: b.amountPaid,
+        debitProcessingSince: b.stripePaymentProcessingSince,
+      })
       .from(b)
       .where(and(eq(b.id, booking.id), eq(b.userId, userId))),
     bookingRefunds(booking.id),
@@ -316,6 +332,7 @@ export async function getMyBookingDetail(
     cancellationFee: row?.cancellationFee ?? null,
     isCancellable: isCancellable(booking, today),
     amountPaid: row?.amountPaid ?? 0,
+    isDebitProcessing: (row?.debitProcessingSince ?? null) !== null,
     // Only what the guest needs: no admin notes.
     refunds: refunds.map(({ amount, method, status, refundedOn }) => ({
       amount,

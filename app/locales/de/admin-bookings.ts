@@ -127,6 +127,9 @@ const adminBookings = {
     "checkout-expired": "Zahlung nicht abgeschlossen",
     "payment-details": "Zahlungsdaten",
     "payment-reminder": "Zahlungserinnerung",
+    "balance-paid": "Restzahlung erhalten",
+    "balance-payment-link": "Restzahlung bitte bestätigen (Zahlungslink)",
+    "late-payment-refunded": "Zahlung nach Ablauf automatisch erstattet (an Sie)",
   },
   actions: {
     "status-change": "Status geändert",
@@ -172,6 +175,20 @@ const adminBookings = {
   historyRefundSent: "{{amount}} zur Erstattung veranlasst",
   historyBalanceFailed:
     "{{amount}} fällig am {{date}}: {{error}} – Versuch {{attempt}} von {{max}}, Zahlungslink an den Gast gesendet",
+  debitProcessingSince:
+    "Lastschrift in Bearbeitung seit {{date}}: Das Geld ist unterwegs und zählt erst als bezahlt, wenn die Bank es bestätigt.",
+  chargeHeading: "Abbuchung der Restzahlung",
+  chargeDue: "{{amount}}, fällig am {{date}}",
+  chargeRunning: "Abbuchung läuft (Versuch {{attempt}} von {{max}})",
+  chargeFailed:
+    "Abbuchung fehlgeschlagen (Versuch {{attempt}} von {{max}}, zuletzt am {{date}}): {{error}}",
+  chargeNext: "Nächster automatischer Versuch am {{date}}.",
+  chargeNoMore:
+    "Keine weiteren automatischen Versuche. Bitte den Gast kontaktieren oder eine Zahlung erfassen.",
+  chargeNoLink: "Es konnte kein Zahlungslink erstellt werden.",
+  chargeLinkSent: "Zahlungslink an den Gast gesendet am {{sent}}.",
+  chargeLinkValid: "Zahlungslink an den Gast gesendet am {{sent}}, gültig bis {{until}}.",
+  chargeLinkExpired: "Zahlungslink an den Gast gesendet am {{sent}}, abgelaufen am {{until}}.",
   markRefunded: "Als erstattet markieren",
   markRefundedDialog: "Erstattung als überwiesen markieren",
   markRefundedIntro:

@@ -29,6 +29,7 @@ const myBookings = {
     noNextPayment: "Keine offenen Zahlungen.",
     paymentDue: "{{kind}} fällig bis {{date}}",
     paymentOverdue: "{{kind}} war fällig am {{date}}",
+    paymentProcessing: "{{kind}}: Lastschrift in Bearbeitung",
     paymentFor: "Buchung {{number}} · {{property}}",
     paymentKinds: { deposit: "Anzahlung", balance: "Restzahlung", full: "Gesamtbetrag" },
     toBooking: "Zur Buchung",
@@ -69,6 +70,9 @@ const myBookings = {
   },
   detail: {
     title: "Buchung {{number}}",
+    payment: "Zahlung",
+    debitProcessingHint:
+      "Ihr Lastschriftmandat ist erteilt; die Lastschrift ist auf dem Weg zu uns (meist wenige Werktage). Sobald sie eingegangen ist, schreiben wir Ihnen eine E-Mail. Sie müssen nichts weiter tun.",
     cancellationFee: "Stornierungsgebühr",
     refundHeading: "Erstattung",
     paid: "Bezahlt",

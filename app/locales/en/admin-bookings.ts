@@ -128,6 +128,9 @@ const adminBookings: typeof de = {
     "checkout-expired": "Payment not completed",
     "payment-details": "Payment details",
     "payment-reminder": "Payment reminder",
+    "balance-paid": "Balance received",
+    "balance-payment-link": "Please confirm the balance payment (payment link)",
+    "late-payment-refunded": "Payment after the hold expired refunded automatically (to you)",
   },
   actions: {
     "status-change": "Status changed",
@@ -172,6 +175,18 @@ const adminBookings: typeof de = {
   historyRefundSent: "{{amount}} refund initiated",
   historyBalanceFailed:
     "{{amount}} due on {{date}}: {{error}} – attempt {{attempt}} of {{max}}, payment link sent to the guest",
+  debitProcessingSince:
+    "Direct debit processing since {{date}}: the money is on its way and counts as paid only once the bank confirms it.",
+  chargeHeading: "Charging the balance",
+  chargeDue: "{{amount}}, due on {{date}}",
+  chargeRunning: "Charge in progress (attempt {{attempt}} of {{max}})",
+  chargeFailed: "Charge failed (attempt {{attempt}} of {{max}}, last on {{date}}): {{error}}",
+  chargeNext: "Next automatic attempt on {{date}}.",
+  chargeNoMore: "No further automatic attempts. Please contact the guest or record a payment.",
+  chargeNoLink: "No payment link could be created.",
+  chargeLinkSent: "Payment link sent to the guest on {{sent}}.",
+  chargeLinkValid: "Payment link sent to the guest on {{sent}}, valid until {{until}}.",
+  chargeLinkExpired: "Payment link sent to the guest on {{sent}}, expired on {{until}}.",
   markRefunded: "Mark as refunded",
   markRefundedDialog: "Mark the refund as transferred",
   markRefundedIntro: "Transfer {{amount}} to the guest and enter the day of the transfer here.",

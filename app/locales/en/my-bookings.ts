@@ -26,6 +26,7 @@ const myBookings: typeof de = {
     noNextPayment: "No open payments.",
     paymentDue: "{{kind}} due by {{date}}",
     paymentOverdue: "{{kind}} was due on {{date}}",
+    paymentProcessing: "{{kind}}: direct debit processing",
     paymentFor: "Booking {{number}} · {{property}}",
     paymentKinds: { deposit: "Deposit", balance: "Balance", full: "Full amount" },
     toBooking: "View booking",
@@ -66,6 +67,9 @@ const myBookings: typeof de = {
   },
   detail: {
     title: "Booking {{number}}",
+    payment: "Payment",
+    debitProcessingHint:
+      "Your direct debit mandate has been given; the debit is on its way to us (usually a few working days). We will e-mail you as soon as it has arrived. You do not need to do anything else.",
     cancellationFee: "Cancellation fee",
     refundHeading: "Refund",
     paid: "Paid",

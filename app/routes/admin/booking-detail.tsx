@@ -34,6 +34,7 @@ import {
   recordPayment,
   sendPaymentDetails,
 } from "~/features/booking/admin-bookings.server";
+import { DebitProcessingBadge } from "~/features/booking/components/debit-processing-badge";
 import { PaymentStatusBadge } from "~/features/booking/components/admin/payment-status-badge";
 import { markRefunded } from "~/features/booking/refunds.server";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
@@ -198,8 +199,23 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
   const language = i18n.language === "en" ? "en" : "de";
   const money = (cents: number) => formatMoney(cents, language);
   const date = (day: string) => formatDate(day, language);
-  const { booking, payments, refunds, accounts, history, guestCancellationFee, notice, dialog } =
-    loaderData;
+  const dateTime = (iso: string) =>
+    new Date(iso).toLocaleString(language === "en" ? "en-GB" : "de-DE", {
+      timeZone: "Europe/Berlin",
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+  const {
+    booking,
+    payments,
+    refunds,
+    balanceCharges,
+    accounts,
+    history,
+    guestCancellationFee,
+    notice,
+    dialog,
+  } = loaderData;
   // At most one refund is open (refund_one_open_idx); bank transfers are marked by hand.
   const openRefund =
     refunds.find((refund) => refund.status === "open" && refund.method === "bank-transfer") ?? null;
@@ -267,6 +283,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
         <div className="flex gap-2">
           <StatusBadge status={booking.status} />
           <PaymentStatusBadge status={booking.paymentStatus} />
+          {booking.debitProcessingSince && <DebitProcessingBadge />}
         </div>
       </div>
 
@@ -446,11 +463,13 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                 <Td>{t(`adminBookings.kinds.${item.kind}`)}</Td>
                 <Td>
                   {date(item.dueDate)}
-                  {item.isOverdue && booking.status !== "cancelled" && (
-                    <span className="ml-2 font-medium text-red-800">
-                      {t("adminBookings.overdue")}
-                    </span>
-                  )}
+                  {item.isOverdue &&
+                    booking.status !== "cancelled" &&
+                    !booking.debitProcessingSince && (
+                      <span className="ml-2 font-medium text-red-800">
+                        {t("adminBookings.overdue")}
+                      </span>
+                    )}
                 </Td>
                 <Td className="text-right">{money(item.amount)}</Td>
                 <Td className="text-right">{money(item.paid)}</Td>
@@ -473,6 +492,73 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
             </dd>
           </div>
         </dl>
+        {booking.debitProcessingSince && (
+          <p className="mt-3 text-slate-800" data-testid="debit-processing-note">
+            {t("adminBookings.debitProcessingSince", {
+              date: dateTime(booking.debitProcessingSince),
+            })}
+          </p>
+        )}
+        {balanceCharges.some((charge) => charge.status !== "succeeded") && (
+          <div className="mt-4" data-testid="balance-charges">
+            <h3 className="font-semibold text-slate-900">{t("adminBookings.chargeHeading")}</h3>
+            <ul className="mt-2 space-y-2">
+              {balanceCharges
+                .filter((charge) => charge.status !== "succeeded")
+                .map((charge) => (
+                  <li key={charge.dueDate} className="rounded-lg bg-slate-50 p-3">
+                    <p className="text-slate-900">
+                      {t("adminBookings.chargeDue", {
+                        amount: money(charge.amount),
+                        date: date(charge.dueDate),
+                      })}
+                    </p>
+                    {charge.status === "processing" ? (
+                      <p className="font-medium text-amber-900">
+                        {t("adminBookings.chargeRunning", {
+                          attempt: String(charge.attempts),
+                          max: String(charge.maxAttempts),
+                        })}
+                      </p>
+                    ) : (
+                      <>
+                        <p className="font-medium text-red-800">
+                          {t("adminBookings.chargeFailed", {
+                            attempt: String(charge.attempts),
+                            max: String(charge.maxAttempts),
+                            date: date(charge.lastAttemptOn),
+                            error: charge.lastError ?? "–",
+                          })}
+                        </p>
+                        <p className="text-slate-800">
+                          {charge.nextAttemptOn
+                            ? t("adminBookings.chargeNext", { date: date(charge.nextAttemptOn) })
+                            : t("adminBookings.chargeNoMore")}
+                        </p>
+                        <p className="text-slate-800">
+                          {!charge.link
+                            ? t("adminBookings.chargeNoLink")
+                            : charge.link.isExpired && charge.link.expiresAt
+                              ? t("adminBookings.chargeLinkExpired", {
+                                  sent: dateTime(charge.link.sentAt),
+                                  until: dateTime(charge.link.expiresAt),
+                                })
+                              : charge.link.expiresAt
+                                ? t("adminBookings.chargeLinkValid", {
+                                    sent: dateTime(charge.link.sentAt),
+                                    until: dateTime(charge.link.expiresAt),
+                                  })
+                                : t("adminBookings.chargeLinkSent", {
+                                    sent: dateTime(charge.link.sentAt),
+                                  })}
+                        </p>
+                      </>
+                    )}
+                  </li>
+                ))}
+            </ul>
+          </div>
+        )}
         {payments.length === 0 ? (
           <p className="mt-3 text-slate-700">{t("adminBookings.noPayments")}</p>
         ) : (
@@ -820,6 +906,11 @@ function describeAudit(
     "payment-reminder-sent",
     "cancelled-unpaid",
     "refund-marked",
+    "refund-sent",
+    "refund-confirmed",
+    "refund-failed",
+    "balance-charge-failed",
+    "payment-processing",
   ];
   const label = t(
     `adminBookings.actions.${known.includes(entry.action) ? entry.action : "other"}` as "adminBookings.actions.other",

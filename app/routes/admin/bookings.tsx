@@ -17,6 +17,7 @@ import { formatDate, formatMoney, getTranslator, languageFromCookie } from "~/li
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/bookings";
+import { DebitProcessingBadge } from "~/features/booking/components/debit-processing-badge";
 import { PaymentStatusBadge } from "~/features/booking/components/admin/payment-status-badge";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
 
@@ -167,6 +168,7 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
                     <div className="flex flex-wrap gap-2">
                       <StatusBadge status={booking.status} />
                       <PaymentStatusBadge status={booking.paymentStatus} />
+                      {booking.isDebitProcessing && <DebitProcessingBadge />}
                     </div>
                   </div>
                   <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-4">

@@ -16,6 +16,7 @@ import { addDays } from "~/domain/calendar-day";
 import { KEY_FIGURE_SPANS, type KeyFigureSpan } from "~/domain/key-figures";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { dashboardData } from "~/features/admin-dashboard/dashboard.server";
+import { MAX_BALANCE_ATTEMPTS } from "~/features/booking/balance-charges.server";
 import { calendarWarnings } from "~/features/calendar/ical-import.server";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
@@ -65,6 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     data,
     checklist,
     calendarAlerts,
+    // The balance job's limit, for "Versuch 2 von 4" in the overdue list (decision 052).
+    maxBalanceAttempts: MAX_BALANCE_ATTEMPTS,
     demoDialog: params.get("demodaten") === "entfernen",
   };
 }
@@ -513,10 +516,16 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                         })
                       : t("adminDashboard.due", { amount: money(entry.due) })}
                   </span>
-                  {entry.isOverdue && (
-                    <span className="ml-2 font-medium text-red-800">
-                      {t("adminDashboard.overdue")}
+                  {entry.isDebitProcessing ? (
+                    <span className="ml-2 font-medium text-amber-900">
+                      {t("adminDashboard.debitProcessing")}
                     </span>
+                  ) : (
+                    entry.isOverdue && (
+                      <span className="ml-2 font-medium text-red-800">
+                        {t("adminDashboard.overdue")}
+                      </span>
+                    )
                   )}
                 </li>
               ))}
@@ -550,6 +559,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                     {` · ${entry.guestName} · ${entry.propertyTitle}`}
                     <br />
                     <span className="text-slate-700">
+                      {`${t(`paymentMethods.${entry.paymentMethod}` as "paymentMethods.bank-transfer")} · `}
                       {t("adminDashboard.overdueOpen", { amount: money(entry.amountOpen) })}
                       {" · "}
                     </span>
@@ -559,6 +569,14 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                         date: date(entry.dueDate),
                       })}
                     </span>
+                    {entry.paymentMethod !== "bank-transfer" && (
+                      <span
+                        className="block font-medium text-slate-800"
+                        data-testid="overdue-charge"
+                      >
+                        {overdueChargeText(entry.charge, loaderData.maxBalanceAttempts, t)}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -568,6 +586,28 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       </div>
     </main>
   );
+}
+
+/**
+ * How an online booking's overdue instalment is stuck (decision 052): the balance job's last
+ * attempt and whether the guest got a payment link, or that nothing was charged at all.
+ */
+function overdueChargeText(
+  charge: {
+    status: "processing" | "failed" | "succeeded";
+    attempts: number;
+    isLinkSent: boolean;
+  } | null,
+  maxAttempts: number,
+  t: ReturnType<typeof useTranslation>["t"],
+) {
+  if (!charge || charge.status === "succeeded") return t("adminDashboard.overdueNoCharge");
+  const attempt = { attempt: String(charge.attempts), max: String(maxAttempts) };
+  if (charge.status === "processing") return t("adminDashboard.overdueChargeRunning", attempt);
+  const parts = [t("adminDashboard.overdueChargeFailed", attempt)];
+  if (charge.isLinkSent) parts.push(t("adminDashboard.overdueLinkSent"));
+  if (charge.attempts >= maxAttempts) parts.push(t("adminDashboard.overdueGivenUp"));
+  return parts.join(", ");
 }
 
 function monthName(month: string, language: Language) {

@@ -203,9 +203,11 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
                 className={`font-medium ${nextPayment.isOverdue ? "text-red-700" : "text-slate-900"}`}
               >
                 {t(
-                  nextPayment.isOverdue
-                    ? "myBookings.overview.paymentOverdue"
-                    : "myBookings.overview.paymentDue",
+                  nextPayment.isDebitProcessing
+                    ? "myBookings.overview.paymentProcessing"
+                    : nextPayment.isOverdue
+                      ? "myBookings.overview.paymentOverdue"
+                      : "myBookings.overview.paymentDue",
                   {
                     kind: t(`myBookings.overview.paymentKinds.${nextPayment.kind}`),
                     date: formatDate(nextPayment.dueDate, language),

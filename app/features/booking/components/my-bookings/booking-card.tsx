@@ -6,6 +6,7 @@ import type { MyBooking } from "~/features/booking/my-bookings.server";
 import { ReviewAction } from "~/features/reviews/components/review-action";
 import { imageUrls } from "~/lib/image-urls";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import { DebitProcessingBadge } from "../debit-processing-badge";
 import { StatusBadge } from "./status-badge";
 
 /** One booking in "Meine Buchungen": what, when, how much, and what the guest can do with it. */
@@ -100,6 +101,11 @@ export function BookingCard({
             <dt className="text-slate-700">{t("bookingSuccess.paymentMethod")}</dt>
             <dd className="font-medium text-slate-900">
               {t(`paymentMethods.${booking.paymentMethod}`)}
+              {booking.isDebitProcessing && (
+                <span className="mt-1 block">
+                  <DebitProcessingBadge />
+                </span>
+              )}
             </dd>
           </div>
           {booking.status === "cancelled" && booking.cancellationFee !== null && (

@@ -7,6 +7,7 @@ import { PaymentInstructions } from "~/features/booking/components/payment-instr
 import type { MyBookingDetail } from "~/features/booking/my-bookings.server";
 import { imageUrls } from "~/lib/image-urls";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import { DebitProcessingBadge } from "../debit-processing-badge";
 import { StatusBadge } from "./status-badge";
 
 /** The detail dialog's content: the stay, the stored breakdown and, if due, how to pay. */
@@ -37,6 +38,10 @@ export function BookingDetail({
     [t("bookingSuccess.guests"), booking.guests],
     [t("bookingSuccess.paymentMethod"), t(`paymentMethods.${booking.paymentMethod}`)],
   ];
+  // The debit is on its way: said instead of leaving the guest to wonder whether it is open.
+  if (booking.isDebitProcessing) {
+    details.push([t("myBookings.detail.payment"), <DebitProcessingBadge key="p" />]);
+  }
 
   return (
     <div className="space-y-5">
@@ -66,6 +71,9 @@ export function BookingDetail({
       </div>
 
       <BookingFacts items={details} />
+      {booking.isDebitProcessing && (
+        <p className="text-slate-700">{t("myBookings.detail.debitProcessingHint")}</p>
+      )}
 
       <section aria-labelledby="detail-breakdown" className="rounded-xl bg-white p-4">
         <h3 id="detail-breakdown" className="text-lg font-semibold text-secondary">
