@@ -263,3 +263,36 @@ describe("a balance payment link after a cancellation (decision 051)", () => {
     expect(alerts[0].data).toMatchObject({ amount: balance.amount, reason: "booking-cancelled" });
   });
 });
+
+describe("a balance charge whose process died before Stripe answered", () => {
+  it("is tried again with the same attempt an hour later, and charged once", async () => {
+    const { booking, balance, customer } = await depositPaid(100);
+    // The claim of a process that died right after it: "processing", no PaymentIntent.
+    await db()
+      .insert(schema.balanceCharge)
+      .values({
+        bookingId: booking.id,
+        dueDate: balance.dueDate,
+        amount: balance.amount,
+        status: "processing",
+        lastAttemptOn: balance.dueDate,
+        updatedAt: new Date(Date.now() - 10 * 60_000),
+      });
+    // Ten minutes old: maybe still running elsewhere, left alone.
+    await chargeDueBalances(at(balance.dueDate));
+    expect(chargesOf(customer)).toEqual([]);
+    await db()
+      .update(schema.balanceCharge)
+      .set({ updatedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(schema.balanceCharge.bookingId, booking.id));
+    await Promise.all([
+      chargeDueBalances(at(balance.dueDate)),
+      chargeDueBalances(at(balance.dueDate)),
+    ]);
+    const charges = chargesOf(customer);
+    expect(charges).toHaveLength(1);
+    // The attempt the dead process had claimed: the same key, so Stripe would answer it again.
+    expect(charges[0].idempotencyKey).toBe(`fw-balance-${booking.id}-${balance.dueDate}-1`);
+    expect(await bookingRow(booking.id)).toMatchObject({ paymentStatus: "paid" });
+  });
+});

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -34,6 +34,7 @@ type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 const ONLINE = ["credit-card", "paypal", "sepa-debit"];
 export const MAX_BALANCE_ATTEMPTS = 4;
 const LINK_HOURS = 24;
+const STUCK_CLAIM_MS = 60 * 60 * 1000;
 
 function balanceOf(booking: {
   totalPrice: number;
@@ -164,7 +165,24 @@ async function claim(bookingId: string, dueDate: string, amount: number, today: 
       ),
     )
     .returning({ attempts: bc.attempts });
-  return retry?.attempts ?? null;
+  if (retry) return retry.attempts;
+  // A claim whose process died before Stripe answered (no PaymentIntent stored, untouched for
+  // an hour): the same attempt again. Its idempotency key is the same, so a charge Stripe made
+  // then is answered again, never made twice.
+  const [stuck] = await db()
+    .update(bc)
+    .set({ amount, lastAttemptOn: today, updatedAt: new Date() })
+    .where(
+      and(
+        eq(bc.bookingId, bookingId),
+        eq(bc.dueDate, dueDate),
+        eq(bc.status, "processing"),
+        isNull(bc.paymentIntentId),
+        lt(bc.updatedAt, new Date(Date.now() - STUCK_CLAIM_MS)),
+      ),
+    )
+    .returning({ attempts: bc.attempts });
+  return stuck?.attempts ?? null;
 }
 
 async function chargeBalance(

@@ -300,7 +300,6 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         <Banner tone="error">{t("adminDashboard.failed")}</Banner>
         <GoLive loaderData={loaderData} actionData={actionData} />
         <CalendarAlerts alerts={loaderData.calendarAlerts} />
-        <CalendarAlerts alerts={loaderData.calendarAlerts} />
       </main>
     );
   }
