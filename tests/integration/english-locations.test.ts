@@ -1,13 +1,15 @@
 /**
  * Properties are stored with German locations ("Sylt, Deutschland"). On English pages the
- * country is named in English (decision 039) — also on the guest's dashboard, the booking's
- * success page and the offers page, which read the location in their own server functions.
+ * country is named in English (decision 039) — also on the guest's dashboard and bookings, the
+ * booking's success page and the offers page, which read the location in their own server
+ * functions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { loader as successLoader } from "~/routes/booking/success";
+import { loader as bookingsLoader } from "~/routes/dashboard/bookings";
 import { loader as overviewLoader } from "~/routes/dashboard/overview";
 import { loader as offersLoader } from "~/routes/public/offers";
 import { openTestDatabase } from "../helpers/database";
@@ -54,6 +56,13 @@ describe("the stored German location on English pages", () => {
       }>(overviewLoader, { url: "/dashboard", cookie });
       expect(overview.data!.nextTrip!.property.location).toBe(expected);
       expect(overview.data!.recentBookings[0].property.location).toBe(expected);
+
+      const list = await callRoute<{
+        bookings: { property: { location: string } }[];
+        detail: { property: { location: string } } | null;
+      }>(bookingsLoader, { url: `/dashboard/bookings?booking=${booking.id}`, cookie });
+      expect(list.data!.bookings[0].property.location).toBe(expected);
+      expect(list.data!.detail!.property.location).toBe(expected);
 
       const success = await callRoute<{ booking: { property: { location: string } } }>(
         successLoader,

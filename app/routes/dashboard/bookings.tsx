@@ -1,4 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { localizedLocation } from "~/lib/country-names.server";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/bookings";
 import { ErrorPage } from "~/components/error-page";
@@ -56,11 +57,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (query.booking && !detail) throw notFound();
   if (query.cancel && !cancel) throw notFound();
 
-  const texts = catalogueOf(languageFromCookie(request.headers.get("cookie"))).myBookings;
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const texts = catalogueOf(language).myBookings;
+  // The stored location is German ("Sylt, Deutschland"); its country in the page's language.
+  const localized = <T extends { property: { location: string } }>(booking: T): T => ({
+    ...booking,
+    property: {
+      ...booking.property,
+      location: localizedLocation(booking.property.location, language),
+    },
+  });
   return {
     query: { tab: query.tab, q: query.q, status: query.status },
-    bookings,
-    detail,
+    bookings: bookings.map(localized),
+    detail: detail ? localized(detail) : null,
     cancel,
     terms: {
       freeCancellationHours: settings.freeCancellationHours,
