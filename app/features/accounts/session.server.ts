@@ -112,8 +112,16 @@ export function sessionExpired<Extra extends object = object>(extra: Extra = {} 
   return data({ ...extra, ok: false as const, error: "sessionExpired" as const }, { status: 401 });
 }
 
-/** Admin pages and admin operations: signed-in non-admins get the 403 page "Kein Zugriff". */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
+/**
+ * Every admin loader and action: signed-in non-admins get the 403 page "Kein Zugriff".
+ * A visitor is sent to /auth, except in an admin save (`"save"`): there null means the session
+ * has expired, and the action answers `sessionExpired(...)` so the page keeps its input and says
+ * "Ihre Sitzung ist abgelaufen" (spec/01-platform.md "Sessions").
+ */
+export async function requireAdmin(request: Request): Promise<CurrentUser>;
+export async function requireAdmin(request: Request, mode: "save"): Promise<CurrentUser | null>;
+export async function requireAdmin(request: Request, mode?: "save") {
+  if (mode === "save") return userForSave(request, "admin");
   const user = await requireUser(request);
   if (user.role !== "admin") throw data({ forbidden: true }, { status: 403 });
   return user;

@@ -10,7 +10,7 @@ import { Table, Td, Th } from "~/components/ui/table";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { formatIban } from "~/domain/payment-schedule";
 import { isUuid } from "~/domain/ids";
-import { sessionExpired, requireAdmin, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   BANK_ACCOUNT_FIELDS,
   BANK_ACCOUNT_STATUS_FILTERS,
@@ -127,7 +127,7 @@ const statusOf = (error: BankAccountError) =>
           : 400;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   // The admin check above ran; an expired session keeps the dialog and its input on screen.
   if (!admin) return sessionExpired({ intent: "save" as const });
   const form = await request.formData();

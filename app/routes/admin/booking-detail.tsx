@@ -20,7 +20,7 @@ import { dayInBerlin } from "~/domain/calendar-day";
 import { formatIban } from "~/domain/payment-schedule";
 import { storedPriceLines } from "~/domain/price";
 import { Fragment } from "react";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   markRefundedSchema,
   recordPaymentSchema,
@@ -82,7 +82,7 @@ const statusOf = (error: string) =>
   error === "notFound" ? 404 : error === "failed" ? 500 : error === "datesTaken" ? 409 : 400;
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired({ intent: "status" as const });
   const form = await request.formData();
   const intent = form.get("intent");

@@ -5,7 +5,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { Table, Td, Th } from "~/components/ui/table";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import { ContentFields } from "~/features/content/components/content-fields";
 import { contentEditorHref, contentPageBySlug } from "~/features/content/content-pages";
 import {
@@ -112,7 +112,7 @@ type ActionData = {
 const answer = (body: ActionData, status = 200) => data(body, { status });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired();
   const info = contentPageBySlug(params.page);
   if (!info) return answer({ ok: false, error: "notFound" }, 404);

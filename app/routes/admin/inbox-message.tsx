@@ -15,7 +15,7 @@ import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { isUuid } from "~/domain/ids";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   CONTACT_REPLY_FIELDS,
   CONTACT_REPLY_MAX,
@@ -74,7 +74,7 @@ type ActionData = {
 const CHANGES = ["unread", "archive", "unarchive"] as const satisfies ContactMessageChange[];
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired();
   const fail = (error: string, extra: Partial<ActionData> = {}) =>
     data({ ok: false, error, ...extra } satisfies ActionData, {

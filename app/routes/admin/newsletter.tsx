@@ -10,7 +10,7 @@ import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { Table, Td, Th } from "~/components/ui/table";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { isUuid } from "~/domain/ids";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   NEWSLETTER_STATUS_FILTERS,
   newsletterFilter,
@@ -86,7 +86,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 type ActionData = { ok: false; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired();
   const form = await request.formData();
   const id = form.get("id");

@@ -2,7 +2,7 @@ import "~/locales/admin-texts";
 import { data } from "react-router";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   blockPropertyId,
   createBlock,
@@ -52,7 +52,7 @@ const text = (form: FormData, name: string) => {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired({ intent: "block" });
   const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   const form = await request.formData();

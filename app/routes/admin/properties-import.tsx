@@ -3,7 +3,7 @@ import { ArrowLeft, FileUp } from "lucide-react";
 import { data, Link } from "react-router";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { todayInBerlin } from "~/domain/calendar-day";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import { CSV_MAX_BYTES, CSV_SHOWN_ERRORS } from "~/features/properties/csv-import";
 import { importPropertiesCsv } from "~/features/properties/csv-import.server";
 import {
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function action({ request }: Route.ActionArgs) {
   // An expired session keeps the page (and the chosen file's name) instead of a redirect.
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired();
   let form: FormData;
   try {

@@ -22,7 +22,7 @@ import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   adminPropertiesHref,
   adminPropertyFilter,
@@ -93,7 +93,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 type ActionData = { ok: false; error: DeletePropertyError | "sessionExpired" | "invalid" };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired();
   const form = await request.formData();
   const id = form.get("id");

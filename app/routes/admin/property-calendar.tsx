@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
 import { todayInBerlin } from "~/domain/calendar-day";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   blockPropertyId,
   createBlock,
@@ -121,7 +121,7 @@ const fields = (form: FormData, names: string[]) =>
   );
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired({ intent: "calendar" });
   const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   const property = await getCalendarProperty(params.id);

@@ -16,7 +16,7 @@ import { isUuid } from "~/domain/ids";
 import { isAiConfigured } from "~/features/properties/ai-description.server";
 import { listImageImports } from "~/features/properties/image-import.server";
 import { ImageImportStatus } from "~/features/properties/components/admin/image-import-status";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   draftValues,
   propertyFormSchema,
@@ -127,7 +127,7 @@ const INTENTS = ["save", "publish", "autosave", "discardDraft"] as const;
 type Intent = (typeof INTENTS)[number];
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   const form = await request.formData();
   const rawIntent = form.get("intent");
   const intent: Intent = INTENTS.includes(rawIntent as Intent) ? (rawIntent as Intent) : "save";

@@ -9,7 +9,7 @@ import { MoveLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { isUuid } from "~/domain/ids";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   createSeason,
   deleteSeason,
@@ -58,7 +58,7 @@ const STATUS: Record<Exclude<SeasonChangeResult, { ok: true }>["error"], number>
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   const form = await request.formData();
   const rawIntent = form.get("intent");
   const intent: Intent = INTENTS.includes(rawIntent as Intent) ? (rawIntent as Intent) : "create";

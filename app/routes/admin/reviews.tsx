@@ -9,7 +9,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { isUuid } from "~/domain/ids";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   getAdminReview,
   hideReview,
@@ -124,7 +124,7 @@ type ActionData = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired();
   const form = await request.formData();
   const intent = form.get("intent");

@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/settings";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -94,7 +94,7 @@ type Asset = (typeof ASSETS)[number];
 
 export async function action({ request }: Route.ActionArgs) {
   // An expired session must not throw the admin out of a half-filled form (spec 01).
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired();
   let form: FormData;
   try {

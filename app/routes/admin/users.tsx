@@ -14,7 +14,7 @@ import {
   type AdminUserFilter,
 } from "~/features/accounts/admin-users.schema";
 import { changeUserRole, listAdminUsers } from "~/features/accounts/admin-users.server";
-import { requireAdmin, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { formatDate, getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
@@ -60,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 type ActionData = { ok: false; error: string; userId?: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await userForSave(request, "admin");
+  const admin = await requireAdmin(request, "save");
   if (!admin) return sessionExpired();
   const form = await request.formData();
   const userId = form.get("userId");
