@@ -10,55 +10,21 @@
  */
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
 import { chargeDueBalances } from "~/features/booking/balance-charges.server";
 import { bookingRefunds } from "~/features/booking/refunds.server";
-import { ensureSettingsRow } from "~/features/settings/settings.server";
-import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { resetEnvCache } from "~/lib/env.server";
+import { db, schema } from "~/lib/db.server";
 import { action as bookAction } from "~/routes/public/book";
-import { action as webhookAction } from "~/routes/api/stripe-webhook";
-import { openTestDatabase } from "../helpers/database";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
-import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 import { callRoute } from "../helpers/route-call";
 
-const SECRET_KEY = "sk_test_fake_balance_0123456789";
-const WEBHOOK_SECRET = "whsec_test_fake_balance_0123456789";
+const stripe = fakeStripeForFile("balance");
 
-let handle: DatabaseHandle;
-let stripe: FakeStripe;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = stripe.apiBase;
-  resetEnvCache();
-  handle = await openTestDatabase();
-  await ensureSettingsRow();
-});
-afterAll(async () => {
-  await handle.close();
-  await stripe.close();
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  delete process.env.STRIPE_API_BASE;
-  resetEnvCache();
-});
-
-async function deliver(event: { payload: string; signature: string }) {
-  const request = new Request("http://localhost:3000/api/stripe/webhook", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": event.signature },
-    body: event.payload,
-  });
-  const result = await webhookAction({ request, params: {}, context: {} } as never);
-  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
-}
+const deliver = deliverWebhook;
 
 /** A card booking far enough ahead for a deposit; the deposit is paid through the checkout. */
 async function depositPaid(inDays: number) {

@@ -13,46 +13,22 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { settleLapsedHolds } from "~/features/booking/online-payment.server";
-import { ensureSettingsRow } from "~/features/settings/settings.server";
-import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { action as bookAction } from "~/routes/public/book";
-import { action as webhookAction, loader as webhookLoader } from "~/routes/api/stripe-webhook";
+import { loader as webhookLoader } from "~/routes/api/stripe-webhook";
 import { action as successAction, loader as successLoader } from "~/routes/booking/success";
 import { loader as settingsLoader } from "~/routes/admin/settings";
-import { openTestDatabase } from "../helpers/database";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
-import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { postWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 import { callRoute } from "../helpers/route-call";
 
-const SECRET_KEY = "sk_test_fake_0123456789abcdef";
-const WEBHOOK_SECRET = "whsec_test_fake_0123456789abcdef";
-
-let handle: DatabaseHandle;
-let stripe: FakeStripe;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = stripe.apiBase;
-  resetEnvCache();
-  handle = await openTestDatabase();
-  await ensureSettingsRow();
-});
-afterAll(async () => {
-  await handle.close();
-  await stripe.close();
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  delete process.env.STRIPE_API_BASE;
-  resetEnvCache();
-});
+const stripe = fakeStripeForFile("payments");
 
 const today = () => todayInBerlin();
 
@@ -95,18 +71,7 @@ async function bookOnline({
   return { answer, booking, guest, cookie, propertyId: property.id, checkIn, checkOut };
 }
 
-async function deliver(payload: string, signature: string | null) {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (signature !== null) headers["stripe-signature"] = signature;
-  const request = new Request("http://localhost:3000/api/stripe/webhook", {
-    method: "POST",
-    headers,
-    body: payload,
-  });
-  const result = await webhookAction({ request, params: {}, context: {} } as never);
-  const init = (result as { init?: ResponseInit | null }).init;
-  return init?.status ?? 200;
-}
+const deliver = postWebhook;
 
 async function send(type: string, sessionId: string, options?: { timestamp?: number }) {
   const event = stripe.signedEvent(type, sessionId, options);
@@ -230,6 +195,7 @@ describe("starting the checkout", () => {
     const offered = async () =>
       Object.fromEntries((await getOfferedPaymentMethods()).map((m) => [m.method, m.reason]));
     expect(await offered()).toMatchObject({ "credit-card": null, paypal: null });
+    const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET!;
     delete process.env.STRIPE_WEBHOOK_SECRET;
     resetEnvCache();
     try {
@@ -238,7 +204,7 @@ describe("starting the checkout", () => {
         paypal: "providerNotConfigured",
       });
     } finally {
-      process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+      process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
       resetEnvCache();
     }
   });
@@ -472,7 +438,7 @@ describe("the settings checklist", () => {
       lastEvent: { type: "checkout.session.completed" },
     });
     const everything = JSON.stringify(answer.data);
-    expect(everything).not.toContain(SECRET_KEY);
-    expect(everything).not.toContain(WEBHOOK_SECRET);
+    expect(everything).not.toContain(process.env.STRIPE_SECRET_KEY);
+    expect(everything).not.toContain(process.env.STRIPE_WEBHOOK_SECRET);
   });
 });

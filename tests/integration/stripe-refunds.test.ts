@@ -13,59 +13,27 @@
  */
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
 import { cancelBooking, getCancellationPreview } from "~/features/booking/cancellation.server";
 import { bookingRefunds } from "~/features/booking/refunds.server";
 import { lookUpPendingRefunds, retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
-import { ensureSettingsRow } from "~/features/settings/settings.server";
-import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { resetEnvCache } from "~/lib/env.server";
+import { db, schema } from "~/lib/db.server";
 import { action as bookAction } from "~/routes/public/book";
-import { action as webhookAction } from "~/routes/api/stripe-webhook";
-import { openTestDatabase } from "../helpers/database";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
-import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 import { callRoute } from "../helpers/route-call";
 
-const SECRET_KEY = "sk_test_fake_refunds_0123456789";
-const WEBHOOK_SECRET = "whsec_test_fake_refunds_0123456789";
-
-let handle: DatabaseHandle;
-let stripe: FakeStripe;
-
+const stripe = fakeStripeForFile("refunds");
 beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = stripe.apiBase;
-  resetEnvCache();
-  handle = await openTestDatabase();
-  await ensureSettingsRow();
   // Free until 48 hours before arrival, then 50 % of the total.
   await db()
     .update(schema.settings)
     .set({ freeCancellationHours: 48, cancellationFeePercentage: 50 });
 });
-afterAll(async () => {
-  await handle.close();
-  await stripe.close();
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  delete process.env.STRIPE_API_BASE;
-  resetEnvCache();
-});
 
-async function deliver(event: { payload: string; signature: string }) {
-  const request = new Request("http://localhost:3000/api/stripe/webhook", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": event.signature },
-    body: event.payload,
-  });
-  const result = await webhookAction({ request, params: {}, context: {} } as never);
-  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
-}
+const deliver = deliverWebhook;
 
 /** A guest books by card and pays the amount due now (the webhook confirms it). */
 async function paidCardBooking(inDays: number, { pay = true } = {}) {
