@@ -362,7 +362,19 @@ test("a declined balance charge sends a payment link; the guest pays through it"
     `Abbuchung der Restzahlung fehlgeschlagen: ${euros(balance.amount)} fällig am`,
   );
   await expect(history).toContainText("authentication_required – Versuch 1 von 4");
+  await expect(history).toContainText(`Restzahlung: Zahlungslink – E-Mail an ${email} (gesendet)`);
+  await expect(history).toContainText(
+    `Online-Zahlung eingegangen: ${euros(balance.amount)} am ${germanDate(today)}`,
+  );
+  await expect(history).toContainText(`Restzahlung erhalten – E-Mail an ${email} (gesendet)`);
   await expect(history.getByText("Online-Zahlung eingegangen")).toHaveCount(2);
+  await expect(history).not.toContainText("Geändert");
+  await expect(history).not.toContainText("adminBookings.");
+  for (const width of [390, 1366]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await history.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `tmp/screens/stripe-balance-history-${width}.png` });
+  }
   await admin.context().close();
 
   // The next job runs leave the paid balance alone (no second charge).

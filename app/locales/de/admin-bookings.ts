@@ -127,6 +127,9 @@ const adminBookings = {
     "checkout-expired": "Zahlung nicht abgeschlossen",
     "payment-details": "Zahlungsdaten",
     "payment-reminder": "Zahlungserinnerung",
+    "late-payment-refunded": "Zahlung nach Ablauf erstattet (an Sie)",
+    "balance-payment-link": "Restzahlung: Zahlungslink",
+    "balance-paid": "Restzahlung erhalten",
   },
   actions: {
     "status-change": "Status geändert",

@@ -128,6 +128,9 @@ const adminBookings: typeof de = {
     "checkout-expired": "Payment not completed",
     "payment-details": "Payment details",
     "payment-reminder": "Payment reminder",
+    "late-payment-refunded": "Late payment refunded (to you)",
+    "balance-payment-link": "Balance: payment link",
+    "balance-paid": "Balance received",
   },
   actions: {
     "status-change": "Status changed",
