@@ -309,6 +309,24 @@ test("a declined balance charge sends a payment link; the guest pays through it"
   expect(plainText((await nextAmount.textContent()) ?? "")).toBe(euros(balance.amount));
   await expect(page.getByText(`Restzahlung fällig bis ${germanDate(today)}`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // …and so does the booking's detail: the deposit paid, the balance open.
+  await page.goto(`/dashboard/bookings?booking=${bookingId}`);
+  const openDialog = page.getByRole("dialog", { name: `Buchung ${number}` });
+  const openItems = openDialog.getByTestId("detail-payments");
+  await expect(openItems).toBeVisible();
+  expect(plainText((await openItems.textContent()) ?? "")).toContain(
+    `Restzahlung, fällig bis ${germanDate(today)}${euros(balance.amount)} · offen`,
+  );
+  expect(plainText((await openDialog.getByTestId("detail-paid").textContent()) ?? "")).toBe(
+    `Bezahlt: ${euros(deposit.amount)} von ${euros(booking.total)}`,
+  );
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openItems.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tmp/screens/stripe-balance-open-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // 4. The guest opens the e-mail and follows its button to Stripe's page, pays, and is back on
   //    "Meine Buchungen"; Stripe's signed webhook follows a moment later.
@@ -326,10 +344,31 @@ test("a declined balance charge sends a payment link; the guest pays through it"
     `${(balance.amount / 100).toFixed(2).replace(".", ",")} EUR`,
   );
   await checkout.getByRole("button", { name: "Bezahlen" }).click();
-  await expect(checkout).toHaveURL(`${BASE}/dashboard/bookings`);
-  const card = checkout.locator(`[data-booking-id="${bookingId}"]`);
-  await expect(card.getByTestId("booking-number")).toHaveText(number);
+  // Back on the booking's detail in "Meine Buchungen"; paid in full once the webhook is in
+  // (the dialog does not update itself: the guest reloads).
+  await expect(checkout).toHaveURL(`${BASE}/dashboard/bookings?booking=${bookingId}`);
+  const dialog = checkout.getByRole("dialog", { name: `Buchung ${number}` });
+  await expect(dialog.getByTestId("detail-number")).toHaveText(number);
+  await expect(async () => {
+    await checkout.reload();
+    await expect(dialog.getByTestId("detail-paid")).toContainText("Vollständig bezahlt", {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  expect(plainText((await dialog.getByTestId("detail-paid").textContent()) ?? "")).toBe(
+    `Vollständig bezahlt (${euros(booking.total)})`,
+  );
+  const paidItems = plainText((await dialog.getByTestId("detail-payments").textContent()) ?? "");
+  expect(paidItems).toContain(`${euros(deposit.amount)} · bezahlt`);
+  expect(paidItems).toContain(
+    `Restzahlung, fällig bis ${germanDate(today)}${euros(balance.amount)} · bezahlt`,
+  );
   await expectNoSeriousA11yViolations(checkout);
+  for (const width of [390, 1366]) {
+    await checkout.setViewportSize({ width, height: 900 });
+    await dialog.getByTestId("detail-payments").scrollIntoViewIfNeeded();
+    await checkout.screenshot({ path: `tmp/screens/stripe-balance-paid-${width}.png` });
+  }
   await checkout.close();
 
   const paidMail = await waitForMail(

@@ -69,6 +69,13 @@ const myBookings = {
   },
   detail: {
     title: "Buchung {{number}}",
+    paymentsHeading: "Zahlungsstand",
+    paymentItem: "{{kind}}, fällig bis {{date}}",
+    itemPaid: "bezahlt",
+    itemOpen: "offen",
+    itemOverdue: "überfällig",
+    paidOf: "Bezahlt: {{paid}} von {{total}}",
+    paidInFull: "Vollständig bezahlt ({{total}})",
     cancellationFee: "Stornierungsgebühr",
     refundHeading: "Erstattung",
     paid: "Bezahlt",

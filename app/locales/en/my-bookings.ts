@@ -66,6 +66,13 @@ const myBookings: typeof de = {
   },
   detail: {
     title: "Booking {{number}}",
+    paymentsHeading: "Payments",
+    paymentItem: "{{kind}}, due by {{date}}",
+    itemPaid: "paid",
+    itemOpen: "open",
+    itemOverdue: "overdue",
+    paidOf: "Paid: {{paid}} of {{total}}",
+    paidInFull: "Paid in full ({{total}})",
     cancellationFee: "Cancellation fee",
     refundHeading: "Refund",
     paid: "Paid",
