@@ -24,7 +24,9 @@ const buildDir = process.env.E2E_BUILD_DIR ?? "build";
  *   be skipped). It runs with any test of the two, also with a file named on the command line;
  *   `--no-deps` leaves it out.
  * - "server-process": server-lifecycle.spec.ts starts an app process of its own on an empty
- *   database (ports 3197/3198), admin-checklist.spec.ts one with the demo data (E2E_PORT + 50);
+ *   database (ports 3197/3198), admin-checklist.spec.ts one with the demo data (E2E_PORT + 50),
+ *   stripe-checkout.spec.ts (E2E_PORT + 60) and stripe-balance.spec.ts (E2E_PORT + 80) ones
+ *   with the Stripe keys and a fake Stripe;
  *   a worker of its own from the start, with a start-up budget for a loaded machine.
  */
 // grep sees "<project> <file> <describe> <title> <tags>": my-bookings.spec.ts as a whole (its
@@ -32,13 +34,15 @@ const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 const DEMO_DATA = [/@demo-data/, /\bmy-bookings\.spec\.ts\b/];
 const SETTINGS = /@settings/;
 // admin-checklist.spec.ts removes the demo data: on a server of its own (decision 033).
-// stripe-checkout.spec.ts needs the Stripe keys and a fake Stripe beside its server (decision 044).
+// stripe-checkout.spec.ts needs the Stripe keys and a fake Stripe beside its server (decision 044);
+// stripe-balance.spec.ts too, and it stops and starts its server (decision 053).
 // payment-trouble.spec.ts writes bookings into its server's database between two starts (052).
 const SERVER_PROCESS = [
   "**/server-lifecycle.spec.ts",
   "**/admin-checklist.spec.ts",
   "**/stripe-checkout.spec.ts",
   "**/payment-trouble.spec.ts",
+  "**/stripe-balance.spec.ts",
 ];
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 

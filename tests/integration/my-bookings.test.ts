@@ -602,3 +602,45 @@ describe(`/dashboard/bookings route (${databaseKind()})`, () => {
     });
   });
 });
+
+describe(`the detail's payment state (${databaseKind()}, decision 053)`, () => {
+  it("shows the one schedule filled with what was received: open, overdue, paid in full", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    // Booked on 1 November for 10 January: 20 % by 8 November, the rest 30 days before arrival.
+    const booking = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2027-01-10",
+      checkOut: "2027-01-13",
+      status: "confirmed",
+      paymentMethod: "credit-card",
+      totalPrice: 50_000,
+      createdAt: new Date("2026-11-01T12:00:00+01:00"),
+    });
+    const pay = (amount: number, receivedOn: string) =>
+      db()
+        .insert(schema.payment)
+        .values({ bookingId: booking.id, method: "credit-card", amount, receivedOn });
+    const payments = async (today: string) =>
+      (await getMyBookingDetail(guest.id, booking.id, today))!.payments;
+
+    await pay(10_000, "2026-11-01");
+    const beforeBalance = await payments("2026-12-05");
+    expect(beforeBalance.items).toEqual([
+      expect.objectContaining({ kind: "deposit", amount: 10_000, dueDate: "2026-11-08", open: 0 }),
+      expect.objectContaining({
+        kind: "balance",
+        amount: 40_000,
+        dueDate: "2026-12-11",
+        open: 40_000,
+        isOverdue: false,
+      }),
+    ]);
+    expect(beforeBalance).toMatchObject({ received: 10_000, open: 40_000 });
+    // The day after the balance date it is overdue; once paid, nothing is open.
+    expect((await payments("2026-12-12")).items[1].isOverdue).toBe(true);
+    await pay(40_000, "2026-12-12");
+    expect(await payments("2026-12-12")).toMatchObject({ received: 50_000, open: 0, next: null });
+  });
+});

@@ -300,7 +300,8 @@ async function failBalanceCharge(
   let link: { id: string; url: string; expiresAt: Date } | null = null;
   try {
     const expiresAt = Math.floor(Date.now() / 1000) + LINK_HOURS * 3600 - 60;
-    const url = `${getEnv().BASE_URL}/dashboard/bookings`;
+    // Back to the booking's detail, where the guest sees what is paid (decision 053).
+    const url = `${getEnv().BASE_URL}/dashboard/bookings?booking=${booking.id}`;
     const session = await client.checkout.sessions.create(
       {
         mode: "payment",

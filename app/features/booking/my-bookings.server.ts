@@ -10,7 +10,11 @@ import {
 } from "./booking-confirmation.server";
 import { isCancellable } from "~/domain/cancellation";
 import { dayInBerlin } from "~/domain/calendar-day";
-import { bookingPaymentProgress, type PaymentKind } from "~/domain/payment-schedule";
+import {
+  bookingPaymentProgress,
+  type PaymentKind,
+  type PaymentProgress,
+} from "~/domain/payment-schedule";
 import type { MyBookingStatusFilter, MyBookingTab } from "./my-bookings.schema";
 import { bookingRefunds } from "./refunds.server";
 
@@ -299,6 +303,11 @@ export type MyBookingDetail = BookingConfirmation & {
   amountPaid: number;
   /** a SEPA debit of this booking is processing ("Lastschrift in Bearbeitung") */
   isDebitProcessing: boolean;
+  /**
+   * The one payment schedule filled with what was received, as of today (decision 053): what
+   * is paid and what is still open, for every method (a card balance paid later included).
+   */
+  payments: PaymentProgress;
   /** what is paid back after a cancellation, and whether it has been (decision 047) */
   refunds: {
     amount: number;
@@ -333,6 +342,16 @@ export async function getMyBookingDetail(
     isCancellable: isCancellable(booking, today),
     amountPaid: row?.amountPaid ?? 0,
     isDebitProcessing: (row?.debitProcessingSince ?? null) !== null,
+    payments: bookingPaymentProgress(
+      {
+        totalPrice: booking.price.totalPrice,
+        bookingDay: booking.bookingDay,
+        checkIn: booking.checkIn,
+        amountPaid: row?.amountPaid ?? 0,
+        ...booking.paymentTerms,
+      },
+      today,
+    ),
     // Only what the guest needs: no admin notes.
     refunds: refunds.map(({ amount, method, status, refundedOn }) => ({
       amount,

@@ -128,8 +128,8 @@ const adminBookings = {
     "payment-details": "Zahlungsdaten",
     "payment-reminder": "Zahlungserinnerung",
     "balance-paid": "Restzahlung erhalten",
-    "balance-payment-link": "Restzahlung bitte bestätigen (Zahlungslink)",
-    "late-payment-refunded": "Zahlung nach Ablauf automatisch erstattet (an Sie)",
+    "balance-payment-link": "Restzahlung: Zahlungslink",
+    "late-payment-refunded": "Verspätete Zahlung automatisch erstattet (an Sie)",
   },
   actions: {
     "status-change": "Status geändert",

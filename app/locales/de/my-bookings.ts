@@ -73,6 +73,13 @@ const myBookings = {
     payment: "Zahlung",
     debitProcessingHint:
       "Ihr Lastschriftmandat ist erteilt; die Lastschrift ist auf dem Weg zu uns (meist wenige Werktage). Sobald sie eingegangen ist, schreiben wir Ihnen eine E-Mail. Sie müssen nichts weiter tun.",
+    paymentsHeading: "Zahlungsstand",
+    paymentItem: "{{kind}}, fällig bis {{date}}",
+    itemPaid: "bezahlt",
+    itemOpen: "offen",
+    itemOverdue: "überfällig",
+    paidOf: "Bezahlt: {{paid}} von {{total}}",
+    paidInFull: "Vollständig bezahlt ({{total}})",
     cancellationFee: "Stornierungsgebühr",
     refundHeading: "Erstattung",
     paid: "Bezahlt",

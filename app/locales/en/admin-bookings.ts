@@ -129,8 +129,8 @@ const adminBookings: typeof de = {
     "payment-details": "Payment details",
     "payment-reminder": "Payment reminder",
     "balance-paid": "Balance received",
-    "balance-payment-link": "Please confirm the balance payment (payment link)",
-    "late-payment-refunded": "Payment after the hold expired refunded automatically (to you)",
+    "balance-payment-link": "Balance: payment link",
+    "late-payment-refunded": "Late payment refunded automatically (to you)",
   },
   actions: {
     "status-change": "Status changed",

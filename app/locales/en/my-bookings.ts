@@ -70,6 +70,13 @@ const myBookings: typeof de = {
     payment: "Payment",
     debitProcessingHint:
       "Your direct debit mandate has been given; the debit is on its way to us (usually a few working days). We will e-mail you as soon as it has arrived. You do not need to do anything else.",
+    paymentsHeading: "Payments",
+    paymentItem: "{{kind}}, due by {{date}}",
+    itemPaid: "paid",
+    itemOpen: "open",
+    itemOverdue: "overdue",
+    paidOf: "Paid: {{paid}} of {{total}}",
+    paidInFull: "Paid in full ({{total}})",
     cancellationFee: "Cancellation fee",
     refundHeading: "Refund",
     paid: "Paid",

@@ -906,6 +906,8 @@ function describeAudit(
     "payment-reminder-sent",
     "cancelled-unpaid",
     "refund-marked",
+    // Decision 049's entries: their labels were in the locales but not here, so the history
+    // said "Geändert" for a failed balance charge or a refund at Stripe.
     "refund-sent",
     "refund-confirmed",
     "refund-failed",
@@ -925,7 +927,10 @@ function describeAudit(
   const from = status(before.status);
   const to = status(after.status);
   if (from && to && from !== to) parts.push(t("adminBookings.historyStatus", { from, to }));
-  if (entry.action === "payment-recorded" && typeof after.amount === "number") {
+  if (
+    (entry.action === "payment-recorded" || entry.action === "online-payment") &&
+    typeof after.amount === "number"
+  ) {
     parts.push(
       t("adminBookings.historyPayment", {
         amount: money(after.amount),

@@ -93,6 +93,61 @@ export function BookingDetail({
         </StoredBreakdown>
       </section>
 
+      {booking.status !== "cancelled" && (
+        <section
+          aria-labelledby="detail-payments"
+          className="rounded-xl bg-white p-4"
+          data-testid="detail-payments"
+        >
+          <h3 id="detail-payments" className="text-lg font-semibold text-secondary">
+            {t("myBookings.detail.paymentsHeading")}
+          </h3>
+          <dl className="mt-2 space-y-1">
+            {booking.payments.items.map((item) => (
+              <div
+                key={item.kind}
+                className="flex flex-wrap justify-between gap-x-4 text-slate-700"
+              >
+                <dt>
+                  {t("myBookings.detail.paymentItem", {
+                    kind: t(`myBookings.overview.paymentKinds.${item.kind}`),
+                    date: formatDate(item.dueDate, language),
+                  })}
+                </dt>
+                <dd className="tabular-nums">
+                  {money(item.amount)} ·{" "}
+                  <span
+                    className={
+                      item.open === 0
+                        ? "font-medium text-green-800"
+                        : item.isOverdue
+                          ? "font-medium text-red-800"
+                          : "font-medium text-slate-900"
+                    }
+                  >
+                    {t(
+                      item.open === 0
+                        ? "myBookings.detail.itemPaid"
+                        : item.isOverdue
+                          ? "myBookings.detail.itemOverdue"
+                          : "myBookings.detail.itemOpen",
+                    )}
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 font-semibold text-slate-900" data-testid="detail-paid">
+            {booking.payments.open === 0
+              ? t("myBookings.detail.paidInFull", { total: money(booking.price.totalPrice) })
+              : t("myBookings.detail.paidOf", {
+                  paid: money(booking.payments.received),
+                  total: money(booking.price.totalPrice),
+                })}
+          </p>
+        </section>
+      )}
+
       {booking.status === "cancelled" && booking.amountPaid > 0 && (
         <section
           aria-labelledby="detail-refund"
