@@ -175,6 +175,8 @@ const adminBookings = {
   historyRefundSent: "{{amount}} zur Erstattung veranlasst",
   historyBalanceFailed:
     "{{amount}} fällig am {{date}}: {{error}} – Versuch {{attempt}} von {{max}}, Zahlungslink an den Gast gesendet",
+  historyBalanceFailedNoLink:
+    "{{amount}} fällig am {{date}}: {{error}} – Versuch {{attempt}} von {{max}}; der Zahlungslink konnte nicht erstellt werden",
   debitProcessingSince:
     "Lastschrift in Bearbeitung seit {{date}}: Das Geld ist unterwegs und zählt erst als bezahlt, wenn die Bank es bestätigt.",
   chargeHeading: "Abbuchung der Restzahlung",

@@ -175,6 +175,8 @@ const adminBookings: typeof de = {
   historyRefundSent: "{{amount}} refund initiated",
   historyBalanceFailed:
     "{{amount}} due on {{date}}: {{error}} – attempt {{attempt}} of {{max}}, payment link sent to the guest",
+  historyBalanceFailedNoLink:
+    "{{amount}} due on {{date}}: {{error}} – attempt {{attempt}} of {{max}}; the payment link could not be created",
   debitProcessingSince:
     "Direct debit processing since {{date}}: the money is on its way and counts as paid only once the bank confirms it.",
   chargeHeading: "Charging the balance",

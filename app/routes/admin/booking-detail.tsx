@@ -946,13 +946,19 @@ function describeAudit(
   }
   if (entry.action === "balance-charge-failed" && typeof after.amount === "number") {
     parts.push(
-      t("adminBookings.historyBalanceFailed", {
-        amount: money(after.amount),
-        date: typeof after.dueDate === "string" ? date(after.dueDate) : "",
-        error: typeof after.error === "string" ? after.error : "",
-        attempt: String(after.attempt ?? ""),
-        max: String(after.maxAttempts ?? ""),
-      }),
+      // An entry written before paymentLinkSent existed had sent its link.
+      t(
+        after.paymentLinkSent === false
+          ? "adminBookings.historyBalanceFailedNoLink"
+          : "adminBookings.historyBalanceFailed",
+        {
+          amount: money(after.amount),
+          date: typeof after.dueDate === "string" ? date(after.dueDate) : "",
+          error: typeof after.error === "string" ? after.error : "",
+          attempt: String(after.attempt ?? ""),
+          max: String(after.maxAttempts ?? ""),
+        },
+      ),
     );
   }
   if (entry.action === "refund-sent" && typeof after.amount === "number") {
