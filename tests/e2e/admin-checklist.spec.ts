@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,6 +5,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { e2eSmtpPort } from "./smtp-receiver";
 import { demoAdmin, expect, expectNoSeriousA11yViolations, test } from "./helpers";
+import { START_UP_BUDGET_MS, startOwnServer, stopOwnServer, waitForUp } from "./own-server";
 
 /**
  * The go-live checklist on the admin dashboard (issue 15 part 6, decision 033), turned green
@@ -17,52 +17,6 @@ import { demoAdmin, expect, expectNoSeriousA11yViolations, test } from "./helper
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
 const BASE = `http://localhost:${PORT}`;
-/** A fresh start seeds the demo data (pictures come from tmp/demo-image-cache when there). */
-const START_UP_BUDGET_MS = 300_000;
-
-function startServer(dataDir: string, env: Record<string, string> = {}) {
-  const { SMTP_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...inherited,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      BASE_URL: BASE,
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  return { child, output: () => output };
-}
-
-async function waitForUp(server: ReturnType<typeof startServer>) {
-  const deadline = Date.now() + START_UP_BUDGET_MS;
-  while (server.child.exitCode === null && Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(
-    `the server did not come up (exit ${server.child.exitCode}):\n${server.output()}`,
-  );
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
 /** Signs in by posting the sign-in form (as a browser without JavaScript), on `page`'s context. */
 async function signIn(page: Page, email: string, password: string) {
   const response = await page.request.post(`${BASE}/auth`, {
@@ -95,7 +49,7 @@ async function expectState(page: Page, states: Record<string, "done" | "open">) 
 test("the go-live checklist turns green point by point", async ({ browser }) => {
   test.setTimeout(2 * START_UP_BUDGET_MS + 180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-checklist-"));
-  let server = startServer(dataDir);
+  let server = startOwnServer({ port: PORT, dataDir });
   try {
     await waitForUp(server);
     const page = await newPage(browser);
@@ -296,8 +250,12 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
     expect((await ownerPage.request.get(`/properties/${ownId}`)).status()).toBe(200);
 
     // 6. SMTP: set at the next start (the environment, not a page).
-    await stop(server.child);
-    server = startServer(dataDir, { SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}` });
+    await stopOwnServer(server);
+    server = startOwnServer({
+      port: PORT,
+      dataDir,
+      env: { SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}` },
+    });
     await waitForUp(server);
     await expectState(ownerPage, {
       legalTexts: "done",

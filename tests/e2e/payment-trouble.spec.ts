@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,13 @@ import * as schema from "../../db/schema";
 import { DEMO_LOGINS } from "../../db/demo-logins";
 import { addDays, berlinDay, germanDate } from "./calendar";
 import { expect, expectNoSeriousA11yViolations, test } from "./helpers";
+import {
+  START_UP_BUDGET_MS,
+  startOwnServer,
+  stopOwnServer,
+  waitForUp,
+  type OwnServer,
+} from "./own-server";
 
 /**
  * Online payment trouble in front of the operator and the guest (issue 17, decision 052), in
@@ -26,60 +32,23 @@ import { expect, expectNoSeriousA11yViolations, test } from "./helpers";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
 const BASE = `http://localhost:${PORT}`;
-const START_UP_BUDGET_MS = 300_000;
 const [demoAdmin, demoGuest] = DEMO_LOGINS;
 
 test.describe.configure({ mode: "serial" });
 
-let server: { child: ChildProcess; output: () => string } | undefined;
+let server: OwnServer | undefined;
 let dataDir: string;
 const today = berlinDay(new Date());
 /** What the journeys look for, filled in beforeAll. */
 const made = { failed: "", failedId: "", untried: "", processing: "", processingId: "" };
 
 function startServer() {
-  const { SMTP_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...inherited,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      BASE_URL: BASE,
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      // Nothing here is meant to be mailed: an address nobody listens on.
-      SMTP_URL: "smtp://127.0.0.1:9",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  return { child, output: () => output };
-}
-
-async function waitForUp(current: NonNullable<typeof server>) {
-  const deadline = Date.now() + START_UP_BUDGET_MS;
-  while (current.child.exitCode === null && Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(
-    `the server did not come up (exit ${current.child.exitCode}):\n${current.output()}`,
-  );
+  // Nothing here is meant to be mailed: an address nobody listens on.
+  return startOwnServer({ port: PORT, dataDir, env: { SMTP_URL: "smtp://127.0.0.1:9" } });
 }
 
 async function stopServer() {
-  if (server && server.child.exitCode === null) {
-    const exited = new Promise((resolve) => server!.child.once("exit", resolve));
-    server.child.kill("SIGTERM");
-    await exited;
-  }
+  await stopOwnServer(server);
   server = undefined;
 }
 

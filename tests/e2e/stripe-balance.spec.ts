@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +13,13 @@ import { addDays, berlinDay } from "./calendar";
 import { demoAdmin, expect, expectNoSeriousA11yViolations, test } from "./helpers";
 import { plainText, waitForMail } from "./mail";
 import { e2eSmtpPort } from "./smtp-receiver";
+import {
+  START_UP_BUDGET_MS,
+  startOwnServer,
+  stopOwnServer,
+  waitForUp,
+  type OwnServer,
+} from "./own-server";
 
 /**
  * The balance of a card booking (issue 17, decision 049), end to end in Chromium against a
@@ -33,7 +39,6 @@ import { e2eSmtpPort } from "./smtp-receiver";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 80;
 const BASE = `http://localhost:${PORT}`;
-const START_UP_BUDGET_MS = 300_000;
 const SECRET_KEY = "sk_test_e2e_fake_stripe_balance_5d21";
 const WEBHOOK_SECRET = "whsec_e2e_fake_stripe_balance_c07f";
 // The booking is dated back this many days: its deposit was due (booking day + 7) before today.
@@ -42,57 +47,28 @@ const DAYS_AGO = 10;
 test.use({ baseURL: BASE });
 
 let stripe: FakeStripe;
-let server: { child: ChildProcess; output: () => string } | undefined;
+let server: OwnServer | undefined;
 let dataDir: string;
 
 function startServer() {
-  const { SMTP_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  server = startOwnServer({
+    port: PORT,
+    dataDir,
     env: {
-      ...inherited,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      BASE_URL: BASE,
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: stripe.apiBase,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  server = { child, output: () => output };
   return server;
 }
 
-async function waitForUp() {
-  const deadline = Date.now() + START_UP_BUDGET_MS;
-  while (server!.child.exitCode === null && Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(
-    `the server did not come up (exit ${server!.child.exitCode}):\n${server!.output()}`,
-  );
-}
-
-/** SIGTERM and wait: the process closes its database (and its folder lock) before it exits. */
+/** The process closes its database (and its folder lock) before it exits. */
 async function stopServer() {
   const running = server;
   server = undefined;
-  if (!running || running.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.child.once("exit", resolve));
-  running.child.kill("SIGTERM");
-  await exited;
+  await stopOwnServer(running);
 }
 
 test.beforeAll(async () => {
@@ -105,8 +81,7 @@ test.beforeAll(async () => {
     webhookUrl: `${BASE}/api/stripe/webhook`,
     deliveryDelayMs: 1_000,
   });
-  startServer();
-  await waitForUp();
+  await waitForUp(startServer());
 });
 
 test.afterAll(async () => {
@@ -266,8 +241,7 @@ test("a declined balance charge sends a payment link; the guest pays through it"
   // 3. The bank wants strong authentication for the off-session charge. The job's run at
   //    start catches up: charge declined → payment link (a Checkout Session) → e-mail.
   stripe.failNextCharges(1, "authentication_required");
-  startServer();
-  await waitForUp();
+  await waitForUp(startServer());
   const linkMail = await waitForMail(
     (m) => m.to.includes(email) && m.subject === `Restzahlung bitte bestätigen: ${number}`,
     60_000,

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,6 +8,13 @@ import { addDays, berlinDay } from "./calendar";
 import { demoAdmin, expect, expectNoSeriousA11yViolations, test } from "./helpers";
 import { plainText, waitForMail } from "./mail";
 import { e2eSmtpPort } from "./smtp-receiver";
+import {
+  START_UP_BUDGET_MS,
+  startOwnServer,
+  stopOwnServer,
+  waitForUp,
+  type OwnServer,
+} from "./own-server";
 
 /**
  * Paying online through Stripe (issue 17, decision 044), end to end in Chromium: the booking
@@ -22,7 +28,6 @@ import { e2eSmtpPort } from "./smtp-receiver";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
 const BASE = `http://localhost:${PORT}`;
-const START_UP_BUDGET_MS = 300_000;
 const SECRET_KEY = "sk_test_e2e_fake_stripe_key_4a7c";
 const WEBHOOK_SECRET = "whsec_e2e_fake_stripe_secret_91be";
 
@@ -30,47 +35,8 @@ const WEBHOOK_SECRET = "whsec_e2e_fake_stripe_secret_91be";
 test.describe.configure({ mode: "serial" });
 
 let stripe: FakeStripe;
-let server: { child: ChildProcess; output: () => string };
+let server: OwnServer | undefined;
 let dataDir: string;
-
-function startServer() {
-  const { SMTP_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...inherited,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      BASE_URL: BASE,
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.apiBase,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  return { child, output: () => output };
-}
-
-async function waitForUp() {
-  const deadline = Date.now() + START_UP_BUDGET_MS;
-  while (server.child.exitCode === null && Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(
-    `the server did not come up (exit ${server.child.exitCode}):\n${server.output()}`,
-  );
-}
 
 test.beforeAll(async () => {
   test.setTimeout(START_UP_BUDGET_MS + 30_000);
@@ -82,16 +48,21 @@ test.beforeAll(async () => {
     webhookUrl: `${BASE}/api/stripe/webhook`,
     deliveryDelayMs: 2_000,
   });
-  server = startServer();
-  await waitForUp();
+  server = startOwnServer({
+    port: PORT,
+    dataDir,
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.apiBase,
+    },
+  });
+  await waitForUp(server);
 });
 
 test.afterAll(async () => {
-  if (server?.child.exitCode === null) {
-    const exited = new Promise((resolve) => server.child.once("exit", resolve));
-    server.child.kill("SIGTERM");
-    await exited;
-  }
+  await stopOwnServer(server);
   await stripe?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
