@@ -437,6 +437,17 @@ describe("the settings checklist", () => {
       webhookUrl: "http://localhost:3000/api/stripe/webhook",
       lastEvent: { type: "checkout.session.completed" },
     });
+    // Every event the webhook acts on is named for the operator to select in Stripe.
+    expect((answer.data!.stripe as { events: string[] }).events).toEqual(
+      expect.arrayContaining([
+        "checkout.session.completed",
+        "checkout.session.expired",
+        "charge.refunded",
+        "refund.failed",
+        "payment_intent.succeeded",
+        "payment_intent.payment_failed",
+      ]),
+    );
     const everything = JSON.stringify(answer.data);
     expect(everything).not.toContain(process.env.STRIPE_SECRET_KEY);
     expect(everything).not.toContain(process.env.STRIPE_WEBHOOK_SECRET);

@@ -307,6 +307,13 @@ const BALANCE_INTENT_EVENTS = new Set([
 ]);
 /** Refund events (decision 049): the state of a refund we made through Stripe. */
 const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed"]);
+/** Every event the webhook acts on: what the operator selects in Stripe (the checklist). */
+export const STRIPE_WEBHOOK_EVENTS = [
+  ...HANDLED,
+  "charge.refunded",
+  ...REFUND_EVENTS,
+  ...BALANCE_INTENT_EVENTS,
+];
 
 /**
  * A webhook delivery: verified on its raw bytes (signature and the 5-minute tolerance, by the
@@ -690,6 +697,7 @@ export async function stripeChecklist(): Promise<StripeChecklist> {
     hasWebhookSecret: Boolean(env.STRIPE_WEBHOOK_SECRET),
     webhookUrl: `${env.BASE_URL}/api/stripe/webhook`,
     lastEvent: last ? { type: last.type, receivedAt: last.receivedAt.toISOString() } : null,
+    events: STRIPE_WEBHOOK_EVENTS,
   };
 }
 

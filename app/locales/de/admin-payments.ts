@@ -16,8 +16,7 @@ const adminPayments = {
   presentTest: "vorhanden (Testmodus)",
   missing: "fehlt",
   webhookUrl: "Webhook-URL zum Eintragen in Stripe",
-  webhookEvents:
-    "Ereignisse: checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired",
+  webhookEvents: "Ereignisse: {{events}}",
   lastEvent: "Letztes empfangenes Ereignis",
   lastEventValue: "{{type}} am {{date}} um {{time}} Uhr",
   noEvent: "noch keines – prüfen Sie die Webhook-URL in Stripe, sobald die erste Zahlung läuft",

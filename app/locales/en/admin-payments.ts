@@ -14,8 +14,7 @@ const adminPayments: typeof de = {
   presentTest: "present (test mode)",
   missing: "missing",
   webhookUrl: "Webhook URL to register in Stripe",
-  webhookEvents:
-    "Events: checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired",
+  webhookEvents: "Events: {{events}}",
   lastEvent: "Last event received",
   lastEventValue: "{{type}} on {{date}} at {{time}}",
   noEvent: "none yet – check the webhook URL in Stripe once the first payment runs",

@@ -10,6 +10,8 @@ export type StripeChecklist = {
   /** What the operator registers in Stripe's dashboard. */
   webhookUrl: string;
   lastEvent: { type: string; receivedAt: string } | null;
+  /** The events to select for the webhook in Stripe's dashboard (all the app acts on). */
+  events: string[];
 };
 
 function Check({ done, label, children }: { done: boolean; label: string; children: ReactNode }) {
@@ -87,7 +89,9 @@ export function StripeChecklistPanel({ checklist }: { checklist: StripeChecklist
           <code className="block break-all rounded bg-white px-2 py-1 font-mono text-slate-900">
             {checklist.webhookUrl}
           </code>
-          <p className="mt-1 [overflow-wrap:anywhere]">{t("adminPayments.webhookEvents")}</p>
+          <p className="mt-1 [overflow-wrap:anywhere]" data-testid="stripe-webhook-events">
+            {t("adminPayments.webhookEvents", { events: checklist.events.join(", ") })}
+          </p>
         </Check>
         <Check done={last !== null} label={t("adminPayments.lastEvent")}>
           <span data-testid="stripe-last-event">
