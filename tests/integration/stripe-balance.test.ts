@@ -16,6 +16,7 @@ import { paymentSchedule } from "~/domain/payment-schedule";
 import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
 import { chargeDueBalances } from "~/features/booking/balance-charges.server";
 import { bookingRefunds } from "~/features/booking/refunds.server";
+import { retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
 import { db, schema } from "~/lib/db.server";
 import { action as bookAction } from "~/routes/public/book";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
@@ -260,5 +261,54 @@ describe("a balance charge whose process died before Stripe answered", () => {
     // The attempt the dead process had claimed: the same key, so Stripe would answer it again.
     expect(charges[0].idempotencyKey).toBe(`fw-balance-${booking.id}-${balance.dueDate}-1`);
     expect(await bookingRow(booking.id)).toMatchObject({ paymentStatus: "paid" });
+  });
+});
+
+describe("a refund that fails while late money waits beside it (decision 051)", () => {
+  it("takes the waiting item in and pays both back together", async () => {
+    const admin = await createUser({ role: "admin" });
+    const { booking, deposit, balance } = await depositPaid(105);
+    stripe.failNextCharges(1, "card_declined");
+    await chargeDueBalances(at(balance.dueDate));
+    const [link] = await mails(booking.id, "balance-payment-link");
+    const url = (link.data as { paymentUrl: string }).paymentUrl;
+    const session = [...stripe.sessions.values()].find((s) => s.url === url)!;
+    stripe.settle(session.id, "paid");
+    await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: admin.id,
+      now: new Date(),
+    });
+    // The late money's refund cannot reach Stripe (it stays open beside the pending one) …
+    stripe.failNextRefunds(10);
+    expect(await deliver(stripe.signedEvent("checkout.session.completed", session.id))).toBe(200);
+    stripe.failNextRefunds(0);
+    expect((await bookingRefunds(booking.id)).map((r) => [r.amount, r.status])).toEqual([
+      [deposit.amount, "pending"],
+      [balance.amount, "open"],
+    ]);
+    // … and then Stripe reports the deposit's refund failed.
+    const depositRefund = [...stripe.refunds.values()].find(
+      (r) => r.metadata.bookingId === booking.id,
+    )!;
+    await stripe.completeRefund(depositRefund.id, "failed");
+    expect(await deliver(stripe.signedObjectEvent("refund.failed", { ...depositRefund }))).toBe(
+      200,
+    );
+    expect((await bookingRefunds(booking.id)).map((r) => [r.amount, r.status])).toEqual([
+      [deposit.amount + balance.amount, "open"],
+    ]);
+    // The retry job sends both parts, one per PaymentIntent.
+    await retryOnlineRefunds(new Date(Date.now() + 3_600_000));
+    const [item] = await bookingRefunds(booking.id);
+    expect(item.status).toBe("pending");
+    const alive = [...stripe.refunds.values()].filter(
+      (r) => r.metadata.refundId === item.id && r.status === "pending",
+    );
+    expect(alive.map((r) => r.amount).sort((a, b) => a - b)).toEqual(
+      [deposit.amount, balance.amount].sort((a, b) => a - b),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
@@ -298,9 +298,39 @@ export async function applyStripeRefundState(
   }
   await tx.update(sr).set({ status }).where(eq(sr.id, refund.id));
   if (DEAD.includes(status)) {
+    const [failed] = await tx
+      .select({ bookingId: r.bookingId })
+      .from(r)
+      .where(and(eq(r.id, row.refundId), eq(r.status, "pending")));
+    // At most one open item per booking (refund_one_open_idx): one that is open beside this one
+    // (money that came late while this was at Stripe) and was never accepted by Stripe is
+    // folded into it, so both go out together; the plan per PaymentIntent covers them.
+    const [other] = failed
+      ? await tx
+          .select({ id: r.id, amount: r.amount })
+          .from(r)
+          .where(and(eq(r.bookingId, failed.bookingId), eq(r.status, "open")))
+          .for("update")
+      : [];
+    let extra = 0;
+    if (other) {
+      const [sent] = await tx
+        .select({ id: sr.id })
+        .from(sr)
+        .where(and(eq(sr.refundId, other.id), notInArray(sr.status, DEAD)))
+        .limit(1);
+      if (sent) {
+        // Part of it is at Stripe already: this one waits with its error for the admin.
+        logger.error({ refundId: row.refundId }, "a failed refund cannot reopen beside another");
+        return true;
+      }
+      await tx.delete(r).where(eq(r.id, other.id));
+      extra = other.amount;
+    }
     const [item] = await tx
       .update(r)
       .set({
+        amount: sql`${r.amount} + ${extra}`,
         status: "open",
         lastError: `Stripe: Erstattung ${status === "failed" ? "fehlgeschlagen" : "abgebrochen"}${
           refund.failure_reason ? ` (${refund.failure_reason})` : ""
@@ -315,7 +345,12 @@ export async function applyStripeRefundState(
         entity: "booking",
         entityId: item.bookingId,
         action: "refund-failed",
-        after: { refundId: row.refundId, stripeRefundId: refund.id, status },
+        after: {
+          refundId: row.refundId,
+          stripeRefundId: refund.id,
+          status,
+          ...(extra ? { joined: extra } : {}),
+        },
       });
     }
     return true;
