@@ -26,15 +26,21 @@ export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** `page.goto` that also waits for hydration, for every page a test opens in its context. */
+/**
+ * `page.goto` and `page.reload` that also wait for hydration, for every page a test opens in its
+ * context: a click before hydration is lost on buttons that only work with JavaScript (the
+ * booking form's "Weiter zur Zahlung" after a reload was such a flake on a loaded machine).
+ */
 function waitForHydrationOnGoto(page: Page) {
   const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
+  const reload = page.reload.bind(page);
+  const hydrated = async (response: Awaited<ReturnType<Page["goto"]>>) => {
     if (response && response.headers()["content-type"]?.startsWith("text/html"))
       await waitForHydration(page);
     return response;
   };
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
 }
 
 /** Signs in through the sign-in page, as a visitor does (the journeys that test signing in). */
