@@ -141,3 +141,16 @@ export async function changeUserRole({
     return { ok: false, error: "failed" };
   }
 }
+
+/**
+ * The e-mail addresses of every admin today, read in `executor` (the transaction that writes
+ * what they are told about): bank account changes, calendar alerts, late payments refunded.
+ */
+export async function adminEmails(executor: Pick<ReturnType<typeof db>, "select">) {
+  const rows = await executor
+    .select({ email: schema.user.email })
+    .from(schema.user)
+    .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
+    .where(eq(schema.profile.role, "admin"));
+  return rows.map((row) => row.email);
+}

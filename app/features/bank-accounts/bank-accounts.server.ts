@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { adminEmails } from "~/features/accounts/admin-users.server";
 import {
   maskIban,
   NEW_BANK_ACCOUNT,
@@ -188,15 +189,11 @@ async function notifyAdmins(
     newDefaultIban: string | null;
   },
 ) {
-  const admins = await tx
-    .select({ email: schema.user.email })
-    .from(schema.user)
-    .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
-    .where(eq(schema.profile.role, "admin"));
+  const admins = await adminEmails(tx);
   const mask = (iban: string | null) => (iban ? maskIban(iban) : null);
-  for (const admin of admins) {
+  for (const email of admins) {
     await enqueueEmail(tx, {
-      to: admin.email,
+      to: email,
       template: "bank-account-changed",
       data: {
         actorName: input.actor.fullName,

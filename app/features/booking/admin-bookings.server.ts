@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
+import type { PaymentMethod } from "~/features/settings/settings";
 import { dayInBerlin, daysBetween } from "~/domain/calendar-day";
 import { cancellationQuote } from "~/domain/cancellation";
 import { isUuid } from "~/domain/ids";
@@ -22,7 +22,7 @@ import { bookingRefunds, openRefundForCancellation, withdrawOpenRefund } from ".
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
-import { lockBooking, stayMail } from "./locked-booking.server";
+import { asMethod, lockBooking, stayMail } from "./locked-booking.server";
 
 /**
  * The operator's side of bookings (spec/06-admin.md "/admin/bookings"): the paged list, the
@@ -35,10 +35,6 @@ const p = schema.property;
 
 const asStatus = (value: string): BookingStatus =>
   (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
-const asMethod = (value: string): PaymentMethod =>
-  (PAYMENT_METHODS as readonly string[]).includes(value)
-    ? (value as PaymentMethod)
-    : "bank-transfer";
 
 // ---------------------------------------------------------------------------------------------
 // List

@@ -2,14 +2,13 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { emailCompany } from "~/features/email/templates";
 import { getSettings } from "~/features/settings/settings.server";
-import type { PaymentMethod } from "~/features/settings/settings";
 import { db, schema } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
 import { stripeClient, type Stripe } from "~/lib/stripe.server";
+import { stayMail } from "./locked-booking.server";
 import { refundLatePayment } from "./refunds.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 
@@ -84,24 +83,6 @@ function selectChargeBooking(executor: Tx | ReturnType<typeof db>) {
     .leftJoin(schema.profile, eq(schema.profile.id, b.userId));
 }
 type ChargeBooking = Awaited<ReturnType<typeof selectChargeBooking>>[number];
-
-async function stayMail(booking: ChargeBooking) {
-  const settings = await getSettings();
-  return {
-    language: (booking.language === "en" ? "en" : "de") as "de" | "en",
-    guestName: booking.guestName,
-    bookingNumber: booking.number,
-    propertyTitle: booking.propertyTitle,
-    propertyLocation: booking.propertyLocation,
-    checkIn: booking.checkIn,
-    checkOut: booking.checkOut,
-    nights: booking.nights,
-    guests: booking.guests,
-    totalPrice: booking.totalPrice,
-    paymentMethod: booking.paymentMethod as PaymentMethod,
-    company: emailCompany(settings),
-  };
-}
 
 export type BalanceRun = { charged: number; failed: number; processing: number };
 
@@ -337,7 +318,7 @@ async function failBalanceCharge(
       "creating the balance payment link failed",
     );
   }
-  const mail = await stayMail(booking);
+  const mail = stayMail(booking, await getSettings());
   await db().transaction(async (tx) => {
     await tx
       .update(bc)
@@ -631,7 +612,7 @@ export async function recordBalancePayment(
       template: "balance-paid",
       bookingId: booking.id,
       data: {
-        ...(await stayMail(booking)),
+        ...stayMail(booking, await getSettings()),
         amount: input.amount,
         paidOn: today,
         paidTotal: booking.amountPaid + input.amount,

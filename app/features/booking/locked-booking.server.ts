@@ -9,7 +9,8 @@ const p = schema.property;
 
 export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-const asMethod = (value: string): PaymentMethod =>
+/** A stored method name as the e-mails and the admin take it (unknown ones as a transfer). */
+export const asMethod = (value: string): PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(value)
     ? (value as PaymentMethod)
     : "bank-transfer";
@@ -57,7 +58,20 @@ export type LockedBooking = NonNullable<Awaited<ReturnType<typeof lockBooking>>>
 
 /** The stay fields every booking e-mail to the guest carries, in the guest's language. */
 export function stayMail(
-  booking: LockedBooking,
+  booking: Pick<
+    LockedBooking,
+    | "language"
+    | "guestName"
+    | "number"
+    | "propertyTitle"
+    | "propertyLocation"
+    | "checkIn"
+    | "checkOut"
+    | "nights"
+    | "guests"
+    | "totalPrice"
+    | "paymentMethod"
+  >,
   settings: Awaited<ReturnType<typeof getSettings>>,
 ) {
   return {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
-import { emailCompany, type EmailTemplateData } from "~/features/email/templates";
+import type { EmailTemplateData } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
 import type { PaymentMethod } from "~/features/settings/settings";
@@ -17,6 +17,7 @@ import {
   sendOnlineRefundsOf,
 } from "./stripe-refunds.server";
 import { applyBalanceIntent, applyBalanceLinkSession } from "./balance-charges.server";
+import { stayMail } from "./locked-booking.server";
 import { refundLatePayment } from "./refunds.server";
 
 /**
@@ -427,20 +428,7 @@ export async function applyCheckoutSession(
       return;
     }
     const settings = await getSettings();
-    const mail = {
-      language: (booking.language === "en" ? "en" : "de") as Language,
-      guestName: booking.guestName,
-      bookingNumber: booking.number,
-      propertyTitle: booking.propertyTitle,
-      propertyLocation: booking.propertyLocation,
-      checkIn: booking.checkIn,
-      checkOut: booking.checkOut,
-      nights: booking.nights,
-      guests: booking.guests,
-      totalPrice: booking.totalPrice,
-      paymentMethod: booking.paymentMethod as PaymentMethod,
-      company: emailCompany(settings),
-    };
+    const mail = stayMail(booking, settings);
 
     if (kind === "state" && session.payment_status === "paid") {
       const outcome = await recordPaid(tx, booking, session, mail, settings.companyEmail);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { adminEmails } from "~/features/accounts/admin-users.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -132,14 +133,9 @@ export async function refundLatePayment(
         ? "Zahlung nach Ablauf der Reservierung"
         : "Zahlung nach der Stornierung",
   });
-  const admins = await tx
-    .select({ email: schema.user.email })
-    .from(schema.user)
-    .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
-    .where(eq(schema.profile.role, "admin"));
-  for (const admin of admins) {
+  for (const email of await adminEmails(tx)) {
     await enqueueEmail(tx, {
-      to: admin.email,
+      to: email,
       template: "late-payment-refunded",
       bookingId: booking.id,
       data: { bookingId: booking.id, bookingNumber: booking.number, amount, reason },

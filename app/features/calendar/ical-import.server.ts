@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { adminEmails } from "~/features/accounts/admin-users.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 import type { CurrentUser } from "~/features/accounts/session.server";
@@ -422,15 +423,6 @@ async function applyEvents(
       .where(eq(f.id, feed.id));
   });
   return { ok: true, ...counts };
-}
-
-async function adminEmails(tx: Tx) {
-  const rows = await tx
-    .select({ email: schema.user.email })
-    .from(schema.user)
-    .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
-    .where(eq(schema.profile.role, "admin"));
-  return rows.map((row) => row.email);
 }
 
 async function propertyTitle(tx: Tx, propertyId: string) {
