@@ -32,6 +32,7 @@ import {
 } from "~/domain/calendar-day";
 import { EVERY_WEEKDAY, minStayFor, weekdaysOf } from "~/domain/seasons";
 import { formatDate, type Language } from "~/lib/i18n";
+import "~/locales/texts/price-box";
 
 const intlLocales: Record<Language, string> = { de: "de-DE", en: "en-GB" };
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -15,6 +15,7 @@ import { addDays } from "~/domain/calendar-day";
 import type { SeasonRule } from "~/domain/seasons";
 import { formatDate, type Language } from "~/lib/i18n";
 import type { CalendarRequest, DateRangeCalendarProps } from "./date-range-calendar";
+import "~/locales/texts/price-box";
 
 // The calendar is seen only after a click on a field: its code loads then, or already on the
 // first hover or focus of the fields (decision 043). A plain import() into state rather than

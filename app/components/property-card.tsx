@@ -4,6 +4,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../db/schema";
 import { formatMoney, type Language } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
+import "~/locales/texts/home";
+import "~/locales/texts/search";
 
 export type PropertyCardData = {
   id: string;

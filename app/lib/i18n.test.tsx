@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import de from "~/locales/de";
+import core from "~/locales/de";
+import adminSettings from "~/locales/de/admin-settings";
+import { routeTextsDe } from "~/locales/route-texts";
 import en from "~/locales/en";
 import { renderToStaticMarkup } from "react-dom/server";
 import { getTranslator, formatDate, formatMoney, languageFromCookie, translate } from "./i18n";
@@ -11,6 +13,9 @@ function leaves(value: unknown, prefix = ""): [string, string][] {
     leaves(v, prefix ? `${prefix}.${k}` : k),
   );
 }
+
+// Every German text: the core every page downloads and the page texts (decision 055).
+const de = { ...core, ...routeTextsDe };
 
 describe("languages", () => {
   it("has an English text for every German one, none empty", () => {
@@ -40,8 +45,8 @@ describe("languages", () => {
     expect(de.errors.sessionExpired).toBe(
       "Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu...",
     );
-    expect(de.settings.saved).toBe("Einstellungen erfolgreich gespeichert");
-    expect(de.settings.failed).toBe("Fehler beim Speichern der Einstellungen");
+    expect(adminSettings.saved).toBe("Einstellungen erfolgreich gespeichert");
+    expect(adminSettings.failed).toBe("Fehler beim Speichern der Einstellungen");
   });
 
   it("reads the language cookie and falls back to German", () => {

@@ -1,5 +1,5 @@
 import { utcDate } from "~/domain/calendar-day";
-import de, { type Catalogue } from "~/locales/de";
+import de, { type Catalogue, type CoreCatalogue } from "~/locales/de";
 
 export const LANGUAGES = ["de", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -12,27 +12,46 @@ export const LANGUAGE_COOKIE = "lang";
  * page's language before hydrating (entry.client.tsx), so a German page does not carry the
  * English texts (10 KB gzip).
  */
-const texts: Partial<Record<Language, Catalogue>> = { de };
+const texts: { de: CoreCatalogue; en?: Catalogue } = { de };
 
 export function registerCatalogue(language: Language, catalogue: Catalogue) {
   texts[language] = catalogue;
-  catalogues.delete(language);
+  forget(language);
 }
 
 /**
- * Texts of one area that guests never see (the admin area), added by the area's own modules
- * (`~/locales/admin-texts`) instead of riding in the catalogue every public page downloads.
+ * Texts of one page or area, added by the modules that show them instead of riding in the
+ * catalogue every page downloads: the admin area's (`~/locales/admin-texts`, decision 025) and
+ * the German texts of single public pages (`~/locales/texts/*`, decision 055). The server
+ * registers all of them at start.
  */
 const areaTexts: Record<Language, Record<string, unknown>> = { de: {}, en: {} };
 
 export function registerTexts(language: Language, namespaces: Record<string, unknown>) {
   Object.assign(areaTexts[language], namespaces);
-  catalogues.delete(language);
+  forget(language);
 }
 
-/** The whole catalogue of a language (German when it is not loaded), for texts needed as data. */
+const merged = new Map<Language, Catalogue>();
+
+/**
+ * The whole catalogue of a language (German when it is not loaded) with the registered page
+ * texts, for texts needed as data. In the browser a page's namespace is there only when a
+ * module that shows it has been loaded (`~/locales/texts/*`); `route-texts.test.ts` checks that
+ * every module reading one imports its registrar.
+ */
 export function catalogueOf(language: Language): Catalogue {
-  return texts[language] ?? de;
+  let found = merged.get(language);
+  if (!found) {
+    found = { ...(texts[language] ?? de), ...areaTexts[language] } as Catalogue;
+    merged.set(language, found);
+  }
+  return found;
+}
+
+function forget(language: Language) {
+  catalogues.delete(language);
+  merged.delete(language);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -67,10 +86,17 @@ const catalogues = new Map<Language, FlatCatalogue>();
 function catalogue(language: Language) {
   let found = catalogues.get(language);
   if (!found) {
-    found = flatten({ ...catalogueOf(language), ...areaTexts[language] }, "", new Map());
+    found = flatten(catalogueOf(language), "", new Map());
     catalogues.set(language, found);
   }
   return found;
+}
+
+function hasNamespace(language: Language, key: string) {
+  const dot = key.indexOf(".");
+  if (dot < 0) return true;
+  const namespace = key.slice(0, dot);
+  return namespace in catalogueOf(language) || namespace in catalogueOf(DEFAULT_LANGUAGE);
 }
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
@@ -103,7 +129,15 @@ export function translate(language: Language, key: string, values?: TranslationV
     text ??= flat.get(key);
     if (text !== undefined) break;
   }
-  if (text === undefined) return key;
+  if (text === undefined) {
+    // A whole namespace missing in the browser means a module shows texts whose registrar it
+    // does not import (decision 055): the page would show keys after hydration. Say so loudly;
+    // the E2E journeys fail on console errors.
+    if (typeof document !== "undefined" && !hasNamespace(language, key)) {
+      console.error(`Texte fehlen im Browser: „${key}“ (Registrierung in ~/locales/texts fehlt)`);
+    }
+    return key;
+  }
   if (!values || !text.includes("{{")) return text;
   return text.replace(PLACEHOLDER, (placeholder, name: string) => {
     const value = values[name];

@@ -23,6 +23,7 @@ import adminPaymentsDe from "./de/admin-payments";
 import adminSeasonsDe from "./de/admin-seasons";
 import adminCalendarDe from "./de/admin-calendar";
 import adminOccupancyDe from "./de/admin-occupancy";
+import adminSettingsDe from "./de/admin-settings";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -42,8 +43,10 @@ import adminPaymentsEn from "./en/admin-payments";
 import adminSeasonsEn from "./en/admin-seasons";
 import adminCalendarEn from "./en/admin-calendar";
 import adminOccupancyEn from "./en/admin-occupancy";
+import adminSettingsEn from "./en/admin-settings";
 
 registerTexts("de", {
+  settings: adminSettingsDe,
   bankAccounts: bankAccountsDe,
   adminBookings: adminBookingsDe,
   adminUsers: adminUsersDe,
@@ -65,6 +68,7 @@ registerTexts("de", {
   adminOccupancy: adminOccupancyDe,
 });
 registerTexts("en", {
+  settings: adminSettingsEn,
   bankAccounts: bankAccountsEn,
   adminBookings: adminBookingsEn,
   adminUsers: adminUsersEn,

@@ -1,19 +1,14 @@
-import pagesTexts from "./de/pages";
-import contactTexts from "./de/contact";
 import newsletterTexts from "./de/newsletter";
 import reviewsTexts from "./de/reviews";
-import infoTexts from "./de/info";
-import searchTexts from "./de/search";
-import propertyTexts from "./de/property";
-import priceBoxTexts from "./de/price-box";
-import bookingTexts from "./de/booking";
-import bookingSuccessTexts from "./de/booking-success";
-import passwordResetTexts from "./de/password-reset";
-import accountSettingsTexts from "./de/account-settings";
-import myBookingsTexts from "./de/my-bookings";
-import profilePageTexts from "./de/profile-page";
+import type { RouteCatalogue } from "./route-texts";
 
-/** German texts (the default). Fixed texts follow spec/08-messages.md word for word. */
+/**
+ * German texts (the default) that every page may show: the layout, errors, the footer's
+ * newsletter form and the rating lines of cards and reviews. The texts of one page or area are
+ * registered by the modules that show them (`./texts/*`), so a page downloads only its own
+ * (issue 16 point 3, decision 055); the server registers them all (`all-languages.server.ts`).
+ * Fixed texts follow spec/08-messages.md word for word.
+ */
 const de = {
   common: {
     loading: "Wird geladen...",
@@ -92,108 +87,6 @@ const de = {
     /** The checkout's slim footer (issue 16). */
     legalLinks: "Rechtliches",
   },
-  install: {
-    title: "Zum Startbildschirm hinzufügen",
-    intro:
-      "Sie können diese Website wie eine App installieren – ohne App-Store, ohne Download-Größe.",
-    ios: "iPhone/iPad (Safari): Tippen Sie auf „Teilen“ und dann auf „Zum Home-Bildschirm“.",
-    android:
-      "Android (Chrome): Öffnen Sie das Menü ⋮ und wählen Sie „App installieren“ oder „Zum Startbildschirm hinzufügen“.",
-    desktop:
-      "Computer (Chrome, Edge): Klicken Sie in der Adressleiste auf das Installieren-Symbol.",
-  },
-  cookies: {
-    title: "Cookie-Einstellungen",
-    intro:
-      "Diese Website setzt nur technisch notwendige Cookies. Wir verwenden keine Analyse-, Werbe- oder Tracking-Cookies und zeigen deshalb kein Einwilligungsbanner.",
-    name: "Name",
-    purpose: "Zweck",
-    duration: "Speicherdauer",
-    session: "Hält Sie nach der Anmeldung angemeldet (Sitzung).",
-    sessionDuration: "30 Tage, verlängert sich bei Nutzung",
-    language: "Speichert die gewählte Sprache.",
-    languageDuration: "1 Jahr",
-  },
-  home: {
-    heroLabel: "Ausgewählte Unterkünfte",
-    heroPause: "Bildwechsel anhalten",
-    heroPlay: "Bildwechsel fortsetzen",
-    searchLabel: "Unterkünfte suchen",
-    destination: "Reiseziel",
-    destinationPlaceholder: "Stadt oder Land, z. B. Sylt",
-    checkIn: "Anreise",
-    checkOut: "Abreise",
-    guestsLabel: "Gäste",
-    search: "Suchen",
-    searchErrors: {
-      checkInPast: "Die Anreise darf nicht in der Vergangenheit liegen.",
-      checkOutBeforeCheckIn: "Die Abreise muss nach der Anreise liegen.",
-      checkOutWithoutCheckIn: "Bitte wählen Sie zuerst ein Anreisedatum.",
-      invalidDate: "Bitte geben Sie ein gültiges Datum ein.",
-    },
-    featured: "Beliebte Unterkünfte",
-    featuredError: "Fehler beim Laden der Unterkünfte.",
-    featuredEmpty: "Keine Unterkünfte verfügbar.",
-    recommended: "Empfehlungen",
-    recommendedError: "Fehler beim Laden der Empfehlungen.",
-    recommendedEmpty: "Keine Empfehlungen verfügbar.",
-    newHeading: "Neu bei uns",
-    newBadge: "Neu bei uns",
-    reasons: {
-      offer: "Angebot: −{{percent}} %",
-      rating_one: "★ {{rating}} ({{count}} Bewertung)",
-      rating_other: "★ {{rating}} ({{count}} Bewertungen)",
-      pets: "Haustiere erlaubt",
-    },
-    readMore: "Weiterlesen",
-    newsletterHeading: "Newsletter abonnieren",
-    newsletterText:
-      "Reiseideen und Angebote etwa einmal im Monat – Abmeldung jederzeit mit einem Klick.",
-    guests_one: "{{count}} Gast",
-    guests_other: "{{count}} Gäste",
-    bedrooms_one: "{{count}} Schlafzimmer",
-    bedrooms_other: "{{count}} Schlafzimmer",
-  },
-  auth: {
-    signInTitle: "Anmelden",
-    registerTitle: "Registrieren",
-    signInIntro: "Melden Sie sich mit Ihrem Konto an.",
-    registerIntro: "Erstellen Sie ein Konto, um Unterkünfte zu buchen.",
-    name: "Name",
-    email: "E-Mail",
-    password: "Passwort",
-    passwordHint: "Mindestens 8 Zeichen",
-    submitSignIn: "Anmelden",
-    submitRegister: "Registrieren",
-    toRegister: "Noch kein Konto? Jetzt registrieren",
-    toSignIn: "Bereits ein Konto? Jetzt anmelden",
-    forgotPassword: "Passwort vergessen?",
-    legal:
-      "Mit der Anmeldung akzeptieren Sie unsere <agb>AGB</agb> und unsere <privacy>Datenschutzerklärung</privacy>. Fragen? <contact>Kontakt</contact>",
-    invalidCredentials: "E-Mail oder Passwort ist falsch",
-    missingFields: "Bitte geben Sie E-Mail und Passwort ein.",
-    registrationFailed: "Fehler bei der Registrierung. Bitte versuchen Sie es erneut.",
-    passwordTooShort: "Das Passwort muss mindestens 8 Zeichen lang sein",
-    passwordTooLong: "Das Passwort darf höchstens 128 Zeichen lang sein",
-    nameRequired: "Bitte geben Sie Ihren Namen ein.",
-    invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
-    emailTaken:
-      "Mit dieser E-Mail-Adresse kann kein neues Konto erstellt werden. Falls Sie bereits ein Konto haben, melden Sie sich an oder setzen Sie Ihr Passwort zurück.",
-    tooManyAttempts:
-      "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
-    emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
-    passwordRequired: "Bitte geben Sie Ihr Passwort ein.",
-    showPassword: "Passwort anzeigen",
-    stayHeading: "Ihre Buchung",
-    stayIntro: "Nach der Anmeldung geht es direkt mit dieser Buchung weiter.",
-    stayDates: "Reisedaten",
-    stayNights_one: "{{count}} Nacht",
-    stayNights_other: "{{count}} Nächte",
-    stayGuests_one: "{{count}} Gast",
-    stayGuests_other: "{{count}} Gäste",
-    stayTotal: "Gesamtpreis",
-    stayTotalHint: "inklusive Reinigungs- und Servicegebühr",
-  },
   errors: {
     notFoundTitle: "Seite nicht gefunden",
     notFoundText: "Die angeforderte Seite existiert nicht oder wurde verschoben.",
@@ -225,116 +118,8 @@ const de = {
     backToSite: "Zur Website",
     welcome: "Willkommen im Administrationsbereich.",
   },
-  settings: {
-    title: "Einstellungen",
-    tabCompany: "Unternehmen",
-    tabBookings: "Buchungen",
-    save: "Einstellungen speichern",
-    saved: "Einstellungen erfolgreich gespeichert",
-    failed: "Fehler beim Speichern der Einstellungen",
-    website: "Website",
-    company: "Unternehmensdaten",
-    social: "Soziale Netzwerke",
-    platformName: "Plattformname",
-    pageTitle: "Seitentitel",
-    metaDescription: "Meta-Beschreibung",
-    metaKeywords: "Meta-Keywords",
-    primaryColor: "Primärfarbe",
-    secondaryColor: "Sekundärfarbe",
-    companyName: "Firmenname",
-    companyEmail: "E-Mail",
-    companyPhone: "Telefon",
-    companyAddress: "Adresse",
-    companyPostalCode: "Postleitzahl",
-    companyCity: "Stadt",
-    companyCountry: "Land",
-    companyRegistration: "Handelsregisternummer",
-    companyRegisterCourt: "Registergericht",
-    companyRepresentative: "Vertretungsberechtigte/r",
-    companyTaxId: "Steuernummer",
-    companyVatId: "USt-IdNr.",
-    socialFacebookUrl: "Facebook-URL",
-    socialInstagramUrl: "Instagram-URL",
-    socialXUrl: "X-URL",
-    minStayDays: "Mindestaufenthalt (Nächte)",
-    maxStayDays: "Höchstaufenthalt (Nächte)",
-    serviceFee: "Servicegebühr (€)",
-    freeCancellationHours: "Kostenlose Stornierung bis (Stunden vor Anreise)",
-    cancellationFeePercentage: "Stornogebühr (%)",
-    paymentMethods: "Zahlungsmethoden",
-    bookingLimits: "Buchungsgrenzen",
-    bookingLimitsHint:
-      "Schützen Ihre Termine vor Blockaden: Die Grenzen gelten für jede Buchung und werden beim Speichern der Buchung geprüft.",
-    bookingHorizonMonths: "Anreise höchstens (Monate im Voraus)",
-    maxPendingBookings: "Unbezahlte Buchungen pro Konto (höchstens)",
-    bookingAttemptsPerAccount: "Buchungsversuche pro Konto und Stunde",
-    bookingAttemptsPerClient: "Buchungsversuche pro IP-Adresse und Stunde",
-    brand: {
-      heading: "Logos und Favicon",
-      logoLight: "Logo (heller Hintergrund)",
-      logoDark: "Logo (dunkler Hintergrund)",
-      favicon: "Favicon",
-      none: "Kein Bild",
-      upload: "Hochladen",
-      remove: "Entfernen",
-      saved: "Gespeichert.",
-      logoHint:
-        "PNG, JPG oder WebP, höchstens 2 MB; wird auf höchstens 640 × 160 Pixel verkleinert.",
-      faviconHint: "32x32 PNG (PNG, JPG oder WebP, höchstens 2 MB; quadratisch am besten).",
-      failed: "Fehler beim Hochladen der Datei",
-      errors: {
-        missing: "Bitte wählen Sie eine Datei aus.",
-        tooLarge: "Die Datei darf höchstens 2 MB groß sein.",
-        wrongType: "Bitte wählen Sie ein Bild im Format PNG, JPG oder WebP.",
-        failed: "Bitte versuchen Sie es erneut.",
-      },
-    },
-    paymentSchedule: "Zahlungsplan bei Überweisung",
-    paymentScheduleHint:
-      "Gilt für neue Buchungen; bestehende Buchungen behalten ihren Zahlungsplan. Die Anzahlung ist 7 Tage nach der Buchung fällig, der Rest die angegebene Zahl von Tagen vor der Anreise.",
-    depositPercentage: "Anzahlung (%)",
-    balanceDueDays: "Restzahlung fällig (Tage vor Anreise)",
-    unpaidBookings: "Unbezahlte Buchungen",
-    unpaidBookingsHint:
-      "Gäste mit Überweisung erhalten 3 Tage vor jeder Fälligkeit und am Tag nach einer versäumten Zahlung automatisch eine Erinnerung mit den Zahlungsdaten. Auf Wunsch wird eine Buchung storniert, deren Anzahlung die angegebene Zahl von Tagen überfällig ist; der Gast erhält eine E-Mail. Leer lassen, um nicht automatisch zu stornieren.",
-    autoCancelOverdueDays: "Automatisch stornieren nach Tagen überfälliger Anzahlung",
-    methodReasons: {
-      providerNotConfigured: "Zahlungsanbieter nicht konfiguriert",
-      noDefaultBankAccount: "Kein aktives Standardkonto",
-    },
-    invalid: {
-      required: "Dieses Feld ist erforderlich.",
-      color: "Bitte geben Sie eine Farbe im Format #RRGGBB ein.",
-      email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
-      url: "Bitte geben Sie eine gültige URL (https://…) ein.",
-      minStay: "Der Mindestaufenthalt muss mindestens 1 Nacht betragen.",
-      maxStay: "Der Höchstaufenthalt darf nicht kleiner als der Mindestaufenthalt sein.",
-      serviceFee: "Die Servicegebühr darf nicht negativ sein.",
-      hours: "Bitte geben Sie eine Stundenzahl ab 0 ein.",
-      percentage: "Bitte geben Sie einen Wert zwischen 0 und 100 ein.",
-      paymentMethods: "Bitte wählen Sie mindestens eine Zahlungsmethode.",
-      horizon: "Bitte geben Sie eine Zahl von 1 bis 120 Monaten ein.",
-      pendingBookings: "Bitte geben Sie eine Zahl von 1 bis 100 ein.",
-      attempts: "Bitte geben Sie eine Zahl von 1 bis 10.000 ein.",
-      balanceDays: "Bitte geben Sie eine Zahl von 0 bis 365 Tagen ein.",
-      autoCancelDays:
-        "Bitte geben Sie eine Zahl von 1 bis 90 Tagen ein oder lassen Sie das Feld leer.",
-    },
-  },
-  pages: pagesTexts,
-  contact: contactTexts,
   newsletter: newsletterTexts,
   reviews: reviewsTexts,
-  info: infoTexts,
-  search: searchTexts,
-  property: propertyTexts,
-  priceBox: priceBoxTexts,
-  booking: bookingTexts,
-  bookingSuccess: bookingSuccessTexts,
-  passwordReset: passwordResetTexts,
-  accountSettings: accountSettingsTexts,
-  myBookings: myBookingsTexts,
-  profilePage: profilePageTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",
@@ -344,4 +129,6 @@ const de = {
 };
 
 export default de;
-export type Catalogue = typeof de;
+/** Every text of a language: the core above and the page texts (what en.ts must translate). */
+export type Catalogue = typeof de & RouteCatalogue;
+export type CoreCatalogue = typeof de;

@@ -1,6 +1,7 @@
 import type { RefObject } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Dialog } from "~/components/ui/dialog";
+import "~/locales/texts/cookies";
 
 /**
  * Lists the only cookies the site sets; there are no tracking cookies, hence no banner. Loaded

@@ -1,6 +1,7 @@
 import type { RefObject } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Dialog } from "~/components/ui/dialog";
+import "~/locales/texts/install";
 
 /** How to install the web app where the browser offers no prompt (Safari, Firefox, dismissed). */
 export function InstallHowTo({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | null> }) {

@@ -3,6 +3,7 @@ import { AMENITY_KEYS } from "~/domain/amenity-names";
 // The icons as one SVG sprite file (a hashed asset the browser caches), not as components in the
 // page's JavaScript (decision 043); generated from amenity-icons.ts.
 import spriteUrl from "./amenity-icons.svg?no-inline";
+import "~/locales/texts/property";
 
 /** The amenities of a property, each with its icon (a check mark where none is known). */
 export function AmenityList({ amenities }: { amenities: string[] }) {

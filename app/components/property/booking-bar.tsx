@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { buttonClass, LinkButton } from "~/components/ui/button";
+import "~/locales/texts/price-box";
 
 export type BookingBarProps = {
   /** The price box's headline price per night, formatted. */

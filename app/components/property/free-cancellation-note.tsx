@@ -3,6 +3,7 @@ import { feePercentage, freeCancellationUntil } from "~/domain/cancellation";
 import { formatDate, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
+import "~/locales/texts/property";
 
 export type CancellationTerms = {
   freeCancellationHours: number;

@@ -2,6 +2,7 @@ import { UserRound } from "lucide-react";
 import { useTranslation } from "~/lib/i18n-react";
 import { mediaUrl } from "~/lib/media-url";
 import type { Language } from "~/lib/i18n";
+import "~/locales/texts/property";
 
 export type Host = {
   name: string | null;

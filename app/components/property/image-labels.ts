@@ -1,4 +1,6 @@
 /** The categories the demo data and the admin image form use, stored in German. */
+import "~/locales/texts/property";
+
 const CATEGORY_KEYS: Record<string, string> = {
   Außenbereich: "exterior",
   Wohnbereich: "living",

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Dialog } from "~/components/ui/dialog";
 import { useTranslation } from "~/lib/i18n-react";
+import "~/locales/texts/property";
 
 export type ViewerImage = { src: string; srcSet?: string; alt: string; label: string };
 

@@ -25,6 +25,7 @@ import { minStayFor, seasonOfNight, type PageSeason } from "~/domain/seasons";
 import { formatMoney, type Language } from "~/lib/i18n";
 import { BookingBar } from "./booking-bar";
 import { FreeCancellationNote, type CancellationTerms } from "./free-cancellation-note";
+import "~/locales/texts/price-box";
 
 export type PriceBoxProps = {
   propertyId: string;

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/root";
+import "~/locales/texts/property";
 
 /**
  * Unknown or unpublished property: "Unterkunft nicht gefunden"; any other failure: "Unterkunft

@@ -2,6 +2,7 @@ import { ExternalLink, MapPin } from "lucide-react";
 import type { PropertyFacts } from "~/domain/property-facts";
 import { openStreetMapUrl } from "~/domain/property-facts";
 import { useTranslation } from "~/lib/i18n-react";
+import "~/locales/texts/property";
 
 /**
  * "Gut zu wissen" on the property page (decision 033): check-in and check-out times, house

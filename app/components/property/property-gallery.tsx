@@ -5,6 +5,7 @@ import type { PropertyImage } from "../../../db/schema";
 import { imageUrls } from "~/lib/image-urls";
 import { categoryLabel } from "./image-labels";
 import type { ImageViewer as Viewer, ViewerImage } from "./image-viewer";
+import "~/locales/texts/property";
 
 // The full-screen viewer is not seen at first: its code (and the dialog's) loads when needed.
 // (A plain import() into state rather than React.lazy: with React.lazy in this module the

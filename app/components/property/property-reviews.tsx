@@ -6,6 +6,7 @@ import { StarRating } from "~/features/reviews/components/star-rating";
 import { formatRating } from "~/features/reviews/review-display";
 import { formatDate, type Language } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media-url";
+import "~/locales/texts/property";
 
 export type PropertyRating = { count: number; average: number | null };
 

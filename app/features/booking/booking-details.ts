@@ -6,6 +6,7 @@
  * (Brotli) to it (docs/BENCHMARKS.md, "JavaScript of the booking page").
  */
 import { isPlausiblePhone } from "~/domain/phone";
+import "~/locales/texts/booking";
 
 export const GUEST_NAME_MAX = 200;
 export const SPECIAL_REQUESTS_MAX = 2000;

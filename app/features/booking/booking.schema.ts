@@ -7,6 +7,7 @@ import { z } from "zod/mini";
 import { PAYMENT_METHODS } from "~/features/settings/settings";
 import { isCalendarDay } from "~/domain/calendar-day";
 import { guestNameProblem, guestPhoneProblem, specialRequestsProblem } from "./booking-details";
+import "~/locales/texts/booking";
 
 // The browser checks step 2 with the plain rules of booking-details.ts and carries no zod; the
 // server checks the whole submit here, with the same rules for the details. zod/mini, not

@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
 import type { ContactField } from "./contact.schema";
+import "~/locales/texts/contact";
 
 /** What the /kontakt action answers; `errors` and `values` hold catalogue keys and the input. */
 export type ContactActionData =

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDay } from "~/domain/calendar-day";
 import { fieldErrorsFromIssues } from "~/lib/form";
 import type { TranslationValues } from "~/lib/i18n";
+import "~/locales/texts/pages";
 
 /**
  * The flight request form of /flugbuchung. Flights are not sold online: a valid request becomes

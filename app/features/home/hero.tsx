@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../../db/schema";
 import { imageUrls } from "~/lib/image-urls";
+import "~/locales/texts/home";
 
 export const HERO_INTERVAL_MS = 5000;
 

@@ -42,6 +42,7 @@ import { parseForm } from "~/lib/form.server";
 import { formatDate, formatMoney, getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/booking-detail";
+import "~/locales/texts/booking-success";
 
 const NOTICES = ["status", "payment", "paymentConfirmed", "sent", "refunded"] as const;
 type Notice = (typeof NOTICES)[number];

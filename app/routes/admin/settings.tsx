@@ -332,7 +332,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <h1 className="text-2xl font-semibold text-slate-900">{t("settings.title")}</h1>
       {loaderData.placeholderFields.length > 0 && (
         <div className="mt-4">
-          <ImprintWarning fields={loaderData.placeholderFields} showSettingsLink={false} />
+          <ImprintWarning
+            fields={loaderData.placeholderFields.map((field) => t(`settings.${field}`))}
+            showSettingsLink={false}
+          />
         </div>
       )}
       {actionData && "error" in actionData && actionData.error === "sessionExpired" && (

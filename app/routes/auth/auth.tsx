@@ -19,6 +19,9 @@ import { todayInBerlin } from "~/domain/calendar-day";
 import { catalogueOf, formatDate, formatMoney, languageFromCookie } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
+import "~/locales/texts/auth";
+import "~/locales/texts/booking-success";
+import "~/locales/texts/password-reset";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A signed-in user has nothing to do here (spec 05): to their own area.

@@ -12,6 +12,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import "~/locales/texts/password-reset";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));

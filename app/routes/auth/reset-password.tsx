@@ -13,6 +13,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import "~/locales/texts/password-reset";
 
 /** GET only shows the form (mail scanners that open the link use nothing up). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -35,6 +35,7 @@ import {
 } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
+import "~/locales/texts/booking-success";
 
 /**
  * /booking-success?booking=<id>: where the guest lands after booking (spec 04). Only the

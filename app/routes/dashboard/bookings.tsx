@@ -28,6 +28,8 @@ import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import "~/locales/texts/booking-success";
+import "~/locales/texts/my-bookings";
 
 const notFound = () => data(null, { status: 404 });
 

@@ -19,6 +19,7 @@ import {
 } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { mediaUrl } from "~/lib/media-url";
+import "~/locales/texts/my-bookings";
 
 /** /dashboard (spec 05): the guest's numbers, the latest bookings and the profile teaser. */
 export async function loader({ request }: Route.LoaderArgs) {

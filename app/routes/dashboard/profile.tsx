@@ -30,6 +30,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { mediaUrl } from "~/lib/media-url";
+import "~/locales/texts/profile-page";
 
 /** The profile form is a few short fields; nothing legitimate comes near this. */
 const BANNER_MS = 3000;

@@ -35,6 +35,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
+import "~/locales/texts/account-settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -12,6 +12,7 @@ import { getSettings } from "~/features/settings/settings.server";
 import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/info";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [content, settings, facts] = await Promise.all([

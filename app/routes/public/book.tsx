@@ -28,6 +28,8 @@ import { languageFromCookie, translate } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import bookingDe from "~/locales/de/booking";
 import bookingEn from "~/locales/en/booking";
+import "~/locales/texts/booking";
+import "~/locales/texts/property";
 
 /** Query values are only echoed into the form; anything longer is not a date. */
 const queryDay = (value: string | null) => value?.trim().slice(0, 10) || undefined;

@@ -14,6 +14,7 @@ import { getPageContent } from "~/features/company/page-content.server";
 import { parseForm } from "~/lib/form.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/contact";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));

@@ -14,6 +14,7 @@ import { todayInBerlin } from "~/domain/calendar-day";
 import { formatMoney, languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { countryName } from "~/lib/country-names.server";
+import "~/locales/texts/pages";
 
 /**
  * A region page lists the operator's real destinations there (decision 031): the countries and

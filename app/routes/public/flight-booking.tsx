@@ -23,6 +23,7 @@ import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/pages";
 
 /**
  * Flights are not sold online. The form submits with GET to this page (`?anfrage=1&…`); a valid

@@ -15,6 +15,8 @@ import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/account-settings";
+import "~/locales/texts/home";
 
 type HomeContent = {
   hero: { headline: string; subline: string };

@@ -12,6 +12,7 @@ import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/pages";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const content = await getPageContent<HotelBookingContent>(

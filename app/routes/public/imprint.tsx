@@ -6,16 +6,14 @@ import type { ImprintContent } from "~/features/company/content-types";
 import { placeholderImprintFields } from "~/features/company/imprint";
 import { getSettings } from "~/features/settings/settings.server";
 import { getPageContent } from "~/features/company/page-content.server";
-import { languageFromCookie } from "~/lib/i18n";
+import { languageFromCookie, translate } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/info";
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromCookie(request.headers.get("cookie"));
   const [content, settings, user] = await Promise.all([
-    getPageContent<ImprintContent>(
-      "imprint",
-      languageFromCookie(request.headers.get("cookie")),
-      request,
-    ),
+    getPageContent<ImprintContent>("imprint", language, request),
     getSettings(),
     getCurrentUser(request),
   ]);
@@ -35,8 +33,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       phone: settings.companyPhone,
       email: settings.companyEmail,
     },
-    // Decided here on the server: visitors and guests never receive the list.
-    placeholderFields: user?.role === "admin" ? placeholderImprintFields(settings) : [],
+    // Decided here on the server: visitors and guests never receive the list. The settings
+    // form's labels, so the page's JavaScript does not carry the settings texts (decision 055).
+    placeholderFields:
+      user?.role === "admin"
+        ? placeholderImprintFields(settings).map((field) =>
+            translate(language, `settings.${field}`),
+          )
+        : [],
   };
 }
 

@@ -11,6 +11,7 @@ import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, formatMoney, languageFromCookie, type Language } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/info";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));

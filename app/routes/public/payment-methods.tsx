@@ -8,6 +8,7 @@ import type { PaymentMethod } from "~/features/settings/settings";
 import { getPageContentWithFacts } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/info";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { content, facts } = await getPageContentWithFacts<PaymentMethodsContent>(

@@ -7,6 +7,7 @@ import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
+import "~/locales/texts/pages";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return getPageContent<LegalContent>(

@@ -30,6 +30,9 @@ import { AMENITY_KEYS } from "~/domain/amenity-names";
 import { localizedLocation } from "~/lib/country-names.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/price-box";
+import "~/locales/texts/property";
+import "~/locales/texts/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const today = todayInBerlin();

@@ -28,6 +28,7 @@ import { localizedLocation } from "~/lib/country-names.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { useRootData } from "~/root";
 import { translate } from "~/lib/i18n";
+import "~/locales/texts/property";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);

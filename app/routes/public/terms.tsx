@@ -6,6 +6,7 @@ import type { LegalContent } from "~/features/content/content-types";
 import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/pages";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return getPageContent<LegalContent>(

@@ -12,6 +12,7 @@ import { contactHref } from "~/features/content/links";
 import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/pages";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return getPageContent<TravelInsuranceContent>(

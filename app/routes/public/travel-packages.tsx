@@ -10,6 +10,7 @@ import { contactHref } from "~/features/content/links";
 import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/pages";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return getPageContent<TravelPackagesContent>(

@@ -1,6 +1,7 @@
 import { CalendarPlus, Mail, Phone } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
+import "~/locales/texts/booking-success";
 
 export type ArrivalInfoProps = {
   bookingId: string;

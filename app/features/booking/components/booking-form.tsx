@@ -40,6 +40,8 @@ import { OrderNote } from "./order-note";
 import { PaymentFields } from "./payment-fields";
 import { StayCancellationTerms } from "./stay-cancellation-terms";
 import { isUuid } from "~/domain/ids";
+import "~/locales/texts/booking";
+import "~/locales/texts/price-box";
 
 /** The form fields the page sends and the action echoes back after a failure. */
 export const BOOKING_VALUE_FIELDS = [

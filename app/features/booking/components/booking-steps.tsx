@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { useTranslation } from "~/lib/i18n-react";
+import "~/locales/texts/booking";
 
 export type BookingStep = 1 | 2 | 3;
 

@@ -9,6 +9,8 @@ import {
   type CancellationTerms,
 } from "~/components/property/free-cancellation-note";
 import { TouristTaxNote } from "~/components/property/property-facts";
+import "~/locales/texts/booking";
+import "~/locales/texts/price-box";
 
 export type SummaryProperty = {
   title: string;

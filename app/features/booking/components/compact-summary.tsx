@@ -1,6 +1,8 @@
 import type { PriceBreakdown } from "~/domain/price";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
+import "~/locales/texts/booking";
+import "~/locales/texts/price-box";
 
 /**
  * The stay and its total above the steps on phones and tablets (issue 16), where the full

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import "~/locales/texts/booking-success";
 
 /**
  * "Lastschrift in Bearbeitung" (decision 052): a SEPA debit of the booking is on its way

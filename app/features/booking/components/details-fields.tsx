@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
+import "~/locales/texts/booking";
 
 /** The e-mail is not among them: a booking always uses the account's own address. */
 export const DETAIL_FIELDS = ["guestName", "guestPhone", "specialRequests"] as const;

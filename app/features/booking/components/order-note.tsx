@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import "~/locales/texts/booking";
+import "~/locales/texts/contact";
 
 const linkClass = "font-medium underline underline-offset-2 hover:no-underline";
 

@@ -11,6 +11,7 @@ import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { Banner } from "~/components/ui/banner";
 import { fieldId } from "./details-fields";
 import type { ReactNode } from "react";
+import "~/locales/texts/booking";
 
 const errorId = `${fieldId("paymentMethod")}-error`;
 

@@ -12,6 +12,7 @@ import {
   type PaymentTerms,
 } from "~/domain/payment-schedule";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import "~/locales/texts/booking-success";
 
 export type PaymentInstructionsProps = {
   bookingNumber: string;

@@ -4,6 +4,8 @@ import { stayCancellationTerms } from "~/domain/cancellation";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
+import "~/locales/texts/booking";
+import "~/locales/texts/property";
 
 /**
  * The cancellation terms of the stay being booked, next to the order button (issue 16):

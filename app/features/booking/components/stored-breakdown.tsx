@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { formatMoney, type Language } from "~/lib/i18n";
 import { storedPriceLines, type StoredPriceDetails } from "~/domain/price";
+import "~/locales/texts/booking-success";
 
 /** The price of a stored booking (never recomputed: later price changes do not alter it). */
 export type StoredPrice = {

@@ -2,17 +2,19 @@ import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/lib/i18n-react";
-import type { ImprintField } from "../imprint";
+import "~/locales/texts/info";
 
 /**
- * Tells admins which mandatory Impressum fields are still placeholders. The caller decides on
- * the server who sees it (admins only); nothing renders when every field is complete.
+ * Tells admins which mandatory Impressum fields are still placeholders, by the settings form's
+ * labels (`fields`, translated by the caller: the public imprint page gets them from its loader,
+ * so the settings texts stay out of the page's JavaScript). The caller decides on the server who
+ * sees it (admins only); nothing renders when every field is complete.
  */
 export function ImprintWarning({
   fields,
   showSettingsLink = true,
 }: {
-  fields: readonly ImprintField[];
+  fields: readonly string[];
   showSettingsLink?: boolean;
 }) {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ export function ImprintWarning({
         <p className="mt-2">{t("info.imprint.warningText")}</p>
         <ul className="mt-2 list-disc pl-6">
           {fields.map((field) => (
-            <li key={field}>{t(`settings.${field}`)}</li>
+            <li key={field}>{field}</li>
           ))}
         </ul>
         <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">

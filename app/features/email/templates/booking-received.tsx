@@ -28,6 +28,7 @@ import {
   texts,
   type EmailRow,
 } from "./shared";
+import "~/locales/texts/booking-success";
 
 /**
  * To the guest right after booking (status "pending"); for bank transfer with the payment

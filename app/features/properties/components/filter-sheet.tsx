@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Language } from "~/lib/i18n";
+import "~/locales/texts/search";
 
 export type ResultCount = { total: number; isTotalCapped: boolean };
 

@@ -14,6 +14,7 @@ import {
   type PropertySearch,
 } from "../search.schema";
 import { addDays } from "~/domain/calendar-day";
+import "~/locales/texts/search";
 
 const labelClass = "block text-sm font-medium text-slate-800";
 /** The most used amenities shown at once; "Alle N anzeigen" unfolds the rest. */

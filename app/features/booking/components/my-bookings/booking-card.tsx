@@ -8,6 +8,8 @@ import { imageUrls } from "~/lib/image-urls";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { DebitProcessingBadge } from "../debit-processing-badge";
 import { StatusBadge } from "./status-badge";
+import "~/locales/texts/booking-success";
+import "~/locales/texts/my-bookings";
 
 /** One booking in "Meine Buchungen": what, when, how much, and what the guest can do with it. */
 export function BookingCard({

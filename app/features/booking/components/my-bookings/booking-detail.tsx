@@ -9,6 +9,8 @@ import { imageUrls } from "~/lib/image-urls";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { DebitProcessingBadge } from "../debit-processing-badge";
 import { StatusBadge } from "./status-badge";
+import "~/locales/texts/booking-success";
+import "~/locales/texts/my-bookings";
 
 /** The detail dialog's content: the stay, the stored breakdown and, if due, how to pay. */
 export function BookingDetail({

@@ -5,6 +5,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { MyBookingDetail } from "~/features/booking/my-bookings.server";
 import type { CancelBookingError } from "~/features/booking/my-bookings.schema";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import "~/locales/texts/my-bookings";
 
 const berlinTime = (language: Language) =>
   new Intl.DateTimeFormat(language === "en" ? "en-GB" : "de-DE", {

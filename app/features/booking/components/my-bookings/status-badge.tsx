@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import type { BookingStatus } from "~/features/booking/booking-confirmation.server";
+import "~/locales/texts/booking-success";
 
 /** Ausstehend yellow, Bestätigt green, Storniert red, Abgeschlossen grey (dark text: AA). */
 const statusColors: Record<BookingStatus, string> = {
