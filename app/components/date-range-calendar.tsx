@@ -5,7 +5,7 @@
  * the first hover or focus of the fields): about half of the picker's code stays off the
  * property and booking pages until it is needed (issue 16 point 3, decision 043).
  */
-import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { buildStaySearchUrl, type StaySearchError } from "~/lib/stay-search";

@@ -11,7 +11,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { layoutIconFiles } from "../../scripts/vite-layout-icons.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
@@ -21,22 +20,24 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
  * as framework before: it was 15.0 KB on every page then, 3.9 KB now (decision 055).
  */
 const BUDGETS_KB: Record<string, number> = {
-  "routes/public/home": 27.5, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
+  "routes/public/home": 25, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
   // page on the shared Button and Input (issue 12, part 1); 24.2 with the reason badges, "Neu
   // bei uns" and the live update of edited content (issue 15, decisions 030 and 031); 22.43 with
   // the chunks under 1 KB sent in Brotli too (issue 16 point 3, decision 043); 21.80 with the
   // footer's cookie list and install how-to loaded on their first click; 20.26 with the header's
   // and footer's icons in one file (decision 048)
   // — counted with the i18n chunk from here on (session 13): 26.82 with the German texts of
-  // single pages registered by the modules that show them, not all in the core (decision 055)
-  "routes/public/properties": 29.5, // 20.5; 23.02 with live updates that wait for a running
+  // single pages registered by the modules that show them, not all in the core (decision 055);
+  // 24.14 with the icons from one SVG sprite instead of Lucide's components (decision 056)
+  "routes/public/properties": 27.5, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14); 24.37 with the phone's
   // filter sheet, its live count and the stay totals (issue 16, decision 035); 22.23 with the
   // chunks under 1 KB in Brotli (decision 043); 21.59 with the footer's dialogs on demand; 20.69
   // with the header's and footer's icons in one file (decision 048)
   // — counted with the i18n chunk from here on (session 13): 28.71 with the German texts of
-  // single pages registered by the modules that show them, not all in the core (decision 055)
-  "routes/public/property": 36, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
+  // single pages registered by the modules that show them, not all in the core (decision 055);
+  // 27.00 with the icons from one SVG sprite instead of Lucide's components (decision 056)
+  "routes/public/property": 33, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
   // reviews (decision 032) and the live update of edited content (decision 030); 39.44 with
   // the phone's booking bar and the calendar's reasons, the image viewer (1.9 KB) now lazy
@@ -48,8 +49,9 @@ const BUDGETS_KB: Record<string, number> = {
   // with the seasons' prices and stay rules (decision 046); 29.01 with the calendar's click rules
   // in the calendar's chunk and the header's and footer's icons in one file (decision 048)
   // — counted with the i18n chunk from here on (session 13): 35.55 with the German texts of
-  // single pages registered by the modules that show them, not all in the core (decision 055)
-  "routes/public/book": 39, // 51.0, with zod for the booking form's checks in the browser;
+  // single pages registered by the modules that show them, not all in the core (decision 055);
+  // 32.15 with the icons from one SVG sprite instead of Lucide's components (decision 056)
+  "routes/public/book": 35.5, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
   // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing); 58.86 with
@@ -61,14 +63,16 @@ const BUDGETS_KB: Record<string, number> = {
   // 046); 28.99 with the calendar's click rules on demand and the layout's icons in one file
   // (decision 048)
   // — counted with the i18n chunk from here on (session 13): 38.46 with the German texts of
-  // single pages registered by the modules that show them, not all in the core (decision 055)
-  "routes/public/offers": 20.5, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
+  // single pages registered by the modules that show them, not all in the core (decision 055);
+  // 34.58 with the icons from one SVG sprite instead of Lucide's components (decision 056)
+  "routes/public/offers": 19, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 17.31 with the
   // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand; 15.14
   // with the header's and footer's icons in one file (decision 048)
   // — counted with the i18n chunk from here on (session 13): 19.94 with the German texts of
-  // single pages registered by the modules that show them, not all in the core (decision 055)
-  "routes/public/reviews": 23, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
+  // single pages registered by the modules that show them, not all in the core (decision 055);
+  // 18.37 with the icons from one SVG sprite instead of Lucide's components (decision 056)
+  "routes/public/reviews": 21, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
   // 22.15 with the newsletter form on Button and Input; 22.7 in main on 2026-11-25; 23.45 with
   // the owner reply under reviews (a chunk shared with the property page, under 1 KB, so sent
   // uncompressed) and the hidden-reason line (issue 15, decision 032); 24.21 with mediaUrl for
@@ -80,7 +84,8 @@ const BUDGETS_KB: Record<string, number> = {
 /** Pages that validate nothing in the browser must not carry zod (24 KB). */
 const WITHOUT_ZOD = [
   // — counted with the i18n chunk from here on (session 13): 22.64 with the German texts of
-  // single pages registered by the modules that show them, not all in the core (decision 055)
+  // single pages registered by the modules that show them, not all in the core (decision 055);
+  // 20.17 with the icons from one SVG sprite instead of Lucide's components (decision 056)
   "routes/public/home",
   "routes/public/properties",
   "routes/public/reviews",
@@ -178,20 +183,18 @@ describe("JavaScript budgets of the public pages", () => {
     );
   });
 
-  // Twelve icons of 0.2–0.3 KB each were 2.3 KB of every public page; in one file about 1 KB
-  // (scripts/vite-layout-icons.ts, decision 048). A single-icon file of one of them means the
-  // build setting no longer catches it (a renamed icon, a changed Lucide layout).
-  it.each(Object.keys(BUDGETS_KB))("%s loads the header's and footer's icons as one file", (id) => {
-    const icons = layoutIconFiles();
-    const files = ownFiles(manifest, id);
-    const singleIcons = files.filter(
-      (url) =>
-        icons.has(path.basename(url).replace(/-[\w-]{8}\.js$/, "")) &&
-        fs.readFileSync(path.join(clientDir, url), "utf8").includes("createLucideIcon"),
-    );
-    expect(singleIcons).toEqual([]);
-    expect(files.filter((url) => path.basename(url).startsWith("layout-icons-"))).toHaveLength(1);
-  });
+  // Guests' pages draw their icons from one cached SVG sprite (app/components/ui/icons.tsx,
+  // decision 056): Lucide's runtime (1.4 KB) and a file per icon were on every page before.
+  // Lucide builds each icon's class name with `lucide-${name}`; the sprite's icons do not.
+  it.each(Object.keys(BUDGETS_KB))(
+    "%s loads no Lucide code: its icons come from the sprite",
+    (id) => {
+      const lucide = ownFiles(manifest, id).filter((url) =>
+        fs.readFileSync(path.join(clientDir, url), "utf8").includes("lucide-${"),
+      );
+      expect(lucide).toEqual([]);
+    },
+  );
 
   it.each(WITHOUT_ZOD)("%s loads no zod", (routeId) => {
     const withZod = ownFiles(manifest, routeId).filter((url) =>

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/ui/icons";
 
 export type AccordionEntry = { id: string; question: string; answer: string };
 

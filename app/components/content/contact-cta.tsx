@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icons";
 import { LinkButton } from "~/components/ui/button";
 
 /** "Noch Fragen?" box at the end of a content page, linking to /kontakt (or a given subject). */

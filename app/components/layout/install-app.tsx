@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useLazyDialog } from "./use-lazy-dialog";

@@ -1,4 +1,4 @@
-import { Clock, CreditCard, Globe, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
+import { Clock, CreditCard, Globe, Mail, MapPin, Phone, ShieldCheck } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { openingHoursIn, type PublicSettings } from "~/features/settings/settings";

@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Menu, X } from "~/components/ui/icons";
 import { Form, Link, NavLink } from "react-router";
 import { Button, LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";

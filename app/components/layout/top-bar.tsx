@@ -1,4 +1,4 @@
-import { Mail, Phone } from "lucide-react";
+import { Mail, Phone } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
 import { FacebookIcon, InstagramIcon, XIcon } from "~/components/ui/social-icons";

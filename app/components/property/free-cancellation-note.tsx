@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarX } from "lucide-react";
+import { CalendarCheck, CalendarX } from "~/components/ui/icons";
 import { feePercentage, freeCancellationUntil } from "~/domain/cancellation";
 import { formatDate, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";

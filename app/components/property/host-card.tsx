@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { mediaUrl } from "~/lib/media-url";
 import type { Language } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { Dialog } from "~/components/ui/dialog";
 import { useTranslation } from "~/lib/i18n-react";

@@ -1,4 +1,4 @@
-import { ExternalLink, MapPin } from "lucide-react";
+import { ExternalLink, MapPin } from "~/components/ui/icons";
 import type { PropertyFacts } from "~/domain/property-facts";
 import { openStreetMapUrl } from "~/domain/property-facts";
 import { useTranslation } from "~/lib/i18n-react";

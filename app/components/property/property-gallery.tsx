@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import { ImageOff } from "~/components/ui/icons";
 import { useMemo, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../../db/schema";

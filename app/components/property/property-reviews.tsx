@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { OwnerReply, type OwnerReplyItem } from "~/features/reviews/components/owner-reply";

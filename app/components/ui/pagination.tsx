@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "./icons";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { cx } from "./cx";

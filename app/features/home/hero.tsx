@@ -1,4 +1,4 @@
-import { Pause, Play } from "lucide-react";
+import { Pause, Play } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../../db/schema";

@@ -1,4 +1,4 @@
-import { House } from "lucide-react";
+import { House } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Banner } from "~/components/ui/banner";

@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, EyeOff, House, Users } from "lucide-react";
+import { CalendarDays, Eye, EyeOff, House, Users } from "~/components/ui/icons";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Trans, useTranslation } from "~/lib/i18n-react";

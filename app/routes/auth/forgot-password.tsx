@@ -1,4 +1,4 @@
-import { House } from "lucide-react";
+import { House } from "~/components/ui/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/forgot-password";

@@ -1,4 +1,4 @@
-import { House } from "lucide-react";
+import { House } from "~/components/ui/icons";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/reset-password";

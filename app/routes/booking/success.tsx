@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
+import { CircleCheck, CircleX, LoaderCircle } from "~/components/ui/icons";
 import { localizedLocation } from "~/lib/country-names.server";
 import { useEffect, type ReactNode } from "react";
 import {

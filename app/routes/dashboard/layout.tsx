@@ -5,7 +5,7 @@ import {
   Settings,
   BriefcaseBusiness,
   UserRound,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarCheck, CalendarDays, Star, Wallet } from "lucide-react";
+import { ArrowRight, CalendarCheck, CalendarDays, Star, Wallet } from "~/components/ui/icons";
 import { localizedLocation } from "~/lib/country-names.server";
 import { Link } from "react-router";
 import { LinkButton } from "~/components/ui/button";

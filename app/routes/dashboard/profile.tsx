@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/components/ui/icons";
 import { data, Form, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/profile";

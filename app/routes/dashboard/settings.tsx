@@ -1,4 +1,4 @@
-import { Bell, KeyRound, MonitorSmartphone, Trash2 } from "lucide-react";
+import { Bell, KeyRound, MonitorSmartphone, Trash2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";

@@ -1,4 +1,4 @@
-import { Building2, Mail, MapPin, Phone } from "lucide-react";
+import { Building2, Mail, MapPin, Phone } from "~/components/ui/icons";
 import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { localizedLocation } from "~/lib/country-names.server";
 import {
   data,

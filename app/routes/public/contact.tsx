@@ -1,4 +1,4 @@
-import { Building2, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
+import { Building2, Clock, ExternalLink, Mail, MapPin, Phone } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";

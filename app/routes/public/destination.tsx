@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { MapPin } from "~/components/ui/icons";
 import { data } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/destination";

@@ -1,4 +1,4 @@
-import { Clock, Plane, Send } from "lucide-react";
+import { Clock, Plane, Send } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";

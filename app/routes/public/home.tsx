@@ -1,4 +1,4 @@
-import { BadgeEuro, CalendarCheck, Headset, ShieldCheck } from "lucide-react";
+import { BadgeEuro, CalendarCheck, Headset, ShieldCheck } from "~/components/ui/icons";
 import { localizedLocation } from "~/lib/country-names.server";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";

@@ -1,4 +1,4 @@
-import { Building2, Check, MapPin } from "lucide-react";
+import { Building2, Check, MapPin } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/hotel-booking";
 import { StaySearchForm } from "~/components/stay-search-form";

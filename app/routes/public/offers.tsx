@@ -1,4 +1,4 @@
-import { CalendarClock, MapPin } from "lucide-react";
+import { CalendarClock, MapPin } from "~/components/ui/icons";
 import { localizedLocation } from "~/lib/country-names.server";
 import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";

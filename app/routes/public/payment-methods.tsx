@@ -1,4 +1,4 @@
-import { Check, CircleCheck, CreditCard, Landmark, Lock, Wallet } from "lucide-react";
+import { Check, CircleCheck, CreditCard, Landmark, Lock, Wallet } from "~/components/ui/icons";
 import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";

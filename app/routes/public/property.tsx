@@ -1,4 +1,4 @@
-import { ArrowLeft, Bath, BedDouble, MapPin, Users } from "lucide-react";
+import { ArrowLeft, Bath, BedDouble, MapPin, Users } from "~/components/ui/icons";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/property";

@@ -1,4 +1,4 @@
-import { PenLine, ShieldCheck } from "lucide-react";
+import { PenLine, ShieldCheck } from "~/components/ui/icons";
 import { data, Link, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeader } from "~/components/content/page-header";

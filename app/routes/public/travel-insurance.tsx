@@ -1,4 +1,4 @@
-import { Check, HeartPulse, Luggage, Phone, ShieldCheck } from "lucide-react";
+import { Check, HeartPulse, Luggage, Phone, ShieldCheck } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/travel-insurance";
 import { Accordion } from "~/components/content/accordion";

@@ -1,4 +1,4 @@
-import { Check, Clock, Users } from "lucide-react";
+import { Check, Clock, Users } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/travel-packages";
 import { Badge, Card } from "~/components/content/card";

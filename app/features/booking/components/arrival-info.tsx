@@ -1,4 +1,4 @@
-import { CalendarPlus, Mail, Phone } from "lucide-react";
+import { CalendarPlus, Mail, Phone } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import "~/locales/texts/booking-success";

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import "~/locales/texts/booking";
 

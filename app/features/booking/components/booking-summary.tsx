@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { MapPin } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PropertyImage } from "../../../../db/schema";
 import type { PriceBreakdown } from "~/domain/price";

@@ -1,4 +1,4 @@
-import { Building2, CreditCard, Landmark, Wallet } from "lucide-react";
+import { Building2, CreditCard, Landmark, Wallet } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import {

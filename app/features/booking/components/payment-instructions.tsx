@@ -1,4 +1,4 @@
-import { Check, Copy } from "lucide-react";
+import { Check, Copy } from "~/components/ui/icons";
 import { useId, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";

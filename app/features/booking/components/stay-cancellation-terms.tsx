@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarX } from "lucide-react";
+import { CalendarCheck, CalendarX } from "~/components/ui/icons";
 import type { CancellationTerms } from "~/components/property/free-cancellation-note";
 import { stayCancellationTerms } from "~/domain/cancellation";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Banner } from "~/components/ui/banner";

@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/lib/i18n-react";

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDashed } from "lucide-react";
+import { CircleCheck, CircleDashed } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { TranslationValues } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";

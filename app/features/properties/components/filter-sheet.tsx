@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button, buttonClass, LinkButton } from "~/components/ui/button";

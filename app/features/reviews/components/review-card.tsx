@@ -1,4 +1,4 @@
-import { BadgeCheck, ThumbsUp, UserRound } from "lucide-react";
+import { BadgeCheck, ThumbsUp, UserRound } from "~/components/ui/icons";
 import { Link, useFetcher } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { formatDate, type Language } from "~/lib/i18n";

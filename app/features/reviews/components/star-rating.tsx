@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 
 /**
  * Five stars with the rating as the accessible name ("4,5 von 5 Sternen"); the icons themselves

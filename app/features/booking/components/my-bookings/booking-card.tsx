@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin, Users } from "lucide-react";
+import { CalendarDays, MapPin, Users } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import { LinkButton } from "~/components/ui/button";
