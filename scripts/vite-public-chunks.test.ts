@@ -50,16 +50,26 @@ const base = {
   [route("routes/admin/reviews.tsx")]: [mod("routes/admin/reviews.tsx")],
   [mod("routes/admin/reviews.tsx")]: [mod("star.tsx"), mod("price.ts"), mod("admin-table.tsx")],
   [route("routes/admin/users.tsx")]: [mod("routes/admin/users.tsx")],
-  [mod("routes/admin/users.tsx")]: [mod("admin-table.tsx")],
+  [mod("routes/admin/users.tsx")]: [
+    mod("admin-table.tsx"),
+    dep("lucide-react/dist/esm/icons/x.mjs"),
+  ],
+  // A page outside the public layout (under root only).
+  [route("routes/auth/auth.tsx")]: [mod("routes/auth/auth.tsx")],
+  [mod("routes/auth/auth.tsx")]: [mod("components/ui/button.tsx")],
 };
 
 describe("publicChunkGroups", () => {
-  it("puts what the root and the public layout import into the shell, without the framework", () => {
+  it("puts what every page loads into the shell, the public layout's own into shell-public", () => {
     const groups = graph(base);
+    // Root's: every page. Button: the public layout's pages and the sign-in page (all pages).
     expect(groups.get(mod("lib/cx.ts"))).toBe("shell");
     expect(groups.get(mod("components/ui/button.tsx"))).toBe("shell");
-    expect(groups.get(dep("lucide-react/dist/esm/icons/x.mjs"))).toBe("shell");
-    expect(groups.get(mod("routes/public/layout.tsx"))).toBe("shell");
+    // The header's icon: only the public layout's pages, not the sign-in page (an admin page
+    // uses it too, so it is shared at all).
+    expect(groups.get(dep("lucide-react/dist/esm/icons/x.mjs"))).toBe("shell-public");
+    // Only the layout imports the header: it stays in the layout's own chunk.
+    expect(groups.has(mod("components/layout/header.tsx"))).toBe(false);
     // The client entry's imports stay the framework's; React Router's route entries their own.
     expect(groups.get(dep("react/index.js"))).toBe("framework");
     expect(groups.get(dep("react-router/index.mjs"))).toBe("framework");

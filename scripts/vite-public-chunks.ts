@@ -11,13 +11,13 @@
  * - **"framework"**: what the client entry imports from node_modules (React, React Router, the
  *   JSX runtime, the bundler's import() helper), except React DOM's client and the scheduler,
  *   which stay in the entry's own chunk. Every page of the app loads all of it.
- * - **"shell"**: every module of ours and of Lucide that the root route and the public layout
- *   import, directly or through others (header, footer, newsletter form, Button, Input, the
- *   header's and footer's icons, createLucideIcon …). Every public page loads all of them.
- * - **"public-…"**: the other modules of ours and of Lucide that public routes use, grouped by
- *   exactly which public routes and which lazy chunks use them. A public page loads such a
- *   chunk only if it uses every module in it. Admin and dashboard routes are ignored when
- *   grouping (they have no budget): one that uses a module of a group loads the whole group.
+ * - **"shell"**: what every page guests see loads (root's modules, Button, cx, createLucideIcon …), and
+ *   **"shell-public"**: what every page of the public layout loads (the header's and footer's
+ *   icons, the newsletter form …), but not the sign-in, booking-success and newsletter pages.
+ * - **"public-…"**: the other modules of ours and of Lucide that those pages use, grouped by
+ *   exactly which pages and which lazy chunks use them. A page loads such a chunk only if it
+ *   uses every module in it. Admin and dashboard routes are ignored when grouping (they have no
+ *   budget): one that uses a module of a group loads the whole group.
  *
  * Left out: `app/locales/` and i18n (the translations are split per route separately), other
  * packages than Lucide (see `groupable`), React Router's route entries (it loads them by name),
@@ -37,6 +37,7 @@ const ROOT = path.join(APP_DIR, "root.tsx");
 const PUBLIC_LAYOUT = path.join(APP_DIR, "routes/public/layout.tsx");
 const PUBLIC_ROUTES = path.join(APP_DIR, "routes/public") + path.sep;
 const LOCALES = path.join(APP_DIR, "locales") + path.sep;
+const ADMIN_OR_DASHBOARD = /[\\/]routes[\\/](admin|dashboard)[\\/]/;
 const LUCIDE = /[\\/]node_modules[\\/]lucide-react[\\/]/;
 const FRAMEWORK_IN_ENTRY =
   /[\\/]node_modules[\\/](react-dom[\\/](client|cjs[\\/]react-dom-client\.production)|scheduler[\\/])/;
@@ -92,17 +93,43 @@ export function publicChunkGroups(graph: ModuleGraph): Map<string, string> {
     !file(id).startsWith(LOCALES) &&
     !id.startsWith("\0");
 
-  const shellRoots = routeEntries.filter((id) => file(id) === ROOT || file(id) === PUBLIC_LAYOUT);
-  const shell = staticClosure(graph, shellRoots);
+  // The pages guests see: every route with a component (.tsx) outside the admin area and the
+  // guest dashboard. A page loads its route's modules, root's, and the public layout's if it is
+  // one of the layout's pages (app/routes.ts: routes/public/ is the public layout).
+  const rootEntry = routeEntries.filter((id) => file(id) === ROOT);
+  const layoutEntry = routeEntries.filter((id) => file(id) === PUBLIC_LAYOUT);
+  const pages = routeEntries.filter(
+    (id) =>
+      file(id).endsWith(".tsx") &&
+      !ADMIN_OR_DASHBOARD.test(file(id)) &&
+      !rootEntry.includes(id) &&
+      !layoutEntry.includes(id),
+  );
+  const layoutPages = pages.filter((id) => file(id).startsWith(PUBLIC_ROUTES));
+  const rootModules = staticClosure(graph, rootEntry);
+  const layoutModules = staticClosure(graph, layoutEntry);
 
-  // Which entries (routes and lazy chunks, public or not) reach each module statically.
-  const users = new Map<string, Set<string>>();
-  for (const entry of [...routeEntries, ...lazyEntries]) {
-    for (const id of staticClosure(graph, [entry])) {
-      if (!users.has(id)) users.set(id, new Set());
-      users.get(id)!.add(entry);
-    }
+  // Which pages load each module before they are interactive, and which lazy chunks import it.
+  const pagesOf = new Map<string, Set<string>>();
+  const lazyOf = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, id: string, user: string) => {
+    if (!map.has(id)) map.set(id, new Set());
+    map.get(id)!.add(user);
+  };
+  for (const page of pages) {
+    const loaded = new Set([...staticClosure(graph, [page]), ...rootModules]);
+    if (layoutPages.includes(page)) layoutModules.forEach((id) => loaded.add(id));
+    for (const id of loaded) add(pagesOf, id, page);
   }
+  for (const lazy of lazyEntries) {
+    for (const id of staticClosure(graph, [lazy])) add(lazyOf, id, lazy);
+  }
+  // Which entries (routes of any area, lazy chunks) import each module themselves.
+  const entryUsers = new Map<string, Set<string>>();
+  for (const entry of [...routeEntries, ...lazyEntries]) {
+    for (const id of staticClosure(graph, [entry])) add(entryUsers, id, entry);
+  }
+  const same = (a: Set<string>, b: string[]) => a.size === b.length && b.every((id) => a.has(id));
 
   const groups = new Map<string, string>();
   // The framework beside the client entry was six files that every page of the app loads:
@@ -117,27 +144,31 @@ export function publicChunkGroups(graph: ModuleGraph): Map<string, string> {
   }
   const keys = new Map<string, string>();
   for (const id of ids) {
-    if (!groupable(id)) continue;
-    if (shell.has(id)) {
-      groups.set(id, "shell");
-      continue;
+    const onPages = pagesOf.get(id);
+    // Only admin or dashboard routes or lazy chunks use it: the bundler's own chunking.
+    if (!groupable(id) || !onPages) continue;
+    // Only one entry imports it: the bundler keeps it in that entry's chunk anyway.
+    if ((entryUsers.get(id)?.size ?? 0) < 2) continue;
+    let name: string;
+    if (same(onPages, pages)) {
+      name = "shell"; // root's modules: every page
+    } else if (same(onPages, layoutPages)) {
+      name = "shell-public"; // the public layout's: header, footer, newsletter form …
+    } else {
+      const users = [...onPages, ...(lazyOf.get(id) ?? [])].map((user) =>
+        path.basename(file(user)).replace(/\.\w+$/, ""),
+      );
+      // Named after its users, e.g. "public-book-property" (numbered when that gets long).
+      const key = users.sort().join("-");
+      if (!keys.has(key)) {
+        keys.set(
+          key,
+          key.length <= 40 ? `public-${key}` : `public-${users.length}-${keys.size + 1}`,
+        );
+      }
+      name = keys.get(key)!;
     }
-    const all = users.get(id) ?? new Set<string>();
-    // Kept in its one user's chunk by the bundler anyway.
-    if (all.size < 2) continue;
-    const publicUsers = [...all].filter(
-      (user) => lazyEntries.has(user) || file(user).startsWith(PUBLIC_ROUTES),
-    );
-    // Only lazy chunks or admin/dashboard routes use it: the bundler's own chunking.
-    if (!publicUsers.some((user) => file(user).startsWith(PUBLIC_ROUTES) && !lazyEntries.has(user)))
-      continue;
-    // Named after its users, e.g. "public-book-property" (numbered when that gets long).
-    const names = publicUsers.map((user) => path.basename(file(user)).replace(/\.\w+$/, ""));
-    const key = names.sort().join("-");
-    if (!keys.has(key)) {
-      keys.set(key, key.length <= 40 ? `public-${key}` : `public-${names.length}-${keys.size + 1}`);
-    }
-    groups.set(id, keys.get(key)!);
+    groups.set(id, name);
   }
   return groups;
 }
