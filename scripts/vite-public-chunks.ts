@@ -11,9 +11,10 @@
  * - **"framework"**: what the client entry imports from node_modules (React, React Router, the
  *   JSX runtime, the bundler's import() helper), except React DOM's client and the scheduler,
  *   which stay in the entry's own chunk. Every page of the app loads all of it.
- * - **"shell"**: what every page guests see loads (root's modules, Button, cx, createLucideIcon …), and
- *   **"shell-public"**: what every page of the public layout loads (the header's and footer's
- *   icons, the newsletter form …), but not the sign-in, booking-success and newsletter pages.
+ * - **"shell"**: what every page guests see loads (root's modules, Button, cx,
+ *   createLucideIcon …), and **"shell-public"**: what every page of the public layout loads
+ *   (the header's and footer's icons, the newsletter form …), but not the sign-in,
+ *   booking-success and newsletter pages.
  * - **"public-…"**: the other modules of ours and of Lucide that those pages use, grouped by
  *   exactly which pages and which lazy chunks use them. A page loads such a chunk only if it
  *   uses every module in it. Admin and dashboard routes are ignored when grouping (they have no
@@ -39,6 +40,7 @@ const PUBLIC_ROUTES = path.join(APP_DIR, "routes/public") + path.sep;
 const LOCALES = path.join(APP_DIR, "locales") + path.sep;
 const ADMIN_OR_DASHBOARD = /[\\/]routes[\\/](admin|dashboard)[\\/]/;
 const LUCIDE = /[\\/]node_modules[\\/]lucide-react[\\/]/;
+// React DOM's client and the scheduler: left in the client entry's chunk (see "framework").
 const FRAMEWORK_IN_ENTRY =
   /[\\/]node_modules[\\/](react-dom[\\/](client|cjs[\\/]react-dom-client\.production)|scheduler[\\/])/;
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
@@ -68,8 +70,9 @@ function staticClosure(graph: ModuleGraph, starts: Iterable<string>) {
 }
 
 /**
- * Module id → chunk name for the modules this plugin groups ("shell" or "public-<n>"), from the
- * client build's module graph. Pure, so the unit test can feed it a small graph.
+ * Module id → chunk name ("framework", "shell", "shell-public", "public-…") for the modules
+ * this plugin groups, from the client build's module graph. Pure, so the unit test can feed it
+ * a small graph.
  */
 export function publicChunkGroups(graph: ModuleGraph): Map<string, string> {
   const ids = [...graph.ids];
@@ -83,8 +86,8 @@ export function publicChunkGroups(graph: ModuleGraph): Map<string, string> {
     !FRAMEWORK.test(id) &&
     // Our code and Lucide's icons only. Which other package code a page runs is decided by the
     // bundler's tree-shaking, not by the import graph: the flight-booking page imports a schema
-    // module for its action, which imports zod, and the browser build drops both, so a group
-    // keyed on the import graph put 21 KB of zod on that page.
+    // module for its action, which imports zod, and the browser build drops both; grouped by
+    // the import graph, zod made that page 18 KB heavier.
     (file(id).startsWith(APP_DIR + path.sep) || LUCIDE.test(id)) &&
     // React Router loads a route by its entry (`root.tsx?__react-router-build-client-route`,
     // which imports the route's file): entries keep their own chunk.
@@ -136,7 +139,7 @@ export function publicChunkGroups(graph: ModuleGraph): Map<string, string> {
   // React Router (36 KB), React DOM's entry, the JSX runtime, the bundler's import() helper
   // (0.3–1.2 KB each) and React in the entry's chunk. Now React, React Router and the small
   // pieces are one chunk; React DOM's client and the scheduler stay in the client entry's
-  // chunk, so the two large files (about 48 and 44 KB) still download side by side. i18n and
+  // chunk, so the two large files (about 54 and 39 KB) still download side by side. i18n and
   // the German texts stay apart (they are split per route separately).
   for (const id of framework) {
     if (clientEntry.includes(id) || FRAMEWORK_IN_ENTRY.test(id)) continue;
@@ -155,15 +158,17 @@ export function publicChunkGroups(graph: ModuleGraph): Map<string, string> {
     } else if (same(onPages, layoutPages)) {
       name = "shell-public"; // the public layout's: header, footer, newsletter form …
     } else {
-      const users = [...onPages, ...(lazyOf.get(id) ?? [])].map((user) =>
-        path.basename(file(user)).replace(/\.\w+$/, ""),
-      );
-      // Named after its users, e.g. "public-book-property" (numbered when that gets long).
-      const key = users.sort().join("-");
+      const users = [...onPages, ...(lazyOf.get(id) ?? [])].map(file).sort();
+      const key = users.join("\n");
       if (!keys.has(key)) {
+        // Named after its users, e.g. "public-book-property" (numbered when that gets long or
+        // two sets of users would get the same name).
+        const names = users.map((user) => path.basename(user).replace(/\.\w+$/, ""));
+        const short = `public-${names.join("-")}`;
+        const taken = [...keys.values()].includes(short);
         keys.set(
           key,
-          key.length <= 40 ? `public-${key}` : `public-${users.length}-${keys.size + 1}`,
+          short.length <= 47 && !taken ? short : `public-${users.length}-${keys.size + 1}`,
         );
       }
       name = keys.get(key)!;

@@ -22,14 +22,14 @@ const BUDGETS_KB: Record<string, number> = {
   // bei uns" and the live update of edited content (issue 15, decisions 030 and 031); 22.43 with
   // the chunks under 1 KB sent in Brotli too (issue 16 point 3, decision 043); 21.80 with the
   // footer's cookie list and install how-to loaded on their first click; 20.26 with the header's
-  // and footer's icons in one file (decision 048); 19.02 with the layout's and root's code in two "shell"
-  // files and the modules public pages share merged by the pages that use them (decision 054,
-  // 2026-11-26)
+  // and footer's icons in one file (decision 048); 19.02 with the layout's and root's code in
+  // two "shell" files and the modules public pages share merged by the pages that use them
+  // (decision 054, 2026-11-26)
   "routes/public/properties": 20.5, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14); 24.37 with the phone's
   // filter sheet, its live count and the stay totals (issue 16, decision 035); 22.23 with the
   // chunks under 1 KB in Brotli (decision 043); 21.59 with the footer's dialogs on demand; 20.69
-  // with the header's and footer's icons in one file (decision 048); 19.49 with the shell and
+  // with the header's and footer's icons in one file (decision 048); 19.48 with the shell and
   // public-… groups (decision 054, 2026-11-26)
   "routes/public/property": 28.5, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
@@ -53,7 +53,7 @@ const BUDGETS_KB: Record<string, number> = {
   // calendar on demand, no English texts for the not-found title and the small chunks in Brotli
   // (decision 043); 29.75 with the footer's dialogs on demand; 31.00 with the seasons (decision
   // 046); 28.99 with the calendar's click rules on demand and the layout's icons in one file
-  // (decision 048); 27.47 with the shell and public-… groups (decision 054, 2026-11-26)
+  // (decision 048); 27.48 with the shell and public-… groups (decision 054, 2026-11-26)
   "routes/public/offers": 15, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 17.31 with the
   // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand; 15.14
@@ -188,7 +188,7 @@ describe("JavaScript budgets of the public pages", () => {
   // vite-public-chunks.ts, decision 054): in the layout's chunk, "shell-public" or a group with
   // the brand. Every public page loads the same files for them, and none is a file of one icon
   // (a renamed icon or a changed Lucide layout that the grouping no longer sees would show here).
-  it("the header's and footer's icons come in files with other code, the same on every page", () => {
+  it("the header's and footer's icons come with other code, the same files on every page", () => {
     const icons = [...layoutIconFiles()].map((file) => path.relative(process.cwd(), file));
     expect(icons.length).toBeGreaterThan(5);
     const chunks = chunkModules();
