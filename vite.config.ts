@@ -2,11 +2,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
-import { layoutIcons } from "./scripts/vite-layout-icons.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
+import { publicChunks } from "./scripts/vite-public-chunks.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), layoutIcons(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), publicChunks(), precompress()],
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },

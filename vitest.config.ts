@@ -11,7 +11,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "server/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "db/**/*.test.ts",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles: ["tests/helpers/unit-setup.ts"],
         },

@@ -50,7 +50,6 @@ const accountSettings = {
   wrongPassword: "Das Passwort ist falsch",
   upcomingBookings: "Bitte stornieren Sie zuerst Ihre bevorstehenden Buchungen.",
   deleteFailed: "Das Konto konnte nicht gelöscht werden. Bitte versuchen Sie es später erneut.",
-  accountDeleted: "Ihr Konto wurde gelöscht.",
 };
 
 export default accountSettings;

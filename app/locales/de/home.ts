@@ -38,6 +38,8 @@ const home = {
   guests_other: "{{count}} Gäste",
   bedrooms_one: "{{count}} Schlafzimmer",
   bedrooms_other: "{{count}} Schlafzimmer",
+  /** After "Konto löschen" (/dashboard/settings) the guest lands here. */
+  accountDeleted: "Ihr Konto wurde gelöscht.",
 };
 
 export default home;

@@ -51,7 +51,6 @@ const accountSettings: typeof de = {
   wrongPassword: "The password is wrong",
   upcomingBookings: "Please cancel your upcoming bookings first.",
   deleteFailed: "The account could not be deleted. Please try again later.",
-  accountDeleted: "Your account has been deleted.",
 };
 
 export default accountSettings;

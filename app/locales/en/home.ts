@@ -39,6 +39,8 @@ const home: typeof de = {
   guests_other: "{{count}} guests",
   bedrooms_one: "{{count}} bedroom",
   bedrooms_other: "{{count}} bedrooms",
+  /** After "Konto löschen" (/dashboard/settings) the guest lands here. */
+  accountDeleted: "Your account has been deleted.",
 };
 
 export default home;

@@ -15,7 +15,6 @@ import { getPageContent } from "~/features/company/page-content.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { formatDate, languageFromCookie, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
-import "~/locales/texts/account-settings";
 import "~/locales/texts/home";
 
 type HomeContent = {
@@ -83,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {accountDeleted && (
         <div className="mx-auto max-w-7xl px-4 py-3">
           <Banner tone="success">
-            <p className="font-medium">{t("accountSettings.accountDeleted")}</p>
+            <p className="font-medium">{t("home.accountDeleted")}</p>
           </Banner>
         </div>
       )}
