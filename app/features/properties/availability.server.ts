@@ -1,5 +1,5 @@
-import { and, asc, eq, gt } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { prepared, schema } from "~/lib/db.server";
 import type { BookedStay } from "~/domain/availability";
 import { isUuid } from "~/domain/ids";
 
@@ -14,10 +14,20 @@ export const BLOCKING_STATUSES = ["pending", "confirmed", "completed"] as const;
  */
 export async function listBookedStays(propertyId: string, fromDay: string): Promise<BookedStay[]> {
   if (!isUuid(propertyId)) return [];
-  const o = schema.occupancy;
-  return db()
+  return bookedStaysQuery().execute({ propertyId, fromDay });
+}
+
+const o = schema.occupancy;
+const bookedStaysQuery = prepared((database) =>
+  database
     .select({ checkIn: o.checkIn, checkOut: o.checkOut })
     .from(o)
-    .where(and(eq(o.propertyId, propertyId), gt(o.checkOut, fromDay)))
-    .orderBy(asc(o.checkIn), asc(o.checkOut));
-}
+    .where(
+      and(
+        eq(o.propertyId, sql.placeholder("propertyId")),
+        gt(o.checkOut, sql.placeholder("fromDay")),
+      ),
+    )
+    .orderBy(asc(o.checkIn), asc(o.checkOut))
+    .prepare("booked_stays"),
+);

@@ -2,7 +2,7 @@ import { and, desc, eq, not, sql } from "drizzle-orm";
 import { ownerReplyOf } from "~/features/reviews/owner-reply.server";
 import { publicReviewerName, roundRating } from "~/features/reviews/review-display";
 import { dayInBerlin } from "~/domain/calendar-day";
-import { db, schema } from "~/lib/db.server";
+import { prepared, schema } from "~/lib/db.server";
 import { isCalendarDay } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 
@@ -14,15 +14,11 @@ export function isPropertyId(value: string | undefined): value is string {
   return isUuid(value);
 }
 
-/**
- * Everything the public property page shows about one property, or null when there is no
- * published property with this id (drafts and archived ones are 404 on the public site).
- * Host, rating and "host since" are computed from real data (spec README, principle 1).
- */
-export async function getPublishedPropertyDetail(id: string | undefined) {
-  if (!isPropertyId(id)) return null;
-  const p = schema.property;
-  const [row] = await db()
+const p = schema.property;
+
+/** The published property with its host's account and profile (one row or none). */
+const publishedPropertyQuery = prepared((database) =>
+  database
     .select({
       id: p.id,
       title: p.title,
@@ -56,7 +52,18 @@ export async function getPublishedPropertyDetail(id: string | undefined) {
     .from(p)
     .leftJoin(schema.user, eq(schema.user.id, p.ownerId))
     .leftJoin(schema.profile, eq(schema.profile.id, p.ownerId))
-    .where(and(eq(p.id, id), eq(p.status, "published")));
+    .where(and(eq(p.id, sql.placeholder("id")), eq(p.status, "published")))
+    .prepare("published_property"),
+);
+
+/**
+ * Everything the public property page shows about one property, or null when there is no
+ * published property with this id (drafts and archived ones are 404 on the public site).
+ * Host, rating and "host since" are computed from real data (spec README, principle 1).
+ */
+export async function getPublishedPropertyDetail(id: string | undefined) {
+  if (!isPropertyId(id)) return null;
+  const [row] = await publishedPropertyQuery().execute({ id });
   if (!row) return null;
 
   const [rating, latestReviews] = await Promise.all([
@@ -112,24 +119,28 @@ function initialsOf(name: string) {
   return `${first}${last}`.toLocaleUpperCase("de-DE");
 }
 
-/** Average (one decimal) and count of the visible reviews of one property. */
-export async function getPropertyRating(propertyId: string) {
-  const r = schema.review;
-  const [row] = await db()
+const r = schema.review;
+
+const ratingQuery = prepared((database) =>
+  database
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
       sum: sql<number>`coalesce(sum(${r.rating}), 0)`.mapWith(Number),
     })
     .from(r)
-    .where(and(eq(r.propertyId, propertyId), not(r.isHidden)));
+    .where(and(eq(r.propertyId, sql.placeholder("propertyId")), not(r.isHidden)))
+    .prepare("property_rating"),
+);
+
+/** Average (one decimal) and count of the visible reviews of one property. */
+export async function getPropertyRating(propertyId: string) {
+  const [row] = await ratingQuery().execute({ propertyId });
   const count = row?.count ?? 0;
   return { count, average: count > 0 ? roundRating(row.sum / count) : null };
 }
 
-/** The newest visible reviews of one property, with the public form of the author's name. */
-export async function listLatestPropertyReviews(propertyId: string, limit = LATEST_REVIEWS_COUNT) {
-  const r = schema.review;
-  const rows = await db()
+const latestReviewsQuery = prepared((database) =>
+  database
     .select({
       id: r.id,
       userId: r.userId,
@@ -146,9 +157,15 @@ export async function listLatestPropertyReviews(propertyId: string, limit = LATE
     .from(r)
     .leftJoin(schema.user, eq(schema.user.id, r.userId))
     .leftJoin(schema.profile, eq(schema.profile.id, r.userId))
-    .where(and(eq(r.propertyId, propertyId), not(r.isHidden)))
+    .where(and(eq(r.propertyId, sql.placeholder("propertyId")), not(r.isHidden)))
     .orderBy(desc(r.createdAt), desc(r.id))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare("property_latest_reviews"),
+);
+
+/** The newest visible reviews of one property, with the public form of the author's name. */
+export async function listLatestPropertyReviews(propertyId: string, limit = LATEST_REVIEWS_COUNT) {
+  const rows = await latestReviewsQuery().execute({ propertyId, limit });
   return rows.map((row) => {
     // A deleted account leaves user_id null; the review stays, anonymised.
     const isAuthorDeleted = row.userId === null;

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { PageSeason, Season } from "~/domain/seasons";
 import { isUuid } from "~/domain/ids";
-import { db, schema } from "~/lib/db.server";
+import { db, prepared, schema } from "~/lib/db.server";
 
 const s = schema.propertySeason;
 
@@ -21,12 +21,23 @@ const seasonColumns = {
  */
 export async function listSeasons(propertyId: string, from: string, to: string): Promise<Season[]> {
   if (!isUuid(propertyId)) return [];
-  return db()
+  return seasonsQuery().execute({ propertyId, from, to });
+}
+
+const seasonsQuery = prepared((database) =>
+  database
     .select(seasonColumns)
     .from(s)
-    .where(and(eq(s.propertyId, propertyId), lt(s.startDate, to), gte(s.endDate, from)))
-    .orderBy(asc(s.startDate));
-}
+    .where(
+      and(
+        eq(s.propertyId, sql.placeholder("propertyId")),
+        lt(s.startDate, sql.placeholder("to")),
+        gte(s.endDate, sql.placeholder("from")),
+      ),
+    )
+    .orderBy(asc(s.startDate))
+    .prepare("property_seasons"),
+);
 
 /** The seasons of several properties that share a night with [from, to), by property id. */
 export async function listSeasonsOf(
