@@ -237,6 +237,81 @@ describe("when Stripe refuses or cannot be reached", () => {
   });
 });
 
+describe("a refund that fails beside an open item already partly at Stripe", () => {
+  it("waits with its error, and the look-up job reopens it once nothing open is beside it", async () => {
+    const { booking, sessionId } = await paidCardBooking(131);
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+    const admin = await createUser({ role: "admin" });
+    await changeBookingStatus({
+      bookingId: booking.id,
+      status: "cancelled",
+      fee: "none",
+      actorId: admin.id,
+      now: new Date(),
+    });
+    const [first] = refundsOfIntent(intent);
+    const [failing] = await bookingRefunds(booking.id);
+    expect(failing.status).toBe("pending");
+    // Meanwhile late money made a second item, and one of its parts is at Stripe already (the
+    // state a send interrupted between two PaymentIntents leaves behind).
+    const [late] = await db()
+      .insert(schema.refund)
+      .values({
+        bookingId: booking.id,
+        method: "credit-card",
+        amount: 1_000,
+        status: "open",
+        reason: "late-payment",
+      })
+      .returning();
+    await db()
+      .insert(schema.stripeRefund)
+      .values({
+        id: `re_partly_${late.id.slice(0, 8)}`,
+        refundId: late.id,
+        paymentIntentId: intent,
+        amount: 400,
+        status: "pending",
+      });
+
+    await stripe.completeRefund(first.id, "failed");
+    expect(await deliver(stripe.signedObjectEvent("refund.failed", { ...first }))).toBe(200);
+    const waiting = (await bookingRefunds(booking.id)).find((item) => item.id === failing.id)!;
+    // Not reopened (the open item beside it is half sent), but the admin sees why.
+    expect(waiting).toMatchObject({ status: "pending" });
+    expect(waiting.lastError).toContain("fehlgeschlagen");
+
+    // The job looks again while the other item is still open: it keeps waiting.
+    const inTwoHours = new Date(Date.now() + 2 * 3_600_000);
+    await lookUpPendingRefunds(inTwoHours);
+    expect((await bookingRefunds(booking.id)).find((i) => i.id === failing.id)!.status).toBe(
+      "pending",
+    );
+
+    // The other item is sent in full; at its next look-up the failed one is reopened and sent.
+    await db()
+      .update(schema.refund)
+      .set({ status: "pending" })
+      .where(eq(schema.refund.id, late.id));
+    const later = new Date(Date.now() + 8 * 3_600_000);
+    await lookUpPendingRefunds(later);
+    const reopened = (await bookingRefunds(booking.id)).find((i) => i.id === failing.id)!;
+    expect(reopened).toMatchObject({ status: "open" });
+    expect(reopened.lastError).toContain("fehlgeschlagen");
+    expect(await auditActions(booking.id)).toContain("refund-failed");
+
+    await retryOnlineRefunds(new Date(later.getTime() + 60_000));
+    const again = refundsOfIntent(intent).filter((refund) => refund.id !== first.id);
+    expect(again).toEqual([expect.objectContaining({ status: "pending" })]);
+    // Sent for the failed item (what the intent still allows beside the other item's part).
+    const parts = await db()
+      .select({ id: schema.stripeRefund.id })
+      .from(schema.stripeRefund)
+      .where(eq(schema.stripeRefund.refundId, failing.id));
+    expect(parts.map((part) => part.id)).toContain(again[0].id);
+  });
+});
+
 describe("a payment that arrives after the hold expired", () => {
   it("is refunded in full once and the admins are e-mailed once", async () => {
     const adminA = await createUser({ role: "admin" });

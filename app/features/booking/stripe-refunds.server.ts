@@ -258,8 +258,28 @@ export async function lookUpPendingRefunds(now = new Date()) {
       for (const part of parts) states.push(await client.refunds.retrieve(part.id));
       const settled = await db().transaction(async (tx) => {
         for (const state of states) await applyStripeRefundState(tx, state);
-        // Nothing left to look up (every part final): settle what is there.
-        if (states.length === 0) await settleRefundItem(tx, item.id);
+        // Nothing left to look up (every part final): settle what is there, or, when a part
+        // failed, reopen it for the retry job (it may have waited for an open item beside it).
+        if (states.length === 0 && !(await settleRefundItem(tx, item.id))) {
+          const [dead] = await tx
+            .select({ id: sr.id, status: sr.status })
+            .from(sr)
+            .where(and(eq(sr.refundId, item.id), inArray(sr.status, DEAD)))
+            .limit(1);
+          const [waiting] = await tx
+            .select({ lastError: r.lastError })
+            .from(r)
+            .where(eq(r.id, item.id));
+          if (dead) {
+            await reopenFailedRefund(
+              tx,
+              item.id,
+              waiting?.lastError ?? "Stripe: Erstattung fehlgeschlagen",
+              { stripeRefundId: dead.id, status: dead.status },
+              now,
+            );
+          }
+        }
         const [after] = await tx.select({ status: r.status }).from(r).where(eq(r.id, item.id));
         return after?.status !== "pending";
       });
@@ -298,64 +318,78 @@ export async function applyStripeRefundState(
   }
   await tx.update(sr).set({ status }).where(eq(sr.id, refund.id));
   if (DEAD.includes(status)) {
-    const [failed] = await tx
-      .select({ bookingId: r.bookingId })
-      .from(r)
-      .where(and(eq(r.id, row.refundId), eq(r.status, "pending")));
-    // At most one open item per booking (refund_one_open_idx): one that is open beside this one
-    // (money that came late while this was at Stripe) and was never accepted by Stripe is
-    // folded into it, so both go out together; the plan per PaymentIntent covers them.
-    const [other] = failed
-      ? await tx
-          .select({ id: r.id, amount: r.amount })
-          .from(r)
-          .where(and(eq(r.bookingId, failed.bookingId), eq(r.status, "open")))
-          .for("update")
-      : [];
-    let extra = 0;
-    if (other) {
-      const [sent] = await tx
-        .select({ id: sr.id })
-        .from(sr)
-        .where(and(eq(sr.refundId, other.id), notInArray(sr.status, DEAD)))
-        .limit(1);
-      if (sent) {
-        // Part of it is at Stripe already: this one waits with its error for the admin.
-        logger.error({ refundId: row.refundId }, "a failed refund cannot reopen beside another");
-        return true;
-      }
-      await tx.delete(r).where(eq(r.id, other.id));
-      extra = other.amount;
-    }
-    const [item] = await tx
-      .update(r)
-      .set({
-        amount: sql`${r.amount} + ${extra}`,
-        status: "open",
-        lastError: `Stripe: Erstattung ${status === "failed" ? "fehlgeschlagen" : "abgebrochen"}${
-          refund.failure_reason ? ` (${refund.failure_reason})` : ""
-        }`,
-        nextAttemptAt: new Date(),
-      })
-      .where(and(eq(r.id, row.refundId), eq(r.status, "pending")))
-      .returning({ bookingId: r.bookingId, amount: r.amount });
-    if (item) {
-      await tx.insert(schema.auditLog).values({
-        actorId: null,
-        entity: "booking",
-        entityId: item.bookingId,
-        action: "refund-failed",
-        after: {
-          refundId: row.refundId,
-          stripeRefundId: refund.id,
-          status,
-          ...(extra ? { joined: extra } : {}),
-        },
-      });
-    }
+    const error = `Stripe: Erstattung ${status === "failed" ? "fehlgeschlagen" : "abgebrochen"}${
+      refund.failure_reason ? ` (${refund.failure_reason})` : ""
+    }`;
+    await reopenFailedRefund(tx, row.refundId, error, { stripeRefundId: refund.id, status });
     return true;
   }
   return settleRefundItem(tx, row.refundId);
+}
+
+/**
+ * A pending item with a part Stripe reports failed or cancelled goes back to "open" with the
+ * error, for the retry job to send again (and for the admin to see). At most one open item per
+ * booking (refund_one_open_idx): one that is open beside it (money that came late while this
+ * was at Stripe) and was never accepted by Stripe is folded into it, so both go out together;
+ * the plan per PaymentIntent covers them. When part of that open item is at Stripe already, the
+ * failed one stays pending with its error and a look-up time: the look-up job calls this again
+ * and reopens it once nothing open is left beside it. Returns whether it was reopened.
+ */
+async function reopenFailedRefund(
+  tx: Tx,
+  refundId: string,
+  error: string,
+  audit: { stripeRefundId: string; status: string },
+  now = new Date(),
+) {
+  const [failed] = await tx
+    .select({ bookingId: r.bookingId })
+    .from(r)
+    .where(and(eq(r.id, refundId), eq(r.status, "pending")));
+  if (!failed) return false;
+  const [other] = await tx
+    .select({ id: r.id, amount: r.amount })
+    .from(r)
+    .where(and(eq(r.bookingId, failed.bookingId), eq(r.status, "open")))
+    .for("update");
+  let extra = 0;
+  if (other) {
+    const [sent] = await tx
+      .select({ id: sr.id })
+      .from(sr)
+      .where(and(eq(sr.refundId, other.id), notInArray(sr.status, DEAD)))
+      .limit(1);
+    if (sent) {
+      await tx
+        .update(r)
+        .set({ lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
+        .where(eq(r.id, refundId));
+      logger.error({ refundId }, "a failed refund waits until the open one beside it is sent");
+      return false;
+    }
+    await tx.delete(r).where(eq(r.id, other.id));
+    extra = other.amount;
+  }
+  const [item] = await tx
+    .update(r)
+    .set({
+      amount: sql`${r.amount} + ${extra}`,
+      status: "open",
+      lastError: error,
+      nextAttemptAt: now,
+    })
+    .where(and(eq(r.id, refundId), eq(r.status, "pending")))
+    .returning({ bookingId: r.bookingId, amount: r.amount });
+  if (!item) return false;
+  await tx.insert(schema.auditLog).values({
+    actorId: null,
+    entity: "booking",
+    entityId: item.bookingId,
+    action: "refund-failed",
+    after: { refundId, ...audit, ...(extra ? { joined: extra } : {}) },
+  });
+  return true;
 }
 
 /** A pending item all of whose Stripe parts succeeded becomes "refunded" today. */
