@@ -80,6 +80,18 @@ const auditActions = async (id: string) =>
       .where(eq(schema.auditLog.entityId, id))
   ).map((row) => row.action);
 
+/** An admin cancels the booking without a fee (everything paid goes back). */
+async function adminCancelsWithoutFee(bookingId: string) {
+  const admin = await createUser({ role: "admin" });
+  return changeBookingStatus({
+    bookingId,
+    status: "cancelled",
+    fee: "none",
+    actorId: admin.id,
+    now: new Date(),
+  });
+}
+
 /** Stripe confirms a refund: the events it sends, signed, delivered to our webhook. */
 async function stripeConfirms(refundId: string) {
   await stripe.completeRefund(refundId, "succeeded");
@@ -156,14 +168,7 @@ describe("a guest cancels a paid card booking", () => {
     const { booking, sessionId } = await paidCardBooking(90);
     const intent = stripe.sessions.get(sessionId)!.payment_intent!;
     const paid = (await bookingRow(booking.id)).amountPaid;
-    const admin = await createUser({ role: "admin" });
-    const result = await changeBookingStatus({
-      bookingId: booking.id,
-      status: "cancelled",
-      fee: "none",
-      actorId: admin.id,
-      now: new Date(),
-    });
+    const result = await adminCancelsWithoutFee(booking.id);
     expect(result).toEqual({ ok: true });
     expect(refundsOfIntent(intent)).toEqual([expect.objectContaining({ amount: paid })]);
     const [item] = await bookingRefunds(booking.id);
@@ -210,14 +215,7 @@ describe("when Stripe refuses or cannot be reached", () => {
     const { booking, sessionId } = await paidCardBooking(130);
     const intent = stripe.sessions.get(sessionId)!.payment_intent!;
     const paid = (await bookingRow(booking.id)).amountPaid;
-    const admin = await createUser({ role: "admin" });
-    await changeBookingStatus({
-      bookingId: booking.id,
-      status: "cancelled",
-      fee: "none",
-      actorId: admin.id,
-      now: new Date(),
-    });
+    await adminCancelsWithoutFee(booking.id);
     const [first] = refundsOfIntent(intent);
     await stripe.completeRefund(first.id, "failed");
     expect(await deliver(stripe.signedObjectEvent("refund.failed", { ...first }))).toBe(200);
@@ -241,14 +239,7 @@ describe("a refund that fails beside an open item already partly at Stripe", () 
   it("waits with its error, and the look-up job reopens it once nothing open is beside it", async () => {
     const { booking, sessionId } = await paidCardBooking(131);
     const intent = stripe.sessions.get(sessionId)!.payment_intent!;
-    const admin = await createUser({ role: "admin" });
-    await changeBookingStatus({
-      bookingId: booking.id,
-      status: "cancelled",
-      fee: "none",
-      actorId: admin.id,
-      now: new Date(),
-    });
+    await adminCancelsWithoutFee(booking.id);
     const [first] = refundsOfIntent(intent);
     const [failing] = await bookingRefunds(booking.id);
     expect(failing.status).toBe("pending");
