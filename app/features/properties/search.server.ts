@@ -5,6 +5,8 @@ import { listSeasonsOf } from "./seasons.server";
 import { computePrice, isOfferActive, nightsBetween, type PricedProperty } from "~/domain/price";
 import { onPageDataChanged } from "~/features/settings/settings-events.server";
 import { queryRows } from "~/lib/db.server";
+import { AMENITY_KEYS } from "~/domain/amenity-names";
+import { getTranslator, type Language } from "~/lib/i18n";
 import { foldedContains } from "~/lib/search-text.server";
 import { PAGE_SIZE, type PropertySearch } from "./search.schema";
 
@@ -322,4 +324,19 @@ export async function listAmenityOptions(limit = 60): Promise<string[]> {
 /** Tests and admin edits can drop the cached amenity list. */
 export function clearAmenityOptionsCache() {
   amenityCache = undefined;
+}
+
+/**
+ * The amenity filter's labels in the page's language (the stored German name when the catalogue
+ * has none), translated here on the server so the search page's JavaScript carries neither the
+ * list nor the property page's texts (decision 055).
+ */
+export function amenityLabelsOf(amenities: readonly string[], language: Language) {
+  const { t } = getTranslator(language);
+  return Object.fromEntries(
+    amenities.map((amenity) => {
+      const key = AMENITY_KEYS[amenity];
+      return [amenity, key ? t(`property.amenityNames.${key}`) : amenity];
+    }),
+  );
 }

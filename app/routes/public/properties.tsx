@@ -15,23 +15,19 @@ import {
   SEARCH_SORTS,
   type PropertySearch,
 } from "~/features/properties/search.schema";
-import { listAmenityOptions, searchProperties } from "~/features/properties/search.server";
+import {
+  amenityLabelsOf,
+  listAmenityOptions,
+  searchProperties,
+} from "~/features/properties/search.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { bookingHorizonEnd, stayProblem } from "~/domain/availability";
 import { getSettings } from "~/features/settings/settings.server";
-import {
-  formatDate,
-  languageFromCookie,
-  catalogueOf,
-  getTranslator,
-  type Language,
-} from "~/lib/i18n";
-import { AMENITY_KEYS } from "~/domain/amenity-names";
+import { formatDate, languageFromCookie, catalogueOf, type Language } from "~/lib/i18n";
 import { localizedLocation } from "~/lib/country-names.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 import "~/locales/texts/price-box";
-import "~/locales/texts/property";
 import "~/locales/texts/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -54,13 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     for (const item of result.items) item.location = localizedLocation(item.location, language);
     // The filter's labels in the page's language, translated here so the browser gets no list.
-    const { t } = getTranslator(language);
-    const amenityLabels = Object.fromEntries(
-      [...amenityOptions, ...search.amenities].map((amenity) => {
-        const key = AMENITY_KEYS[amenity];
-        return [amenity, key ? t(`property.amenityNames.${key}`) : amenity];
-      }),
-    );
+    const amenityLabels = amenityLabelsOf([...amenityOptions, ...search.amenities], language);
     return {
       search,
       notices,
