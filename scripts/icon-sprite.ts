@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as lucide from "lucide-react";
-import { createElement, type ComponentType } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import type { ComponentType } from "react";
+import { lucideSprite } from "../app/components/property/amenity-icons.ts";
 
 export const ICONS_MODULE = path.resolve(import.meta.dirname, "../app/components/ui/icons.tsx");
 export const SPRITE_FILE = path.resolve(import.meta.dirname, "../app/components/ui/icons.svg");
@@ -22,15 +22,13 @@ export function spriteIcons(source = fs.readFileSync(ICONS_MODULE, "utf8")) {
 }
 
 export function iconSprite() {
-  const symbols = new Map<string, string>();
-  for (const [name, id] of spriteIcons()) {
-    const icon = (lucide as unknown as Record<string, ComponentType>)[name];
-    if (!icon) throw new Error(`lucide-react has no icon ${name}`);
-    const svg = renderToStaticMarkup(createElement(icon));
-    const inner = svg.slice(svg.indexOf(">") + 1, svg.lastIndexOf("</svg>"));
-    symbols.set(id, `  <symbol id="${id}" viewBox="0 0 24 24">${inner}</symbol>\n`);
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${[...symbols.values()].join("")}</svg>\n`;
+  return lucideSprite(
+    spriteIcons().map(([name, id]) => {
+      const icon = (lucide as unknown as Record<string, ComponentType>)[name];
+      if (!icon) throw new Error(`lucide-react has no icon ${name}`);
+      return [id, icon] as const;
+    }),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

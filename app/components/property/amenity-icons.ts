@@ -37,7 +37,7 @@ import {
   Wifi,
   type LucideIcon,
 } from "lucide-react";
-import { createElement } from "react";
+import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
 export const AMENITY_ICONS: Record<string, LucideIcon> = {
@@ -74,12 +74,21 @@ export const AMENITY_ICONS: Record<string, LucideIcon> = {
   check: Check,
 };
 
-/** The sprite: one <symbol> per icon, the paths Lucide draws (stroke and size set by the page). */
-export function amenitySprite() {
-  const symbols = Object.entries(AMENITY_ICONS).map(([id, icon]) => {
+/**
+ * A sprite of Lucide icons: one <symbol> per id with the paths Lucide draws (stroke and size set
+ * by the page). Also writes the guests' icon sprite (scripts/icon-sprite.ts, decision 056).
+ */
+export function lucideSprite(icons: Iterable<readonly [string, ComponentType]>) {
+  const symbols = new Map<string, string>();
+  for (const [id, icon] of icons) {
     const svg = renderToStaticMarkup(createElement(icon));
     const inner = svg.slice(svg.indexOf(">") + 1, svg.lastIndexOf("</svg>"));
-    return `  <symbol id="${id}" viewBox="0 0 24 24">${inner}</symbol>\n`;
-  });
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("")}</svg>\n`;
+    symbols.set(id, `  <symbol id="${id}" viewBox="0 0 24 24">${inner}</symbol>\n`);
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg">\n${[...symbols.values()].join("")}</svg>\n`;
+}
+
+/** The amenities' sprite (amenity-icons.svg). */
+export function amenitySprite() {
+  return lucideSprite(Object.entries(AMENITY_ICONS));
 }
