@@ -4,6 +4,7 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
+import { deferredCodeLoading } from "~/components/deferred";
 import { documentSecurityHeaders } from "~/lib/security-headers.server";
 import "~/lib/load-context";
 import "~/locales/all-languages.server";
@@ -22,7 +23,7 @@ export { todayInBerlin } from "~/domain/calendar-day";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -34,6 +35,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The first requests after a start: the deferred parts' code of this page's route modules
+  // (decision 058), so the page is rendered whole.
+  await deferredCodeLoading();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -44,6 +48,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // The page goes out in one piece (below), so React's progressive flushing brings
+        // nothing, and it would move every completed Suspense boundary of more than 500 bytes
+        // past the first 12.5 KB out of place, to be put back by a script: without
+        // JavaScript the page's footer and reviews would be missing (decision 058).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

@@ -132,7 +132,7 @@ export function PropertyCard({
                   </span>
                   <span aria-hidden>{property.rating.average.toLocaleString(language)}</span>
                   <span className="text-slate-600">
-                    ({t("reviews.count", { count: property.rating.count })})
+                    ({t("search.card.reviews", { count: property.rating.count })})
                   </span>
                 </>
               ) : (

@@ -1,12 +1,9 @@
-import newsletterTexts from "./de/newsletter";
-import reviewsTexts from "./de/reviews";
 import type { RouteCatalogue } from "./route-texts";
 
 /**
- * German texts (the default) that every page may show: the layout, errors, the footer's
- * newsletter form and the rating lines of cards and reviews. The texts of one page or area are
- * registered by the modules that show them (`./texts/*`), so a page downloads only its own
- * (issue 16 point 3, decision 055); the server registers them all (`all-languages.server.ts`).
+ * German texts (the default) that every page may show: the layout and errors. The texts of one
+ * page or area are registered by the modules that show them (`./texts/*`), so a page downloads
+ * only its own (issue 16 point 3, decisions 055 and 058); the server registers them all (`all-languages.server.ts`).
  * Fixed texts follow spec/08-messages.md word for word.
  */
 const de = {
@@ -58,35 +55,6 @@ const de = {
     signOut: "Abmelden",
     logoAlt: "Logo",
   },
-  footer: {
-    contactHeading: "Kontakt",
-    openingHoursLabel: "Öffnungszeiten",
-    aboutGroup: "Über uns",
-    servicesGroup: "Leistungen",
-    companyGroup: "Unternehmen",
-    bookingProcess: "Buchungsprozess",
-    paymentMethods: "Zahlungsmethoden",
-    reviews: "Bewertungen",
-    faq: "FAQ",
-    travelPackages: "Reisepakete",
-    hotelBooking: "Hotelbuchung",
-    flightBooking: "Flugbuchung",
-    travelInsurance: "Reiseversicherung",
-    about: "Über uns",
-    contact: "Kontakt",
-    privacy: "Datenschutz",
-    terms: "AGB",
-    imprint: "Impressum",
-    badgeSecure: "Sicher & Vertrauenswürdig",
-    badgePayment: "Sichere Zahlung",
-    badgeWorldwide: "Weltweiter Service",
-    cookieSettings: "Cookie-Einstellungen",
-    rights: "Alle Rechte vorbehalten.",
-    installApp: "App herunterladen",
-    newsletterHeading: "Newsletter",
-    /** The checkout's slim footer (issue 16). */
-    legalLinks: "Rechtliches",
-  },
   errors: {
     notFoundTitle: "Seite nicht gefunden",
     notFoundText: "Die angeforderte Seite existiert nicht oder wurde verschoben.",
@@ -97,29 +65,6 @@ const de = {
     reload: "Seite neu laden",
     generic: "Ein Fehler ist aufgetreten",
   },
-  dashboard: {
-    title: "Übersicht",
-    greeting: "Hallo {{name}}!",
-    intro: "Hier verwalten Sie Ihre Buchungen, Ihr Profil und Ihre Einstellungen.",
-    navLabel: "Kontobereich",
-    overview: "Übersicht",
-    bookings: "Meine Buchungen",
-    profile: "Profil",
-    settings: "Einstellungen",
-    footerLabel: "Rechtliches",
-    admin: "Administration",
-  },
-  admin: {
-    title: "Administration",
-    navLabel: "Administrationsbereich",
-    menu: "Menü",
-    dashboard: "Dashboard",
-    settings: "Einstellungen",
-    backToSite: "Zur Website",
-    welcome: "Willkommen im Administrationsbereich.",
-  },
-  newsletter: newsletterTexts,
-  reviews: reviewsTexts,
   paymentMethods: {
     "bank-transfer": "Banküberweisung",
     "credit-card": "Kreditkarte",

@@ -6,6 +6,7 @@ import reviewsTexts from "./en/reviews";
 import infoTexts from "./en/info";
 import searchTexts from "./en/search";
 import propertyTexts from "./en/property";
+import stayTexts from "./en/stay";
 import priceBoxTexts from "./en/price-box";
 import bookingTexts from "./en/booking";
 import bookingSuccessTexts from "./en/booking-success";
@@ -135,6 +136,7 @@ const en: Catalogue = {
   info: infoTexts,
   search: searchTexts,
   property: propertyTexts,
+  stay: stayTexts,
   priceBox: priceBoxTexts,
   booking: bookingTexts,
   bookingSuccess: bookingSuccessTexts,

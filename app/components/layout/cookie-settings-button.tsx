@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { useLazyDialog } from "./use-lazy-dialog";
+import "~/locales/texts/footer";
 
 const loadDialog = () => import("./cookie-dialog").then((module) => module.CookieDialog);
 

@@ -2,6 +2,7 @@ import { Download } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useLazyDialog } from "./use-lazy-dialog";
+import "~/locales/texts/footer";
 
 // The how-to is seen only after a click where the browser offers no prompt: it loads then.
 const loadHowTo = () => import("./install-how-to").then((module) => module.InstallHowTo);

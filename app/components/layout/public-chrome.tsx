@@ -2,11 +2,19 @@ import { useTranslation } from "~/lib/i18n-react";
 import { useMatches, useRouteLoaderData } from "react-router";
 import { useRootData } from "~/root";
 import type { DestinationRegion } from "~/features/properties/regions";
-import { DEFAULT_SETTINGS, publicSettings } from "~/features/settings/settings";
-import { SiteFooter } from "./site-footer";
-import { SlimFooter } from "./slim-footer";
+import { deferred } from "~/components/deferred";
 import { SiteHeader } from "./site-header";
 import { TopBar } from "./top-bar";
+
+// Below the fold on every page: their code loads after the page's own (decision 058).
+const SiteFooter = deferred(
+  () => import("./site-footer").then((module) => module.SiteFooter),
+  "SiteFooter",
+);
+const SlimFooter = deferred(
+  () => import("./slim-footer").then((module) => module.SlimFooter),
+  "SlimFooter",
+);
 
 /**
  * What a public route may ask of the chrome through its `handle` export. `footer: "slim"`: only
@@ -29,13 +37,17 @@ function useFooterKind(): "full" | "slim" | "none" {
 export function PublicChrome({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const data = useRootData();
-  const settings = data?.settings ?? publicSettings(DEFAULT_SETTINGS);
   // Regions with published properties (public layout loader); none when it could not load.
   const layout = useRouteLoaderData<{ destinationRegions: DestinationRegion[] }>(
     "routes/public/layout",
   );
   const regions = layout?.destinationRegions ?? [];
   const footer = useFooterKind();
+  // Root's data is there whenever a page of the public layout renders: when root's loader
+  // fails, root's own error page shows instead. (No fallback settings: they would put the whole
+  // default settings into every page's scripts.)
+  if (!data) return <>{children}</>;
+  const { settings } = data;
   return (
     <div className="flex min-h-screen flex-col">
       <a

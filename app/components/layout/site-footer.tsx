@@ -7,6 +7,7 @@ import { Brand } from "./brand";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { CookieSettingsButton } from "./cookie-settings-button";
 import { InstallAppButton } from "./install-app";
+import "~/locales/texts/footer";
 
 const groups = [
   {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
 import { CookieSettingsButton } from "./cookie-settings-button";
+import "~/locales/texts/footer";
 
 const LEGAL_LINKS = [
   { to: "/agb", key: "footer.terms" },

@@ -3,7 +3,7 @@ import { feePercentage, freeCancellationUntil } from "~/domain/cancellation";
 import { formatDate, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
-import "~/locales/texts/property";
+import "~/locales/texts/stay";
 
 export type CancellationTerms = {
   freeCancellationHours: number;
@@ -50,16 +50,16 @@ export function FreeCancellationNote({
         <span className={`font-medium ${free.isFree ? "text-green-800" : "text-slate-900"}`}>
           {free.isFree
             ? free.time
-              ? t("property.facts.freeCancellationAt", {
+              ? t("stay.freeCancellationAt", {
                   date: formatDate(free.day, language),
                   time: free.time,
                 })
-              : t("property.facts.freeCancellation", { date: formatDate(free.day, language) })
-            : t("property.facts.notFree")}
+              : t("stay.freeCancellation", { date: formatDate(free.day, language) })
+            : t("stay.notFree")}
         </span>
         {percentage > 0 && (
           <span className="block text-slate-600">
-            {t(free.isFree ? "property.facts.feeAfter" : "property.facts.fee", { percentage })}
+            {t(free.isFree ? "stay.feeAfter" : "stay.fee", { percentage })}
           </span>
         )}
       </p>

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/root";
-import "~/locales/texts/property";
+import "~/locales/texts/stay";
 
 /**
  * Unknown or unpublished property: "Unterkunft nicht gefunden"; any other failure: "Unterkunft
@@ -18,10 +18,10 @@ export function PropertyErrorBoundary() {
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       {isNotFound && <p className="text-5xl font-bold text-secondary">404</p>}
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">
-        {isNotFound ? t("property.notFound") : t("property.loadFailed")}
+        {isNotFound ? t("stay.notFound") : t("stay.loadFailed")}
       </h1>
       <p className="mt-3 text-slate-600">
-        {isNotFound ? t("property.notFoundText") : t("property.loadFailedText")}
+        {isNotFound ? t("stay.notFoundText") : t("stay.loadFailedText")}
       </p>
       {!isNotFound && root?.requestId && (
         <p className="mt-3 text-sm text-slate-600">
@@ -30,7 +30,7 @@ export function PropertyErrorBoundary() {
       )}
       <LinkButton to="/properties" className="mt-8">
         <ArrowLeft aria-hidden className="size-4" />
-        {t("property.backToSearch")}
+        {t("stay.backToSearch")}
       </LinkButton>
     </main>
   );

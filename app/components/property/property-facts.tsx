@@ -3,6 +3,7 @@ import type { PropertyFacts } from "~/domain/property-facts";
 import { openStreetMapUrl } from "~/domain/property-facts";
 import { useTranslation } from "~/lib/i18n-react";
 import "~/locales/texts/property";
+import { TouristTaxNote } from "./tourist-tax-note";
 
 /**
  * "Gut zu wissen" on the property page (decision 033): check-in and check-out times, house
@@ -56,17 +57,6 @@ export function PropertyFactsSection({ facts }: { facts: PropertyFacts }) {
         {facts.touristTaxNote && <TouristTaxNote note={facts.touristTaxNote} />}
       </div>
     </section>
-  );
-}
-
-/** The operator's Kurtaxe/Gästebeitrag note (plain text), on the property and booking pages. */
-export function TouristTaxNote({ note }: { note: string }) {
-  const { t } = useTranslation();
-  return (
-    <div data-testid="tourist-tax">
-      <h3 className="text-lg font-semibold text-slate-900">{t("property.facts.touristTax")}</h3>
-      <p className="mt-1 whitespace-pre-line text-slate-700">{note}</p>
-    </div>
   );
 }
 

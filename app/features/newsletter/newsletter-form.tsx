@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
 import { isNewsletterResult, type NewsletterResult } from "./newsletter-results";
+import "~/locales/texts/newsletter";
 
 type Props = {
   /** Unique per page (the footer and the home block both show a form): ids and the anchor. */

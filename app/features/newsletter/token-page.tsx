@@ -5,6 +5,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/root";
+import "~/locales/texts/newsletter";
 
 /** The standalone pages that newsletter e-mail links open: a centred card, a way home. */
 export function NewsletterTokenPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,10 +1,5 @@
 /** German UI texts of the "property" area (the public property page). */
 const property = {
-  notFound: "Unterkunft nicht gefunden",
-  notFoundText: "Diese Unterkunft gibt es nicht oder sie ist derzeit nicht verfügbar.",
-  loadFailed: "Unterkunft konnte nicht geladen werden",
-  loadFailedText: "Bitte versuchen Sie es später erneut.",
-  backToSearch: "Zurück zur Suche",
   details: "Details",
   bedrooms: "Schlafzimmer",
   bathrooms: "Badezimmer",
@@ -15,11 +10,6 @@ const property = {
   booking: "Preis und Buchung",
   facts: {
     heading: "Gut zu wissen",
-    freeCancellation: "Kostenlos stornierbar bis {{date}}",
-    freeCancellationAt: "Kostenlos stornierbar bis {{date}}, {{time}} Uhr",
-    notFree: "Nicht kostenlos stornierbar",
-    feeAfter: "Danach beträgt die Stornogebühr {{percentage}} % des Gesamtpreises.",
-    fee: "Stornogebühr: {{percentage}} % des Gesamtpreises.",
     times: "An- und Abreise",
     checkIn: "Check-in",
     checkInFrom: "ab {{time}} Uhr",
@@ -29,7 +19,6 @@ const property = {
     location: "Lage",
     map: "{{place}} auf OpenStreetMap ansehen",
     mapNote: "Externer Link zu openstreetmap.org; die Karte wird erst dort geladen.",
-    touristTax: "Kurtaxe/Gästebeitrag",
   },
   host: {
     heading: "Ihr Gastgeber",

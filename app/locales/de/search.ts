@@ -70,6 +70,8 @@ const search = {
   card: {
     new: "Neu",
     rating: "Bewertung {{rating}} von 5",
+    reviews_one: "{{count}} Bewertung",
+    reviews_other: "{{count}} Bewertungen",
     bathrooms_one: "{{count}} Badezimmer",
     bathrooms_other: "{{count}} Badezimmer",
     regularPrice: "Regulärer Preis:",

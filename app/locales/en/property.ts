@@ -1,11 +1,6 @@
 import type de from "../de/property";
 
 const property: typeof de = {
-  notFound: "Property not found",
-  notFoundText: "This property does not exist or is currently not available.",
-  loadFailed: "The property could not be loaded",
-  loadFailedText: "Please try again later.",
-  backToSearch: "Back to search",
   details: "Details",
   bedrooms: "Bedrooms",
   bathrooms: "Bathrooms",
@@ -16,11 +11,6 @@ const property: typeof de = {
   booking: "Price and booking",
   facts: {
     heading: "Good to know",
-    freeCancellation: "Free cancellation until {{date}}",
-    freeCancellationAt: "Free cancellation until {{date}}, {{time}}",
-    notFree: "No free cancellation",
-    feeAfter: "After that the cancellation fee is {{percentage}} % of the total price.",
-    fee: "Cancellation fee: {{percentage}} % of the total price.",
     times: "Arrival and departure",
     checkIn: "Check-in",
     checkInFrom: "from {{time}}",
@@ -30,7 +20,6 @@ const property: typeof de = {
     location: "Location",
     map: "View {{place}} on OpenStreetMap",
     mapNote: "External link to openstreetmap.org; the map only loads there.",
-    touristTax: "Tourist tax",
   },
   host: {
     heading: "Your host",

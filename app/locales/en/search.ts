@@ -68,6 +68,8 @@ const search: typeof de = {
   card: {
     new: "New",
     rating: "Rated {{rating}} out of 5",
+    reviews_one: "{{count}} review",
+    reviews_other: "{{count}} reviews",
     bathrooms_one: "{{count}} bathroom",
     bathrooms_other: "{{count}} bathrooms",
     regularPrice: "Regular price:",

@@ -40,6 +40,7 @@ import { countUnreadMessages } from "~/features/contact/inbox.server";
 import { logger } from "~/lib/logger.server";
 import { onlyQueryChanged } from "~/lib/revalidation";
 import { useRootData } from "~/root";
+import "~/locales/texts/admin-core";
 
 // The gate for the whole area; every admin loader and action below checks again itself.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -37,6 +37,7 @@ import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/reviews";
+import "~/locales/texts/reviews";
 
 const NOTICES = ["hidden", "unhidden", "replied", "reply-removed"] as const;
 type Notice = (typeof NOTICES)[number];

@@ -11,6 +11,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/layout";
 import type { PublicRouteHandle } from "~/components/layout/public-chrome";
 import { requireUser } from "~/features/accounts/session.server";
+import "~/locales/texts/dashboard";
+import "~/locales/texts/footer";
 
 /**
  * The guest dashboard frame (spec 05), inside the public layout: the site's own top bar (with

@@ -20,6 +20,7 @@ import {
 import { pageMeta } from "~/lib/seo";
 import { mediaUrl } from "~/lib/media-url";
 import "~/locales/texts/my-bookings";
+import "~/locales/texts/dashboard";
 
 /** /dashboard (spec 05): the guest's numbers, the latest bookings and the profile teaser. */
 export async function loader({ request }: Route.LoaderArgs) {

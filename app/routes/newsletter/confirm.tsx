@@ -3,6 +3,7 @@ import { confirmationState, confirmSubscription } from "~/features/newsletter/ne
 import { NewsletterTokenAction } from "~/features/newsletter/token-page";
 import { languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/newsletter";
 
 /**
  * The link in the confirmation e-mail. Opening it (GET) changes nothing, because mail scanners

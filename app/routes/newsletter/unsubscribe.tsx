@@ -3,6 +3,7 @@ import { unsubscribe, unsubscribeState } from "~/features/newsletter/newsletter.
 import { NewsletterTokenAction } from "~/features/newsletter/token-page";
 import { languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/newsletter";
 
 /** The unsubscribe link of every newsletter e-mail: GET shows a button, its POST unsubscribes. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -29,7 +29,7 @@ import { pageMeta } from "~/lib/seo";
 import bookingDe from "~/locales/de/booking";
 import bookingEn from "~/locales/en/booking";
 import "~/locales/texts/booking";
-import "~/locales/texts/property";
+import "~/locales/texts/stay";
 
 /** Query values are only echoed into the form; anything longer is not a date. */
 const queryDay = (value: string | null) => value?.trim().slice(0, 10) || undefined;
@@ -166,7 +166,7 @@ export const meta: Route.MetaFunction = (args) => {
   // The page's own catalogue, not an import of the English texts (they would ride in the page's
   // JavaScript; decision 043).
   const isNotFound = isRouteErrorResponse(args.error) && args.error.status === 404;
-  const key = isNotFound ? "property.notFound" : "property.loadFailed";
+  const key = isNotFound ? "stay.notFound" : "stay.loadFailed";
   return pageMeta(args, { title: translate(root?.language ?? "de", key), noindex: true });
 };
 

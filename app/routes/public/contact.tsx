@@ -15,6 +15,7 @@ import { parseForm } from "~/lib/form.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import "~/locales/texts/contact";
+import "~/locales/texts/footer";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));

@@ -2,14 +2,11 @@ import { ArrowLeft, Bath, BedDouble, MapPin, Users } from "~/components/ui/icons
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/property";
-import { AmenityList } from "~/components/property/amenity-list";
-import { HostCard } from "~/components/property/host-card";
 import { PriceBox } from "~/components/property/price-box";
-import { PropertyFactsSection, PropertyLocation } from "~/components/property/property-facts";
 import { resolvePropertyFacts } from "~/domain/property-facts";
 import { PropertyGallery } from "~/components/property/property-gallery";
-import { PropertyJsonLd } from "~/components/property/property-json-ld";
-import { PropertyReviews, RatingSummary } from "~/components/property/property-reviews";
+import { RatingSummary } from "~/components/property/rating-summary";
+import { deferred } from "~/components/deferred";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { nightlyPriceOn, type PricedProperty } from "~/domain/price";
 import { listBookedStays } from "~/features/properties/availability.server";
@@ -29,6 +26,41 @@ import { languageFromCookie } from "~/lib/i18n";
 import { useRootData } from "~/root";
 import { translate } from "~/lib/i18n";
 import "~/locales/texts/property";
+import "~/locales/texts/stay";
+
+// Below the fold (or, for the structured data, not seen at all): their code loads after the
+// page's own, the server renders them in full (decision 058).
+const PropertyFactsSection = deferred(
+  () =>
+    import("~/components/property/property-facts").then((module) => module.PropertyFactsSection),
+  "PropertyFactsSection",
+  { withModule: true },
+);
+const PropertyLocation = deferred(
+  () => import("~/components/property/property-facts").then((module) => module.PropertyLocation),
+  "PropertyLocation",
+  { withModule: true },
+);
+const AmenityList = deferred(
+  () => import("~/components/property/amenity-list").then((module) => module.AmenityList),
+  "AmenityList",
+  { withModule: true },
+);
+const HostCard = deferred(
+  () => import("~/components/property/host-card").then((module) => module.HostCard),
+  "HostCard",
+  { withModule: true },
+);
+const PropertyReviews = deferred(
+  () => import("~/components/property/property-reviews").then((module) => module.PropertyReviews),
+  "PropertyReviews",
+  { withModule: true },
+);
+const PropertyJsonLd = deferred(
+  () => import("~/components/property/property-json-ld").then((module) => module.PropertyJsonLd),
+  "PropertyJsonLd",
+  { withModule: true },
+);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -102,10 +134,7 @@ export const meta: Route.MetaFunction = (args) => {
     // hydrating): importing the English texts here put them into the page's JavaScript.
     const isNotFound = isRouteErrorResponse(args.error) && args.error.status === 404;
     return pageMeta(args, {
-      title: translate(
-        root?.language ?? "de",
-        isNotFound ? "property.notFound" : "property.loadFailed",
-      ),
+      title: translate(root?.language ?? "de", isNotFound ? "stay.notFound" : "stay.loadFailed"),
       noindex: true,
     });
   }
@@ -180,7 +209,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           className="inline-flex items-center gap-1.5 text-sm font-medium text-secondary underline underline-offset-2 hover:no-underline"
         >
           <ArrowLeft aria-hidden className="size-4" />
-          {t("property.backToSearch")}
+          {t("stay.backToSearch")}
         </Link>
       </p>
 

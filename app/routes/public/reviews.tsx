@@ -21,6 +21,7 @@ import { getPageContent } from "~/features/company/page-content.server";
 import { languageFromCookie, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
+import "~/locales/texts/reviews";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -2,7 +2,6 @@ import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import { DateRangePicker } from "~/components/date-range-picker";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -22,7 +21,7 @@ import {
 import { isCalendarDay } from "~/domain/calendar-day";
 import type { BookingErrorCode, BookingFormField } from "~/features/booking/booking.schema";
 import { bookingDetailsErrors } from "~/features/booking/booking-details";
-import { paymentSchedule, type PaymentTerms } from "~/domain/payment-schedule";
+import type { PaymentTerms } from "~/domain/payment-schedule";
 import { computePrice, nightsBetween, type PricedProperty } from "~/domain/price";
 import { minStayFor, seasonOfNight, type PageSeason } from "~/domain/seasons";
 import type { PaymentMethod } from "~/features/settings/settings";
@@ -36,12 +35,34 @@ import {
   type DetailValues,
 } from "./details-fields";
 import { CompactSummary } from "./compact-summary";
-import { OrderNote } from "./order-note";
-import { PaymentFields } from "./payment-fields";
-import { StayCancellationTerms } from "./stay-cancellation-terms";
 import { isUuid } from "~/domain/ids";
+import { deferred } from "~/components/deferred";
 import "~/locales/texts/booking";
 import "~/locales/texts/price-box";
+
+// The code of the steps a guest does not see first loads after the page's own (the server
+// renders them in full; decision 058): a guest who comes from the property page with a stay
+// starts at the details, and the payment step is the last.
+const DateRangePicker = deferred(
+  () => import("~/components/date-range-picker").then((module) => module.DateRangePicker),
+  "DateRangePicker",
+  { withModule: true },
+);
+const PaymentFields = deferred(
+  () => import("./payment-fields").then((module) => module.PaymentFields),
+  "PaymentFields",
+  { withModule: true },
+);
+const StayCancellationTerms = deferred(
+  () => import("./stay-cancellation-terms").then((module) => module.StayCancellationTerms),
+  "StayCancellationTerms",
+  { withModule: true },
+);
+const OrderNote = deferred(
+  () => import("./order-note").then((module) => module.OrderNote),
+  "OrderNote",
+  { withModule: true },
+);
 
 /** The form fields the page sends and the action echoes back after a failure. */
 export const BOOKING_VALUE_FIELDS = [
@@ -585,16 +606,7 @@ export function BookingForm(props: BookingFormProps) {
                     />
                   ) : null
                 }
-                bankTransferSchedule={
-                  price && checkIn
-                    ? paymentSchedule({
-                        total: price.total,
-                        bookingDay: today,
-                        checkIn,
-                        ...paymentTerms,
-                      })
-                    : null
-                }
+                stay={price && checkIn ? { total: price.total, bookingDay: today, checkIn } : null}
               />
             </div>
             <div className="mt-6 flex flex-wrap gap-3">

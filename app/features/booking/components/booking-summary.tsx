@@ -8,7 +8,7 @@ import {
   FreeCancellationNote,
   type CancellationTerms,
 } from "~/components/property/free-cancellation-note";
-import { TouristTaxNote } from "~/components/property/property-facts";
+import { TouristTaxNote } from "~/components/property/tourist-tax-note";
 import "~/locales/texts/booking";
 import "~/locales/texts/price-box";
 

@@ -1,11 +1,7 @@
 import { Building2, CreditCard, Landmark, Wallet } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import {
-  paymentTermsText,
-  type PaymentTerms,
-  type ScheduledPayment,
-} from "~/domain/payment-schedule";
+import { paymentSchedule, paymentTermsText, type PaymentTerms } from "~/domain/payment-schedule";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { Banner } from "~/components/ui/banner";
@@ -34,7 +30,7 @@ export function PaymentFields({
   onChange,
   freeCancellationHours,
   cancellationFeePercentage,
-  bankTransferSchedule,
+  stay,
   paymentTerms,
   stayCancellation,
 }: {
@@ -46,8 +42,8 @@ export function PaymentFields({
   onChange: (method: PaymentMethod) => void;
   freeCancellationHours: number;
   cancellationFeePercentage: number;
-  /** the payment rule applied to the chosen stay; null while there is no bookable stay */
-  bankTransferSchedule: ScheduledPayment[] | null;
+  /** the chosen stay's total, today and Anreise, for the bank-transfer schedule; null while there is no bookable stay */
+  stay: { total: number; bookingDay: string; checkIn: string } | null;
   /** the settings' deposit share and balance days, named in the note */
   paymentTerms: PaymentTerms;
   /** the terms computed for the chosen stay (StayCancellationTerms); null without a stay */
@@ -55,6 +51,9 @@ export function PaymentFields({
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
+  // The payment rule applied to the chosen stay (here, not in the form: this step's code loads
+  // after the page's own, decision 058).
+  const bankTransferSchedule = stay ? paymentSchedule({ ...stay, ...paymentTerms }) : null;
   return (
     <div className="space-y-5">
       {methods.length === 0 ? (

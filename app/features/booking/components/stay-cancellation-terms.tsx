@@ -5,7 +5,7 @@ import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import "~/locales/texts/booking";
-import "~/locales/texts/property";
+import "~/locales/texts/stay";
 
 /**
  * The cancellation terms of the stay being booked, next to the order button (issue 16):
@@ -53,11 +53,11 @@ export function StayCancellationTerms({
         <span className={`font-medium ${isFree ? "text-green-800" : "text-slate-900"}`}>
           {stay.kind === "free"
             ? stay.time
-              ? t("property.facts.freeCancellationAt", {
+              ? t("stay.freeCancellationAt", {
                   date: formatDate(stay.day, language),
                   time: stay.time,
                 })
-              : t("property.facts.freeCancellation", { date: formatDate(stay.day, language) })
+              : t("stay.freeCancellation", { date: formatDate(stay.day, language) })
             : stay.kind === "fee"
               ? t("booking.payment.stayCancellation.fee", { fee: money(stay.fee) })
               : t("booking.payment.stayCancellation.none")}

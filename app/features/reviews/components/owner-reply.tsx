@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { formatDate, type Language } from "~/lib/i18n";
+import "~/locales/texts/reviews";
 
 export type OwnerReplyItem = { text: string; date: string | null };
 

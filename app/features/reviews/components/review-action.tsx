@@ -18,6 +18,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
+import "~/locales/texts/reviews";
 
 export type ReviewActionBooking = {
   id: string;

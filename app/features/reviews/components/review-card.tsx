@@ -7,6 +7,7 @@ import type { HelpfulVoteResponse } from "../review-list";
 import { OwnerReply } from "./owner-reply";
 import { StarRating } from "./star-rating";
 import { mediaUrl } from "~/lib/media-url";
+import "~/locales/texts/reviews";
 
 /** One published review on /bewertungen. */
 export function ReviewCard({
