@@ -1,35 +1,5 @@
-import {
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactElement,
-} from "react";
+import { Suspense, type ComponentType } from "react";
 
-/**
- * A part of a page whose code is not among the page's first scripts (issue 16 point 3,
- * decision 058): the footer, the reviews below the fold, the checkout's later steps.
- *
- * - The server renders it in full, like any other component: it starts loading the code when
- *   this module is evaluated, so no request waits for it (and bots get the whole page).
- * - In the browser the code loads when the part is first rendered, which during hydration is
- *   right after the page's own scripts ran; with `withModule`, already when the module that
- *   defines the part is evaluated. For parts a route always shows: after a navigation in the
- *   app the code is then usually there when the page renders, instead of the part appearing a
- *   moment later. (Not for the two footers: a page shows only one of them.) Until it is there, React leaves the server's HTML
- *   of the part as it is (a Suspense boundary still to be hydrated) and hydrates the rest of
- *   the page; then it hydrates the part in place.
- * - While the code loads, the part keeps the props it was first rendered with. A dehydrated
- *   boundary that receives new props (the page re-renders right after hydration, e.g. through
- *   `useIsHydrated`) would otherwise be dropped and rendered again in the browser: the server's
- *   HTML would vanish until the code is there. Once loaded, it renders with the current props.
- * - If the code cannot be loaded (a new release replaced the file, the network dropped), the
- *   server's HTML stays visible without its interactivity instead of an error page.
- *
- * Not `React.lazy`: that suspends on the first server render after every start (decision 036
- * also met a hydration error with it); here the code is loaded before the first request.
- */
 /** The server's loads still under way (see `deferredCodeLoading`). */
 const serverLoads = new Set<Promise<void>>();
 
@@ -44,6 +14,29 @@ export function deferredCodeLoading(): Promise<unknown> | null {
   return serverLoads.size === 0 ? null : Promise.all(serverLoads);
 }
 
+/**
+ * A part of a page whose code is not among the page's first scripts (issue 16 point 3,
+ * decision 058): the footers, the property page's sections below the fold.
+ *
+ * - The server renders it in full, like any other component: it starts loading the code when
+ *   this module is evaluated, so no request waits for it (and bots get the whole page).
+ * - In the browser the code loads when the part is first rendered, which during hydration is
+ *   right after the page's own scripts ran; with `withModule`, already when the module that
+ *   defines the part is evaluated. For parts a route always shows: after a navigation in the
+ *   app the code is then usually there when the page renders, instead of the part appearing a
+ *   moment later. (Not for the two footers: a page shows only one of them.) Until it is there,
+ *   React leaves the server's HTML of the part as it is (a Suspense boundary still to be
+ *   hydrated) and hydrates the rest of the page; then it hydrates the part in place.
+ * - Only for parts whose parent does not re-render before their code is there: React drops the
+ *   server's HTML of a boundary still to be hydrated that receives new props (and restarts the
+ *   page's render to try hydrating it first). The booking form re-renders right after
+ *   hydration; deferring its steps cost far more blocking time than it saved (decision 058).
+ * - If the code cannot be loaded (a new release replaced the file, the network dropped), the
+ *   server's HTML stays visible without its interactivity instead of an error page.
+ *
+ * Not `React.lazy`: that suspends on the first server render after every start (decision 036
+ * also met a hydration error with it); here the code is loaded before the first request.
+ */
 export function deferred<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   name: string,
@@ -79,26 +72,11 @@ export function deferred<Props extends object>(
     throw new Promise<void>(() => {});
   }
   function Deferred(props: Props) {
-    const [isLoaded, setLoaded] = useState(() => Loaded !== null);
-    const first = useRef<ReactElement | null>(null);
-    useEffect(() => {
-      if (isLoaded) return;
-      let active = true;
-      // A part whose code failed to load keeps its first element (and the server's HTML).
-      void start().then(() => active && Loaded !== null && setLoaded(true));
-      return () => {
-        active = false;
-      };
-    }, [isLoaded]);
-    const element = (
+    return (
       <Suspense fallback={null}>
         <Part {...props} />
       </Suspense>
     );
-    if (isLoaded) return element;
-    // The same element while loading: React sees no change and leaves the boundary alone.
-    first.current ??= element;
-    return first.current;
   }
   Deferred.displayName = `Deferred(${name})`;
   return Deferred;

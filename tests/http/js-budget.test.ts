@@ -58,7 +58,7 @@ const BUDGETS_KB: Record<string, number> = {
   // German texts (decision 055) and the icons from one SVG sprite (decision 056)
   // 24.92 with the footer, amenities, facts, host, reviews and JSON-LD after the page's
   // code and the smaller German core (decision 058)
-  "routes/public/book": 25, // 51.0, with zod for the booking form's checks in the browser;
+  "routes/public/book": 28, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
   // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing); 58.86 with
@@ -72,7 +72,8 @@ const BUDGETS_KB: Record<string, number> = {
   // — counted with the i18n chunk from here on (session 13): 33.11 with each page's own
   // German texts (decision 055) and the icons from one SVG sprite (decision 056)
   // 24.92 with the date picker and step 3 after the page's code, the shared "stay" texts
-  // instead of the property page's and the smaller German core (decision 058)
+  // instead of the property page's and the smaller German core; 27.71 with the form's steps back
+  // in the page's code: deferred, they cost 4× the blocking time in Lighthouse (decision 058)
   "routes/public/offers": 13, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 17.31 with the
   // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand; 15.14
@@ -100,8 +101,8 @@ const MAX_FILES: Record<string, number> = {
   // Decision 058 (parts loaded after the page) split some groups by their lazy users: → …
   "routes/public/home": 19, // 31 → 20 → 17 (decisions 055, 056) → 19
   "routes/public/properties": 18, // 29 → 18 → 19 (decisions 055, 056) → 18
-  "routes/public/property": 26, // 39 → 25 → 23 (decisions 055, 056) → 26
-  "routes/public/book": 26, // 43 → 27 → 24 (decisions 055, 056) → 26
+  "routes/public/property": 24, // 39 → 25 → 23 (decisions 055, 056) → 24
+  "routes/public/book": 25, // 43 → 27 → 24 (decisions 055, 056) → 25
   "routes/public/offers": 14, // 25 → 14 → 15 (decisions 055, 056) → 14
   "routes/public/reviews": 16, // 31 → 18 → 16 (decisions 055, 056)
 };
@@ -123,13 +124,7 @@ const LATER_PARTS: Record<string, string[]> = {
     "app/components/property/property-json-ld.tsx",
     "app/components/property/property-reviews.tsx",
   ],
-  "routes/public/book": [
-    "app/components/layout/slim-footer.tsx",
-    "app/components/date-range-picker.tsx",
-    "app/features/booking/components/order-note.tsx",
-    "app/features/booking/components/payment-fields.tsx",
-    "app/features/booking/components/stay-cancellation-terms.tsx",
-  ],
+  "routes/public/book": ["app/components/layout/slim-footer.tsx"],
   "routes/public/offers": [FOOTER],
   "routes/public/reviews": [FOOTER],
 };

@@ -36,33 +36,12 @@ import {
 } from "./details-fields";
 import { CompactSummary } from "./compact-summary";
 import { isUuid } from "~/domain/ids";
-import { deferred } from "~/components/deferred";
+import { DateRangePicker } from "~/components/date-range-picker";
+import { OrderNote } from "./order-note";
+import { PaymentFields } from "./payment-fields";
+import { StayCancellationTerms } from "./stay-cancellation-terms";
 import "~/locales/texts/booking";
 import "~/locales/texts/price-box";
-
-// The code of the steps a guest does not see first loads after the page's own (the server
-// renders them in full; decision 058): a guest who comes from the property page with a stay
-// starts at the details, and the payment step is the last.
-const DateRangePicker = deferred(
-  () => import("~/components/date-range-picker").then((module) => module.DateRangePicker),
-  "DateRangePicker",
-  { withModule: true },
-);
-const PaymentFields = deferred(
-  () => import("./payment-fields").then((module) => module.PaymentFields),
-  "PaymentFields",
-  { withModule: true },
-);
-const StayCancellationTerms = deferred(
-  () => import("./stay-cancellation-terms").then((module) => module.StayCancellationTerms),
-  "StayCancellationTerms",
-  { withModule: true },
-);
-const OrderNote = deferred(
-  () => import("./order-note").then((module) => module.OrderNote),
-  "OrderNote",
-  { withModule: true },
-);
 
 /** The form fields the page sends and the action echoes back after a failure. */
 export const BOOKING_VALUE_FIELDS = [
