@@ -66,8 +66,13 @@ async function decodeQr(png: Buffer) {
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
 }
 
-const bookingNumber = async (page: Page) =>
-  ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").replace("Buchung ", "");
+const bookingNumber = async (page: Page) => {
+  const heading = page.getByRole("heading", { level: 1 });
+  // After a click in the app the URL changes before the new page is on screen (CI20 read the
+  // list's "Buchungen" here): wait for the booking's own heading.
+  await expect(heading).toHaveText(/^Buchung /);
+  return ((await heading.textContent()) ?? "").replace("Buchung ", "");
+};
 
 test("the operator confirms, records a deposit and sends the payment details with a GiroCode", async ({
   page,
