@@ -1,5 +1,8 @@
 import { Suspense, type ComponentType } from "react";
 
+/** The props of a component type. */
+type PropsOf<Component> = Component extends ComponentType<infer Props> ? Props & object : never;
+
 /** The server's loads still under way (see `deferredCodeLoading`). */
 const serverLoads = new Set<Promise<void>>();
 
@@ -37,18 +40,20 @@ export function deferredCodeLoading(): Promise<unknown> | null {
  * Not `React.lazy`: that suspends on the first server render after every start (decision 036
  * also met a hydration error with it); here the code is loaded before the first request.
  */
-export function deferred<Props extends object>(
-  load: () => Promise<ComponentType<Props>>,
-  name: string,
+export function deferred<Module, Name extends keyof Module & string>(
+  /** `() => import("./module")`: the module exports the component as `name`. */
+  load: () => Promise<Module>,
+  name: Name,
   { withModule = false }: { withModule?: boolean } = {},
 ) {
+  type Props = PropsOf<Module[Name]>;
   let Loaded: ComponentType<Props> | null = null;
   let failed = false;
   let loading: Promise<void> | null = null;
   const start = () =>
     (loading ??= load().then(
-      (component) => {
-        Loaded = component;
+      (module) => {
+        Loaded = module[name] as ComponentType<Props>;
       },
       (error: unknown) => {
         failed = true;

@@ -7,14 +7,8 @@ import { SiteHeader } from "./site-header";
 import { TopBar } from "./top-bar";
 
 // Below the fold on every page: their code loads after the page's own (decision 058).
-const SiteFooter = deferred(
-  () => import("./site-footer").then((module) => module.SiteFooter),
-  "SiteFooter",
-);
-const SlimFooter = deferred(
-  () => import("./slim-footer").then((module) => module.SlimFooter),
-  "SlimFooter",
-);
+const SiteFooter = deferred(() => import("./site-footer"), "SiteFooter");
+const SlimFooter = deferred(() => import("./slim-footer"), "SlimFooter");
 
 /**
  * What a public route may ask of the chrome through its `handle` export. `footer: "slim"`: only

@@ -31,33 +31,28 @@ import "~/locales/texts/stay";
 // Below the fold (or, for the structured data, not seen at all): their code loads after the
 // page's own, the server renders them in full (decision 058).
 const PropertyFactsSection = deferred(
-  () =>
-    import("~/components/property/property-facts").then((module) => module.PropertyFactsSection),
+  () => import("~/components/property/property-facts"),
   "PropertyFactsSection",
   { withModule: true },
 );
 const PropertyLocation = deferred(
-  () => import("~/components/property/property-facts").then((module) => module.PropertyLocation),
+  () => import("~/components/property/property-facts"),
   "PropertyLocation",
   { withModule: true },
 );
-const AmenityList = deferred(
-  () => import("~/components/property/amenity-list").then((module) => module.AmenityList),
-  "AmenityList",
-  { withModule: true },
-);
-const HostCard = deferred(
-  () => import("~/components/property/host-card").then((module) => module.HostCard),
-  "HostCard",
-  { withModule: true },
-);
+const AmenityList = deferred(() => import("~/components/property/amenity-list"), "AmenityList", {
+  withModule: true,
+});
+const HostCard = deferred(() => import("~/components/property/host-card"), "HostCard", {
+  withModule: true,
+});
 const PropertyReviews = deferred(
-  () => import("~/components/property/property-reviews").then((module) => module.PropertyReviews),
+  () => import("~/components/property/property-reviews"),
   "PropertyReviews",
   { withModule: true },
 );
 const PropertyJsonLd = deferred(
-  () => import("~/components/property/property-json-ld").then((module) => module.PropertyJsonLd),
+  () => import("~/components/property/property-json-ld"),
   "PropertyJsonLd",
   { withModule: true },
 );

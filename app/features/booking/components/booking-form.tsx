@@ -2,6 +2,7 @@ import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { DateRangePicker } from "~/components/date-range-picker";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -35,11 +36,10 @@ import {
   type DetailValues,
 } from "./details-fields";
 import { CompactSummary } from "./compact-summary";
-import { isUuid } from "~/domain/ids";
-import { DateRangePicker } from "~/components/date-range-picker";
 import { OrderNote } from "./order-note";
 import { PaymentFields } from "./payment-fields";
 import { StayCancellationTerms } from "./stay-cancellation-terms";
+import { isUuid } from "~/domain/ids";
 import "~/locales/texts/booking";
 import "~/locales/texts/price-box";
 

@@ -51,8 +51,7 @@ export function PaymentFields({
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
-  // The payment rule applied to the chosen stay (here, not in the form: this step's code loads
-  // after the page's own, decision 058).
+  // The payment rule applied to the chosen stay.
   const bankTransferSchedule = stay ? paymentSchedule({ ...stay, ...paymentTerms }) : null;
   return (
     <div className="space-y-5">
