@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from "react";
+import { Suspense, useEffect, type ComponentType } from "react";
 
 /** The props of a component type. */
 type PropsOf<Component> = Component extends ComponentType<infer Props> ? Props & object : never;
@@ -18,6 +18,65 @@ export function deferredCodeLoading(): Promise<unknown> | null {
 }
 
 /**
+ * Buttons clicked before React could hand them the click: inside a part whose code was not
+ * there yet. React cannot hydrate such a part to deliver the click, so the click is lost (for a
+ * link or a form's button the browser's own action still happens; a button that only works with
+ * JavaScript does nothing). They are clicked again once a part has hydrated.
+ */
+const lostClicks = new Set<HTMLButtonElement>();
+let watchingClicks = false;
+
+/**
+ * The key under which React keeps an element's props: it is on every element React has
+ * hydrated (the `<html>` element is one of them once the page is). Undefined before the page is
+ * hydrated, or if a React version keeps them differently: then no click is replayed, rather
+ * than replaying clicks React did handle.
+ *
+ * Why React's bookkeeping rather than noticing that React stopped the click: React 19 stops it
+ * only the first time; after its attempt to hydrate the part failed it lets further clicks
+ * through to the part's server HTML, where nothing handles them.
+ */
+function reactPropsKey() {
+  return Object.keys(document.documentElement).find((key) => key.startsWith("__reactProps$"));
+}
+const isHydrated = (element: Element, key: string) => Object.hasOwn(element, key);
+
+/** Notices clicks on JavaScript-only buttons (`type="button"`) React has not hydrated yet. */
+function watchForLostClicks() {
+  if (watchingClicks) return;
+  watchingClicks = true;
+  window.addEventListener(
+    "click",
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button") : null;
+      if (!button || button.type !== "button" || button.disabled) return;
+      const key = reactPropsKey();
+      if (key && !isHydrated(button, key)) lostClicks.add(button);
+    },
+    true,
+  );
+}
+
+/**
+ * Clicks the lost buttons that work now, once each however often they were clicked (a toggle
+ * clicked twice must not end up closed). Runs when a part has hydrated.
+ */
+function ReplayLostClicks() {
+  useEffect(() => {
+    const key = reactPropsKey();
+    if (!key) return;
+    for (const button of lostClicks) {
+      if (!button.isConnected) lostClicks.delete(button);
+      else if (isHydrated(button, key)) {
+        lostClicks.delete(button);
+        if (!button.disabled) button.click();
+      }
+    }
+  }, []);
+  return null;
+}
+
+/**
  * A part of a page whose code is not among the page's first scripts (issue 16 point 3,
  * decision 058): the footers, the property page's sections below the fold.
  *
@@ -29,7 +88,8 @@ export function deferredCodeLoading(): Promise<unknown> | null {
  *   app the code is then usually there when the page renders, instead of the part appearing a
  *   moment later. (Not for the two footers: a page shows only one of them.) Until it is there,
  *   React leaves the server's HTML of the part as it is (a Suspense boundary still to be
- *   hydrated) and hydrates the rest of the page; then it hydrates the part in place.
+ *   hydrated) and hydrates the rest of the page; then it hydrates the part in place. A click on
+ *   one of its buttons meanwhile is not lost: the button is clicked again once it works.
  * - Only for parts whose parent does not re-render before their code is there: React drops the
  *   server's HTML of a boundary still to be hydrated that receives new props (and restarts the
  *   page's render to try hydrating it first). The booking form re-renders right after
@@ -64,12 +124,19 @@ export function deferred<Module, Name extends keyof Module & string>(
     const loaded = start();
     serverLoads.add(loaded);
     void loaded.then(() => serverLoads.delete(loaded));
-  } else if (withModule) {
-    void start();
+  } else {
+    watchForLostClicks();
+    if (withModule) void start();
   }
 
   function Part(props: Props) {
-    if (Loaded) return <Loaded {...props} />;
+    if (Loaded)
+      return (
+        <>
+          <Loaded {...props} />
+          <ReplayLostClicks />
+        </>
+      );
     if (!failed) throw start();
     // On the server a part that cannot load is a broken build: the page's error handling.
     if (typeof document === "undefined") throw new Error(`${name}: its code could not be loaded`);
