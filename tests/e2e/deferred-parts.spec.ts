@@ -8,6 +8,11 @@ import { expect, test } from "./helpers";
  * hydrate it in place (the same DOM nodes, now working).
  */
 
+// The service worker, once it controls the page, fetches the chunks itself, out of the page's
+// routes' reach: a chunk asked for after it took over would not be held back (CI 23 lost the
+// footer's that way, on a busy machine).
+test.use({ serviceWorkers: "block" });
+
 /** Holds back the browser's requests for the named modules' chunks until `release()`. */
 async function holdChunks(page: Page, modules: string[]) {
   let release!: () => void;
