@@ -31,47 +31,68 @@ let watchingClicks = false;
  * hydrated (the `<html>` element is one of them once the page is). Undefined before the page is
  * hydrated, or if a React version keeps them differently: then no click is replayed, rather
  * than replaying clicks React did handle.
- *
- * Why React's bookkeeping rather than noticing that React stopped the click: React 19 stops it
- * only the first time; after its attempt to hydrate the part failed it lets further clicks
- * through to the part's server HTML, where nothing handles them.
  */
 function reactPropsKey() {
   return Object.keys(document.documentElement).find((key) => key.startsWith("__reactProps$"));
 }
 const isHydrated = (element: Element, key: string) => Object.hasOwn(element, key);
 
-/** Notices clicks on JavaScript-only buttons (`type="button"`) React has not hydrated yet. */
+/**
+ * Notices clicks on JavaScript-only buttons (`type="button"`) that React could not hand over.
+ * Decided once the click's dispatch is over, from whether React has hydrated the button by
+ * then, because what React does with a click on a part not yet hydrated varies:
+ * - the part's code is there: React hydrates the part on the spot and delivers the click (the
+ *   button is hydrated when the click reaches `window` again): nothing to replay;
+ * - it is not: React stops the click on the document, or, after such an attempt failed, lets
+ *   later clicks through to the server's HTML, where nothing handles them. Either way the button
+ *   is still not hydrated at the end.
+ */
 function watchForLostClicks() {
   if (watchingClicks) return;
   watchingClicks = true;
+  const pending = new WeakMap<Event, HTMLButtonElement>();
+  const decide = (event: Event) => {
+    const button = pending.get(event);
+    if (!button) return;
+    pending.delete(event);
+    const key = reactPropsKey();
+    if (key && !isHydrated(button, key)) lostClicks.add(button);
+  };
   window.addEventListener(
     "click",
     (event) => {
       const button = event.target instanceof Element ? event.target.closest("button") : null;
       if (!button || button.type !== "button" || button.disabled) return;
       const key = reactPropsKey();
-      if (key && !isHydrated(button, key)) lostClicks.add(button);
+      if (!key || isHydrated(button, key)) return;
+      pending.set(event, button);
+      // A stopped click never comes back up to `window`: decided in the next task.
+      setTimeout(() => decide(event));
     },
     true,
   );
+  window.addEventListener("click", decide);
 }
 
 /**
  * Clicks the lost buttons that work now, once each however often they were clicked (a toggle
- * clicked twice must not end up closed). Runs when a part has hydrated.
+ * clicked twice must not end up closed). Runs when a part has hydrated, in a task after those
+ * that decide about clicks made before.
  */
 function ReplayLostClicks() {
   useEffect(() => {
-    const key = reactPropsKey();
-    if (!key) return;
-    for (const button of lostClicks) {
-      if (!button.isConnected) lostClicks.delete(button);
-      else if (isHydrated(button, key)) {
-        lostClicks.delete(button);
-        if (!button.disabled) button.click();
+    const timer = setTimeout(() => {
+      const key = reactPropsKey();
+      if (!key) return;
+      for (const button of lostClicks) {
+        if (!button.isConnected) lostClicks.delete(button);
+        else if (isHydrated(button, key)) {
+          lostClicks.delete(button);
+          if (!button.disabled) button.click();
+        }
       }
-    }
+    });
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }
