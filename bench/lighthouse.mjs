@@ -9,7 +9,9 @@
  * booking page for a free stay, signed in as the demo guest (the session cookie is sent as an
  * extra header, so no sign-in happens inside the measured run). Each page runs `--runs` times
  * in a fresh Chromium; the table shows the median run (by performance score) per page:
- * the four category scores, LCP, TBT, CLS and the bytes transferred.
+ * the four category scores, LCP, TBT, CLS and the bytes transferred. A run that ends without a
+ * performance score is repeated (at most `--runs` times per page); the notes under the table give
+ * every run's performance score and the range of TBT per page.
  *
  * Run it on a quiet machine: Lighthouse's simulated throttling scales with the CPU it gets.
  */
@@ -82,6 +84,9 @@ async function audit(page) {
       ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
     });
     const { categories, audits } = result.lhr;
+    // About one run in fifteen ends without a performance score (a metric Lighthouse could not
+    // compute, NaN): such a run is repeated instead of counted as 0.
+    if (categories.performance?.score == null) return null;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
       performance: score("performance"),
@@ -113,12 +118,26 @@ console.log(
 const notes = [];
 for (const page of pages) {
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await audit(page));
+  let unscored = 0;
+  while (results.length < runs && unscored < runs) {
+    const result = await audit(page);
+    if (result) results.push(result);
+    else unscored++;
+  }
+  if (results.length === 0) throw new Error(`${page.name}: no run got a performance score`);
   results.sort((a, b) => a.performance - b.performance);
   const m = results[Math.floor(results.length / 2)];
   console.log(
     `| ${page.name} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcp / 1000).toFixed(2)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${(m.bytes / 1024).toFixed(0)} | ${m.compression === true ? "yes" : m.compression === false ? "no" : "?"} |`,
   );
   if (m.failed.length > 0) notes.push(`${page.name}: failed audits: ${m.failed.join(", ")}`);
+  // The median hides how much the simulation's figures swing from run to run (TBT above all).
+  if (results.length > 1) {
+    const tbts = results.map((r) => Math.round(r.tbt)).sort((a, b) => a - b);
+    notes.push(
+      `${page.name}: runs' performance ${results.map((r) => r.performance).join(", ")}; TBT ${tbts[0]}–${tbts.at(-1)} ms`,
+    );
+  }
+  if (unscored > 0) notes.push(`${page.name}: ${unscored} run(s) without a score, repeated`);
 }
 if (notes.length > 0) console.log(`\n${notes.join("\n")}`);
