@@ -84,8 +84,8 @@ async function audit(page) {
       ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
     });
     const { categories, audits } = result.lhr;
-    // About one run in fifteen ends without a performance score (a metric Lighthouse could not
-    // compute, NaN): such a run is repeated instead of counted as 0.
+    // Some runs end without a performance score (a metric Lighthouse could not compute, NaN; 1
+    // to 2 in 15 here): such a run is repeated instead of counted as 0.
     if (categories.performance?.score == null) return null;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     return {

@@ -32,8 +32,11 @@ let watchingClicks = false;
  * hydrated, or if a React version keeps them differently: then no click is replayed, rather
  * than replaying clicks React did handle.
  */
+let propsKey: string | undefined;
 function reactPropsKey() {
-  return Object.keys(document.documentElement).find((key) => key.startsWith("__reactProps$"));
+  // The same for the whole page once found: not looked up again on every click.
+  propsKey ??= Object.keys(document.documentElement).find((key) => key.startsWith("__reactProps$"));
+  return propsKey;
 }
 const isHydrated = (element: Element, key: string) => Object.hasOwn(element, key);
 
