@@ -32,7 +32,8 @@ import {
 } from "~/domain/calendar-day";
 import { EVERY_WEEKDAY, minStayFor, weekdaysOf } from "~/domain/seasons";
 import { formatDate, type Language } from "~/lib/i18n";
-import "~/locales/texts/price-box";
+import "~/locales/texts/stay";
+import "~/locales/texts/calendar";
 
 const intlLocales: Record<Language, string> = { de: "de-DE", en: "en-GB" };
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -189,17 +190,17 @@ export function DateRangeCalendar({
     const date = formatDate(day, language);
     switch (reason) {
       case "tooShort":
-        return t("priceBox.picker.unavailable.tooShort", { count: minStayDays });
+        return t("calendar.unavailable.tooShort", { count: minStayDays });
       case "tooLong":
-        return t("priceBox.picker.unavailable.tooLong", { count: maxStayDays });
+        return t("calendar.unavailable.tooLong", { count: maxStayDays });
       case "tooFarAhead":
-        return t("priceBox.picker.unavailable.tooFarAhead", {
+        return t("calendar.unavailable.tooFarAhead", {
           date: formatDate(lastCheckIn, language),
         });
       case null:
         return null;
       default:
-        return t(`priceBox.picker.unavailable.${reason}`, { date });
+        return t(`calendar.unavailable.${reason}`, { date });
     }
   }
 
@@ -276,7 +277,7 @@ export function DateRangeCalendar({
         (active === "checkIn" ? season.endDate : addDays(season.endDate, 1)) >= firstVisible,
     )
     .map((season) =>
-      t(active === "checkIn" ? "priceBox.picker.arrivalDays" : "priceBox.picker.departureDays", {
+      t(active === "checkIn" ? "calendar.arrivalDays" : "calendar.departureDays", {
         from: formatDate(
           active === "checkIn" ? season.startDate : addDays(season.startDate, 1),
           language,
@@ -296,7 +297,7 @@ export function DateRangeCalendar({
       ref={panelRef}
       id={ids.dialog}
       role="dialog"
-      aria-label={t("priceBox.picker.dialog")}
+      aria-label={t("calendar.dialog")}
       aria-describedby={ids.status}
       onKeyDown={(event) => {
         if (event.key === "Escape") {
@@ -309,13 +310,13 @@ export function DateRangeCalendar({
       }`}
     >
       <span id={ids.booked} hidden>
-        {t("priceBox.picker.booked")}
+        {t("calendar.booked")}
       </span>
       <span id={ids.isCheckIn} hidden>
-        {t("priceBox.checkIn")}
+        {t("stay.checkIn")}
       </span>
       <span id={ids.isCheckOut} hidden>
-        {t("priceBox.checkOut")}
+        {t("stay.checkOut")}
       </span>
       <p
         id={ids.status}
@@ -324,15 +325,13 @@ export function DateRangeCalendar({
         className={`text-sm font-medium ${notice ? "text-red-700" : "text-slate-800"}`}
       >
         {notice ??
-          (active === "checkIn"
-            ? t("priceBox.picker.chooseCheckIn")
-            : t("priceBox.picker.chooseCheckOut"))}
+          (active === "checkIn" ? t("calendar.chooseCheckIn") : t("calendar.chooseCheckOut"))}
       </p>
       <div className="relative mt-2">
         <div className="absolute inset-x-0 top-0 flex justify-between">
           <button
             type="button"
-            aria-label={t("priceBox.picker.previousMonth")}
+            aria-label={t("calendar.previousMonth")}
             disabled={monthsBetween(todayMonth, firstMonth) <= 0}
             onClick={() => showMonth(-1)}
             className="rounded-full p-1.5 text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-secondary disabled:text-slate-300 disabled:hover:bg-transparent"
@@ -341,7 +340,7 @@ export function DateRangeCalendar({
           </button>
           <button
             type="button"
-            aria-label={t("priceBox.picker.nextMonth")}
+            aria-label={t("calendar.nextMonth")}
             disabled={monthsBetween(months[months.length - 1], lastMonth) <= 0}
             onClick={() => showMonth(1)}
             className="rounded-full p-1.5 text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-secondary disabled:text-slate-300 disabled:hover:bg-transparent"
@@ -453,17 +452,17 @@ export function DateRangeCalendar({
             className={hints.tooShort ? "font-medium text-slate-900" : undefined}
             data-testid="calendar-min-stay"
           >
-            {t("priceBox.picker.minStay", { count: minStayDays })}
+            {t("calendar.minStay", { count: minStayDays })}
           </p>
         )}
         {active === "checkIn" && visibleDays.some((day) => day > lastCheckIn) && (
           <p className="font-medium text-slate-900">
-            {t("priceBox.picker.lastCheckIn", { date: formatDate(lastCheckIn, language) })}
+            {t("calendar.lastCheckIn", { date: formatDate(lastCheckIn, language) })}
           </p>
         )}
         {hints.tooLong && (
           <p className="font-medium text-slate-900">
-            {t("priceBox.picker.maxStay", { count: maxStayDays })}
+            {t("calendar.maxStay", { count: maxStayDays })}
           </p>
         )}
       </div>
@@ -476,12 +475,12 @@ export function DateRangeCalendar({
             >
               12
             </span>
-            {t("priceBox.picker.booked")}
+            {t("calendar.booked")}
           </span>
           {nights > 0 && (
             <span className="flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
-              {t("priceBox.picker.nights", { count: nights })}
+              {t("calendar.nights", { count: nights })}
             </span>
           )}
         </span>
@@ -496,10 +495,10 @@ export function DateRangeCalendar({
               shouldFocusDay.current = true;
             }}
           >
-            {t("priceBox.picker.clear")}
+            {t("calendar.clear")}
           </Button>
           <Button variant="subtle" size="sm" onClick={onClose}>
-            {t("priceBox.picker.close")}
+            {t("calendar.close")}
           </Button>
         </span>
       </div>

@@ -15,7 +15,7 @@ import { addDays } from "~/domain/calendar-day";
 import type { SeasonRule } from "~/domain/seasons";
 import { formatDate, type Language } from "~/lib/i18n";
 import type { CalendarRequest, DateRangeCalendarProps } from "./date-range-calendar";
-import "~/locales/texts/price-box";
+import "~/locales/texts/stay";
 
 // The calendar is seen only after a click on a field: its code loads then, or already on the
 // first hover or focus of the fields (decision 043). A plain import() into state rather than
@@ -175,7 +175,7 @@ export function DateRangePicker({
   const fieldValue = "block h-6 w-full truncate leading-6 text-slate-900";
 
   const renderField = (field: ActiveField) => {
-    const label = field === "checkIn" ? t("priceBox.checkIn") : t("priceBox.checkOut");
+    const label = field === "checkIn" ? t("stay.checkIn") : t("stay.checkOut");
     const day = value[field];
     if (!isHydrated) {
       // Without JavaScript: a native date input in the surrounding GET form.
@@ -214,7 +214,7 @@ export function DateRangePicker({
       >
         <span className={fieldLabel}>{label}</span>
         <span className={`${fieldValue} ${day ? "" : "text-slate-600"}`}>
-          {day ? formatDate(day, language) : t("priceBox.picker.chooseDate")}
+          {day ? formatDate(day, language) : t("stay.picker.chooseDate")}
         </span>
       </button>
     );
@@ -246,7 +246,7 @@ export function DateRangePicker({
       {!isHydrated && bookedStays.length > 0 && (
         <noscript>
           <p className="mt-2 text-sm text-slate-700">
-            {t("priceBox.picker.bookedPeriods")}{" "}
+            {t("stay.picker.bookedPeriods")}{" "}
             {bookedStays.map((stay, i) => (
               <span key={stay.checkIn} data-booked-stay>
                 {i > 0 && ", "}
@@ -286,7 +286,7 @@ export function DateRangePicker({
             role="status"
             className="absolute right-0 z-30 mt-2 w-full min-w-[18rem] rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 shadow-xl"
           >
-            {t("priceBox.picker.loading")}
+            {t("stay.picker.loading")}
           </p>
         ))}
     </div>

@@ -17,6 +17,8 @@ const de = {
     perNight: "pro Nacht",
     from: "ab",
     skipToContent: "Zum Inhalt springen",
+    /** Said by screen readers after a link with target="_blank". */
+    opensInNewTab: "(öffnet in einem neuen Tab)",
   },
   pagination: {
     label: "Seiten",

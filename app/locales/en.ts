@@ -8,7 +8,9 @@ import searchTexts from "./en/search";
 import propertyTexts from "./en/property";
 import stayTexts from "./en/stay";
 import priceBoxTexts from "./en/price-box";
+import calendarTexts from "./en/calendar";
 import bookingTexts from "./en/booking";
+import bookingErrorsTexts from "./en/booking-errors";
 import bookingSuccessTexts from "./en/booking-success";
 import passwordResetTexts from "./en/password-reset";
 import accountSettingsTexts from "./en/account-settings";
@@ -31,6 +33,8 @@ const en: Catalogue = {
     perNight: "per night",
     from: "from",
     skipToContent: "Skip to content",
+    /** Said by screen readers after a link with target="_blank". */
+    opensInNewTab: "(opens in a new tab)",
   },
   pagination: {
     label: "Pages",
@@ -138,7 +142,9 @@ const en: Catalogue = {
   property: propertyTexts,
   stay: stayTexts,
   priceBox: priceBoxTexts,
+  calendar: calendarTexts,
   booking: bookingTexts,
+  bookingErrors: bookingErrorsTexts,
   bookingSuccess: bookingSuccessTexts,
   passwordReset: passwordResetTexts,
   accountSettings: accountSettingsTexts,

@@ -10,11 +10,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REGISTRARS, routeTextsDe, type RouteCatalogue } from "./route-texts";
+import { REGISTRARS, routeTextsDe, SERVER_ONLY, type RouteCatalogue } from "./route-texts";
 import de from "./de";
+import bookingPage from "./de/booking";
+import bookingErrors from "./de/booking-errors";
 
 const APP = path.resolve(import.meta.dirname, "..");
-const NAMESPACES = Object.keys(REGISTRARS) as (keyof RouteCatalogue)[];
+const NAMESPACES = [...Object.keys(REGISTRARS), ...SERVER_ONLY] as (keyof RouteCatalogue)[];
+const isServerOnly = (namespace: string) => (SERVER_ONLY as readonly string[]).includes(namespace);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -72,7 +75,11 @@ describe("page texts in the browser", () => {
       const source = fs.readFileSync(file, "utf8");
       const imported = registrarsImported(source);
       for (const namespace of namespacesUsed(source)) {
-        const registrar = REGISTRARS[namespace as keyof RouteCatalogue];
+        if (isServerOnly(namespace)) {
+          missing.push(`${path.relative(APP, file)}: "${namespace}" only the server has`);
+          continue;
+        }
+        const registrar = REGISTRARS[namespace as keyof typeof REGISTRARS];
         if (!imported.has(registrar)) {
           missing.push(`${path.relative(APP, file)}: import "~/locales/texts/${registrar}";`);
         }
@@ -103,5 +110,26 @@ describe("page texts in the browser", () => {
       /from\s+["'](?:~\/locales|\.)\/route-texts["']/.test(fs.readFileSync(file, "utf8")),
     );
     expect(importers).toEqual([]);
+  });
+
+  it("leaves the errors only the server finds to the server, and the booking page words the rest", () => {
+    // The booking page's own checks (the stay, step 2's fields, the payment choice) show their
+    // texts in the browser; the others come worded in the action's answer (`message`).
+    const wordedByThePage = [
+      ...["datesTaken", "checkInPast", "tooFarAhead", "minStay", "seasonMinStay", "maxStay"],
+      ...["arrivalDay", "departureDay", "dates", "guests", "paymentMethodRequired"],
+      ...["nameRequired", "nameTooLong", "phoneRequired", "phoneInvalid", "specialRequestsTooLong"],
+    ];
+    for (const code of wordedByThePage) expect(bookingPage.errors).toHaveProperty(code);
+    expect(Object.keys(bookingErrors).length).toBeGreaterThan(5);
+    for (const code of Object.keys(bookingErrors)) {
+      expect(bookingPage.errors).not.toHaveProperty(code);
+      expect(wordedByThePage).not.toContain(code.replace(/_one$/, ""));
+    }
+    expect(routeTextsDe.bookingErrors).toBe(bookingErrors);
+    const importers = sourceFiles(APP).filter((file) =>
+      /locales\/de\/booking-errors["']/.test(fs.readFileSync(file, "utf8")),
+    );
+    expect(importers.map((file) => path.relative(APP, file))).toEqual([]);
   });
 });

@@ -8,7 +8,9 @@ import accountSettings from "./de/account-settings";
 import admin from "./de/admin-core";
 import auth from "./de/auth";
 import booking from "./de/booking";
+import bookingErrors from "./de/booking-errors";
 import bookingSuccess from "./de/booking-success";
+import calendar from "./de/calendar";
 import contact from "./de/contact";
 import cookies from "./de/cookies";
 import dashboard from "./de/dashboard";
@@ -32,7 +34,9 @@ export const routeTextsDe = {
   admin,
   auth,
   booking,
+  bookingErrors,
   bookingSuccess,
+  calendar,
   contact,
   cookies,
   dashboard,
@@ -54,13 +58,23 @@ export const routeTextsDe = {
 
 export type RouteCatalogue = typeof routeTextsDe;
 
+/**
+ * Namespaces only the server shows (texts it sends worded, e.g. in an action's answer): no
+ * registrar, and no browser module may use them.
+ */
+export const SERVER_ONLY = ["bookingErrors"] as const satisfies readonly (keyof RouteCatalogue)[];
+
 /** Namespace → the registrar module in `./texts/` the browser imports for it. */
-export const REGISTRARS: Record<keyof RouteCatalogue, string> = {
+export const REGISTRARS: Record<
+  Exclude<keyof RouteCatalogue, (typeof SERVER_ONLY)[number]>,
+  string
+> = {
   accountSettings: "account-settings",
   admin: "admin-core",
   auth: "auth",
   booking: "booking",
   bookingSuccess: "booking-success",
+  calendar: "calendar",
   contact: "contact",
   cookies: "cookies",
   dashboard: "dashboard",

@@ -26,6 +26,7 @@ import { formatMoney, type Language } from "~/lib/i18n";
 import { BookingBar } from "./booking-bar";
 import { FreeCancellationNote, type CancellationTerms } from "./free-cancellation-note";
 import "~/locales/texts/price-box";
+import "~/locales/texts/stay";
 
 export type PriceBoxProps = {
   propertyId: string;
@@ -220,7 +221,7 @@ function PriceBoxForm({
             handle={pickerRef}
           />
           <div className="flex items-end gap-2">
-            <Field id="price-box-guests" label={t("priceBox.guests")} className="min-w-0 flex-1">
+            <Field id="price-box-guests" label={t("stay.guests")} className="min-w-0 flex-1">
               <Select
                 name="guests"
                 value={guests}
@@ -232,7 +233,7 @@ function PriceBoxForm({
               >
                 {Array.from({ length: maxGuests }, (_, i) => i + 1).map((count) => (
                   <option key={count} value={count}>
-                    {t("priceBox.guestOption", { count })}
+                    {t("stay.guestOption", { count })}
                   </option>
                 ))}
               </Select>
@@ -261,34 +262,34 @@ function PriceBoxForm({
         )}
 
         {price && (
-          <dl className="mt-4 space-y-2 text-slate-700" aria-label={t("priceBox.breakdown")}>
+          <dl className="mt-4 space-y-2 text-slate-700" aria-label={t("stay.breakdown")}>
             {price.lines.map((line) => (
               <div
                 key={`${line.price}-${line.regularPrice}`}
                 className="flex justify-between gap-4"
               >
                 <dt>
-                  {t("priceBox.nightsTimesPrice", { price: money(line.price), count: line.nights })}
+                  {t("stay.nightsTimesPrice", { price: money(line.price), count: line.nights })}
                 </dt>
                 <dd>{money(line.price * line.nights)}</dd>
               </div>
             ))}
             {price.discount > 0 && (
               <div className="flex justify-between gap-4">
-                <dt>{t("priceBox.longStayDiscount", { percent: price.discountPercent })}</dt>
+                <dt>{t("stay.longStayDiscount", { percent: price.discountPercent })}</dt>
                 <dd>−{money(price.discount)}</dd>
               </div>
             )}
             <div className="flex justify-between gap-4">
-              <dt>{t("priceBox.cleaningFee")}</dt>
+              <dt>{t("stay.cleaningFee")}</dt>
               <dd>{money(price.cleaningFee)}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt>{t("priceBox.serviceFee")}</dt>
+              <dt>{t("stay.serviceFee")}</dt>
               <dd>{money(price.serviceFee)}</dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-semibold text-slate-900">
-              <dt>{t("priceBox.total")}</dt>
+              <dt>{t("stay.total")}</dt>
               <dd>{money(price.total)}</dd>
             </div>
           </dl>

@@ -12,6 +12,9 @@ import { listSeasons, pageSeasons } from "~/features/properties/seasons.server";
 import { addDays } from "~/domain/calendar-day";
 import { bookingHorizonEnd } from "~/domain/availability";
 import { db, schema } from "~/lib/db.server";
+import { translate, type Language } from "~/lib/i18n";
+import serverOnlyErrors from "~/locales/de/booking-errors";
+import type { BookingErrorCode } from "./booking.schema";
 
 /** A published property's columns a stay is shown and priced with (computePrice). */
 export const stayPropertyColumns = {
@@ -90,8 +93,6 @@ export async function getBookingPageData({
       bookingHorizonMonths: settings.bookingHorizonMonths,
       seasons: pageSeasons(seasons),
     },
-    /** for the message when the account holds too many unpaid bookings */
-    maxPendingBookings: settings.maxPendingBookings,
     cancellation: {
       freeCancellationHours: settings.freeCancellationHours,
       cancellationFeePercentage: settings.cancellationFeePercentage,
@@ -149,4 +150,19 @@ export async function findOwnBookingOfStay({
     .orderBy(desc(b.createdAt))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * The banner's words for a failed booking the booking page's scripts carry no text for (the
+ * errors only the server finds, de/booking-errors.ts); undefined for the others, which the page
+ * words itself with the stay's rules (minimum stay, horizon, guests).
+ */
+export async function serverWordedError(
+  error: BookingErrorCode,
+  language: Language,
+): Promise<string | undefined> {
+  if (!Object.hasOwn(serverOnlyErrors, error)) return undefined;
+  if (error !== "pendingLimit") return translate(language, `bookingErrors.${error}`);
+  const { maxPendingBookings } = await getSettings();
+  return translate(language, "bookingErrors.pendingLimit", { count: maxPendingBookings });
 }

@@ -98,13 +98,6 @@ const booking = {
   errors: {
     // Spec 04 / 08, word for word.
     datesTaken: "Der gewählte Zeitraum ist bereits gebucht",
-    ownOverlap: "Sie haben bereits eine Buchung für diesen Zeitraum",
-    failed: "Fehler beim Erstellen der Buchung",
-    paymentUnavailable: "Diese Zahlungsmethode ist derzeit nicht verfügbar.",
-    sepaTooLate:
-      "SEPA-Lastschrift ist nur bei einer Anreise in mindestens 14 Tagen möglich. Bitte wählen Sie eine andere Zahlungsmethode.",
-    paymentStartFailed:
-      "Die Zahlung konnte nicht gestartet werden. Die Daten sind wieder frei – bitte versuchen Sie es erneut.",
     minStay: "Der Mindestaufenthalt beträgt {{count}} Nächte.",
     minStay_one: "Der Mindestaufenthalt beträgt {{count}} Nacht.",
     maxStay: "Der Höchstaufenthalt beträgt {{count}} Nächte.",
@@ -115,20 +108,12 @@ const booking = {
     departureDay: "An diesem Tag ist keine Abreise möglich.",
     maxStay_one: "Der Höchstaufenthalt beträgt {{count}} Nacht.",
     // Further rules of spec 04.
-    propertyNotFound: "Unterkunft nicht gefunden",
     checkInPast: "Die Anreise darf nicht in der Vergangenheit liegen.",
     // Booking limits (decision 012).
     tooFarAhead: "Buchungen sind höchstens {{count}} Monate im Voraus möglich.",
     tooFarAhead_one: "Buchungen sind höchstens {{count}} Monat im Voraus möglich.",
-    pendingLimit:
-      "Sie haben bereits {{count}} unbezahlte Buchungen. Bitte bezahlen oder stornieren Sie eine davon, bevor Sie neu buchen.",
-    pendingLimit_one:
-      "Sie haben bereits eine unbezahlte Buchung. Bitte bezahlen oder stornieren Sie sie, bevor Sie neu buchen.",
-    tooManyAttempts:
-      "Zu viele Buchungsversuche. Bitte warten Sie etwas und versuchen Sie es in spätestens einer Stunde erneut.",
     dates: "Bitte wählen Sie gültige Reisedaten (die Abreise nach der Anreise).",
     guests: "Bitte wählen Sie zwischen 1 und {{max}} Gästen.",
-    invalid: "Bitte überprüfen Sie Ihre Eingaben.",
     // Fields (booking.schema.ts).
     nameRequired: "Bitte geben Sie Ihren vollständigen Namen ein.",
     nameTooLong: "Der Name darf höchstens 200 Zeichen lang sein.",

@@ -32,7 +32,6 @@ const contact = {
   openingHours: "Öffnungszeiten",
   mapHeading: "Anfahrt",
   openMap: "Karte öffnen",
-  opensInNewTab: "(öffnet in einem neuen Tab)",
   companyHeading: "Unternehmensangaben",
   registerCourt: "Registergericht",
   registration: "Handelsregister",

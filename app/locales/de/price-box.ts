@@ -1,22 +1,13 @@
-/** German UI texts of the "priceBox" area: the price box and the date-range picker. */
+/**
+ * German UI texts of the "priceBox" area: the property page's price box and booking bar. The
+ * texts it shares with the booking page are in stay.ts, the calendar's in calendar.ts.
+ */
 const priceBox = {
   heading: "Preis und Verfügbarkeit",
   perNight: "pro Nacht",
   offer: "Angebot",
   offerPrice: "Angebotspreis",
   regularPrice: "Regulärer Preis",
-  checkIn: "Anreise",
-  checkOut: "Abreise",
-  guests: "Gäste",
-  guestOption_one: "{{count}} Gast",
-  guestOption_other: "{{count}} Gäste",
-  breakdown: "Preisaufschlüsselung",
-  nightsTimesPrice_one: "{{price}} × {{count}} Nacht",
-  nightsTimesPrice_other: "{{price}} × {{count}} Nächte",
-  longStayDiscount: "Langzeitrabatt ({{percent}} %)",
-  cleaningFee: "Reinigungsgebühr",
-  serviceFee: "Servicegebühr",
-  total: "Gesamt",
   selectDates: "Daten auswählen",
   bookNow: "Jetzt buchen",
   signInNote: "Zum Buchen melden Sie sich an oder registrieren sich kostenlos.",
@@ -50,45 +41,6 @@ const priceBox = {
     stay_one: "{{count}} Nacht · {{total}}",
     stay_other: "{{count}} Nächte · {{total}}",
     allFees: "inkl. aller Gebühren",
-  },
-  picker: {
-    dialog: "Reisedaten auswählen",
-    chooseDate: "Datum wählen",
-    chooseCheckIn: "Wählen Sie Ihr Anreisedatum.",
-    chooseCheckOut: "Wählen Sie Ihr Abreisedatum.",
-    previousMonth: "Vorheriger Monat",
-    nextMonth: "Nächster Monat",
-    minStay_one: "Mindestaufenthalt: {{count}} Nacht",
-    minStay_other: "Mindestaufenthalt: {{count}} Nächte",
-    maxStay_one: "Höchstaufenthalt: {{count}} Nacht",
-    maxStay_other: "Höchstaufenthalt: {{count}} Nächte",
-    nights_one: "{{count}} Nacht",
-    nights_other: "{{count}} Nächte",
-    booked: "Belegt",
-    lastCheckIn: "Anreise bis {{date}} möglich",
-    bookedPeriods: "Bereits belegt:",
-    clear: "Daten löschen",
-    close: "Schließen",
-    /** Shown for the moment the calendar's code takes to load (decision 043). */
-    loading: "Kalender wird geladen …",
-    /** Said in the calendar's live region when a disabled day is clicked (issue 16). */
-    unavailable: {
-      past: "Der {{date}} liegt in der Vergangenheit.",
-      booked: "Am {{date}} ist die Unterkunft bereits belegt.",
-      bookedBetween:
-        "Zwischen Ihrer Anreise und dem {{date}} ist die Unterkunft belegt – bitte wählen Sie eine frühere Abreise.",
-      tooFarAhead: "Eine Anreise ist nur bis zum {{date}} möglich.",
-      tooShort_one: "Mindestaufenthalt: {{count}} Nacht – bitte wählen Sie eine spätere Abreise.",
-      tooShort_other:
-        "Mindestaufenthalt: {{count}} Nächte – bitte wählen Sie eine spätere Abreise.",
-      tooLong_one: "Höchstaufenthalt: {{count}} Nacht – bitte wählen Sie eine frühere Abreise.",
-      tooLong_other: "Höchstaufenthalt: {{count}} Nächte – bitte wählen Sie eine frühere Abreise.",
-      arrivalDay: "Am {{date}} ist keine Anreise möglich.",
-      departureDay: "Am {{date}} ist keine Abreise möglich.",
-    },
-    /** A season with fixed weekdays in view (decision 046), e.g. "Anreise 1.7.–31.8.: nur Samstag". */
-    arrivalDays: "Anreise {{from}}–{{to}}: nur {{days}}",
-    departureDays: "Abreise {{from}}–{{to}}: nur {{days}}",
   },
 };
 

@@ -97,13 +97,6 @@ const booking: typeof de = {
   sessionExpiredReload: "Reload page",
   errors: {
     datesTaken: "The selected dates are already booked",
-    ownOverlap: "You already have a booking for these dates",
-    failed: "The booking could not be created",
-    paymentUnavailable: "This payment method is currently not available.",
-    sepaTooLate:
-      "SEPA Direct Debit is only possible when arrival is at least 14 days away. Please choose another payment method.",
-    paymentStartFailed:
-      "The payment could not be started. The dates are free again – please try again.",
     minStay: "The minimum stay is {{count}} nights.",
     minStay_one: "The minimum stay is {{count}} night.",
     maxStay: "The maximum stay is {{count}} nights.",
@@ -112,19 +105,11 @@ const booking: typeof de = {
     arrivalDay: "Arrival is not possible on this day.",
     departureDay: "Departure is not possible on this day.",
     maxStay_one: "The maximum stay is {{count}} night.",
-    propertyNotFound: "Property not found",
     checkInPast: "The arrival date cannot be in the past.",
     tooFarAhead: "Bookings can be made at most {{count}} months in advance.",
     tooFarAhead_one: "Bookings can be made at most {{count}} month in advance.",
-    pendingLimit:
-      "You already have {{count}} unpaid bookings. Please pay for or cancel one of them before making a new booking.",
-    pendingLimit_one:
-      "You already have an unpaid booking. Please pay for or cancel it before making a new booking.",
-    tooManyAttempts:
-      "Too many booking attempts. Please wait a little and try again within the hour.",
     dates: "Please choose valid travel dates (departure after arrival).",
     guests: "Please choose between 1 and {{max}} guests.",
-    invalid: "Please check your entries.",
     nameRequired: "Please enter your full name.",
     nameTooLong: "The name can be at most 200 characters long.",
     phoneRequired: "Please enter your phone number.",

@@ -33,7 +33,6 @@ const contact: typeof de = {
   openingHours: "Opening hours",
   mapHeading: "Directions",
   openMap: "Open map",
-  opensInNewTab: "(opens in a new tab)",
   companyHeading: "Company information",
   registerCourt: "Register court",
   registration: "Commercial register",

@@ -12,7 +12,11 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/book";
 import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import type { BookingErrorCode } from "~/features/booking/booking.schema";
-import { findOwnBookingOfStay, getBookingPageData } from "~/features/booking/booking-page.server";
+import {
+  findOwnBookingOfStay,
+  getBookingPageData,
+  serverWordedError,
+} from "~/features/booking/booking-page.server";
 import type { PublicRouteHandle } from "~/components/layout/public-chrome";
 import { createBooking } from "~/features/booking/booking.server";
 import { isOnlineMethod, startCheckout } from "~/features/booking/online-payment.server";
@@ -130,15 +134,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // Held as pending/unpaid; now off to Stripe Checkout for the amount due (decision 044).
       const checkout = await startCheckout(result.bookingId, language);
       if (checkout.ok) return redirect(checkout.url);
-      return data({ error: checkout.error, fieldErrors: {}, values } satisfies BookingActionData, {
-        status: 502,
-      });
+      return data(
+        {
+          error: checkout.error,
+          message: await serverWordedError(checkout.error, language),
+          fieldErrors: {},
+          values,
+        } satisfies BookingActionData,
+        { status: 502 },
+      );
     }
     return redirect(`/booking-success?booking=${encodeURIComponent(result.bookingId)}`);
   }
   return data(
     {
       error: result.error,
+      message: await serverWordedError(result.error, language),
       fieldErrors: result.fieldErrors ?? {},
       values,
     } satisfies BookingActionData,
@@ -199,7 +210,6 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         initial={loaderData.initial}
         prefill={loaderData.prefill}
         accountEmail={loaderData.accountEmail}
-        maxPendingBookings={loaderData.maxPendingBookings}
         idempotencyKey={loaderData.idempotencyKey}
         actionData={actionData}
       />

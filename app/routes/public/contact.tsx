@@ -162,7 +162,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               >
                 <ExternalLink aria-hidden className="size-4" />
                 {t("contact.openMap")}
-                <span className="sr-only"> {t("contact.opensInNewTab")}</span>
+                <span className="sr-only"> {t("common.opensInNewTab")}</span>
               </a>
               <p className="mt-3 text-sm text-slate-600">{content.mapNote}</p>
             </Card>

@@ -41,7 +41,7 @@ import { PaymentFields } from "./payment-fields";
 import { StayCancellationTerms } from "./stay-cancellation-terms";
 import { isUuid } from "~/domain/ids";
 import "~/locales/texts/booking";
-import "~/locales/texts/price-box";
+import "~/locales/texts/stay";
 
 /** The form fields the page sends and the action echoes back after a failure. */
 export const BOOKING_VALUE_FIELDS = [
@@ -60,6 +60,11 @@ export type BookingValues = Partial<Record<(typeof BOOKING_VALUE_FIELDS)[number]
 /** What the booking action answers when it did not create a booking. */
 export type BookingActionData = {
   error: BookingErrorCode | "sessionExpired";
+  /**
+   * The banner's text as the server words it, for the errors only the server finds: their
+   * words are not in this page's scripts (de/booking-errors.ts).
+   */
+  message?: string;
   /** catalogue keys (`booking.errors.*`) per field */
   fieldErrors: Partial<Record<BookingFormField, string>>;
   values: BookingValues;
@@ -88,8 +93,6 @@ export type BookingFormProps = {
   prefill: DetailValues;
   /** the account's address, where the confirmation goes (shown, not sent) */
   accountEmail: string;
-  /** settings: for the message when the account holds too many unpaid bookings */
-  maxPendingBookings: number;
   idempotencyKey: string;
   actionData: BookingActionData | undefined;
 };
@@ -205,7 +208,6 @@ export function BookingForm(props: BookingFormProps) {
     initial,
     prefill,
     accountEmail,
-    maxPendingBookings,
     actionData,
   } = props;
   const { t } = useTranslation();
@@ -316,7 +318,6 @@ export function BookingForm(props: BookingFormProps) {
     }
     if (name === "maxStay") return t(key, { count: stayRules.maxStayDays });
     if (name === "tooFarAhead") return t(key, { count: stayRules.bookingHorizonMonths });
-    if (name === "pendingLimit") return t(key, { count: maxPendingBookings });
     if (name === "guests") return t(key, { max: property.maxGuests });
     return t(key);
   };
@@ -406,7 +407,8 @@ export function BookingForm(props: BookingFormProps) {
   // and hiding two at hydration moved the form under the guest's eyes (CLS 0.1, BENCHMARKS).
   // Browsers without JavaScript get all three through the <noscript> style below.
   const isShown = (section: BookingStep) => step === section;
-  const serverErrorText = serverError && message(errorKeyOf(serverError.error));
+  const serverErrorText =
+    serverError && (serverError.message ?? message(errorKeyOf(serverError.error)));
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
@@ -488,7 +490,7 @@ export function BookingForm(props: BookingFormProps) {
                 names={{ checkIn: "checkIn", checkOut: "checkOut" }}
                 errorId={stayError ? "booking-stay-error" : undefined}
               />
-              <Field id={fieldId("guests")} label={t("priceBox.guests")}>
+              <Field id={fieldId("guests")} label={t("stay.guests")}>
                 <Select
                   name="guests"
                   value={guests}
@@ -496,7 +498,7 @@ export function BookingForm(props: BookingFormProps) {
                 >
                   {Array.from({ length: property.maxGuests }, (_, i) => i + 1).map((count) => (
                     <option key={count} value={count}>
-                      {t("priceBox.guestOption", { count })}
+                      {t("stay.guestOption", { count })}
                     </option>
                   ))}
                 </Select>

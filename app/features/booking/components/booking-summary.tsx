@@ -10,7 +10,7 @@ import {
 } from "~/components/property/free-cancellation-note";
 import { TouristTaxNote } from "~/components/property/tourist-tax-note";
 import "~/locales/texts/booking";
-import "~/locales/texts/price-box";
+import "~/locales/texts/stay";
 
 export type SummaryProperty = {
   title: string;
@@ -111,35 +111,35 @@ export function BookingSummary({
         {price ? (
           <dl
             className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-slate-700"
-            aria-label={t("priceBox.breakdown")}
+            aria-label={t("stay.breakdown")}
             data-testid="summary-breakdown"
           >
             {price.lines.map((line) => (
               <div key={`${line.price}-${line.regularPrice}`} className={row}>
                 <dt>
-                  {t("priceBox.nightsTimesPrice", { price: money(line.price), count: line.nights })}
+                  {t("stay.nightsTimesPrice", { price: money(line.price), count: line.nights })}
                 </dt>
                 <dd>{money(line.price * line.nights)}</dd>
               </div>
             ))}
             {price.discount > 0 && (
               <div className={row}>
-                <dt>{t("priceBox.longStayDiscount", { percent: price.discountPercent })}</dt>
+                <dt>{t("stay.longStayDiscount", { percent: price.discountPercent })}</dt>
                 <dd>−{money(price.discount)}</dd>
               </div>
             )}
             <div className={row}>
-              <dt>{t("priceBox.cleaningFee")}</dt>
+              <dt>{t("stay.cleaningFee")}</dt>
               <dd>{money(price.cleaningFee)}</dd>
             </div>
             <div className={row}>
-              <dt>{t("priceBox.serviceFee")}</dt>
+              <dt>{t("stay.serviceFee")}</dt>
               <dd>{money(price.serviceFee)}</dd>
             </div>
             <div
               className={`${row} border-t border-slate-200 pt-2 text-lg font-semibold text-slate-900`}
             >
-              <dt>{t("priceBox.total")}</dt>
+              <dt>{t("stay.total")}</dt>
               <dd data-testid="summary-total">{money(price.total)}</dd>
             </div>
           </dl>

@@ -2,7 +2,7 @@ import type { PriceBreakdown } from "~/domain/price";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import "~/locales/texts/booking";
-import "~/locales/texts/price-box";
+import "~/locales/texts/stay";
 
 /**
  * The stay and its total above the steps on phones and tablets (issue 16), where the full
@@ -31,7 +31,7 @@ export function CompactSummary({
       ? [
           `${formatDate(checkIn, language)} – ${formatDate(checkOut, language)}`,
           t("booking.compactSummary.nights", { count: price.nights }),
-          t("priceBox.guestOption", { count: guests }),
+          t("stay.guestOption", { count: guests }),
         ].join(" · ")
       : t("booking.summary.chooseDates");
   return (
@@ -46,7 +46,7 @@ export function CompactSummary({
       </div>
       {price && (
         <div className="shrink-0 text-right">
-          <p className="text-xs text-slate-600">{t("priceBox.total")}</p>
+          <p className="text-xs text-slate-600">{t("stay.total")}</p>
           <p className="text-lg font-semibold text-slate-900" data-testid="compact-total">
             {formatMoney(price.total, language)}
           </p>

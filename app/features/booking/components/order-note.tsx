@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import "~/locales/texts/booking";
-import "~/locales/texts/contact";
 
 const linkClass = "font-medium underline underline-offset-2 hover:no-underline";
 
@@ -19,12 +18,12 @@ export function OrderNote({ id }: { id: string }) {
         {t("booking.payment.legal.termsBefore")}
         <Link to="/agb" target="_blank" rel="noopener" className={linkClass}>
           {t("booking.payment.legal.termsLink")}
-          <span className="sr-only"> {t("contact.opensInNewTab")}</span>
+          <span className="sr-only"> {t("common.opensInNewTab")}</span>
         </Link>
         {t("booking.payment.legal.privacyBefore")}
         <Link to="/datenschutz" target="_blank" rel="noopener" className={linkClass}>
           {t("booking.payment.legal.privacyLink")}
-          <span className="sr-only"> {t("contact.opensInNewTab")}</span>
+          <span className="sr-only"> {t("common.opensInNewTab")}</span>
         </Link>
         {t("booking.payment.legal.privacyAfter")}
       </p>

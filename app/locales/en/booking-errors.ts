@@ -1,0 +1,20 @@
+import type de from "../de/booking-errors";
+
+const bookingErrors: typeof de = {
+  ownOverlap: "You already have a booking for these dates",
+  failed: "The booking could not be created",
+  paymentUnavailable: "This payment method is currently not available.",
+  sepaTooLate:
+    "SEPA Direct Debit is only possible when arrival is at least 14 days away. Please choose another payment method.",
+  paymentStartFailed:
+    "The payment could not be started. The dates are free again – please try again.",
+  propertyNotFound: "Property not found",
+  pendingLimit:
+    "You already have {{count}} unpaid bookings. Please pay for or cancel one of them before making a new booking.",
+  pendingLimit_one:
+    "You already have an unpaid booking. Please pay for or cancel it before making a new booking.",
+  tooManyAttempts: "Too many booking attempts. Please wait a little and try again within the hour.",
+  invalid: "Please check your entries.",
+};
+
+export default bookingErrors;
