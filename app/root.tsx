@@ -38,6 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mediaBase: getEnv().s3?.publicUrl ?? null,
     // Shown to admins on error pages so they can find the log line.
     requestId: user?.role === "admin" ? context.requestId : null,
+    // The brand colours as CSS variables, computed here so the colour maths (contrast, shades)
+    // stays on the server instead of in every page's scripts.
+    themeCss: themeCss(settings.primaryColor, settings.secondaryColor),
   };
 }
 
@@ -89,9 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* Client renders the nonce as "" which matches what browsers leave in the DOM. */}
         <Links nonce={nonce} />
-        {settings && (
-          <style data-theme>{themeCss(settings.primaryColor, settings.secondaryColor)}</style>
-        )}
+        {data && <style data-theme>{data.themeCss}</style>}
       </head>
       <body className="min-h-screen">
         <LanguageProvider value={language}>{children}</LanguageProvider>

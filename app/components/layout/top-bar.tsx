@@ -1,7 +1,6 @@
-import { Mail, Phone } from "~/components/ui/icons";
+import { FacebookIcon, InstagramIcon, Mail, Phone, XIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PublicSettings } from "~/features/settings/settings";
-import { FacebookIcon, InstagramIcon, XIcon } from "~/components/ui/social-icons";
 import { LanguageSwitch } from "./language-switch";
 
 export function TopBar({ settings }: { settings: PublicSettings }) {

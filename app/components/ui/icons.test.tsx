@@ -3,7 +3,7 @@ import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { iconSprite, spriteIcons, SPRITE_FILE } from "../../../scripts/icon-sprite";
-import { LoaderCircle, Phone, Star, X } from "./icons";
+import { FacebookIcon, LoaderCircle, Phone, Star, X, XIcon } from "./icons";
 
 const APP = path.resolve(import.meta.dirname, "../..");
 
@@ -31,6 +31,19 @@ describe("icons from the sprite", () => {
         new RegExp(`<symbol id="${id}" viewBox="0 0 24 24"><(path|circle|rect|line|polyline)`),
       );
     }
+  });
+
+  it("draws the brand marks Lucide lacks from the sprite, filled, not stroked", () => {
+    const sprite = fs.readFileSync(SPRITE_FILE, "utf8");
+    for (const id of ["facebook", "x-brand"]) {
+      expect(sprite).toMatch(
+        new RegExp(
+          `<symbol id="${id}" viewBox="0 0 24 24"><path fill="currentColor" stroke="none" d="M`,
+        ),
+      );
+    }
+    expect(renderToStaticMarkup(<FacebookIcon />)).toMatch(/#facebook"><\/use><\/svg>$/);
+    expect(renderToStaticMarkup(<XIcon />)).toMatch(/#x-brand"><\/use><\/svg>$/);
   });
 
   it("draws like Lucide's component: size, stroke in the text colour, hidden unless named", () => {
