@@ -20,7 +20,7 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
  * as framework before: it was 15.0 KB on every page then, 3.9 KB now (decision 055).
  */
 const BUDGETS_KB: Record<string, number> = {
-  "routes/public/home": 20, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
+  "routes/public/home": 19, // 21.0 KB on 2026-11-23; 23.04 with the newsletter form of every
   // page on the shared Button and Input (issue 12, part 1); 24.2 with the reason badges, "Neu
   // bei uns" and the live update of edited content (issue 15, decisions 030 and 031); 22.43 with
   // the chunks under 1 KB sent in Brotli too (issue 16 point 3, decision 043); 21.80 with the
@@ -31,8 +31,9 @@ const BUDGETS_KB: Record<string, number> = {
   // — counted with the i18n chunk from here on (session 13): 21.67 with each page's own
   // German texts (decision 055) and the icons from one SVG sprite (decision 056)
   // 18.95 with the footer's code loaded after the page's (decision 058) and the reviews,
-  // newsletter, footer, dashboard and admin texts out of the German core
-  "routes/public/properties": 21, // 20.5; 23.02 with live updates that wait for a running
+  // newsletter, footer, dashboard and admin texts out of the German core; 18.70 with the theme
+  // colours computed by the server and the social marks in the icon sprite (session 16)
+  "routes/public/properties": 20, // 20.5; 23.02 with live updates that wait for a running
   // navigation (root.tsx) and the pending-photo placeholder (issue 14); 24.37 with the phone's
   // filter sheet, its live count and the stay totals (issue 16, decision 035); 22.23 with the
   // chunks under 1 KB in Brotli (decision 043); 21.59 with the footer's dialogs on demand; 20.69
@@ -41,8 +42,9 @@ const BUDGETS_KB: Record<string, number> = {
   // — counted with the i18n chunk from here on (session 13): 25.61 with each page's own
   // German texts (decision 055) and the icons from one SVG sprite (decision 056); 24.31 with the
   // amenity filter's labels translated on the server without the property page's texts
-  // 20.14 with the footer after the page and the smaller German core (decision 058)
-  "routes/public/property": 25, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
+  // 20.14 with the footer after the page and the smaller German core (decision 058); 19.39
+  // with the calendar's texts in its own chunk and the price box's texts apart (session 16)
+  "routes/public/property": 24, // 33.8; 37.9 with "Kostenlos stornierbar bis …", the facts
   // and the OpenStreetMap link (issue 15, decision 033); 39.0 with the owner reply under
   // reviews (decision 032) and the live update of edited content (decision 030); 39.44 with
   // the phone's booking bar and the calendar's reasons, the image viewer (1.9 KB) now lazy
@@ -57,8 +59,9 @@ const BUDGETS_KB: Record<string, number> = {
   // — counted with the i18n chunk from here on (session 13): 30.66 with each page's own
   // German texts (decision 055) and the icons from one SVG sprite (decision 056)
   // 24.92 with the footer, amenities, facts, host, reviews and JSON-LD after the page's
-  // code and the smaller German core (decision 058)
-  "routes/public/book": 28, // 51.0, with zod for the booking form's checks in the browser;
+  // code and the smaller German core (decision 058); 23.93 with the calendar's texts in its
+  // own chunk, the theme colours from the server and the social marks in the sprite (session 16)
+  "routes/public/book": 26, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
   // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing); 58.86 with
@@ -74,15 +77,19 @@ const BUDGETS_KB: Record<string, number> = {
   // 24.92 with the date picker and step 3 after the page's code, the shared "stay" texts
   // instead of the property page's and the smaller German core; 27.71 with the form's steps back
   // in the page's code: deferred, they cost 4× the blocking time in Lighthouse (decision 058)
-  "routes/public/offers": 13, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
+  // 25.48 without the contact page's and the price box's texts, with the calendar's texts in
+  // its chunk, the errors only the server finds worded by the server (de/booking-errors.ts),
+  // the theme colours from the server and the social marks in the sprite (session 16)
+  "routes/public/offers": 12, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 17.31 with the
   // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand; 15.14
   // with the header's and footer's icons in one file (decision 048); 13.95 with the shell and
   // public-… groups (decision 054, 2026-11-26)
   // — counted with the i18n chunk from here on (session 13): 17.07 with each page's own
   // German texts (decision 055) and the icons from one SVG sprite (decision 056)
-  // 12.14 with the footer after the page and the smaller German core (decision 058)
-  "routes/public/reviews": 16, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
+  // 12.14 with the footer after the page and the smaller German core (decision 058); 11.86
+  // with the theme colours from the server and the social marks in the sprite (session 16)
+  "routes/public/reviews": 15, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
   // 22.15 with the newsletter form on Button and Input; 22.7 in main on 2026-11-25; 23.45 with
   // the owner reply under reviews (a chunk shared with the property page, under 1 KB, so sent
   // uncompressed) and the hidden-reason line (issue 15, decision 032); 24.21 with mediaUrl for
@@ -92,7 +99,8 @@ const BUDGETS_KB: Record<string, number> = {
   // 2026-11-26)
   // — counted with the i18n chunk from here on (session 13): 18.73 with each page's own
   // German texts (decision 055) and the icons from one SVG sprite (decision 056)
-  // 15.34 with the footer after the page and the smaller German core (decision 058)
+  // 15.34 with the footer after the page and the smaller German core (decision 058); 14.96
+  // with the theme colours from the server and the social marks in the sprite (session 16)
 };
 
 /** Script files (framework included) a page may load before it is interactive. */
