@@ -29,7 +29,7 @@ import {
   type CachedAnswer,
   type PageCache,
 } from "./page-cache";
-import { checkBody, checkUrl } from "./request-checks";
+import { checkBody, checkUrl, requestScheme } from "./request-checks";
 
 type Logger = {
   warn: (obj: object, msg: string) => void;
@@ -46,6 +46,8 @@ type Options = {
   log: Logger;
   /** Public pages for anonymous visitors from memory (decision 038); none when absent. */
   pageCache?: PageCache;
+  /** How the request's scheme is found behind a proxy (`requestScheme`). */
+  proxy?: { trustProxy: boolean; baseUrl: string };
 };
 
 type BodyResult =
@@ -245,7 +247,8 @@ export function createAppListener(options: Options) {
     const urlRefusal = checkUrl(target);
     let url: URL | undefined;
     try {
-      url = new URL(target, `http://${req.headers.host ?? "localhost"}`);
+      const scheme = options.proxy ? requestScheme(req.headers, options.proxy) : "http";
+      url = new URL(target, `${scheme}://${req.headers.host ?? "localhost"}`);
     } catch {
       // A Host header or target that is no URL.
     }

@@ -97,6 +97,7 @@ const appListener = createAppListener({
   withRequestContext: entry.withRequestContext,
   log,
   pageCache,
+  proxy: { trustProxy, baseUrl },
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

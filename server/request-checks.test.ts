@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/lib/body-limits";
-import { checkBody, checkUrl } from "./request-checks";
+import { checkBody, checkUrl, requestScheme } from "./request-checks";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const FORM = "application/x-www-form-urlencoded";
@@ -112,5 +112,34 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/inhalte/agb.data")).toBe(512 * 1024);
     expect(bodyLimitFor("/admin/inhalte")).toBe(FORM_BODY_LIMIT);
     expect(bodyLimitFor("/admin/inhalte/agb/mehr")).toBe(FORM_BODY_LIMIT);
+  });
+});
+
+describe("requestScheme", () => {
+  const proxied = { trustProxy: true, baseUrl: "https://ferien.example.com" };
+  const direct = { trustProxy: false, baseUrl: "http://localhost:3000" };
+
+  it("takes the scheme a trusted proxy reports, its first hop when it lists several", () => {
+    const host = "ferien.example.com";
+    expect(requestScheme({ host, "x-forwarded-proto": "https" }, proxied)).toBe("https");
+    expect(requestScheme({ host, "x-forwarded-proto": "HTTPS, http" }, proxied)).toBe("https");
+    expect(requestScheme({ host: "10.0.0.5:3000", "x-forwarded-proto": "http" }, proxied)).toBe(
+      "http",
+    );
+  });
+
+  it("ignores X-Forwarded-Proto from an untrusted client", () => {
+    expect(requestScheme({ host: "localhost:3000", "x-forwarded-proto": "https" }, direct)).toBe(
+      "http",
+    );
+  });
+
+  it("goes by an https BASE_URL for requests to its host, else by the app's own http", () => {
+    const untrusted = { trustProxy: false, baseUrl: "https://ferien.example.com" };
+    expect(requestScheme({ host: "ferien.example.com" }, untrusted)).toBe("https");
+    expect(requestScheme({ host: "Ferien.Example.com" }, untrusted)).toBe("https");
+    expect(requestScheme({ host: "10.0.0.5:3000" }, untrusted)).toBe("http");
+    expect(requestScheme({ host: "localhost:3000" }, direct)).toBe("http");
+    expect(requestScheme({}, { trustProxy: false, baseUrl: "" })).toBe("http");
   });
 });

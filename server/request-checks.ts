@@ -124,3 +124,29 @@ export async function checkBody(
   if (essence === "multipart/form-data") return checkMultipart(body, contentType ?? "");
   return refuse(415, `content type ${essence || "missing"}`);
 }
+
+/**
+ * The scheme the browser used for a request, for the URL React Router gets. React Router
+ * refuses an action whose `Origin` differs from that URL's origin, scheme included: behind a
+ * proxy that terminates HTTPS (README "Mehrere Server") every form would fail if the URL said
+ * http. Taken from `X-Forwarded-Proto` when the proxy is trusted (`TRUST_PROXY`), else from
+ * `BASE_URL` when the request is addressed to its host (a proxy that passes the host on), else
+ * http, the app's own listener.
+ */
+export function requestScheme(
+  headers: { host?: string; "x-forwarded-proto"?: string | string[] },
+  { trustProxy, baseUrl }: { trustProxy: boolean; baseUrl: string },
+): "http" | "https" {
+  if (trustProxy) {
+    const forwarded = [headers["x-forwarded-proto"]].flat()[0]?.split(",")[0]?.trim();
+    if (forwarded?.toLowerCase() === "https") return "https";
+    if (forwarded?.toLowerCase() === "http") return "http";
+  }
+  try {
+    const base = new URL(baseUrl);
+    if (base.protocol === "https:" && base.host === headers.host?.toLowerCase()) return "https";
+  } catch {
+    // No BASE_URL to go by.
+  }
+  return "http";
+}

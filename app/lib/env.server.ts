@@ -30,7 +30,10 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("TraumUrlaub Reisen <noreply@example.com>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
+  /**
+   * Trust X-Forwarded-For (client address) and X-Forwarded-Proto (the scheme React Router's
+   * origin check compares, server/request-checks.ts `requestScheme`) from a reverse proxy.
+   */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .default("false")
