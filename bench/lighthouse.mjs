@@ -5,6 +5,11 @@
  *   npm run build && npm start    # another terminal: the embedded demo start
  *   node bench/lighthouse.mjs [--url http://localhost:3000] [--runs 3]
  *
+ * Behind an HTTP/2 front, as a deployment behind nginx or Caddy is reached (bench/h2-proxy.mjs;
+ * the app started with TRUST_PROXY=true):
+ *   node bench/h2-proxy.mjs --app http://localhost:3000 --port 3443   # another terminal
+ *   NODE_TLS_REJECT_UNAUTHORIZED=0 node bench/lighthouse.mjs --url https://localhost:3443
+ *
  * Pages: /, /properties, the first property of /properties, /angebote, and that property's
  * booking page for a free stay, signed in as the demo guest (the session cookie is sent as an
  * extra header, so no sign-in happens inside the measured run). Each page runs `--runs` times
@@ -73,7 +78,14 @@ const pages = [
 async function audit(page) {
   const chrome = await chromeLauncher.launch({
     chromePath: values.chromium,
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      // bench/h2-proxy.mjs's throw-away certificate (https URLs only)
+      ...(base.startsWith("https:") ? ["--ignore-certificate-errors"] : []),
+    ],
   });
   try {
     const result = await lighthouse(base + page.path, {
