@@ -29,7 +29,7 @@ import {
   type CachedAnswer,
   type PageCache,
 } from "./page-cache";
-import { checkBody, checkUrl, requestScheme } from "./request-checks";
+import { checkBody, checkUrl, requestScheme, type ProxySettings } from "./request-checks";
 
 type Logger = {
   warn: (obj: object, msg: string) => void;
@@ -47,7 +47,7 @@ type Options = {
   /** Public pages for anonymous visitors from memory (decision 038); none when absent. */
   pageCache?: PageCache;
   /** How the request's scheme is found behind a proxy (`requestScheme`). */
-  proxy?: { trustProxy: boolean; baseUrl: string };
+  proxy?: ProxySettings;
 };
 
 type BodyResult =

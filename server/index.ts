@@ -12,6 +12,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createAppListener } from "./app-listener";
+import { proxySettings } from "./request-checks";
 import { serveMediaFromStorage, type ReadMedia } from "./media";
 import { PageCache } from "./page-cache";
 import { serveFile } from "./static";
@@ -97,7 +98,7 @@ const appListener = createAppListener({
   withRequestContext: entry.withRequestContext,
   log,
   pageCache,
-  proxy: { trustProxy, baseUrl },
+  proxy: proxySettings(trustProxy, baseUrl),
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

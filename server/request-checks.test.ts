@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/lib/body-limits";
-import { checkBody, checkUrl, requestScheme } from "./request-checks";
+import { checkBody, checkUrl, proxySettings, requestScheme } from "./request-checks";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const FORM = "application/x-www-form-urlencoded";
@@ -116,8 +116,8 @@ describe("bodyLimitFor", () => {
 });
 
 describe("requestScheme", () => {
-  const proxied = { trustProxy: true, baseUrl: "https://ferien.example.com" };
-  const direct = { trustProxy: false, baseUrl: "http://localhost:3000" };
+  const proxied = proxySettings(true, "https://ferien.example.com");
+  const direct = proxySettings(false, "http://localhost:3000");
 
   it("takes the scheme a trusted proxy reports, its first hop when it lists several", () => {
     const host = "ferien.example.com";
@@ -135,11 +135,15 @@ describe("requestScheme", () => {
   });
 
   it("goes by an https BASE_URL for requests to its host, else by the app's own http", () => {
-    const untrusted = { trustProxy: false, baseUrl: "https://ferien.example.com" };
+    const untrusted = proxySettings(false, "https://ferien.example.com");
     expect(requestScheme({ host: "ferien.example.com" }, untrusted)).toBe("https");
     expect(requestScheme({ host: "Ferien.Example.com" }, untrusted)).toBe("https");
     expect(requestScheme({ host: "10.0.0.5:3000" }, untrusted)).toBe("http");
     expect(requestScheme({ host: "localhost:3000" }, direct)).toBe("http");
-    expect(requestScheme({}, { trustProxy: false, baseUrl: "" })).toBe("http");
+    expect(requestScheme({}, proxySettings(false, ""))).toBe("http");
+    expect(proxySettings(true, "https://ferien.example.com:443/")).toEqual({
+      trustProxy: true,
+      httpsHost: "ferien.example.com",
+    });
   });
 });

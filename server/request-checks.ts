@@ -135,18 +135,29 @@ export async function checkBody(
  */
 export function requestScheme(
   headers: { host?: string; "x-forwarded-proto"?: string | string[] },
-  { trustProxy, baseUrl }: { trustProxy: boolean; baseUrl: string },
+  proxy: ProxySettings,
 ): "http" | "https" {
-  if (trustProxy) {
+  if (proxy.trustProxy) {
     const forwarded = [headers["x-forwarded-proto"]].flat()[0]?.split(",")[0]?.trim();
     if (forwarded?.toLowerCase() === "https") return "https";
     if (forwarded?.toLowerCase() === "http") return "http";
   }
+  if (proxy.httpsHost && proxy.httpsHost === headers.host?.toLowerCase()) return "https";
+  return "http";
+}
+
+export type ProxySettings = {
+  trustProxy: boolean;
+  /** BASE_URL's host when BASE_URL is https, else null. */
+  httpsHost: string | null;
+};
+
+/** What `requestScheme` needs, read from the configuration once (not on every request). */
+export function proxySettings(trustProxy: boolean, baseUrl: string): ProxySettings {
   try {
     const base = new URL(baseUrl);
-    if (base.protocol === "https:" && base.host === headers.host?.toLowerCase()) return "https";
+    return { trustProxy, httpsHost: base.protocol === "https:" ? base.host : null };
   } catch {
-    // No BASE_URL to go by.
+    return { trustProxy, httpsHost: null };
   }
-  return "http";
 }
