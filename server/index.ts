@@ -117,11 +117,21 @@ function isForeignOrigin(req: http.IncomingMessage) {
   return req.headers["sec-fetch-site"] === "cross-site";
 }
 
+let warnedAboutProxy = false;
+
 function clientIp(req: http.IncomingMessage) {
+  const forwarded = req.headers["x-forwarded-for"];
   if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
     const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
     if (first) return first;
+  } else if (forwarded && !warnedAboutProxy) {
+    // Behind a proxy without TRUST_PROXY every guest has the proxy's address: the limits per
+    // client (sign-in and booking attempts, live-update streams) then count all guests as one.
+    warnedAboutProxy = true;
+    log.warn(
+      { remoteAddress: req.socket.remoteAddress },
+      "Anfragen kommen über einen Proxy (X-Forwarded-For), aber TRUST_PROXY ist nicht gesetzt: alle Gäste zählen für Anmelde- und Buchungslimits als eine Adresse, und https-Formulare brauchen X-Forwarded-Proto (README „Mehrere Server“).",
+    );
   }
   return req.socket.remoteAddress ?? "unknown";
 }

@@ -28,8 +28,11 @@ export async function startAppServer(options: {
   port: number;
   databaseUrl: string;
   buildDir?: string;
-  /** stderr of the server: shown ("inherit") or dropped. */
-  stderr?: "inherit" | "ignore";
+  /**
+   * stderr of the server: shown ("inherit"), dropped, or readable ("pipe": its log too, as
+   * `server.stdout` and `server.stderr`).
+   */
+  stderr?: "inherit" | "ignore" | "pipe";
   /** More environment for this process, e.g. the S3_* of a shared bucket. */
   env?: Record<string, string>;
 }) {
@@ -47,7 +50,7 @@ export async function startAppServer(options: {
       TEST_FAST_PASSWORD_HASH: "",
       ...options.env,
     },
-    stdio: ["ignore", "ignore", options.stderr ?? "inherit"],
+    stdio: ["ignore", options.stderr === "pipe" ? "pipe" : "ignore", options.stderr ?? "inherit"],
   });
   await waitForUrl(`http://localhost:${options.port}/robots.txt`, () => server.exitCode === null);
   return server;

@@ -19,6 +19,8 @@ const HOST = "ferien.example.com";
 let handle: DatabaseHandle;
 let servers: ChildProcess[] = [];
 let email: string;
+/** The log of the process without TRUST_PROXY (warnings and up). */
+let plainLog = "";
 
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) throw new Error("this test needs TEST_DATABASE_URL");
@@ -32,8 +34,16 @@ beforeAll(async () => {
       databaseUrl: handle.url!,
       env: { ...env, TRUST_PROXY: "true" },
     }),
-    startAppServer({ port: PLAIN, databaseUrl: handle.url!, env }),
+    startAppServer({
+      port: PLAIN,
+      databaseUrl: handle.url!,
+      env: { ...env, LOG_LEVEL: "warn" },
+      stderr: "pipe",
+    }),
   ]);
+  for (const stream of [servers[1].stdout, servers[1].stderr]) {
+    stream?.on("data", (chunk: Buffer) => (plainLog += chunk));
+  }
 }, 240_000);
 
 afterAll(async () => {
@@ -116,5 +126,20 @@ describe("behind a proxy that terminates HTTPS", () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.cookies).toEqual([]);
+  });
+
+  it("warns the operator once when a proxy's requests arrive without TRUST_PROXY", async () => {
+    const warning = "TRUST_PROXY ist nicht gesetzt";
+    for (let i = 0; i < 2; i++) {
+      await signIn(PLAIN, {
+        host: HOST,
+        origin: `https://${HOST}`,
+        "x-forwarded-for": "203.0.113.7",
+      });
+    }
+    for (let i = 0; i < 50 && !plainLog.includes(warning); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(plainLog.split(warning)).toHaveLength(2);
   });
 });
