@@ -125,6 +125,12 @@ export async function checkBody(
   return refuse(415, `content type ${essence || "missing"}`);
 }
 
+export type ProxySettings = {
+  trustProxy: boolean;
+  /** BASE_URL's host when BASE_URL is https, else null. */
+  httpsHost: string | null;
+};
+
 /**
  * The scheme the browser used for a request, for the URL React Router gets. React Router
  * refuses an action whose `Origin` differs from that URL's origin, scheme included: behind a
@@ -138,19 +144,13 @@ export function requestScheme(
   proxy: ProxySettings,
 ): "http" | "https" {
   if (proxy.trustProxy) {
-    const forwarded = [headers["x-forwarded-proto"]].flat()[0]?.split(",")[0]?.trim();
-    if (forwarded?.toLowerCase() === "https") return "https";
-    if (forwarded?.toLowerCase() === "http") return "http";
+    // The first hop's, when the proxies list several ("https, http").
+    const forwarded = [headers["x-forwarded-proto"]].flat()[0]?.split(",")[0]?.trim().toLowerCase();
+    if (forwarded === "https" || forwarded === "http") return forwarded;
   }
   if (proxy.httpsHost && proxy.httpsHost === headers.host?.toLowerCase()) return "https";
   return "http";
 }
-
-export type ProxySettings = {
-  trustProxy: boolean;
-  /** BASE_URL's host when BASE_URL is https, else null. */
-  httpsHost: string | null;
-};
 
 /** What `requestScheme` needs, read from the configuration once (not on every request). */
 export function proxySettings(trustProxy: boolean, baseUrl: string): ProxySettings {
