@@ -45,9 +45,18 @@ export function accessibleShade(hex: string, against = "#FFFFFF", ratio = 4.5) {
   return toHex(rgb);
 }
 
+/**
+ * The secondary colour is the site's dark surface: the top bar, the footer, the admin sidebar,
+ * step markers and badges carry white and light grey text on it (slate-100 to slate-300), and
+ * the admin sidebar lays a white tint over it. 4.5:1 for white alone would leave those at about
+ * 3:1 for a light brand colour; 7:1 against white keeps every one of them at 4.5:1 or more
+ * (color.test.ts checks the pairs).
+ */
+export const SECONDARY_CONTRAST = 7;
+
 /** CSS custom properties for the theme; invalid stored values fall back to the defaults. */
 export function themeCss(primary: string, secondary: string) {
   const p = isHexColor(primary) ? primary : "#FF385C";
   const s = isHexColor(secondary) ? secondary : "#0A2463";
-  return `:root{--brand-primary:${p};--brand-primary-strong:${accessibleShade(p)};--brand-secondary:${s};--brand-secondary-strong:${accessibleShade(s)}}`;
+  return `:root{--brand-primary:${p};--brand-primary-strong:${accessibleShade(p)};--brand-secondary:${s};--brand-secondary-strong:${accessibleShade(s, "#FFFFFF", SECONDARY_CONTRAST)}}`;
 }

@@ -4,9 +4,9 @@ import { cx } from "./cx";
 
 const variants = {
   /** The one main action of a form or section (terracotta). */
-  primary: "bg-primary-strong text-white hover:opacity-90",
+  primary: "bg-primary-strong text-white hover:bg-primary-hover",
   /** A strong action that is not the page's main one (navy). */
-  secondary: "bg-secondary text-white hover:opacity-90",
+  secondary: "bg-secondary text-white hover:bg-secondary-hover",
   /** Secondary actions beside a primary one. */
   outline: "border border-secondary bg-white text-secondary hover:bg-slate-100",
   /** Quiet actions (close, cancel) on white or tinted surfaces. */

@@ -15,6 +15,11 @@ const settings = {
   metaKeywords: "Meta-Keywords",
   primaryColor: "Primärfarbe",
   secondaryColor: "Sekundärfarbe",
+  // Light colours are shown darker where text sits on them (app/lib/color.ts).
+  primaryColorHint:
+    "Auf Schaltflächen wird die Farbe bei Bedarf so weit abgedunkelt, dass weiße Schrift darauf gut lesbar ist.",
+  secondaryColorHint:
+    "In Kopfleiste, Fußzeile und Menü wird die Farbe bei Bedarf so weit abgedunkelt, dass helle Schrift darauf gut lesbar ist.",
   companyName: "Firmenname",
   companyEmail: "E-Mail",
   companyPhone: "Telefon",

@@ -16,6 +16,10 @@ const settings: typeof de = {
   metaKeywords: "Meta keywords",
   primaryColor: "Primary colour",
   secondaryColor: "Secondary colour",
+  primaryColorHint:
+    "On buttons the colour is darkened where needed, so white text on it stays legible.",
+  secondaryColorHint:
+    "In the top bar, footer and menu the colour is darkened where needed, so light text on it stays legible.",
   companyName: "Company name",
   companyEmail: "E-mail",
   companyPhone: "Phone",

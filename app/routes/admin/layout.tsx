@@ -85,7 +85,7 @@ const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; end?: boolean }[
 ];
 
 const itemClass =
-  "flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10";
+  "flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-200 hover:bg-white/10 hover:text-white";
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -162,7 +162,7 @@ function ColorInput(props: InputHTMLAttributes<HTMLInputElement>) {
       {...props}
       {...wiring}
       type="color"
-      className={cx("h-10 w-20 rounded border border-slate-400", inField && "mt-1")}
+      className={cx("block h-10 w-20 rounded border border-slate-400", inField && "mt-1")}
     />
   );
 }
@@ -236,6 +236,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     name: keyof SiteSettings,
     type = "text",
     extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+    hint?: string,
   ) => {
     const error = fieldErrors[name];
     const value = s[name];
@@ -251,6 +252,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <Field
         label={t(`settings.${name}` as "settings.platformName")}
         id={name}
+        hint={hint}
         error={error ? t(`settings.invalid.${error}` as "settings.invalid.required") : undefined}
       >
         {type === "color" ? <ColorInput {...props} /> : <Input type={type} {...props} />}
@@ -383,8 +385,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {field("pageTitle", "text", { required: true, maxLength: 160 })}
             {field("metaDescription", "text", { required: true, maxLength: 320 })}
             {field("metaKeywords", "text", { required: true, maxLength: 320 })}
-            {field("primaryColor", "color")}
-            {field("secondaryColor", "color")}
+            {field("primaryColor", "color", {}, t("settings.primaryColorHint"))}
+            {field("secondaryColor", "color", {}, t("settings.secondaryColorHint"))}
           </fieldset>
           <fieldset className="grid gap-4 md:grid-cols-2">
             <legend className="mb-2 text-lg font-semibold text-slate-900">
