@@ -175,3 +175,37 @@ test("the editor refuses an unknown page and language with German messages", asy
   expect(language?.status()).toBe(400);
   await expect(page.getByRole("alert")).toHaveText("Unbekannte Sprache. Erlaubt sind de und en.");
 });
+
+test("a mistyped number comes back as typed beside its error, also after adding an entry", async ({
+  page,
+}) => {
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto("/admin/inhalte/reiseversicherung");
+  await waitForHydration(page);
+  const price = page.locator('input[name="plans.0.price"]');
+  await expect(price).toHaveValue("29");
+  await price.fill("29 Euro");
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(page.getByRole("alert").first()).toContainText(
+    "Bitte prüfen Sie die markierten Felder.",
+  );
+  await expect(page.getByText("Bitte eine Zahl eingeben.")).toBeVisible();
+  // Not 0: the admin corrects what they typed.
+  await expect(price).toHaveValue("29 Euro");
+
+  // Adding a feature line sends the form without saving it: the typed text survives that too.
+  await page
+    .getByRole("button", { name: /^Eintrag hinzufügen/ })
+    .first()
+    .click();
+  await expect(price).toHaveValue("29 Euro");
+
+  // Nothing was stored: the guest's page still shows the old price.
+  const guest = await page.context().browser()!.newPage();
+  try {
+    await guest.goto("/reiseversicherung");
+    await expect(guest.getByText("29 €").first()).toBeVisible();
+  } finally {
+    await guest.close();
+  }
+});

@@ -142,6 +142,8 @@ describe("content shape", () => {
       date: "date",
       moreHref: "url",
     });
+    // The refused numbers come back as typed, not as 0.
+    expect(parsed.body).toMatchObject({ price: "49,5", rating: "vier" });
     const good = parseContentForm(
       shape,
       reader([

@@ -297,7 +297,10 @@ export function parseContentForm(shape: Shape, form: FormReader): ParsedContent 
         if (!Number.isFinite(value)) errors[path] = "number";
         else if (s.integer && !Number.isInteger(value)) errors[path] = "integer";
         else if (Math.abs(value) > CONTENT_LIMITS.number) errors[path] = "range";
-        return Number.isFinite(value) ? value : 0;
+        // A refused number comes back as typed, beside its error (and through an add/remove
+        // of a list entry): the admin corrects it instead of finding a 0 there. Such a body is
+        // never stored (only a form without errors is saved or previewed).
+        return errors[path] ? raw : value;
       }
       case "object": {
         const result: Record<string, ContentValue> = {};

@@ -132,7 +132,9 @@ function ValueField({ label, aside, ...props }: Props & { label: string; aside?:
           <Input
             name={path}
             inputMode={shape.integer ? "numeric" : "decimal"}
-            defaultValue={typeof value === "number" ? String(value) : ""}
+            defaultValue={
+              typeof value === "number" ? String(value) : typeof value === "string" ? value : ""
+            }
             className="max-w-40"
           />
         </Field>
