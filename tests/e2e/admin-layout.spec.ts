@@ -97,3 +97,38 @@ test("the guest dashboard links admins to the admin area, and guests not", async
   await expect(guestPage.getByRole("link", { name: "Administration" })).toHaveCount(0);
   await guestContext.close();
 });
+
+test("on a phone no admin page is wider than the screen", async ({ page }) => {
+  await signInOverHttp(page.request, demoAdmin);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/bookings");
+  const firstBooking = await page
+    .getByTestId("admin-booking")
+    .first()
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
+  // The bookings list was 446 px wide: its grid sized the cards by the unbroken guest line.
+  for (const path of [
+    "/admin",
+    "/admin/bookings",
+    firstBooking!,
+    "/admin/properties",
+    "/admin/users",
+    "/admin/kalender",
+    "/admin/settings",
+    "/admin/bankkonten",
+    "/admin/inhalte",
+    "/admin/audit",
+    "/admin/nachrichten",
+    "/admin/bewertungen",
+    "/admin/newsletter",
+    "/admin/properties/import",
+  ]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+  }
+});

@@ -324,3 +324,32 @@ test("in English nothing German leaks and no page is wider than the phone", asyn
   await expectNoHorizontalScroll(page);
   await screenshots(page, "auth-en");
 });
+
+test("in German no public page is wider than the phone, long compound words included", async ({
+  page,
+}) => {
+  await page.setViewportSize(phone);
+  // "Allgemeine Geschäftsbedingungen" and "Datenschutzerklärung" as bold headings were wider
+  // than 390 px until headings could break a word (app.css).
+  for (const path of [
+    "/agb",
+    "/datenschutz",
+    "/impressum",
+    "/ueber-uns",
+    "/kontakt",
+    "/buchungsprozess",
+    "/zahlungsmethoden",
+    "/faq",
+    "/reisepakete",
+    "/hotelbuchung",
+    "/flugbuchung",
+    "/reiseversicherung",
+    "/angebote",
+    "/bewertungen",
+    "/auth/passwort-vergessen",
+  ]) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expectNoHorizontalScroll(page);
+  }
+});

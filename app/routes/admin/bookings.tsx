@@ -142,7 +142,7 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
               {t("adminBookings.empty")}
             </p>
           ) : (
-            <ul className="mt-3 grid gap-3" data-testid="admin-bookings">
+            <ul className="mt-3 grid grid-cols-1 gap-3" data-testid="admin-bookings">
               {bookings.map((booking) => (
                 <li
                   key={booking.id}
