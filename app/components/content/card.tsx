@@ -1,4 +1,8 @@
-/** A bordered card; `isHighlighted` gives it the brand outline (recommended plan, bestseller). */
+/**
+ * A bordered card; `isHighlighted` gives it the brand outline (recommended plan, bestseller).
+ * `min-w-0`: in a list of cards, a long word of the operator's text breaks inside the card
+ * instead of making the card wider than a phone.
+ */
 export function Card({
   children,
   className = "",
@@ -10,7 +14,7 @@ export function Card({
 }) {
   return (
     <article
-      className={`relative flex flex-col rounded-xl border bg-white p-6 shadow-sm ${
+      className={`relative flex min-w-0 flex-col rounded-xl border bg-white p-6 shadow-sm ${
         isHighlighted ? "border-primary-strong ring-2 ring-primary-strong" : "border-slate-200"
       } ${className}`}
     >

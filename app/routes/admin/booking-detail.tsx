@@ -373,7 +373,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
         <h2 id="details-heading" className={sectionHeading}>
           {t("adminBookings.detailsSection")}
         </h2>
-        <dl className="mt-3 grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        <dl className="mt-3 grid max-w-xl grid-cols-[minmax(0,1fr)_auto] gap-x-6 gap-y-1">
           <dt className="text-slate-600">{t("adminBookings.checkIn")}</dt>
           <dd>{date(booking.checkIn)}</dd>
           <dt className="text-slate-600">{t("adminBookings.checkOut")}</dt>

@@ -259,7 +259,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
         </ul>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section aria-labelledby="recent-heading" className={`${card} lg:col-span-2`}>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="recent-heading" className="text-xl font-semibold text-secondary">

@@ -64,7 +64,7 @@ export default function HotelBookingPage({ loaderData }: Route.ComponentProps) {
         title={loaderData.hotelsTitle}
         intro={loaderData.hotelsIntro}
       >
-        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {loaderData.hotels.map((hotel) => (
             <li key={hotel.id} className="flex">
               <Card className="w-full">
@@ -82,7 +82,7 @@ export default function HotelBookingPage({ loaderData }: Route.ComponentProps) {
                   {hotel.amenities.map((amenity) => (
                     <li key={amenity} className="flex gap-2">
                       <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
-                      {amenity}
+                      <span className="min-w-0">{amenity}</span>
                     </li>
                   ))}
                 </ul>

@@ -82,7 +82,7 @@ export default function ImprintPage({ loaderData }: Route.ComponentProps) {
         </p>
 
         <h2 className={heading}>{t("info.imprint.contact")}</h2>
-        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1">
           <dt>{t("info.imprint.phone")}:</dt>
           <dd>
             <a href={`tel:${company.phone.replace(/[^+\d]/g, "")}`} className={link}>
@@ -98,7 +98,7 @@ export default function ImprintPage({ loaderData }: Route.ComponentProps) {
         </dl>
 
         <h2 className={heading}>{t("info.imprint.register")}</h2>
-        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1">
           <dt>{t("info.imprint.registerCourt")}:</dt>
           <dd>{company.registerCourt}</dd>
           <dt>{t("info.imprint.registration")}:</dt>

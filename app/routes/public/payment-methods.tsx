@@ -41,7 +41,10 @@ export default function PaymentMethodsPage({ loaderData }: Route.ComponentProps)
     <main id="main">
       <PageHeader title={content.heading} intro={content.intro} />
       <div className="mx-auto max-w-7xl px-4 py-10">
-        <ul aria-label={t("info.payments.listLabel")} className="grid gap-6 md:grid-cols-3">
+        <ul
+          aria-label={t("info.payments.listLabel")}
+          className="grid grid-cols-1 gap-6 md:grid-cols-3"
+        >
           {methods.map((method) => {
             const Icon = icons[method];
             const text = content.methods[method];
@@ -66,7 +69,7 @@ export default function PaymentMethodsPage({ loaderData }: Route.ComponentProps)
                   {text.points.map((point) => (
                     <li key={point} className="flex items-start gap-2">
                       <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
-                      {point}
+                      <span className="min-w-0">{point}</span>
                     </li>
                   ))}
                 </ul>

@@ -34,7 +34,7 @@ export default function TravelInsurancePage({ loaderData }: Route.ComponentProps
     <main id="main">
       <PageHeader title={loaderData.title} intro={loaderData.intro} />
       <ContentSection id="plans" title={loaderData.plansTitle}>
-        <ul className="mt-8 grid gap-8 lg:grid-cols-3">
+        <ul className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
           {loaderData.plans.map((plan) => (
             <li key={plan.id} className="flex">
               <Card className="w-full" isHighlighted={plan.isRecommended}>
@@ -51,7 +51,7 @@ export default function TravelInsurancePage({ loaderData }: Route.ComponentProps
                   {plan.features.map((feature) => (
                     <li key={feature} className="flex gap-2">
                       <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
-                      {feature}
+                      <span className="min-w-0">{feature}</span>
                     </li>
                   ))}
                 </ul>

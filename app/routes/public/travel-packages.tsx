@@ -32,7 +32,7 @@ export default function TravelPackagesPage({ loaderData }: Route.ComponentProps)
         <h2 id="packages-heading" className="sr-only">
           {loaderData.title}
         </h2>
-        <ul className="grid gap-8 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-8 lg:grid-cols-3">
           {loaderData.packages.map((travelPackage) => (
             <li key={travelPackage.id} className="flex">
               <Card className="w-full" isHighlighted={travelPackage.isBestseller}>
@@ -62,7 +62,7 @@ export default function TravelPackagesPage({ loaderData }: Route.ComponentProps)
                   {travelPackage.highlights.map((highlight) => (
                     <li key={highlight} className="flex gap-2">
                       <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
-                      {highlight}
+                      <span className="min-w-0">{highlight}</span>
                     </li>
                   ))}
                 </ul>
