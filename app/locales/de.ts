@@ -30,6 +30,8 @@ const de = {
   },
   roles: { user: "Benutzer", admin: "Admin" },
   topbar: {
+    /** The top bar's landmark, so screen readers find the language switch there. */
+    label: "Kontakt und Sprache",
     phone: "Telefon",
     email: "E-Mail",
     language: "Sprache",

@@ -46,6 +46,7 @@ const en: Catalogue = {
   },
   roles: { user: "User", admin: "Admin" },
   topbar: {
+    label: "Contact and language",
     phone: "Phone",
     email: "E-mail",
     language: "Language",

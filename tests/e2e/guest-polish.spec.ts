@@ -2,7 +2,13 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { phonePhoto } from "../helpers/image-fixtures";
 import { addDays, berlinDay, germanDate } from "./calendar";
-import { expect, expectNoSeriousA11yViolations, randomTestAddress, test } from "./helpers";
+import {
+  expect,
+  expectLandmarksAndHeadingOrder,
+  expectNoSeriousA11yViolations,
+  randomTestAddress,
+  test,
+} from "./helpers";
 
 /**
  * Issue 16 point 6, "what a guest stumbles over", the remaining parts: the dashboard on a phone,
@@ -120,6 +126,8 @@ test("dashboard on a phone: site header, every tab in sight, next trip and payme
   await expect(page.locator(`[data-booking-id="${later}"]`)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Storniert" })).toBeInViewport({ ratio: 1 });
   await expectNoHorizontalScroll(page);
+  // The cards' headings were h3 right under the page's h1.
+  await expectLandmarksAndHeadingOrder(page);
   await screenshots(page, "bookings");
   await page.goto("/dashboard");
   await screenshots(page, "dashboard");
@@ -325,7 +333,7 @@ test("in English nothing German leaks and no page is wider than the phone", asyn
   await screenshots(page, "auth-en");
 });
 
-test("no public page is wider than a 320 px screen, long German compounds included", async ({
+test("at 320 px no public page is wider than the screen, and all of it sits in landmarks", async ({
   page,
   guest,
 }) => {
@@ -363,6 +371,7 @@ test("no public page is wider than a 320 px screen, long German compounds includ
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expectNoHorizontalScroll(page);
+    await expectLandmarksAndHeadingOrder(page);
   }
   // The imprint's English labels are longer than the German ones.
   await page.getByRole("button", { name: "English" }).first().click();

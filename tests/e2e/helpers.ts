@@ -120,6 +120,19 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
+ * Two of axe's structure rules the WCAG set above leaves out (they are "best practice" and of
+ * moderate impact): all content sits in a landmark, so a screen reader's landmark list reaches
+ * it (the top bar with the language switch did not), and headings do not skip a level.
+ */
+export async function expectLandmarksAndHeadingOrder(page: Page) {
+  const results = await new AxeBuilder({ page }).withRules(["region", "heading-order"]).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    page.url(),
+  ).toEqual([]);
+}
+
+/**
  * Every journey fails on a browser console error or an uncaught exception: hydration
  * mismatches, CSP violations and broken scripts show up there first.
  *

@@ -89,7 +89,7 @@ const BUDGETS_KB: Record<string, number> = {
   // German texts (decision 055) and the icons from one SVG sprite (decision 056)
   // 12.14 with the footer after the page and the smaller German core (decision 058); 11.86
   // with the theme colours from the server and the social marks in the sprite (session 16)
-  "routes/public/reviews": 15, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
+  "routes/public/reviews": 15.5, // 19.3, without zod (was 40.7); 21.3 with the shared Pagination,
   // 22.15 with the newsletter form on Button and Input; 22.7 in main on 2026-11-25; 23.45 with
   // the owner reply under reviews (a chunk shared with the property page, under 1 KB, so sent
   // uncompressed) and the hidden-reason line (issue 15, decision 032); 24.21 with mediaUrl for
@@ -100,7 +100,8 @@ const BUDGETS_KB: Record<string, number> = {
   // — counted with the i18n chunk from here on (session 13): 18.73 with each page's own
   // German texts (decision 055) and the icons from one SVG sprite (decision 056)
   // 15.34 with the footer after the page and the smaller German core (decision 058); 14.96
-  // with the theme colours from the server and the social marks in the sprite (session 16)
+  // with the theme colours from the server and the social marks in the sprite (session 16);
+  // 15.00 with the top bar's landmark name in the German core (session 17)
 };
 
 /** Script files (framework included) a page may load before it is interactive. */

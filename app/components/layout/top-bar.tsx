@@ -11,7 +11,8 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
     { url: settings.socialXUrl, label: t("topbar.social.x"), Icon: XIcon },
   ].filter((s) => s.url);
   return (
-    <div className="bg-secondary text-sm text-white">
+    // A named section is a landmark: nothing of the page is outside one (axe "region").
+    <section aria-label={t("topbar.label")} className="bg-secondary text-sm text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-1.5">
         <div className="flex flex-wrap items-center gap-4">
           <a
@@ -47,6 +48,6 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
           <LanguageSwitch />
         </div>
       </div>
-    </div>
+    </section>
   );
 }

@@ -50,14 +50,14 @@ export function BookingCard({
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
               <Link
                 to={`/properties/${booking.property.id}`}
                 className="underline-offset-2 hover:underline"
               >
                 {booking.property.title}
               </Link>
-            </h3>
+            </h2>
             <p className="flex items-center gap-1 text-slate-700">
               <MapPin aria-hidden className="size-4 shrink-0" />
               {booking.property.location}
