@@ -102,19 +102,42 @@ describe("publicChunkGroups", () => {
     expect(members(groups.get(mod("star.tsx"))!)).toEqual([mod("star.tsx")]);
   });
 
-  it("counts a lazy chunk as a user of its own", () => {
+  it("counts a lazy chunk as a user where a page without the module can load it", () => {
     const groups = graph(
-      {
-        ...base,
-        [mod("calendar.tsx")]: [mod("price.ts")],
-        [mod("routes/public/book.tsx")]: [mod("form.tsx")],
-      },
-      { [mod("routes/public/property.tsx")]: [mod("calendar.tsx")] },
+      { ...base, [mod("calendar.tsx")]: [mod("price.ts")] },
+      { [mod("routes/public/reviews.tsx")]: [mod("calendar.tsx")] },
     );
-    // price.ts is used by the property page and the calendar loaded later: not merged with
-    // modules only the property page and book use.
-    expect(groups.get(mod("price.ts"))).toBe("public-calendar-property");
+    // The reviews page's calendar uses price.ts, which the reviews page does not load: price.ts
+    // is not merged with schema.ts, or the reviews page would fetch the schema with it.
+    expect(groups.get(mod("price.ts"))).toBe("public-calendar-book-property");
+    expect(groups.get(mod("schema.ts"))).toBe("public-book-property");
     expect(groups.has(mod("calendar.tsx"))).toBe(false);
+  });
+
+  it("does not count a lazy chunk that only pages with the module can load", () => {
+    const groups = graph(
+      { ...base, [mod("calendar.tsx")]: [mod("price.ts")] },
+      {
+        [mod("routes/public/property.tsx")]: [mod("calendar.tsx")],
+        [mod("routes/public/book.tsx")]: [mod("calendar.tsx")],
+      },
+    );
+    // The calendar runs only where price.ts is loaded already: one file with schema.ts.
+    expect(groups.get(mod("price.ts"))).toBe("public-book-property");
+    expect(groups.get(mod("schema.ts"))).toBe("public-book-property");
+  });
+
+  it("counts a lazy chunk that root or an admin page can load", () => {
+    for (const loader of [mod("root.tsx"), mod("routes/admin/users.tsx")]) {
+      const groups = graph(
+        { ...base, [mod("calendar.tsx")]: [mod("price.ts")] },
+        {
+          [mod("routes/public/property.tsx")]: [mod("calendar.tsx")],
+          [loader]: [mod("calendar.tsx")],
+        },
+      );
+      expect(groups.get(mod("price.ts")), loader).toBe("public-calendar-book-property");
+    }
   });
 });
 

@@ -16,8 +16,9 @@
  *   (the header's and footer's icons, the newsletter form …), but not the sign-in,
  *   booking-success and newsletter pages.
  * - **"public-…"**: the other modules of ours and of Lucide that those pages use, grouped by
- *   exactly which pages and which lazy chunks use them. A page loads such a chunk only if it
- *   uses every module in it. Admin and dashboard routes are ignored when grouping (they have no
+ *   exactly which pages and which lazy chunks use them (a lazy chunk only where a page that
+ *   lacks the module can load it). A page loads such a chunk only if it uses every module in
+ *   it. Admin and dashboard routes are ignored when grouping (they have no
  *   budget): one that uses a module of a group loads the whole group.
  *
  * Left out: i18n and the German core texts (the client entry's, apart: decision 055), other
@@ -132,6 +133,44 @@ export function publicChunkGroups(graph: ModuleGraph): Map<string, string> {
   }
   const same = (a: Set<string>, b: string[]) => a.size === b.length && b.every((id) => a.has(id));
 
+  // Which pages can load each lazy chunk: those whose modules (or whose other lazy chunks)
+  // import() it. Root's and the admin's and dashboard's import()s count as "any page" (`null`):
+  // the chunk is loaded where the grouping does not look.
+  const loadersOf = new Map<string, Set<string> | null>();
+  for (const entry of routeEntries) {
+    const asPages = rootEntry.includes(entry)
+      ? null
+      : layoutEntry.includes(entry)
+        ? layoutPages
+        : pages.includes(entry)
+          ? [entry]
+          : null;
+    const seen = new Set<string>();
+    const stack = [entry];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const { static: statics, dynamic } = graph.imports(id);
+      stack.push(...statics, ...dynamic);
+      for (const lazy of dynamic) {
+        const known = loadersOf.get(lazy);
+        if (asPages === null || known === null) loadersOf.set(lazy, null);
+        else loadersOf.set(lazy, new Set([...(known ?? []), ...asPages]));
+      }
+    }
+  }
+  /**
+   * A lazy chunk counts as a user of a module only if a page that does not load the module
+   * itself can load the chunk. The date picker's calendar, loaded by the property and booking
+   * pages, uses availability.ts, which both pages load anyway: counted, it gave availability.ts
+   * a file of its own on both pages (0.1 KB of import glue each, and one more request).
+   */
+  const countsAsUser = (lazy: string, onPages: Set<string>) => {
+    const loaders = loadersOf.get(lazy);
+    return !loaders || [...loaders].some((page) => !onPages.has(page));
+  };
+
   const groups = new Map<string, string>();
   // The framework beside the client entry was six files that every page of the app loads:
   // React Router (36 KB), React DOM's entry, the JSX runtime, the bundler's import() helper
@@ -157,7 +196,8 @@ export function publicChunkGroups(graph: ModuleGraph): Map<string, string> {
     } else if (same(onPages, layoutPages)) {
       name = "shell-public"; // the public layout's: header, footer, newsletter form …
     } else {
-      const users = [...onPages, ...(lazyOf.get(id) ?? [])].map(file).sort();
+      const lazyUsers = [...(lazyOf.get(id) ?? [])].filter((lazy) => countsAsUser(lazy, onPages));
+      const users = [...onPages, ...lazyUsers].map(file).sort();
       const key = users.join("\n");
       if (!keys.has(key)) {
         // Named after its users, e.g. "public-book-property" (numbered when that gets long or

@@ -61,7 +61,8 @@ const BUDGETS_KB: Record<string, number> = {
   // 24.92 with the footer, amenities, facts, host, reviews and JSON-LD after the page's
   // code and the smaller German core (decision 058); 23.93 with the calendar's texts in its
   // own chunk, the theme colours from the server and the social marks in the sprite (session 16)
-  "routes/public/book": 26, // 51.0, with zod for the booking form's checks in the browser;
+  // 23.41 with the modules its later parts share grouped as the page's own (session 17)
+  "routes/public/book": 25, // 51.0, with zod for the booking form's checks in the browser;
   // 56.9 with the cancellation line and the Kurtaxe note in the summary (decision 033); 58.2
   // with the stay's own cancellation terms, the AGB/§ 312g lines at the order button and the
   // phone summary (issue 16, decision 037; lazy-loading the notes saved nothing); 58.86 with
@@ -79,7 +80,9 @@ const BUDGETS_KB: Record<string, number> = {
   // in the page's code: deferred, they cost 4× the blocking time in Lighthouse (decision 058)
   // 25.48 without the contact page's and the price box's texts, with the calendar's texts in
   // its chunk, the errors only the server finds worded by the server (de/booking-errors.ts),
-  // the theme colours from the server and the social marks in the sprite (session 16)
+  // the theme colours from the server and the social marks in the sprite (session 16); 24.94
+  // with availability.ts and the "stay" texts in the file the property page shares: the date
+  // picker's calendar, their only other user, runs on these two pages only (session 17)
   "routes/public/offers": 12, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 17.31 with the
   // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand; 15.14
@@ -109,9 +112,9 @@ const MAX_FILES: Record<string, number> = {
   // On 2026-11-26 (decision 054), before → after the framework, shell and public-… groups:
   // Decision 058 (parts loaded after the page) split some groups by their lazy users: → …
   "routes/public/home": 19, // 31 → 20 → 17 (decisions 055, 056) → 19
-  "routes/public/properties": 18, // 29 → 18 → 19 (decisions 055, 056) → 18
-  "routes/public/property": 24, // 39 → 25 → 23 (decisions 055, 056) → 24
-  "routes/public/book": 25, // 43 → 27 → 24 (decisions 055, 056) → 25
+  "routes/public/properties": 17, // 29 → 18 → 19 (decisions 055, 056) → 18 → 17 (session 17)
+  "routes/public/property": 21, // 39 → 25 → 23 (decisions 055, 056) → 24 → 21 (session 17)
+  "routes/public/book": 20, // 43 → 27 → 24 (decisions 055, 056) → 25 → 20 (session 17)
   "routes/public/offers": 14, // 25 → 14 → 15 (decisions 055, 056) → 14
   "routes/public/reviews": 16, // 31 → 18 → 16 (decisions 055, 056)
 };
