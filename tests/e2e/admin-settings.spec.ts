@@ -221,3 +221,35 @@ test(
     }
   },
 );
+
+// Changes the name every page shows: the "settings" project runs it alone.
+test(
+  "a long platform name wraps in the site's and the admin's header on a 320 px screen",
+  { tag: "@settings" },
+  async ({ page }) => {
+    const setName = async (name: string) => {
+      await page.goto("/admin/settings");
+      await waitForHydration(page);
+      await page.getByLabel("Plattformname").fill(name);
+      await page.getByRole("button", { name: "Einstellungen speichern" }).click();
+      await expect(page.getByRole("status")).toHaveText("Einstellungen erfolgreich gespeichert");
+    };
+    await signInOverHttp(page.request, demoAdmin);
+    try {
+      await setName("Ferienwohnungen Küstenglück Familie Müller-Lüdenscheidt");
+      await page.setViewportSize({ width: 320, height: 700 });
+      for (const path of ["/", "/admin", "/properties"]) {
+        await page.goto(path);
+        await expect(page.getByTestId("platform-name").first()).toContainText("Küstenglück");
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        // The admin's header was 42 px too wide: the name beside "Menü" did not wrap.
+        expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await setName("TraumUrlaub Reisen");
+    }
+  },
+);

@@ -24,13 +24,15 @@ export function Brand({
     // The link's name is its visible text plus "– Startseite" for screen readers (WCAG 2.5.3:
     // a spoken command for what one sees must work; an aria-label replacing the text did not
     // contain the text as axe and Lighthouse compute it).
-    <Link to="/" className="flex items-center gap-2">
+    // min-w-0 and shrink-0: a long platform name wraps (and a long word breaks) beside the
+    // header's buttons on a 320 px screen; the mark keeps its size.
+    <Link to="/" className="flex min-w-0 items-center gap-2">
       {logo ? (
-        <img src={mediaUrl(logo)} alt="" className="h-9 w-auto" width={36} height={36} />
+        <img src={mediaUrl(logo)} alt="" className="h-9 w-auto shrink-0" width={36} height={36} />
       ) : (
-        <House aria-hidden className="size-8 text-primary" />
+        <House aria-hidden className="size-8 shrink-0 text-primary" />
       )}
-      <span className="text-xl leading-none" data-testid="platform-name">
+      <span className="min-w-0 text-xl leading-none" data-testid="platform-name">
         <span className={`font-bold ${onDark ? "text-white" : "text-secondary"}`}>{first}</span>
         {rest && (
           <span className={`font-light ${onDark ? "text-white" : "text-primary-strong"}`}>

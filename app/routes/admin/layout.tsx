@@ -107,7 +107,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {isHydrated && (
             <button
               type="button"
-              className="inline-flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-white hover:bg-white/10 md:hidden"
+              className="inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 font-medium text-white hover:bg-white/10 md:hidden"
               aria-expanded={isOpen}
               aria-controls={navId}
               onClick={() => setIsOpen((open) => !open)}
