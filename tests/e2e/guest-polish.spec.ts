@@ -337,6 +337,8 @@ test("at 320 px no public page is wider than the screen, and all of it sits in l
   page,
   guest,
 }) => {
+  // 24 pages, each with an axe run: 40 s beside another worker in CI, so room above 90 s.
+  test.setTimeout(150_000);
   expect(guest.email).toContain("@");
   // 320 CSS px: WCAG 1.4.10 (reflow), and what a desktop shows at 400 % zoom. "Allgemeine
   // Geschäftsbedingungen" and "Datenschutzerklärung" as bold headings, and
