@@ -1,8 +1,9 @@
 /**
  * Writes app/components/ui/icons.svg, the sprite of the icons guests' pages draw (decision 056),
  * from the exports of app/components/ui/icons.tsx: one <symbol> per icon with the paths Lucide
- * draws, or the brand marks of social-icons.tsx (size, stroke and colour come from the page's <svg>). Run after changing the list:
- * `npx tsx scripts/icon-sprite.ts`; a unit test fails while the file is out of date.
+ * draws, or the brand marks of social-icons.tsx (size, stroke and colour come from the page's
+ * <svg>). Run after changing the list: `npx tsx scripts/icon-sprite.ts`; a unit test fails
+ * while the file is out of date.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -27,7 +28,7 @@ export function iconSprite() {
     spriteIcons().map(([name, id]) => {
       // The brand marks Lucide does not ship are drawn in social-icons.tsx.
       const icon = BRAND_MARKS[name] ?? (lucide as unknown as Record<string, ComponentType>)[name];
-      if (!icon) throw new Error(`lucide-react has no icon ${name}`);
+      if (!icon) throw new Error(`neither lucide-react nor BRAND_MARKS has an icon ${name}`);
       return [id, icon] as const;
     }),
   );

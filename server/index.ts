@@ -12,7 +12,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createAppListener } from "./app-listener";
-import { proxySettings } from "./request-checks";
+import { firstForwarded, proxySettings } from "./request-checks";
 import { serveMediaFromStorage, type ReadMedia } from "./media";
 import { PageCache } from "./page-cache";
 import { serveFile } from "./static";
@@ -122,7 +122,7 @@ let warnedAboutProxy = false;
 function clientIp(req: http.IncomingMessage) {
   const forwarded = req.headers["x-forwarded-for"];
   if (trustProxy) {
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    const first = firstForwarded(forwarded);
     if (first) return first;
   } else if (forwarded && !warnedAboutProxy) {
     // Behind a proxy without TRUST_PROXY every guest has the proxy's address: the limits per

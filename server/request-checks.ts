@@ -125,6 +125,14 @@ export async function checkBody(
   return refuse(415, `content type ${essence || "missing"}`);
 }
 
+/**
+ * The first value of an `X-Forwarded-*` header: the hop nearest the browser when proxies list
+ * several ("203.0.113.7, 10.0.0.2"; "https, http").
+ */
+export function firstForwarded(header: string | string[] | undefined): string | undefined {
+  return [header].flat()[0]?.split(",")[0]?.trim() || undefined;
+}
+
 export type ProxySettings = {
   trustProxy: boolean;
   /** BASE_URL's host when BASE_URL is https, else null. */
@@ -144,8 +152,7 @@ export function requestScheme(
   proxy: ProxySettings,
 ): "http" | "https" {
   if (proxy.trustProxy) {
-    // The first hop's, when the proxies list several ("https, http").
-    const forwarded = [headers["x-forwarded-proto"]].flat()[0]?.split(",")[0]?.trim().toLowerCase();
+    const forwarded = firstForwarded(headers["x-forwarded-proto"])?.toLowerCase();
     if (forwarded === "https" || forwarded === "http") return forwarded;
   }
   if (proxy.httpsHost && proxy.httpsHost === headers.host?.toLowerCase()) return "https";

@@ -1,6 +1,7 @@
 import {
   demoAdmin,
   expect,
+  expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   signIn,
   signInOverHttp,
@@ -130,9 +131,6 @@ test("no admin page is wider than a 320 px screen", async ({ page }) => {
     "/admin/properties/import",
   ]) {
     await page.goto(path);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+    await expectNoHorizontalScroll(page);
   }
 });

@@ -5,6 +5,7 @@ import { addDays, berlinDay, germanDate } from "./calendar";
 import {
   expect,
   expectLandmarksAndHeadingOrder,
+  expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   randomTestAddress,
   test,
@@ -45,14 +46,6 @@ async function bookStay(page: Page, checkIn: string, nights: number) {
     if (response.status() === 302 && id) return id;
   }
   throw new Error(`nothing bookable from ${checkIn}`);
-}
-
-/** No page may be wider than the phone: a sideways scrollbar hides half of every line. */
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${page.url()} is wider than the window`).toBeLessThanOrEqual(0);
 }
 
 async function screenshots(page: Page, name: string) {

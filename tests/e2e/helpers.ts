@@ -119,6 +119,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** No page may be wider than the window: a sideways scrollbar hides half of every line. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${page.url()} is wider than the window`).toBeLessThanOrEqual(0);
+}
+
 /**
  * Two of axe's structure rules the WCAG set above leaves out (they are "best practice" and of
  * moderate impact): all content sits in a landmark, so a screen reader's landmark list reaches

@@ -11,6 +11,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  allFiles,
+  chunkName,
+  ownFiles,
+  readManifest,
+  sentBytes,
+  type Manifest,
+} from "../../scripts/page-scripts.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
@@ -149,63 +157,8 @@ const WITHOUT_ZOD = [
   "routes/public/book",
 ];
 
-type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
-type Manifest = {
-  entry: { module: string; imports: string[] };
-  routes: Record<string, ManifestRoute>;
-};
-
-function readManifest(): Manifest {
-  const assets = path.join(clientDir, "assets");
-  // The newest manifest is the build's (an older build may have left its own beside it).
-  const [newest] = fs
-    .readdirSync(assets)
-    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
-    .map((name) => ({ name, mtime: fs.statSync(path.join(assets, name)).mtimeMs }))
-    .sort((a, b) => b.mtime - a.mtime);
-  const source = fs.readFileSync(path.join(assets, newest.name), "utf8");
-  return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
-}
-
 /** Bytes the server sends for a built file to a browser that takes Brotli. */
-function wireBytes(url: string) {
-  const file = path.join(clientDir, url);
-  const compressed = `${file}.br`;
-  return fs.statSync(fs.existsSync(compressed) ? compressed : file).size;
-}
-
-const chunkName = (url: string) => path.basename(url).replace(/-[\w-]{8}\.js$/, "");
-
-/**
- * The framework the budget leaves out: the client entry (React DOM's client), "framework" and the
- * bundler's runtime — not `i18n`: the translate function and the German core texts are our own
- * code, counted on every page (until session 13 they were left out as framework; decision 055).
- */
-function frameworkFiles(manifest: Manifest) {
-  return new Set(
-    [manifest.entry.module, ...manifest.entry.imports].filter((url) => chunkName(url) !== "i18n"),
-  );
-}
-
-/** The files of our own code a page loads: its route, its layouts and root, their imports, i18n. */
-function ownFiles(manifest: Manifest, routeId: string) {
-  const framework = frameworkFiles(manifest);
-  const files = new Set<string>(manifest.entry.imports.filter((url) => !framework.has(url)));
-  for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route;) {
-    for (const url of [route.module, ...(route.imports ?? [])]) {
-      if (!framework.has(url)) files.add(url);
-    }
-    route = route.parentId ? manifest.routes[route.parentId] : undefined;
-  }
-  return [...files];
-}
-
-/** Every script file a page loads before it is interactive: the framework and its own files. */
-function allFiles(manifest: Manifest, routeId: string) {
-  return [manifest.entry.module, ...manifest.entry.imports, ...ownFiles(manifest, routeId)].filter(
-    (url, index, all) => all.indexOf(url) === index,
-  );
-}
+const wireBytes = (url: string) => sentBytes(clientDir, url);
 
 /** The modules in each client chunk, as the build wrote them (scripts/vite-public-chunks.ts). */
 function chunkModules(): Record<string, string[]> {
@@ -218,7 +171,7 @@ function ownJavaScriptKb(manifest: Manifest, routeId: string) {
 }
 
 describe("JavaScript budgets of the public pages", () => {
-  const manifest = readManifest();
+  const manifest = readManifest(clientDir);
 
   it("the framework files are what the budget leaves out, and nothing else", () => {
     const framework = [manifest.entry.module, ...manifest.entry.imports];

@@ -132,8 +132,9 @@ function ValueField({ label, aside, ...props }: Props & { label: string; aside?:
           <Input
             name={path}
             inputMode={shape.integer ? "numeric" : "decimal"}
+            // A string is a refused number, back as the admin typed it.
             defaultValue={
-              typeof value === "number" ? String(value) : typeof value === "string" ? value : ""
+              typeof value === "number" || typeof value === "string" ? String(value) : ""
             }
             className="max-w-40"
           />
