@@ -25,7 +25,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
           environment: "node",
           setupFiles: ["tests/helpers/integration-setup.ts"],
           // Migrated once per run; each file opens a copy (tests/helpers/database.ts).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PAYMENT_METHODS } from "~/features/settings/settings";
 import { paymentMethodsPhrase, resolvePageContent, type PageFacts } from "./page-facts";
 
 const files = import.meta.glob<unknown>("../../../content/*/*.json", {
@@ -70,6 +71,16 @@ describe("resolvePageContent", () => {
     ).toBe("Anzahlung 35 %, Rest 14 Tage vor der Anreise.");
   });
 
+  it("fills the days up to which a booking pays everything at once (balance days + 7)", () => {
+    const text = "Bei einer Buchung {fullPaymentDays} Tage oder weniger vor der Anreise alles.";
+    expect(resolvePageContent({ text }, bankOnly, "de").text).toBe(
+      "Bei einer Buchung 37 Tage oder weniger vor der Anreise alles.",
+    );
+    expect(resolvePageContent({ text }, { ...bankOnly, balanceDueDays: 60 }, "de").text).toBe(
+      "Bei einer Buchung 67 Tage oder weniger vor der Anreise alles.",
+    );
+  });
+
   it("does not change the shared default content", () => {
     const before = JSON.stringify(content);
     resolvePageContent(content, bankOnly, "de");
@@ -86,7 +97,22 @@ describe("the shipped content", () => {
     (path, file) => {
       const language = path.includes("/en/") ? "en" : "de";
       const text = JSON.stringify(resolvePageContent(file, bankOnly, language));
-      expect(text).not.toMatch(/kreditkarte|paypal|credit card|karten-|card payment/i);
+      expect(text).not.toMatch(
+        /kreditkarte|paypal|credit card|karten-|card payment|lastschrift|direct debit|stripe/i,
+      );
+    },
+  );
+
+  // /zahlungsmethoden describes every offered method; a method without its text there broke
+  // the page (a 500) as soon as the operator offered it.
+  it.each(Object.entries(files).filter(([path]) => path.endsWith("/payment-methods.json")))(
+    "%s describes every payment method an operator can offer",
+    (_path, file) => {
+      const { methods } = file as { methods: Record<string, { description: string; points: [] }> };
+      for (const method of PAYMENT_METHODS) {
+        expect(methods[method]?.description, method).toBeTruthy();
+        expect(methods[method]?.points.length, method).toBeGreaterThan(0);
+      }
     },
   );
 
@@ -105,7 +131,7 @@ describe("the shipped content", () => {
     // The deposit share and the balance's due days are settings: {depositPercentage} and
     // {balanceDueDays}.
     expect(JSON.stringify(file)).not.toMatch(
-      /\d+ ?% (des Reisepreises|of the travel price)|\d+ (Tage vor der Anreise|days before arrival)/,
+      /\d+ ?% (des Reisepreises|of the travel price)|\d+ (Tage|days)( oder weniger| or less)? (vor der Anreise|before arrival)/,
     );
   });
 

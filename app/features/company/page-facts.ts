@@ -1,3 +1,4 @@
+import { paymentTermsText } from "~/domain/payment-schedule";
 import type { Language } from "~/lib/i18n";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
 
@@ -12,6 +13,8 @@ import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/setting
  * - `{openingHours}` becomes the opening hours of the settings.
  * - `{depositPercentage}` and `{balanceDueDays}` become the payment schedule's numbers (the
  *   settings' deposit share in percent and days before arrival the balance is due).
+ * - `{fullPaymentDays}` becomes the days before arrival up to which a booking pays the whole
+ *   price at once (the balance date would not come after the deposit's), from the same schedule.
  * - `{ "onlyWith": ["credit-card", "paypal"], "value": … }` anywhere in the content stands for
  *   `value` when at least one of the listed methods is offered; otherwise it disappears (from
  *   an array) or becomes null (as an object's field). So a sentence about card payments, an FAQ
@@ -82,7 +85,8 @@ export function resolvePageContent<T>(content: T, facts: PageFacts, language: La
       .replaceAll("{paymentMethods}", methods)
       .replaceAll("{openingHours}", facts.openingHours)
       .replaceAll("{depositPercentage}", String(facts.depositPercentage))
-      .replaceAll("{balanceDueDays}", String(facts.balanceDueDays));
+      .replaceAll("{balanceDueDays}", String(facts.balanceDueDays))
+      .replaceAll("{fullPaymentDays}", String(paymentTermsText(facts).threshold));
 
   const walk = (value: unknown): unknown => {
     if (typeof value === "string") return fill(value);

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { getPageContentWithFacts } from "~/features/company/page-content.server";
+import { LanguageProvider } from "~/lib/i18n-react";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
 import { settingsFormSchema } from "~/features/settings/settings.schema";
 import { ensureSettingsRow, saveSettings } from "~/features/settings/settings.server";
@@ -131,5 +136,68 @@ describe(`offered payment methods (${databaseKind()})`, () => {
       isOffered: true,
       reason: null,
     });
+  });
+});
+
+describe(`the pages that name the payment methods (${databaseKind()})`, () => {
+  /** The route's loader and page, rendered as the server renders them for a visitor. */
+  async function renderPaymentMethodsPage(language: "de" | "en") {
+    const route = await import("~/routes/public/payment-methods");
+    const request = new Request("http://localhost/zahlungsmethoden", {
+      headers: { cookie: `lang=${language}` },
+    });
+    const loaderData = await route.loader({ request, params: {}, context: {} } as never);
+    const Page = route.default as unknown as (props: { loaderData: unknown }) => ReactElement;
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/",
+          element: (
+            <LanguageProvider value={language}>
+              <Page loaderData={loaderData} />
+            </LanguageProvider>
+          ),
+        },
+      ],
+      { initialEntries: ["/"] },
+    );
+    return renderToStaticMarkup(<RouterProvider router={router} />)
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+  }
+
+  it("/zahlungsmethoden describes SEPA Direct Debit once the operator offers it", async () => {
+    // The page read a text for every offered method; the shipped content had none for SEPA,
+    // so offering it turned the page into a server error.
+    withStripeKey();
+    await allowOnly(["bank-transfer", "sepa-debit"]);
+    expect((await byMethod())["sepa-debit"].isOffered).toBe(true);
+    const de = await renderPaymentMethodsPage("de");
+    expect(de).toContain("SEPA-Lastschrift");
+    expect(de).toContain("SEPA-Lastschriftmandat");
+    expect(de).not.toContain("Kreditkarte");
+    const en = await renderPaymentMethodsPage("en");
+    expect(en).toContain("SEPA Direct Debit mandate");
+  });
+
+  it("the AGB state the schedule online payments follow, with the settings' numbers", async () => {
+    withStripeKey();
+    await allowOnly(["bank-transfer", "credit-card", "sepa-debit"]);
+    const { content } = await getPageContentWithFacts<{
+      sections: { id: string; blocks: (string | null)[] }[];
+    }>("terms", "de");
+    const payment = content.sections.find((s) => s.id === "zahlung")!.blocks.join("\n");
+    // The balance is due 30 days before arrival (default): a booking up to 37 days before
+    // arrival pays everything at once, also by card, where only the deposit is charged otherwise.
+    expect(payment).toContain("bei einer Buchung 37 Tage oder weniger vor der Anreise");
+    expect(payment).toContain("Bei Zahlung mit Kreditkarte, PayPal oder SEPA-Lastschrift");
+    expect(payment).toContain("Die Anzahlung");
+    expect(payment).not.toContain("ist der gesamte Reisepreis bei der Buchung");
+
+    await allowOnly(["bank-transfer"]);
+    const bankOnly = await getPageContentWithFacts<{
+      sections: { id: string; blocks: (string | null)[] }[];
+    }>("privacy", "de");
+    expect(JSON.stringify(bankOnly.content)).not.toContain("Stripe");
   });
 });
