@@ -91,6 +91,9 @@ test(
       "Fehler beim Hochladen der Datei: Bitte wählen Sie ein Bild im Format PNG, JPG oder WebP.",
     );
     await expect(lightLogo.getByText("Kein Bild")).toBeVisible();
+    // The upload answers beside its field; the settings themselves were not saved or refused.
+    const settingsFailed = page.getByText("Fehler beim Speichern der Einstellungen");
+    await expect(settingsFailed).toHaveCount(0);
 
     // A real picture, with camera metadata the server must strip.
     const logo = await sharp({
@@ -106,6 +109,7 @@ test(
     });
     await lightLogo.getByRole("button", { name: "Hochladen" }).click();
     await expect(lightLogo.getByRole("status")).toHaveText("Gespeichert.");
+    await expect(settingsFailed).toHaveCount(0);
     const preview = lightLogo.getByRole("img", { name: "Logo (heller Hintergrund)" });
     await expect(preview).toBeVisible();
     const logoUrl = await preview.getAttribute("src");

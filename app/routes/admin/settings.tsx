@@ -356,11 +356,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           {t("settings.saved")}
         </Banner>
       )}
-      {actionData && "status" in actionData && actionData.status !== "saved" && (
-        <Banner tone="error" className="mt-4">
-          {t("settings.failed")}
-        </Banner>
-      )}
+      {/* The settings form's own failure only: a logo upload answers beside its field. */}
+      {actionData &&
+        "status" in actionData &&
+        (actionData.status === "failed" || actionData.status === "invalid") && (
+          <Banner tone="error" className="mt-4">
+            {t("settings.failed")}
+          </Banner>
+        )}
       <div
         role="tablist"
         aria-label={t("settings.title")}
