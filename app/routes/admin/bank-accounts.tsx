@@ -240,7 +240,15 @@ export default function BankAccountsPage({ loaderData, actionData }: Route.Compo
           `bankAccounts.errors.${result.intent === "delete" && result.error === "failed" ? "deleteFailed" : result.error}` as "bankAccounts.errors.failed",
         )
       : null;
-  const invalidSummary = result?.error === "invalid" ? t("bankAccounts.errors.required") : null;
+  // The summary names what is wrong: a missing field, else the first field's own problem (an
+  // IBAN that fails its checksum is not a missing field).
+  const fieldCodes = Object.values(result?.fieldErrors ?? {});
+  const invalidSummary =
+    result?.error !== "invalid"
+      ? null
+      : fieldCodes.length === 0 || fieldCodes.includes("required")
+        ? t("bankAccounts.errors.required")
+        : (fieldError(BANK_ACCOUNT_FIELDS.find((field) => result.fieldErrors?.[field])!) ?? null);
 
   return (
     <main id="main">
