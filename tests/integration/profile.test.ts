@@ -3,6 +3,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAdminUsers } from "~/features/accounts/admin-users.server";
+import { adminUserFilter } from "~/features/accounts/admin-users.schema";
 import { AVATAR_MAX_BYTES, type ProfileActionData } from "~/features/accounts/profile.schema";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/storage.server";
@@ -110,6 +112,13 @@ describe(`/dashboard/profile (${databaseKind()})`, () => {
       city: null,
       address: "Deichstraße 5",
     });
+  });
+
+  it("a new name is found by the admins' user search, where the list shows it", async () => {
+    const user = await signedIn();
+    await run(saveProfileRequest(user.cookie, { ...valid, fullName: "Erika Quastenberg" }));
+    const found = await listAdminUsers(adminUserFilter(new URLSearchParams("q=quastenberg")));
+    expect(found.users.map((u) => [u.email, u.name])).toEqual([[user.email, "Erika Quastenberg"]]);
   });
 
   it("refuses invalid input and changes nothing", async () => {

@@ -87,7 +87,7 @@ export type RoleChangeError = "notFound" | "lastAdmin" | "unchanged" | "failed";
 /**
  * Sets `userId`'s role. The admins' profile rows are locked first, so two admins demoting each
  * other at the same moment are serialised: the second sees that only one admin is left and is
- * refused ("Der letzte Administrator kann nicht herabgestuft werden.").
+ * refused ("Der letzte Administrator kann nicht herabgestuft werden").
  */
 export async function changeUserRole({
   userId,

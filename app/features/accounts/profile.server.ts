@@ -35,20 +35,32 @@ export async function getProfile(user: { id: string; email: string; fullName: st
 
 export type ProfileView = Awaited<ReturnType<typeof getProfile>>;
 
-/** Saves the validated form; recreates a missing profile row first. */
+/**
+ * Saves the validated form; recreates a missing profile row first. A new name is also the
+ * account's name: the admins' user search looks in the account's name (its trigram index,
+ * migration 0013) and the list shows the profile's, so the two must not drift apart.
+ */
 export async function saveProfile(user: { id: string; fullName: string }, form: ProfileForm) {
   await ensureProfile(user.id, user.fullName);
-  await db()
-    .update(p)
-    .set({
-      fullName: form.fullName,
-      phone: form.phone,
-      address: form.address,
-      city: form.city,
-      postalCode: form.postalCode,
-      country: form.country,
-    })
-    .where(eq(p.id, user.id));
+  await db().transaction(async (tx) => {
+    await tx
+      .update(p)
+      .set({
+        fullName: form.fullName,
+        phone: form.phone,
+        address: form.address,
+        city: form.city,
+        postalCode: form.postalCode,
+        country: form.country,
+      })
+      .where(eq(p.id, user.id));
+    if (form.fullName.trim()) {
+      await tx
+        .update(schema.user)
+        .set({ name: form.fullName.trim() })
+        .where(eq(schema.user.id, user.id));
+    }
+  });
 }
 
 /**

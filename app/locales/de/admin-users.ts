@@ -26,7 +26,7 @@ const adminUsers = {
   saved: "Rolle geändert.",
   you: "(Sie)",
   errors: {
-    lastAdmin: "Der letzte Administrator kann nicht herabgestuft werden.",
+    lastAdmin: "Der letzte Administrator kann nicht herabgestuft werden",
     failed: "Rolle konnte nicht geändert werden",
     notFound: "Rolle konnte nicht geändert werden",
     unchanged: "Das Konto hat diese Rolle bereits.",
