@@ -199,11 +199,17 @@ test("invalid query values are corrected or ignored, never an error page", async
   expect(await foundCount(page)).toBeGreaterThanOrEqual(0);
 });
 
-test("an empty result says so and resets the filters with one click", async ({ page }) => {
+test("an empty result says so, offers an enquiry and resets the filters with one click", async ({
+  page,
+}) => {
   await page.goto("/properties?location=Atlantis");
   await expect(
     page.getByText("Keine Unterkünfte gefunden, die Ihren Suchkriterien entsprechen."),
   ).toBeVisible();
+  // Nothing fits: the guest may still ask the operator (spec 02).
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Anfrage senden" }),
+  ).toHaveAttribute("href", "/kontakt");
   await page.getByRole("main").getByRole("link", { name: "Filter zurücksetzen" }).last().click();
   await expect(page).toHaveURL(/\/properties$/);
   expect(await foundCount(page)).toBeGreaterThan(0);

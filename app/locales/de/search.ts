@@ -34,6 +34,8 @@ const search = {
   showResultsMore: "Mehr als {{total}} Unterkünfte anzeigen",
   apply: "Suchen",
   reset: "Filter zurücksetzen",
+  /** The empty result's way on: ask the operator (spec 02, destination pages). */
+  enquire: "Anfrage senden",
   sort: "Sortieren nach",
   sorts: {
     newest: "Neueste zuerst",

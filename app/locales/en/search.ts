@@ -34,6 +34,7 @@ const search: typeof de = {
   showResultsMore: "Show more than {{total}} properties",
   apply: "Search",
   reset: "Reset filters",
+  enquire: "Send an enquiry",
   sort: "Sort by",
   sorts: {
     newest: "Newest first",

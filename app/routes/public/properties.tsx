@@ -225,9 +225,12 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           ) : result.total === 0 ? (
             <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center">
               <p className="text-lg text-slate-700">{t("search.empty")}</p>
-              <LinkButton to="/properties" className="mt-6">
-                {t("search.reset")}
-              </LinkButton>
+              <div className="mt-6 flex flex-wrap justify-center gap-3">
+                <LinkButton to="/properties">{t("search.reset")}</LinkButton>
+                <LinkButton to="/kontakt" variant="outline">
+                  {t("search.enquire")}
+                </LinkButton>
+              </div>
             </div>
           ) : (
             <>
