@@ -111,6 +111,22 @@ describe("the balance of a card booking", () => {
     expect(chargesOf(customer)).toHaveLength(1);
   });
 
+  it("with the balance due 0 days before arrival, is charged the day before, as scheduled", async () => {
+    // The schedule never puts a payment on the day of arrival (payment-schedule.ts): with 0
+    // balance days the balance is due the day before, and that is when it is charged.
+    const { booking, customer } = await depositPaid(60);
+    await db()
+      .update(schema.booking)
+      .set({ balanceDueDays: 0 })
+      .where(eq(schema.booking.id, booking.id));
+    const dayBefore = addDays(booking.checkIn, -1);
+    await chargeDueBalances(at(addDays(dayBefore, -1)));
+    expect(chargesOf(customer)).toEqual([]);
+    await chargeDueBalances(at(dayBefore));
+    expect(chargesOf(customer)).toHaveLength(1);
+    expect((await bookingRow(booking.id)).paymentStatus).toBe("paid");
+  });
+
   it("sends a payment link when the bank wants authentication, and retries once a day", async () => {
     const { booking, balance, customer } = await depositPaid(70);
     stripe.failNextCharges(1, "authentication_required");

@@ -100,7 +100,9 @@ export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
         inArray(b.paymentMethod, ONLINE),
         isNotNull(b.stripeCustomerId),
         lt(b.amountPaid, b.totalPrice),
-        sql`${b.checkIn} - ${b.balanceDueDays} <= ${today}::date`,
+        // A first cut by the due date; balanceOf below decides exactly. The schedule puts no
+        // payment on the day of arrival, so 0 balance days mean the day before.
+        sql`${b.checkIn} - greatest(${b.balanceDueDays}, 1) <= ${today}::date`,
       ),
     )
     .limit(200);
