@@ -67,9 +67,9 @@ const settings = {
       failed: "Bitte versuchen Sie es erneut.",
     },
   },
-  paymentSchedule: "Zahlungsplan bei Überweisung",
+  paymentSchedule: "Zahlungsplan",
   paymentScheduleHint:
-    "Gilt für neue Buchungen; bestehende Buchungen behalten ihren Zahlungsplan. Die Anzahlung ist 7 Tage nach der Buchung fällig, der Rest die angegebene Zahl von Tagen vor der Anreise.",
+    "Gilt für jede Zahlungsart und für neue Buchungen; bestehende Buchungen behalten ihren Zahlungsplan. Bei Überweisung ist die Anzahlung 7 Tage nach der Buchung fällig, bei Karte, PayPal und Lastschrift wird sie bei der Buchung gezahlt. Den Rest zahlt der Gast die angegebene Zahl von Tagen vor der Anreise; bei Karte, PayPal und Lastschrift wird er dann von der hinterlegten Zahlungsart eingezogen.",
   depositPercentage: "Anzahlung (%)",
   balanceDueDays: "Restzahlung fällig (Tage vor Anreise)",
   unpaidBookings: "Unbezahlte Buchungen",

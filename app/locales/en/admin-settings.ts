@@ -67,9 +67,9 @@ const settings: typeof de = {
       failed: "Please try again.",
     },
   },
-  paymentSchedule: "Payment schedule for bank transfer",
+  paymentSchedule: "Payment schedule",
   paymentScheduleHint:
-    "Applies to new bookings; existing bookings keep their schedule. The deposit is due 7 days after booking, the rest the given number of days before arrival.",
+    "Applies to every payment method and to new bookings; existing bookings keep their schedule. With bank transfer the deposit is due 7 days after booking; with card, PayPal and direct debit it is paid on booking. The guest pays the rest the given number of days before arrival; with card, PayPal and direct debit it is then collected from the stored means of payment.",
   depositPercentage: "Deposit (%)",
   balanceDueDays: "Balance due (days before arrival)",
   unpaidBookings: "Unpaid bookings",
