@@ -24,7 +24,7 @@ import { action as bookAction } from "~/routes/public/book";
 import { loader as webhookLoader } from "~/routes/api/stripe-webhook";
 import { action as successAction, loader as successLoader } from "~/routes/booking/success";
 import { loader as settingsLoader } from "~/routes/admin/settings";
-import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { postWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 import { callRoute } from "../helpers/route-call";
 
@@ -352,6 +352,45 @@ describe("a lost webhook", () => {
     stripe.settle(another.booking.stripeCheckoutSessionId!, "expired");
     await settleLapsedHolds(new Date());
     expect((await bookingRow(another.booking.id)).status).toBe("pending");
+  });
+});
+
+describe("a checkout that never started", () => {
+  it("releases the nights of an online booking stored without its Stripe session", async () => {
+    // The process stopped between storing the booking and storing its session: nothing at
+    // Stripe will ever settle it.
+    const guest = await createUser({ name: "Ulla Unterbrochen" });
+    const property = await createProperty();
+    const stuck = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: addDays(today(), 200),
+      checkOut: addDays(today(), 204),
+      paymentMethod: "credit-card",
+      createdAt: new Date(Date.now() - 20 * 60_000),
+    });
+    const justNow = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: addDays(today(), 210),
+      checkOut: addDays(today(), 214),
+      paymentMethod: "paypal",
+    });
+    const byTransfer = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: addDays(today(), 220),
+      checkOut: addDays(today(), 224),
+      createdAt: new Date(Date.now() - 20 * 60_000),
+    });
+    await settleLapsedHolds(new Date());
+    expect((await bookingRow(stuck.id)).status).toBe("cancelled");
+    // Its start may still be under way, and a bank transfer has no checkout at all.
+    expect((await bookingRow(justNow.id)).status).toBe("pending");
+    expect((await bookingRow(byTransfer.id)).status).toBe("pending");
+    // The nights are free: another guest books them.
+    const again = await bookOnline({ inDays: 200, propertyId: property.id });
+    expect(again.booking.status).toBe("pending");
   });
 });
 
