@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayInBerlin } from "~/domain/calendar-day";
+import { accommodationRevenue, revenueOfNights } from "~/domain/key-figures";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser } from "../helpers/factories";
@@ -61,9 +62,12 @@ async function recomputed() {
     at(b.checkIn).arrivals += 1;
     at(b.checkIn).arrivalNights += b.nights;
     at(b.checkIn).leadDays += daysBetween(made, b.checkIn);
-    for (let night = b.checkIn; night < b.checkOut; night = addDays(night, 1)) {
+    // The accommodation revenue (total less both fees) spread over the nights to the cent.
+    const nights = daysBetween(b.checkIn, b.checkOut);
+    for (let i = 0; i < nights; i++) {
+      const night = addDays(b.checkIn, i);
       at(night).bookedNights += 1;
-      at(night).nightRevenue += b.nightlyPrice;
+      at(night).nightRevenue += revenueOfNights(accommodationRevenue(b), nights, i, i + 1);
     }
   }
   return Object.fromEntries([...byDay].sort(([a], [b]) => a.localeCompare(b)));
@@ -118,6 +122,23 @@ describe(`dashboard day sums (${databaseKind()})`, () => {
       .insert(schema.payment)
       .values({ bookingId: late.id, amount: 5000, receivedOn: "2026-11-22" });
     expect(await stored()).toEqual(await recomputed());
+
+    // A fee changed with the total kept moves the nights' revenue (migration 0033): 5 nights of
+    // 9,500 and 7,500 + 2,900 in fees; 1,001 cents more cleaning are 1,001 less for the nights.
+    await db()
+      .update(schema.booking)
+      .set({ cleaningFee: 8_501 })
+      .where(eq(schema.booking.id, acrossMonths.id));
+    expect(await stored()).toEqual(await recomputed());
+    await db()
+      .update(schema.booking)
+      .set({ serviceFee: 1_900, totalPrice: 9_500 * 5 + 8_501 + 1_900 + 1 })
+      .where(eq(schema.booking.id, acrossMonths.id));
+    const afterFees = await stored();
+    expect(afterFees).toEqual(await recomputed());
+    // 47,501 cents over 5 nights: 9,501 on the first night, 9,500 on each other one.
+    expect(afterFees["2026-11-28"].nightRevenue).toBe(9_501);
+    expect(afterFees["2026-12-02"].nightRevenue).toBe(9_500);
 
     await db().delete(schema.booking).where(eq(schema.booking.id, toDelete.id));
     const sums = await stored();
