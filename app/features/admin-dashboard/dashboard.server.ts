@@ -120,8 +120,10 @@ async function stayTotals(span: Span, propertyId: string | null): Promise<StayTo
  * (decision 065: not our bookings and no revenue here, so they leave the bookable nights rather
  * than count as booked). Read from `occupancy`, which mirrors both (migration 0026); the rows
  * are cut to the span and merged per property (range_agg), so a night counts once even where
- * rows of one event lie side by side or, against the exclusion constraint, overlapped. One
- * probe of occupancy_property_checkout_idx per published property.
+ * rows of one event lie side by side or, against the exclusion constraint, overlapped.
+ * `kind <> 'booking'` (= block or external, the kinds' check constraint) is the predicate of
+ * occupancy_not_bookable_idx (migration 0033): all properties read the span's blocked and
+ * imported rows from it, one property probes occupancy_property_checkout_idx.
  */
 function notBookableNights(span: Span, propertyId: string | null) {
   const window = sql`daterange(${span.start}::date, ${span.end}::date, '[)')`;
@@ -131,8 +133,8 @@ function notBookableNights(span: Span, propertyId: string | null) {
               from property p
               join occupancy o on o.property_id = p.id
              where p.status = 'published'
-               ${propertyId ? sql`and p.id = ${propertyId}` : sql``}
-               and o.kind in ('block', 'external')
+               ${propertyId ? sql`and p.id = ${propertyId} and o.property_id = ${propertyId}` : sql``}
+               and o.kind <> 'booking'
                and o.check_out > ${span.start}::date
                and o.check_in < ${span.end}::date
              group by p.id) as taken)`;
