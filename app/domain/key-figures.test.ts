@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  accommodationRevenue,
   keyFigures,
   keyFigureSpans,
   lastTwelveMonths,
   monthToDate,
   nightsInSpan,
   percentChange,
+  revenueOfNights,
   type StayTotals,
 } from "./key-figures";
 
@@ -128,5 +130,54 @@ describe("key figures on hand-made bookings", () => {
       averageLeadTime: null,
       cancellationRate: null,
     });
+  });
+});
+
+describe("accommodation revenue spread over the nights", () => {
+  it("is the total without the cleaning and the service fee", () => {
+    // Seasons 4 × 100 € + 3 × 140 €, 10 % weekly discount: 820 € − 82 € = 738 €.
+    expect(
+      accommodationRevenue({
+        totalPrice: 73_800 + 7_500 + 2_900,
+        cleaningFee: 7_500,
+        serviceFee: 2_900,
+      }),
+    ).toBe(73_800);
+  });
+
+  it("gives each night floor(a / n) and one cent more to the first (a mod n) nights", () => {
+    // 1,000.01 € over 3 nights: 333.34, 333.34, 333.33.
+    expect([0, 1, 2].map((i) => revenueOfNights(100_001, 3, i, i + 1))).toEqual([
+      33_334, 33_334, 33_333,
+    ]);
+    expect(revenueOfNights(100_001, 3)).toBe(100_001);
+    expect(revenueOfNights(90_000, 3, 1, 3)).toBe(60_000);
+    // Nights outside the stay earn nothing; a stay without nights spreads nothing.
+    expect(revenueOfNights(90_000, 3, 3, 5)).toBe(0);
+    expect(revenueOfNights(90_000, 3, -2, 1)).toBe(30_000);
+    expect(revenueOfNights(5_000, 0)).toBe(0);
+  });
+
+  it("adds up to the amount exactly however the nights are split (months, spans)", () => {
+    for (const [amount, nights] of [
+      [73_800, 7],
+      [100_001, 3],
+      [1, 30],
+      [29, 30],
+      [12_345_678, 365],
+      [0, 4],
+    ]) {
+      for (let cut = 0; cut <= nights; cut++) {
+        const before = revenueOfNights(amount, nights, 0, cut);
+        const after = revenueOfNights(amount, nights, cut, nights);
+        expect(before + after).toBe(amount);
+      }
+      const perNight = Array.from({ length: nights }, (_, i) =>
+        revenueOfNights(amount, nights, i, i + 1),
+      );
+      expect(perNight.reduce((a, b) => a + b, 0)).toBe(amount);
+      // No night differs from another by more than a cent.
+      expect(Math.max(...perNight) - Math.min(...perNight)).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -83,9 +83,15 @@ export function percentChange(current: number, previous: number): number | null 
 export type StayTotals = {
   /** nights of non-cancelled stays that fall into the span */
   bookedNights: number;
-  /** nightly price × those nights (accommodation only: no cleaning or service fee) */
+  /**
+   * each stay's accommodation revenue (total − cleaning fee − service fee) spread over its
+   * nights by `revenueOfNights`, the part of the nights in the span
+   */
   accommodationRevenue: number;
-  /** properties that can be booked × days of the span */
+  /**
+   * published properties × days of the span, less their nights blocked by the operator or taken
+   * by an imported calendar event (decision 065)
+   */
   bookableNights: number;
   /** non-cancelled bookings arriving in the span */
   arrivals: number;
@@ -134,6 +140,36 @@ export function nightsInSpan(stay: { checkIn: string; checkOut: string }, span: 
   const start = stay.checkIn > span.start ? stay.checkIn : span.start;
   const end = stay.checkOut < span.end ? stay.checkOut : span.end;
   return Math.max(0, daysBetween(start, end));
+}
+
+/**
+ * What a booking earned for the nights themselves: its total without the cleaning and the
+ * service fee, i.e. the nights' prices (by season) less the long-stay discount. Not the nightly
+ * price × nights: the stored nightly price is only the arrival night's.
+ */
+export function accommodationRevenue(booking: {
+  totalPrice: number;
+  cleaningFee: number;
+  serviceFee: number;
+}): number {
+  return booking.totalPrice - booking.cleaningFee - booking.serviceFee;
+}
+
+/**
+ * The cents of nights [from, to) (0 = the arrival night) when `amount` cents are spread over
+ * `nights` nights exactly: floor(amount / nights) each, one cent more on each of the first
+ * (amount mod nights) nights, so that the nights of any split add up to `amount`. The same rule
+ * is in SQL twice: the booking_day_stat trigger (migration 0033) and the one-property query of
+ * app/features/admin-dashboard/dashboard.server.ts.
+ */
+export function revenueOfNights(amount: number, nights: number, from = 0, to = nights): number {
+  if (!Number.isInteger(amount) || !Number.isInteger(nights) || nights <= 0) return 0;
+  const start = Math.max(0, from);
+  const end = Math.min(nights, to);
+  if (end <= start) return 0;
+  const perNight = Math.floor(amount / nights);
+  const extraCents = amount - perNight * nights;
+  return perNight * (end - start) + Math.max(0, Math.min(end, extraCents) - start);
 }
 
 /** The twelve months up to and including `today`'s, oldest first, as "YYYY-MM". */

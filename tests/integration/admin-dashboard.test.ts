@@ -11,6 +11,7 @@ import {
   statCards,
   upcoming,
 } from "~/features/admin-dashboard/dashboard.server";
+import { computePrice } from "~/domain/price";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser } from "../helpers/factories";
@@ -136,6 +137,184 @@ describe(`dashboard figures (${databaseKind()})`, () => {
     // Booked 21.11. for 26.11.: the whole 15,000 within 7 days, at the latest 25.11.
     expect(pending[0]).toMatchObject({ daysWaiting: 3, due: 15_000, dueDate: "2026-11-25" });
   });
+  // Spring 2027, far from the stays above: seasons, a long-stay discount, a stay across a month
+  // end, a cancelled stay, a block and imported nights (decision 065). "Today" 10.03.2027.
+  describe("with seasons, a discount, blocks and imported nights", () => {
+    const SPRING = "2027-03-10";
+    let seasonal: string;
+    let imported: string;
+    /** The stay 01.–08.03. on `seasonal`, priced as the booking flow prices it. */
+    const price = computePrice({
+      property: {
+        pricePerNight: 10_000,
+        cleaningFee: 5_000,
+        isSpecialOffer: false,
+        specialOfferPrice: null,
+        specialOfferEndDate: null,
+        weeklyDiscountPercent: 10,
+      },
+      nights: 7,
+      checkIn: "2027-03-01",
+      // The high season starts on the fifth night: 4 × 100 € + 3 × 140 €.
+      seasons: [{ startDate: "2027-03-05", endDate: "2027-03-31", pricePerNight: 14_000 }],
+      serviceFee: 2_900,
+      today: "2027-01-15",
+    });
+
+    beforeAll(async () => {
+      seasonal = (await createProperty({ title: "Saison", createdAt: at("2026-06-01") })).id;
+      imported = (await createProperty({ title: "Import", createdAt: at("2026-06-01") })).id;
+      const draft = (await createProperty({ title: "Entwurf mit Sperre", status: "draft" })).id;
+      expect(price).toMatchObject({ nightlyPrice: 10_000, subtotal: 82_000, discount: 8_200 });
+      await createBooking({
+        userId: guestIds[0],
+        propertyId: seasonal,
+        checkIn: "2027-03-01",
+        checkOut: "2027-03-08",
+        nightlyPrice: price.nightlyPrice,
+        cleaningFee: price.cleaningFee,
+        serviceFee: price.serviceFee,
+        totalPrice: price.total,
+        priceDetails: { lines: price.lines, discountPercent: 10, discount: price.discount },
+        createdAt: at("2027-01-15"),
+      });
+      // Across February's end: 4 nights for 400.02 € (90 € + 3 × 103.34 €), spread as 100.01 €
+      // on each of the first two nights and 100.00 € on the others.
+      await createBooking({
+        userId: guestIds[1],
+        propertyId: imported,
+        checkIn: "2027-02-26",
+        checkOut: "2027-03-02",
+        // The first night in the low season: the stored nightly price is only that night's.
+        nightlyPrice: 9_000,
+        priceDetails: {
+          lines: [
+            { nights: 1, price: 9_000, regularPrice: 9_000 },
+            { nights: 3, price: 10_334, regularPrice: 10_334 },
+          ],
+          discountPercent: 0,
+          discount: 0,
+        },
+        cleaningFee: 5_000,
+        serviceFee: 2_900,
+        totalPrice: 40_002 + 5_000 + 2_900,
+        createdAt: at("2027-02-01"),
+      });
+      // April 05.–07.: the only April stay (the figures of April below).
+      await createBooking({
+        userId: guestIds[3],
+        propertyId: imported,
+        checkIn: "2027-04-05",
+        checkOut: "2027-04-07",
+        createdAt: at("2027-02-03"),
+      });
+      // Cancelled: neither nights nor revenue, only the cancellation rate.
+      await createBooking({
+        userId: guestIds[2],
+        propertyId: imported,
+        checkIn: "2027-03-20",
+        checkOut: "2027-03-25",
+        nightlyPrice: 20_000,
+        totalPrice: 99_999,
+        status: "cancelled",
+        createdAt: at("2027-02-02"),
+      });
+      // The operator's own use of `seasonal` 20.–25.03. (5 nights); a block on a draft does not
+      // count (the draft has no bookable nights to lose).
+      await db()
+        .insert(schema.propertyBlock)
+        .values([
+          {
+            propertyId: seasonal,
+            checkIn: "2027-03-20",
+            checkOut: "2027-03-25",
+            reason: "own-use",
+          },
+          {
+            propertyId: draft,
+            checkIn: "2027-03-01",
+            checkOut: "2027-03-31",
+            reason: "maintenance",
+          },
+        ]);
+      // Two stays sold on Airbnb for `imported`: 10.–14.03. (4 nights) and 29.03.–03.04. (3 in
+      // March, 2 in April).
+      const [feed] = await db()
+        .insert(schema.icalFeed)
+        .values({
+          propertyId: imported,
+          name: "Airbnb",
+          url: "https://example.com/airbnb.ics",
+          channel: "airbnb",
+        })
+        .returning();
+      const events = await db()
+        .insert(schema.externalEvent)
+        .values([
+          {
+            feedId: feed.id,
+            propertyId: imported,
+            uid: "a-1",
+            checkIn: "2027-03-10",
+            checkOut: "2027-03-14",
+            kind: "booking",
+          },
+          {
+            feedId: feed.id,
+            propertyId: imported,
+            uid: "a-2",
+            checkIn: "2027-03-29",
+            checkOut: "2027-04-03",
+            kind: "booking",
+          },
+        ])
+        .returning();
+      expect(events.map((e) => e.status)).toEqual(["active", "active"]);
+    });
+
+    const figure = (report: Awaited<ReturnType<typeof keyFigureReport>>, name: string) =>
+      report.figures.find((f) => f.name === name)!;
+
+    it("earns a seasonal, discounted stay its real nights' prices, not the first night's", async () => {
+      const march = await keyFigureReport("this-month", seasonal, SPRING);
+      expect(march.span).toEqual({ start: "2027-03-01", end: "2027-04-01" });
+      // 820 € − 10 % = 738 € for 7 nights (the first night's 100 € × 7 would be 700 €).
+      expect(figure(march, "adr").value).toBe(Math.round(73_800 / 7));
+      // 31 nights less the 5 of the block.
+      expect(figure(march, "occupancy").value).toBeCloseTo(7 / 26);
+      expect(figure(march, "revpar").value).toBe(Math.round(73_800 / 26));
+    });
+
+    it("takes blocked and imported nights off the bookable nights and splits a stay by month", async () => {
+      const march = await keyFigureReport("this-month", imported, SPRING);
+      // March: the last night of the stay from February (100.00 €); the cancelled stay nothing.
+      expect(figure(march, "adr").value).toBe(10_000);
+      // 31 nights less 4 + 3 imported ones.
+      expect(figure(march, "occupancy").value).toBeCloseTo(1 / 24);
+      expect(figure(march, "revpar").value).toBe(Math.round(10_000 / 24));
+      expect(figure(march, "cancellationRate").value).toBe(1);
+      // February: 100.01 + 100.01 + 100.00 €; with the March night exactly the 400.02 €.
+      expect(figure(march, "adr").previous).toBe(Math.round(30_002 / 3));
+      expect(figure(march, "revpar").previous).toBe(Math.round(30_002 / 28));
+      expect(figure(march, "occupancy").previous).toBeCloseTo(3 / 28);
+    });
+
+    it("gives the same sums over all properties from the day sums", async () => {
+      const march = await keyFigureReport("this-month", null, SPRING);
+      // Published: A, B, Saison, Import. 4 × 31 nights less 5 blocked and 7 imported; the
+      // draft's block does not count.
+      const bookable = 4 * 31 - 5 - 7;
+      expect(figure(march, "occupancy").value).toBeCloseTo(8 / bookable);
+      expect(figure(march, "adr").value).toBe(Math.round((73_800 + 10_000) / 8));
+      expect(figure(march, "revpar").value).toBe(Math.round((73_800 + 10_000) / bookable));
+      expect(figure(march, "adr").previous).toBe(Math.round(30_002 / 3));
+      expect(figure(march, "occupancy").previous).toBeCloseTo(3 / (4 * 28));
+      // April: the stay sold on Airbnb from 29.03. takes its 2 April nights, no more.
+      const april = await keyFigureReport("this-month", imported, "2027-04-15");
+      expect(figure(april, "occupancy").value).toBeCloseTo(2 / 28);
+    });
+  });
+
   // Last in this file: its bookings lie far after TODAY and do not touch the figures above.
   it("shows the first 50 arrivals of a changeover day by number, cancelled ones left out", async () => {
     const day = "2027-06-05";

@@ -3,9 +3,12 @@
  * after any mix of new, cancelled, reopened, moved, repriced and deleted bookings (and payments,
  * which must not count) they equal the sums recomputed here from the stored bookings.
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayInBerlin } from "~/domain/calendar-day";
+import { accommodationRevenue, revenueOfNights } from "~/domain/key-figures";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser } from "../helpers/factories";
@@ -61,9 +64,12 @@ async function recomputed() {
     at(b.checkIn).arrivals += 1;
     at(b.checkIn).arrivalNights += b.nights;
     at(b.checkIn).leadDays += daysBetween(made, b.checkIn);
-    for (let night = b.checkIn; night < b.checkOut; night = addDays(night, 1)) {
+    // The accommodation revenue (total less both fees) spread over the nights to the cent.
+    const nights = daysBetween(b.checkIn, b.checkOut);
+    for (let i = 0; i < nights; i++) {
+      const night = addDays(b.checkIn, i);
       at(night).bookedNights += 1;
-      at(night).nightRevenue += b.nightlyPrice;
+      at(night).nightRevenue += revenueOfNights(accommodationRevenue(b), nights, i, i + 1);
     }
   }
   return Object.fromEntries([...byDay].sort(([a], [b]) => a.localeCompare(b)));
@@ -118,6 +124,23 @@ describe(`dashboard day sums (${databaseKind()})`, () => {
       .insert(schema.payment)
       .values({ bookingId: late.id, amount: 5000, receivedOn: "2026-11-22" });
     expect(await stored()).toEqual(await recomputed());
+
+    // A fee changed with the total kept moves the nights' revenue (migration 0033): 5 nights of
+    // 9,500 and 7,500 + 2,900 in fees; 1,001 cents more cleaning are 1,001 less for the nights.
+    await db()
+      .update(schema.booking)
+      .set({ cleaningFee: 8_501 })
+      .where(eq(schema.booking.id, acrossMonths.id));
+    expect(await stored()).toEqual(await recomputed());
+    await db()
+      .update(schema.booking)
+      .set({ serviceFee: 1_900, totalPrice: 9_500 * 5 + 8_501 + 1_900 + 1 })
+      .where(eq(schema.booking.id, acrossMonths.id));
+    const afterFees = await stored();
+    expect(afterFees).toEqual(await recomputed());
+    // 47,501 cents over 5 nights: 9,501 on the first night, 9,500 on each other one.
+    expect(afterFees["2026-11-28"].nightRevenue).toBe(9_501);
+    expect(afterFees["2026-12-02"].nightRevenue).toBe(9_500);
 
     await db().delete(schema.booking).where(eq(schema.booking.id, toDelete.id));
     const sums = await stored();
@@ -183,6 +206,58 @@ describe(`dashboard day sums (${databaseKind()})`, () => {
     expect(sums["2027-06-01"]).toMatchObject({ arrivalsAll: 1, cancelledArrivals: 1 });
     expect(sums["2027-06-31"]).toBeUndefined();
     expect(sums["2027-07-01"]).toMatchObject({ arrivals: 1, bookedNights: 1 });
+  });
+});
+
+describe(`migration 0033 (${databaseKind()})`, () => {
+  it("rebuilds every day sum from the stored bookings, the nights' revenue spread to the cent", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    // 7 nights, 4 × 100 € and 3 × 140 € less 10 %: 738 €; first night 100 € (the old rule's
+    // 700 €). Across a month end, and a cancelled one beside it.
+    await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2028-01-28",
+      checkOut: "2028-02-04",
+      nightlyPrice: 10_000,
+      cleaningFee: 5_000,
+      serviceFee: 2_900,
+      totalPrice: 73_800 + 5_000 + 2_900,
+    });
+    await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2028-02-10",
+      checkOut: "2028-02-12",
+      status: "cancelled",
+    });
+    // A cache gone wrong (as 0008's rule left it, and worse): the migration starts from scratch.
+    await db().execute(sql`update booking_day_stat set night_revenue = 10000, bookings_made = 7`);
+    await db().execute(sql`insert into booking_day_stat (day, arrivals) values ('2028-03-01', 3)`);
+
+    const text = readFileSync(
+      fileURLToPath(
+        new URL("../../db/migrations/0033_key_figures_revenue_spread.sql", import.meta.url),
+      ),
+      "utf8",
+    );
+    const rebuild = text
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.trim())
+      .filter((statement) => /^(LOCK TABLE|DELETE FROM|INSERT INTO) /m.test(statement));
+    expect(rebuild).toHaveLength(3);
+    await db().transaction(async (tx) => {
+      for (const statement of rebuild) await tx.execute(sql.raw(statement));
+    });
+
+    const sums = await stored();
+    expect(sums).toEqual(await recomputed());
+    // 73,800 over 7 nights: 10,543 on the first 6 nights (73,800 mod 7 = 6), 10,542 on the last.
+    expect(sums["2028-01-28"].nightRevenue).toBe(10_543);
+    expect(sums["2028-02-03"].nightRevenue).toBe(10_542);
+    expect(sums["2028-02-10"]).toMatchObject({ cancelledArrivals: 1, nightRevenue: 0 });
+    expect(sums["2028-03-01"]).toBeUndefined();
   });
 });
 

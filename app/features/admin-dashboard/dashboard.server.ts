@@ -104,14 +104,40 @@ async function stayTotals(span: Span, propertyId: string | null): Promise<StayTo
   return {
     bookedNights: num(row.booked_nights),
     accommodationRevenue: num(row.revenue),
-    // Blocked nights do not exist yet (calendar issue); every published property's night counts.
-    bookableNights: num(row.properties) * spanDays(span),
+    // Every published property's night, less those the calendar takes off the market.
+    bookableNights: num(row.properties) * spanDays(span) - num(row.not_bookable),
     arrivals: num(row.arrivals),
     arrivalNights: num(row.arrival_nights),
     leadDays: num(row.lead_days),
     arrivalsAll: num(row.arrivals_all),
     cancelled: num(row.cancelled),
   };
+}
+
+/**
+ * The nights in the span of published properties (all, or the one) that cannot be booked here:
+ * the operator's blocks (own use, maintenance) and the nights imported from other channels
+ * (decision 065: not our bookings and no revenue here, so they leave the bookable nights rather
+ * than count as booked). Read from `occupancy`, which mirrors both (migration 0026); the rows
+ * are cut to the span and merged per property (range_agg), so a night counts once even where
+ * rows of one event lie side by side or, against the exclusion constraint, overlapped.
+ * `kind <> 'booking'` (= block or external, the kinds' check constraint) is the predicate of
+ * occupancy_not_bookable_idx (migration 0033): all properties read the span's blocked and
+ * imported rows from it, one property probes occupancy_property_checkout_idx.
+ */
+function notBookableNights(span: Span, propertyId: string | null) {
+  const window = sql`daterange(${span.start}::date, ${span.end}::date, '[)')`;
+  return sql`(select coalesce(sum(upper(taken.nights) - lower(taken.nights)), 0)
+      from (select unnest(range_agg(daterange(o.check_in, o.check_out, '[)') * ${window}))
+                     as nights
+              from property p
+              join occupancy o on o.property_id = p.id
+             where p.status = 'published'
+               ${propertyId ? sql`and p.id = ${propertyId} and o.property_id = ${propertyId}` : sql``}
+               and o.kind <> 'booking'
+               and o.check_out > ${span.start}::date
+               and o.check_in < ${span.end}::date
+             group by p.id) as taken)`;
 }
 
 /** All properties: the day sums of the span (one row per day, kept by a trigger on booking). */
@@ -125,7 +151,8 @@ function allStayTotals(span: Span) {
       coalesce(sum(lead_days), 0) as lead_days,
       coalesce(sum(arrivals_all), 0) as arrivals_all,
       coalesce(sum(cancelled_arrivals), 0) as cancelled,
-      (select count(*) from property p where p.status = 'published') as properties
+      (select count(*) from property p where p.status = 'published') as properties,
+      ${notBookableNights(span, null)} as not_bookable
     from booking_day_stat
     where day >= ${span.start}::date and day < ${span.end}::date
   `);
@@ -133,31 +160,43 @@ function allStayTotals(span: Span) {
 
 /**
  * One property: its own bookings (a few hundred at most per span), the same sums as the day
- * rows of booking_day_stat.
+ * rows of booking_day_stat. The revenue of the nights in the span is the booking's
+ * accommodation revenue spread as the trigger spreads it (key-figures.ts revenueOfNights):
+ * nights [first, last) of n get floor(a / n) each, plus one cent for each of them below a mod n.
  */
 function propertyStayTotals(span: Span, propertyId: string) {
   // A stay is at most a year (settings max 365 nights), which bounds the index range.
   return queryRows(sql`
     with stays as (
-      select b.status, b.nights, b.nightly_price, b.check_in,
-             greatest(0, least(b.check_out, ${span.end}::date) - greatest(b.check_in, ${span.start}::date)) as in_span,
+      select b.status, b.nights, b.check_in,
+             b.check_out - b.check_in as night_count,
+             b.total_price::bigint - b.cleaning_fee - b.service_fee as amount,
+             greatest(b.check_in, ${span.start}::date) - b.check_in as first_night,
+             least(b.check_out, ${span.end}::date) - b.check_in as end_night,
              b.check_in - ${bookedDay} as lead
       from booking b
       where b.check_in < ${span.end}::date
         and b.check_in >= ${span.start}::date - 366
         and b.check_out > ${span.start}::date
         and b.property_id = ${propertyId}
+    ), spread as (
+      select s.*, greatest(0, s.end_night - s.first_night) as in_span,
+             floor(s.amount::numeric / s.night_count)::bigint as per_night
+      from stays s
     )
     select
       coalesce(sum(in_span) filter (where status <> 'cancelled'), 0) as booked_nights,
-      coalesce(sum(in_span * nightly_price) filter (where status <> 'cancelled'), 0) as revenue,
+      coalesce(sum(per_night * in_span
+                   + greatest(0, least(end_night, amount - per_night * night_count) - first_night))
+               filter (where status <> 'cancelled'), 0) as revenue,
       count(*) filter (where status <> 'cancelled' and check_in >= ${span.start}::date) as arrivals,
       coalesce(sum(nights) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as arrival_nights,
       coalesce(sum(lead) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as lead_days,
       count(*) filter (where check_in >= ${span.start}::date) as arrivals_all,
       count(*) filter (where status = 'cancelled' and check_in >= ${span.start}::date) as cancelled,
-      (select count(*) from property p where p.status = 'published' and p.id = ${propertyId}) as properties
-    from stays
+      (select count(*) from property p where p.status = 'published' and p.id = ${propertyId}) as properties,
+      ${notBookableNights(span, propertyId)} as not_bookable
+    from spread
   `);
 }
 

@@ -44,7 +44,7 @@ const adminDashboard = {
     cancellationRate: "Stornoquote",
   },
   figureHints: {
-    occupancy: "gebuchte ÷ buchbare Nächte",
+    occupancy: "gebuchte ÷ buchbare Nächte (ohne gesperrte und importierte)",
     adr: "Übernachtungsumsatz ÷ gebuchte Nächte",
     revpar: "Übernachtungsumsatz ÷ buchbare Nächte",
     averageStay: "Nächte je Anreise",

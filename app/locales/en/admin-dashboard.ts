@@ -46,7 +46,7 @@ const adminDashboard: typeof de = {
     cancellationRate: "Cancellation rate",
   },
   figureHints: {
-    occupancy: "booked ÷ bookable nights",
+    occupancy: "booked ÷ bookable nights (blocked and imported ones excluded)",
     adr: "accommodation revenue ÷ booked nights",
     revpar: "accommodation revenue ÷ bookable nights",
     averageStay: "nights per arrival",
