@@ -1120,7 +1120,7 @@ export const demoRecord = pgTable(
 
 /**
  * Every occupied stay of a property, whatever holds it: a non-cancelled booking, an admin block
- * or an active imported event. Kept by triggers on `booking`, `property_block` and
+ * or an imported event (whole when active, its free nights when in conflict). Kept by triggers on `booking`, `property_block` and
  * `external_event` (hand-written migration), never written by the app. Its exclusion constraint
  * `occupancy_no_overlap` is the one guarantee that no two of them share a night; the search and
  * the calendars read this one table.
@@ -1135,7 +1135,10 @@ export const occupancy = pgTable(
     checkIn: date("check_in").notNull(),
     checkOut: date("check_out").notNull(),
     kind: text("kind").$type<"booking" | "block" | "external">().notNull(),
-    /** The booking, block or external event this row mirrors. */
+    /**
+     * The booking, block or external event this row mirrors. A booking or block has one row; an
+     * imported event in conflict may have several (its free stretches, decision 064).
+     */
     sourceId: uuid("source_id").notNull(),
     /** When these dates were written (a move writes a new row): the export's DTSTAMP. */
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1143,7 +1146,8 @@ export const occupancy = pgTable(
   (t) => [
     check("occupancy_dates_check", sql`${t.checkOut} > ${t.checkIn}`),
     check("occupancy_kind_check", sql`${t.kind} in ('booking', 'block', 'external')`),
-    uniqueIndex("occupancy_source_idx").on(t.kind, t.sourceId),
+    // An imported event in conflict holds each of its free stretches as a row (decision 064).
+    uniqueIndex("occupancy_source_idx").on(t.kind, t.sourceId, t.checkIn),
   ],
 );
 
@@ -1238,8 +1242,9 @@ export const icalSyncLog = pgTable(
 
 /**
  * An event of an imported feed, keyed by (feed, UID). `status` is set by the trigger that
- * mirrors it into `occupancy`: 'active' when its nights were free, 'conflict' when they overlap
- * a booking, block or another event (then it is stored but not mirrored, and the admins alerted).
+ * mirrors it into `occupancy`: 'active' when it holds all its nights, 'conflict' while some of
+ * them are held by a booking, block or another event (then it holds the rest, the admins are
+ * alerted, and it takes the others as soon as they are freed: decision 064).
  */
 export const externalEvent = pgTable(
   "external_event",
@@ -1261,7 +1266,7 @@ export const externalEvent = pgTable(
     conflictNotifiedAt: timestamp("conflict_notified_at", { withTimezone: true }),
     /**
      * An admin marked the conflict as settled ("Konflikt als erledigt markieren"): it stays
-     * stored (its nights are still not mirrored) but no longer shows on the dashboard. Cleared
+     * stored (holding only its free nights) but no longer shows on the dashboard. Cleared
      * when the feed moves the event, so a changed conflict comes back.
      */
     conflictAcknowledgedAt: timestamp("conflict_acknowledged_at", { withTimezone: true }),

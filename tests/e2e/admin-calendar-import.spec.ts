@@ -120,6 +120,29 @@ test("an imported Airbnb calendar blocks free nights and reports a double bookin
       await page.screenshot({ path: `tmp/screens/admin-calendar-alerts-${width}.png` });
     }
 
+    // The Belegungsplan: the conflict red in its own lane, the nights it holds (decision 064)
+    // hatched beside the booking, and the detail says what it blocks.
+    await page.goto(
+      `/admin/kalender?property=${propertyId}&from=${addDays(conflictIn, -3)}&view=2w`,
+    );
+    const red = page.locator('[data-kind="conflict"]');
+    await expect(red).toHaveCount(1);
+    await expect(red).toHaveAccessibleName(/^Überschneidung: /);
+    await red.click();
+    await expect(page.getByRole("heading", { name: /^Überschneidung in / })).toBeVisible();
+    await expect(page.locator('[aria-labelledby="detail-heading"]')).toContainText(
+      "blockiert seine übrigen Nächte",
+    );
+    await page.mouse.move(0, 0);
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: `tmp/screens/admin-plan-conflict-${width}.png`,
+        fullPage: true,
+      });
+    }
+
     // The conflict on the calendar page: both sides, the booking linked, and what to do.
     await page.goto(`/admin/properties/${propertyId}/kalender`);
     await waitForHydration(page);

@@ -204,7 +204,8 @@ describe(`resolving a calendar conflict (${databaseKind()})`, () => {
       expect.objectContaining({ checkIn: day(41) }),
     ]);
 
-    // Settled outside (the Airbnb guest was moved): off the dashboard, still not occupying.
+    // Settled outside (the Airbnb guest was moved): off the dashboard, still holding the nights
+    // it held (those the booking does not have, decision 064).
     const settled = await call("action", property.id, {
       intent: "acknowledgeConflict",
       id: soldConflict.id,
@@ -225,11 +226,26 @@ describe(`resolving a calendar conflict (${databaseKind()})`, () => {
       .where(eq(schema.externalEvent.id, soldConflict.id));
     expect(event.status).toBe("conflict");
     const occupied = await db()
-      .select({ kind: schema.occupancy.kind, sourceId: schema.occupancy.sourceId })
+      .select({
+        kind: schema.occupancy.kind,
+        sourceId: schema.occupancy.sourceId,
+        checkIn: schema.occupancy.checkIn,
+        checkOut: schema.occupancy.checkOut,
+      })
       .from(schema.occupancy)
       .where(eq(schema.occupancy.propertyId, property.id));
-    expect(occupied).toContainEqual({ kind: "booking", sourceId: booking.id });
-    expect(occupied.filter((row) => row.kind === "external")).toEqual([]);
+    expect(occupied).toContainEqual({
+      kind: "booking",
+      sourceId: booking.id,
+      checkIn: day(30),
+      checkOut: day(34),
+    });
+    expect(occupied.filter((row) => row.kind === "external")).toEqual(
+      expect.arrayContaining([
+        { kind: "external", sourceId: soldConflict.id, checkIn: day(34), checkOut: day(36) },
+        { kind: "external", sourceId: closedConflict.id, checkIn: day(43), checkOut: day(45) },
+      ]),
+    );
     const [audit] = await db()
       .select()
       .from(schema.auditLog)
@@ -303,14 +319,12 @@ describe(`resolving a calendar conflict (${databaseKind()})`, () => {
     ).toHaveLength(2);
     expect(await conflictMails(property.id)).toBe(3);
 
-    // Resolved here: the booking is cancelled; the next sync takes the Airbnb stay over.
+    // Resolved here: the booking is cancelled; the Airbnb stay takes its nights at once, before
+    // any sync (the feed could be failing for hours).
     await db()
       .update(schema.booking)
       .set({ status: "cancelled" })
       .where(eq(schema.booking.id, booking.id));
-    expect(await call("action", property.id, { intent: "syncFeed", id: feedId })).toMatchObject({
-      status: 200,
-    });
     conflicts = await pageConflicts(property.id);
     expect(conflicts.map((c) => c.checkIn)).toEqual([day(41)]);
     const [active] = await db()

@@ -127,6 +127,59 @@ describe(`iCal export (${databaseKind()})`, () => {
     expect(forBooking.match(/BEGIN:VEVENT/g)).toHaveLength(3);
   });
 
+  it("exports the free stretches of a conflicting import once each, beside the booking it overlaps", async () => {
+    const { property, booking, token } = await occupiedProperty();
+    const [feed] = await db()
+      .insert(schema.icalFeed)
+      .values({
+        propertyId: property.id,
+        name: "Booking.com",
+        url: "https://admin.booking.com/ical/1.ics",
+        channel: "booking-com",
+      })
+      .returning();
+    // Sold on Booking.com over the guest's stay (day 10–14) and the block (day 20–22).
+    const [event] = await db()
+      .insert(schema.externalEvent)
+      .values({
+        feedId: feed.id,
+        propertyId: property.id,
+        uid: "double@booking.com",
+        checkIn: day(8),
+        checkOut: day(24),
+        kind: "booking",
+      })
+      .returning();
+    expect(event.status).toBe("conflict");
+    const unfolded = (await get(`/ical/${token}.ics?channel=airbnb`)).text.replaceAll("\r\n ", "");
+    const stays = [...unfolded.matchAll(/DTSTART;VALUE=DATE:(\d{8})\r\nDTEND;VALUE=DATE:(\d{8})/g)]
+      .map((match) => `${match[1]}-${match[2]}`)
+      .sort();
+    expect(stays).toEqual(
+      [
+        [day(8), day(10)],
+        [day(10), day(14)],
+        [day(14), day(20)],
+        [day(20), day(22)],
+        [day(22), day(24)],
+      ].map(([from, to]) => `${compact(from)}-${compact(to)}`),
+    );
+    const uids = [...unfolded.matchAll(/UID:(\S+)/g)].map((match) => match[1]);
+    expect(new Set(uids).size).toBe(uids.length);
+    expect(uids).toEqual(
+      expect.arrayContaining([
+        `external-${event.id}@localhost`,
+        `external-${event.id}-${compact(day(14))}@localhost`,
+        `external-${event.id}-${compact(day(22))}@localhost`,
+        `booking-${booking.id}@localhost`,
+      ]),
+    );
+    // Not sent back to Booking.com itself.
+    const forBooking = (await get(`/ical/${token}.ics?channel=booking-com`)).text;
+    expect(forBooking).not.toContain(`external-${event.id}`);
+    expect(forBooking).toContain(`booking-${booking.id}`);
+  });
+
   it("answers a repeated poll with 304 until something changes", async () => {
     const { property, token } = await occupiedProperty();
     const first = await get(`/ical/${token}.ics`);

@@ -225,8 +225,9 @@ describe(`iCal import (${databaseKind()})`, () => {
         and(eq(schema.externalEvent.feedId, feedId), eq(schema.externalEvent.status, "conflict")),
       );
     expect(conflict).toMatchObject({ checkIn: "2027-01-08", checkOut: "2027-01-12" });
-    // The booking keeps its nights; the conflict is not mirrored.
+    // The booking keeps its nights; the conflict holds the two before it (decision 064).
     expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-01-08", checkOut: "2027-01-10" },
       { checkIn: "2027-01-10", checkOut: "2027-01-13" },
       { checkIn: "2027-02-20", checkOut: "2027-03-01" },
     ]);

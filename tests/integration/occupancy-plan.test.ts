@@ -133,7 +133,7 @@ describe(`Belegungsplan /admin/kalender (${databaseKind()})`, () => {
         kind: "block",
       })
       .returning();
-    // Over the booking: stored as a conflict by the trigger, not mirrored.
+    // Over the booking: stored as a conflict by the trigger, holding the night it can (decision 064).
     const [conflict] = await db()
       .insert(schema.externalEvent)
       .values({
@@ -172,6 +172,14 @@ describe(`Belegungsplan /admin/kalender (${databaseKind()})`, () => {
         channel: "airbnb",
         feedName: "Airbnb Düne",
       }),
+      // The night after the booking is the channel's: drawn as any import (it is not bookable).
+      expect.objectContaining({
+        kind: "external",
+        id: conflict.id,
+        checkIn: day(5),
+        checkOut: day(6),
+        isConflict: false,
+      }),
       {
         kind: "block",
         id: block.id,
@@ -201,7 +209,12 @@ describe(`Belegungsplan /admin/kalender (${databaseKind()})`, () => {
     expect(south).toEqual([expect.objectContaining({ title: "Plan Hafen", items: [] })]);
     // A stay ending on the first day shown is not in the period; one starting on its last is.
     const later = rowsOf(await call("loader", `?from=${day(5)}&view=2w&property=${dune.id}`));
-    expect(later[0].items.map((item) => item.kind)).toEqual(["external", "block", "external"]);
+    // (The conflict, red, and the night it holds; the block; the other import.)
+    expect(
+      later[0].items.map((item) =>
+        item.kind === "external" && item.isConflict ? "red" : item.kind,
+      ),
+    ).toEqual(["red", "external", "block", "external"]);
 
     const options = answer.data!.options as {
       locations: string[];

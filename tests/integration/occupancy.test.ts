@@ -87,6 +87,14 @@ async function importEvent(feedId: string, propertyId: string, checkIn: string, 
   return event;
 }
 
+async function eventStatus(eventId: string) {
+  const [row] = await db()
+    .select({ status: schema.externalEvent.status })
+    .from(schema.externalEvent)
+    .where(eq(schema.externalEvent.id, eventId));
+  return row?.status;
+}
+
 const block = (checkIn: string, checkOut: string) => ({
   checkIn,
   checkOut,
@@ -146,9 +154,12 @@ describe(`one occupancy model (${databaseKind()})`, () => {
     expect((await guestBooks(property.id, "2026-12-18", "2026-12-21")).ok).toBe(true);
   });
 
-  it("stores an import that overlaps a booking as a conflict, without overwriting or mirroring it", async () => {
+  it("stores an import that overlaps a booking as a conflict that still holds its free nights", async () => {
     const guest = await createUser();
-    const property = await createProperty();
+    const property = await createProperty({
+      title: "Haus Konflikt",
+      location: "Occupancyhausen, Deutschland",
+    });
     const booking = await insertBooking({
       userId: guest.id,
       propertyId: property.id,
@@ -158,26 +169,184 @@ describe(`one occupancy model (${databaseKind()})`, () => {
     const feed = await addFeed(property.id);
     const event = await importEvent(feed.id, property.id, "2027-01-08", "2027-01-12");
     expect(event.status).toBe("conflict");
-    // The booking is untouched and only its nights are occupied.
+    // The booking is untouched; the channel's nights it does not hold are the channel's.
     expect(await listBookedStays(property.id, today)).toEqual([
       { checkIn: "2027-01-05", checkOut: "2027-01-10" },
+      { checkIn: "2027-01-10", checkOut: "2027-01-12" },
     ]);
+    expect(await guestBooks(property.id, "2027-01-10", "2027-01-12")).toEqual({
+      ok: false,
+      error: "datesTaken",
+    });
+    expect(await searchTitles("2027-01-11", "2027-01-13")).not.toContain("Haus Konflikt");
+    expect(await searchTitles("2027-01-12", "2027-01-14")).toContain("Haus Konflikt");
 
-    // Once the booking is cancelled, the next sync's write of the event makes it active.
+    // Once the booking is cancelled the event takes the rest at once (no sync needed): whole,
+    // so active, and one stay again.
     await db()
       .update(schema.booking)
       .set({ status: "cancelled" })
       .where(eq(schema.booking.id, booking.id));
-    expect(await listBookedStays(property.id, today)).toEqual([]);
-    const [again] = await db()
-      .update(schema.externalEvent)
-      .set({ missingCount: 0 })
-      .where(eq(schema.externalEvent.id, event.id))
-      .returning();
-    expect(again.status).toBe("active");
+    expect(await eventStatus(event.id)).toBe("active");
     expect(await listBookedStays(property.id, today)).toEqual([
       { checkIn: "2027-01-08", checkOut: "2027-01-12" },
     ]);
+    expect(await guestBooks(property.id, "2027-01-07", "2027-01-09")).toEqual({
+      ok: false,
+      error: "datesTaken",
+    });
+  });
+
+  it("a conflict in the middle holds the stretches on both sides, and takes nights as they are freed", async () => {
+    const property = await createProperty({
+      title: "Haus Lücke",
+      location: "Occupancyhausen, Deutschland",
+    });
+    const created = await createBlock({
+      actor: admin,
+      propertyId: property.id,
+      input: block("2027-06-03", "2027-06-06"),
+      today,
+    });
+    if (!created.ok) throw new Error(created.error);
+    const feed = await addFeed(property.id);
+    const event = await importEvent(feed.id, property.id, "2027-06-01", "2027-06-10");
+    expect(event.status).toBe("conflict");
+    expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-06-01", checkOut: "2027-06-03" },
+      { checkIn: "2027-06-03", checkOut: "2027-06-06" },
+      { checkIn: "2027-06-06", checkOut: "2027-06-10" },
+    ]);
+    expect(await guestBooks(property.id, "2027-06-07", "2027-06-09")).toEqual({
+      ok: false,
+      error: "datesTaken",
+    });
+    expect(await searchTitles("2027-06-01", "2027-06-02")).not.toContain("Haus Lücke");
+
+    // The admin shortens the block: the night it gave up goes to the import in the same step.
+    expect(
+      await updateBlock({
+        actor: admin,
+        blockId: created.id,
+        input: block("2027-06-03", "2027-06-05"),
+        today,
+      }),
+    ).toEqual({ ok: true, id: created.id });
+    expect(await eventStatus(event.id)).toBe("conflict");
+    expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-06-01", checkOut: "2027-06-03" },
+      { checkIn: "2027-06-03", checkOut: "2027-06-05" },
+      { checkIn: "2027-06-05", checkOut: "2027-06-10" },
+    ]);
+    expect(await guestBooks(property.id, "2027-06-05", "2027-06-06")).toEqual({
+      ok: false,
+      error: "datesTaken",
+    });
+
+    // Removed: the event fits whole, is active and one stay.
+    expect(await deleteBlock({ actor: admin, blockId: created.id })).toEqual({
+      ok: true,
+      id: created.id,
+    });
+    expect(await eventStatus(event.id)).toBe("active");
+    expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-06-01", checkOut: "2027-06-10" },
+    ]);
+  });
+
+  it("moving a booking over its own nights is not blocked by a waiting conflict", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    const booking = await insertBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2027-07-05",
+      checkOut: "2027-07-10",
+    });
+    const feed = await addFeed(property.id);
+    const event = await importEvent(feed.id, property.id, "2027-07-08", "2027-07-12");
+    expect(event.status).toBe("conflict");
+    // The move deletes the old stay before it writes the new one; the conflict only gets what
+    // is free once the move is done (the night of the 5th, which it does not want).
+    await db()
+      .update(schema.booking)
+      .set({ checkIn: "2027-07-06", checkOut: "2027-07-10", nights: 4 })
+      .where(eq(schema.booking.id, booking.id));
+    expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-07-06", checkOut: "2027-07-10" },
+      { checkIn: "2027-07-10", checkOut: "2027-07-12" },
+    ]);
+    // Moved away from the event: it takes the freed nights it wants.
+    await db()
+      .update(schema.booking)
+      .set({ checkIn: "2027-07-01", checkOut: "2027-07-09", nights: 8 })
+      .where(eq(schema.booking.id, booking.id));
+    expect(await eventStatus(event.id)).toBe("conflict");
+    expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-07-01", checkOut: "2027-07-09" },
+      { checkIn: "2027-07-09", checkOut: "2027-07-12" },
+    ]);
+  });
+
+  it("a conflicting import takes the nights another import releases", async () => {
+    const property = await createProperty();
+    const airbnb = await addFeed(property.id);
+    const [booking] = await db()
+      .insert(schema.icalFeed)
+      .values({
+        propertyId: property.id,
+        name: "Booking.com",
+        url: "https://example.com/b.ics",
+        channel: "booking-com",
+      })
+      .returning();
+    const first = await importEvent(airbnb.id, property.id, "2027-08-01", "2027-08-05");
+    const second = await importEvent(booking.id, property.id, "2027-08-03", "2027-08-08");
+    expect(first.status).toBe("active");
+    expect(second.status).toBe("conflict");
+    expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-08-01", checkOut: "2027-08-05" },
+      { checkIn: "2027-08-05", checkOut: "2027-08-08" },
+    ]);
+    // Airbnb's stay is released by its feed: Booking.com's event gets its nights at once.
+    await db().delete(schema.externalEvent).where(eq(schema.externalEvent.id, first.id));
+    expect(await eventStatus(second.id)).toBe("active");
+    expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-08-03", checkOut: "2027-08-08" },
+    ]);
+  });
+
+  it("a guest booking the nights a cancellation frees never gets those a conflicting import wants", async () => {
+    const guest = await createUser();
+    const property = await createProperty();
+    const booking = await insertBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2027-09-01",
+      checkOut: "2027-09-05",
+    });
+    const feed = await addFeed(property.id);
+    const event = await importEvent(feed.id, property.id, "2027-09-03", "2027-09-08");
+    expect(event.status).toBe("conflict");
+
+    // The cancellation's transaction frees the nights; a guest asks for them meanwhile on another
+    // connection, waits for it, and meets the import that took them at the commit.
+    let attempt!: Promise<Awaited<ReturnType<typeof guestBooks>>>;
+    await db().transaction(async (tx) => {
+      await tx
+        .update(schema.booking)
+        .set({ status: "cancelled" })
+        .where(eq(schema.booking.id, booking.id));
+      attempt = guestBooks(property.id, "2027-09-03", "2027-09-05");
+      await untilSomeoneWaitsForALock();
+    });
+    expect(await attempt).toEqual({ ok: false, error: "datesTaken" });
+    expect(await eventStatus(event.id)).toBe("active");
+    expect(await listBookedStays(property.id, today)).toEqual([
+      { checkIn: "2027-09-03", checkOut: "2027-09-08" },
+    ]);
+    // The nights the import does not want are the guest's.
+    expect((await guestBooks(property.id, "2027-09-01", "2027-09-03")).ok).toBe(true);
   });
 
   it("moves the occupied nights with a booking's dates and frees them when it is cancelled", async () => {
@@ -384,15 +553,14 @@ describe(`one occupancy model (${databaseKind()})`, () => {
       rows: { n: number }[];
     };
     expect(overlaps.rows[0].n).toBe(0);
-    const active = await db()
-      .select({ id: schema.externalEvent.id })
+    const events = await db()
+      .select({
+        id: schema.externalEvent.id,
+        status: schema.externalEvent.status,
+        nights: sql<number>`(${schema.externalEvent.checkOut} - ${schema.externalEvent.checkIn})::int`,
+      })
       .from(schema.externalEvent)
-      .where(
-        and(
-          eq(schema.externalEvent.propertyId, property.id),
-          eq(schema.externalEvent.status, "active"),
-        ),
-      );
+      .where(eq(schema.externalEvent.propertyId, property.id));
     const bookings = await db()
       .select({ id: schema.booking.id })
       .from(schema.booking)
@@ -402,12 +570,21 @@ describe(`one occupancy model (${databaseKind()})`, () => {
           sql`${schema.booking.status} <> 'cancelled'`,
         ),
       );
-    // Everything that holds nights is mirrored, once.
-    const mirrored = await db()
-      .select({ id: schema.occupancy.id })
-      .from(schema.occupancy)
-      .where(eq(schema.occupancy.propertyId, property.id));
-    expect(mirrored).toHaveLength(active.length + bookings.length);
+    // Every booking is mirrored once; an active event holds all its nights, a conflict only some.
+    const held = (await db().execute(sql`
+      select kind, source_id as "sourceId", count(*)::int as n,
+        sum(check_out - check_in)::int as nights
+      from occupancy where property_id = ${property.id} group by kind, source_id`)) as unknown as {
+      rows: { kind: string; sourceId: string; n: number; nights: number }[];
+    };
+    const heldBy = new Map(held.rows.map((row) => [row.sourceId, row]));
+    for (const b of bookings) expect(heldBy.get(b.id)).toMatchObject({ kind: "booking", n: 1 });
+    for (const event of events) {
+      const nights = heldBy.get(event.id)?.nights ?? 0;
+      if (event.status === "active") expect(nights).toBe(event.nights);
+      else expect(nights).toBeLessThan(event.nights);
+    }
+    const active = events.filter((event) => event.status === "active");
     expect(active.length + bookings.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -273,10 +273,23 @@ async function checkRound(round: Round) {
     expect(mirrored).toEqual([expect.objectContaining({ sourceId: event.id })]);
     expect(await conflictMails(propertyId)).toBe(0);
   } else {
-    // The import lost: stored as a conflict, not mirrored, the bookings untouched, one alert.
+    // The import lost: stored as a conflict, the bookings untouched, one alert; it holds every
+    // night of it that no winner has (decision 064).
     expect(event.status).toBe("conflict");
     expect(event.conflictNotifiedAt).not.toBeNull();
-    expect(mirrored).toEqual([]);
+    const nightsOf = (rows: { checkIn: string; checkOut: string }[]) =>
+      rows.flatMap((row) => {
+        const nights: string[] = [];
+        for (let night = row.checkIn; night < row.checkOut; night = addDays(night, 1)) {
+          nights.push(night);
+        }
+        return nights;
+      });
+    const taken = new Set(nightsOf(stored));
+    expect(mirrored.every((row) => row.sourceId === event.id)).toBe(true);
+    expect(nightsOf(mirrored).sort()).toEqual(
+      nightsOf([event]).filter((night) => !taken.has(night)),
+    );
     expect(await conflictMails(propertyId)).toBe(1);
   }
   return winners.length === 0 ? "import won" : "booking won";

@@ -93,8 +93,11 @@ export type ExportedEvent = {
 };
 
 /**
- * The stays of the export window: bookings, blocks and active imported events, except those
- * imported from a feed of `channel`.
+ * The stays of the export window: bookings, blocks and imported events, except those imported
+ * from a feed of `channel`. An imported event in conflict holds only its free stretches
+ * (decision 064): each is exported as its own VEVENT, so the export never repeats or overlaps a
+ * night. The stretch that starts on the event's arrival keeps the event's plain UID (the one it
+ * has when whole); a later stretch adds its first night, a UID that lasts as long as the stretch.
  */
 export async function listExportedStays({
   propertyId,
@@ -115,6 +118,7 @@ export async function listExportedStays({
       checkIn: o.checkIn,
       checkOut: o.checkOut,
       changedAt: o.changedAt,
+      eventCheckIn: e.checkIn,
     })
     .from(o)
     .leftJoin(e, and(eq(o.kind, "external"), eq(e.id, o.sourceId)))
@@ -129,7 +133,10 @@ export async function listExportedStays({
     )
     .orderBy(asc(o.checkIn), asc(o.sourceId));
   return rows.map((row) => ({
-    uid: `${row.kind}-${row.sourceId}`,
+    uid:
+      row.eventCheckIn && row.eventCheckIn !== row.checkIn
+        ? `${row.kind}-${row.sourceId}-${row.checkIn.replaceAll("-", "")}`
+        : `${row.kind}-${row.sourceId}`,
     checkIn: row.checkIn,
     checkOut: row.checkOut,
     changedAt: row.changedAt,

@@ -22,7 +22,8 @@ import { parseFeed, type ImportedEvent } from "./ical-parse";
  *   successful, well-formed, non-empty fetches in a row is released. An empty, broken or failed
  *   answer changes nothing and is logged as a failed sync.
  * - Writing an event lets the occupancy trigger decide: free nights → active (blocks booking
- *   here), taken nights → 'conflict' (kept, not mirrored); a new conflict e-mails the admins.
+ *   here), some nights taken → 'conflict' (kept, holding only its free nights, and taking the
+ *   others as soon as they are freed: decision 064); a new conflict e-mails the admins.
  * - One process per feed at a time: a sync first claims the feed's lease with one UPDATE.
  */
 
@@ -138,7 +139,13 @@ async function conflictCollisions(
     byConflict.set(
       conflict.id,
       rows
-        .filter((row) => row.checkIn < conflict.checkOut && row.checkOut > conflict.checkIn)
+        .filter(
+          (row) =>
+            // Its own free stretches (decision 064) are not what it collides with.
+            row.sourceId !== conflict.id &&
+            row.checkIn < conflict.checkOut &&
+            row.checkOut > conflict.checkIn,
+        )
         .map((row): Collision => {
           const base = { id: row.sourceId, checkIn: row.checkIn, checkOut: row.checkOut };
           if (row.kind === "booking") {
@@ -160,8 +167,8 @@ async function conflictCollisions(
 
 /**
  * "Konflikt als erledigt markieren": the admin has dealt with the double sale outside (e.g. the
- * channel's stay was moved to another apartment). The event stays a conflict and keeps its
- * nights out of the occupancy, but leaves the dashboard; audited in the same transaction.
+ * channel's stay was moved to another apartment). The event stays a conflict (holding the nights
+ * it holds, decision 064), but leaves the dashboard; audited in the same transaction.
  * "gone" when it is no longer a conflict of this property (it turned active, moved or went away).
  */
 export async function acknowledgeConflict({
@@ -375,7 +382,8 @@ async function applyEvents(
       if (isSame) counts.unchanged++;
       else counts.changed++;
       const isMoved = existing.checkIn !== event.checkIn || existing.checkOut !== event.checkOut;
-      // A conflict is written again every time: once its nights are free it becomes active.
+      // A conflict is written again every time: it takes whatever of its nights is free (a
+      // release hands them over at once anyway, decision 064; this catches any left over).
       if (!isSame || existing.missingCount > 0 || existing.status === "conflict") {
         await tx
           .update(ev)

@@ -30,9 +30,10 @@ type RawRow = Omit<PlanRow, "items" | "feeds"> & {
 
 /**
  * The one statement of the plan (exported for the benchmark's EXPLAIN). Items overlap the period
- * `[from, from + days)`; a booking, block or active import comes from `occupancy` (the table
- * the exclusion constraint guards, decision 045, probed by `occupancy_property_checkout_idx`),
- * a conflicting import from `external_event` (its partial conflict index).
+ * `[from, from + days)`; a booking, block or import comes from `occupancy` (the table the
+ * exclusion constraint guards, decision 045, probed by `occupancy_property_checkout_idx`): an
+ * import in conflict there with each free stretch it holds (decision 064); and a conflicting
+ * import once more, whole and red, from `external_event` (its partial conflict index).
  */
 export function occupancyPlanStatement(filter: PlanFilter) {
   if (!isCalendarDay(filter.from)) throw new Error("invalid from day");

@@ -99,7 +99,10 @@ export type PlanItem =
       note: string;
     }
   | {
-      /** An imported event; `isConflict`: its nights were taken here, so it is not mirrored. */
+      /**
+       * An imported event. `isConflict`: some of its nights are taken here; then the row has it
+       * once whole (red) and once per free stretch it holds (as any import, decision 064).
+       */
       kind: "external";
       id: string;
       checkIn: string;

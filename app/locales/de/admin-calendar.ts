@@ -105,9 +105,9 @@ const adminCalendar = {
     block: "Sperrzeit ({{reason}}), {{from}} – {{to}}",
     external: "Termin aus „{{feed}}“, {{from}} – {{to}}",
     nowFree:
-      "Die Nächte sind inzwischen frei. Der nächste Abgleich übernimmt den Termin – oder jetzt synchronisieren.",
+      "Die Nächte sind inzwischen frei. Der nächste Abgleich übernimmt den ganzen Termin – oder jetzt synchronisieren.",
     howTo:
-      "Lösen Sie die Doppelbuchung: die Buchung hier stornieren (in der Buchung), die Sperrzeit entfernen oder den Aufenthalt beim Kanal verlegen, dann jetzt synchronisieren. Ist sie anders geklärt, markieren Sie sie als erledigt: Sie verschwindet dann von der Übersicht und kommt wieder, wenn der Kanal den Termin ändert.",
+      "Bis dahin sperrt der Termin seine übrigen Nächte hier. Lösen Sie die Doppelbuchung: die Buchung hier stornieren (in der Buchung) oder die Sperrzeit entfernen – der Termin übernimmt die frei gewordenen Nächte sofort –, oder den Aufenthalt beim Kanal verlegen und jetzt synchronisieren. Ist sie anders geklärt, markieren Sie sie als erledigt: Sie verschwindet dann von der Übersicht und kommt wieder, wenn der Kanal den Termin ändert.",
     acknowledge: "Konflikt als erledigt markieren",
     acknowledgedAt:
       "Als erledigt markiert am {{time}}. Die Nächte bleiben hier so belegt wie jetzt; ändert der Kanal den Termin, erscheint die Überschneidung wieder.",

@@ -55,7 +55,7 @@ const adminOccupancy = {
     externalHeading: "Importierter Termin in {{title}}",
     conflictHeading: "Überschneidung in {{title}}",
     conflictHint:
-      "Diese Nächte sind hier bereits belegt. Der Termin von {{source}} blockiert nichts, bis die Überschneidung aufgelöst ist (Buchung stornieren, Sperrzeit entfernen oder beim Kanal ändern).",
+      "Ein Teil dieser Nächte ist hier bereits belegt. Der Termin von {{source}} blockiert seine übrigen Nächte und übernimmt die belegten, sobald sie frei werden (Buchung stornieren, Sperrzeit entfernen oder beim Kanal ändern).",
     source: "Quelle",
     feed: "Kalender",
     nights: "Nächte",

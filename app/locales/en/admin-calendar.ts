@@ -101,9 +101,9 @@ const adminCalendar: typeof de = {
     booking: "Booking {{number}} ({{guest}}), {{from}} – {{to}}",
     block: "Blocked dates ({{reason}}), {{from}} – {{to}}",
     external: "Event from “{{feed}}”, {{from}} – {{to}}",
-    nowFree: "The nights are free by now. The next sync takes the event over – or sync now.",
+    nowFree: "The nights are free by now. The next sync takes the whole event over – or sync now.",
     howTo:
-      "Resolve the double booking: cancel the booking here (in the booking), remove the blocked dates or move the stay at the channel, then sync now. If it was settled otherwise, mark it as settled: it then leaves the overview and comes back if the channel changes the event.",
+      "Meanwhile the event blocks its other nights here. Resolve the double booking: cancel the booking here (in the booking) or remove the blocked dates – the event takes the freed nights at once –, or move the stay at the channel and sync now. If it was settled otherwise, mark it as settled: it then leaves the overview and comes back if the channel changes the event.",
     acknowledge: "Mark conflict as settled",
     acknowledgedAt:
       "Marked as settled on {{time}}. The nights stay occupied here as they are; if the channel changes the event, the overlap shows again.",

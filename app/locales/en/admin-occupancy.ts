@@ -54,7 +54,7 @@ const adminOccupancy: typeof de = {
     externalHeading: "Imported event at {{title}}",
     conflictHeading: "Overlap at {{title}}",
     conflictHint:
-      "These nights are already taken here. The event from {{source}} blocks nothing until the overlap is resolved (cancel the booking, remove the block or change it at the channel).",
+      "Some of these nights are already taken here. The event from {{source}} blocks its other nights and takes the taken ones as soon as they become free (cancel the booking, remove the block or change it at the channel).",
     source: "Source",
     feed: "Calendar",
     nights: "Nights",

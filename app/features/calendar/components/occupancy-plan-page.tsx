@@ -91,9 +91,13 @@ const longDayFormats = {
     timeZone: "UTC",
   }),
 };
+const isConflictItem = (item: PlanItem) => item.kind === "external" && item.isConflict;
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** Is any night of `[checkIn, checkOut)` taken in this row (conflicting imports take none)? */
+/**
+ * Is any night of `[checkIn, checkOut)` taken in this row? A conflicting import's red bar is not
+ * what takes them: the free stretches it holds come as items of their own (decision 064).
+ */
 const isTaken = (row: PlanRow, checkIn: string, checkOut: string) =>
   row.items.some(
     (item) =>
@@ -300,6 +304,8 @@ export function OccupancyPlanPage({
   const selected = query.itemId
     ? rows
         .flatMap((row) => row.items.map((item) => ({ row, item })))
+        // A conflicting import also has its held stretches in the row: its detail is the conflict.
+        .sort((a, b) => Number(isConflictItem(b.item)) - Number(isConflictItem(a.item)))
         .find(({ item }) => item.id === query.itemId && item.kind !== "booking")
     : undefined;
 
@@ -603,7 +609,7 @@ export function OccupancyPlanPage({
                         if (span.length === 0) return null;
                         return (
                           <Link
-                            key={`${item.kind}-${item.id}`}
+                            key={`${lane}-${item.kind}-${item.id}-${item.checkIn}`}
                             to={hrefOf(item)}
                             className={cx(
                               "absolute z-10 flex items-center overflow-hidden whitespace-nowrap rounded border px-1 text-xs font-semibold focus-visible:z-30 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-slate-900",

@@ -12,7 +12,7 @@ const conflictTexts = texts({
   de: {
     subject: "Überschneidung im Kalender",
     intro: (feed: string) =>
-      `Der Kalender „${feed}“ meldet einen Aufenthalt, dessen Nächte hier schon belegt sind. Nichts wurde überschrieben; bitte klären Sie die doppelte Belegung.`,
+      `Der Kalender „${feed}“ meldet einen Aufenthalt, dessen Nächte hier zum Teil schon belegt sind. Nichts wurde überschrieben; seine übrigen Nächte sind hier gesperrt. Bitte klären Sie die doppelte Belegung.`,
     property: "Unterkunft",
     stay: "Zeitraum",
     button: "Kalender der Unterkunft öffnen",
@@ -20,7 +20,7 @@ const conflictTexts = texts({
   en: {
     subject: "Calendar overlap",
     intro: (feed: string) =>
-      `The calendar “${feed}” reports a stay whose nights are already taken here. Nothing was overwritten; please resolve the double booking.`,
+      `The calendar “${feed}” reports a stay some of whose nights are already taken here. Nothing was overwritten; its other nights are blocked here. Please resolve the double booking.`,
     property: "Property",
     stay: "Dates",
     button: "Open the property's calendar",
