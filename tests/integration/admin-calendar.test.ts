@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { listBookedStays } from "~/features/properties/availability.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { translate } from "~/lib/i18n";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as route from "~/routes/admin/property-calendar";
 import { databaseKind, openTestDatabase } from "../helpers/database";
@@ -171,6 +172,31 @@ describe(`admin calendar page (${databaseKind()})`, () => {
         .where(eq(schema.auditLog.entityId, property.id))
     ).map((row) => row.action);
     expect(actions.sort()).toEqual(["ical-feed-added", "ical-feed-removed", "ical-link-rotated"]);
+  });
+
+  it("the sync log names the HTTP status the channel answered with", async () => {
+    const property = await createProperty();
+    const [feed] = await db()
+      .insert(schema.icalFeed)
+      .values({
+        propertyId: property.id,
+        name: "Airbnb",
+        url: "https://www.airbnb.de/calendar/ical/1.ics",
+        channel: "airbnb",
+      })
+      .returning();
+    await db()
+      .insert(schema.icalSyncLog)
+      .values({ feedId: feed.id, result: "failed", httpStatus: 404, error: "httpStatus" });
+    const loaded = await call("loader", property.id);
+    const feeds = loaded.data!.feeds as { log: { error: string; httpStatus: number | null }[] }[];
+    // 404: the address is gone (a new link at the channel); 503 would be worth waiting for.
+    expect(feeds[0].log).toEqual([
+      expect.objectContaining({ error: "httpStatus", httpStatus: 404 }),
+    ]);
+    expect(translate("de", "adminCalendar.errors.sync.httpStatus", { status: 404 })).toBe(
+      "Der Server antwortete mit Status 404",
+    );
   });
 
   it("answers unknown properties, unknown intents and guests without a 500", async () => {

@@ -88,7 +88,7 @@ const adminCalendar = {
       blockedAddress: "Adresse im internen Netz nicht erlaubt",
       dnsFailed: "Server nicht gefunden",
       tooManyRedirects: "Zu viele Weiterleitungen",
-      httpStatus: "Der Server antwortete mit einem Fehler",
+      httpStatus: "Der Server antwortete mit Status {{status}}",
       tooLarge: "Kalender größer als 5 MB",
       timeout: "Keine Antwort innerhalb von 10 Sekunden",
       connectionFailed: "Keine Verbindung",

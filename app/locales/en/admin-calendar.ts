@@ -85,7 +85,7 @@ const adminCalendar: typeof de = {
       blockedAddress: "Address in an internal network not allowed",
       dnsFailed: "Server not found",
       tooManyRedirects: "Too many redirects",
-      httpStatus: "The server answered with an error",
+      httpStatus: "The server answered with status {{status}}",
       tooLarge: "Calendar larger than 5 MB",
       timeout: "No answer within 10 seconds",
       connectionFailed: "No connection",

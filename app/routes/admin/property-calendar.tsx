@@ -78,6 +78,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           time: formatDateTime(entry.createdAt, language),
           result: entry.result,
           error: entry.error,
+          // Which error the channel's server answered (404: the address is gone; 503: try later).
+          httpStatus: entry.httpStatus,
           added: entry.added,
           changed: entry.changed,
           removed: entry.removed,
@@ -110,6 +112,8 @@ type ActionData =
       error: string;
       blockId?: string;
       fieldErrors?: Record<string, string>;
+      /** The channel's HTTP status when a sync failed with one */
+      httpStatus?: number;
     };
 
 const fields = (form: FormData, names: string[]) =>
@@ -235,7 +239,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (result.error === "busy") return refuse("busy", 409);
       if (result.error === "notFound") return refuse("notFound", 404);
       // The sync ran and failed (not the request): its log on the page says why.
-      return refuse(`sync.${result.error}`, 422);
+      return refuse(`sync.${result.error}`, 422, { httpStatus: result.httpStatus });
     }
     return {
       ok: true,
@@ -300,7 +304,9 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
 
       {result?.ok && <Banner tone="success">{result.message}</Banner>}
       {result && !result.ok && !/Block$/.test(result.intent) && (
-        <Banner tone="error">{t(`adminCalendar.errors.${result.error}`)}</Banner>
+        <Banner tone="error">
+          {t(`adminCalendar.errors.${result.error}`, { status: result.httpStatus ?? "" })}
+        </Banner>
       )}
 
       <section aria-labelledby="blocks-heading" className="space-y-4">
@@ -620,6 +626,7 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
                                 time: entry.time,
                                 error: t(
                                   `adminCalendar.errors.sync.${entry.error ?? "connectionFailed"}`,
+                                  { status: entry.httpStatus ?? "" },
                                 ),
                               })}
                         </li>
