@@ -96,6 +96,42 @@ describe(`site settings (${databaseKind()})`, () => {
     ]);
   });
 
+  it("a partial save keeps what another process saved a moment ago, and logs it as 'before'", async () => {
+    const admin = await createUser({ role: "admin" });
+    await getSettings(); // this process's cache now holds the current row
+    // Another app process saves a new platform name; its NOTIFY has not reached us yet (the
+    // direct write stands for it, and the cache is read at once below).
+    await db()
+      .update(schema.settings)
+      .set({ platformName: "Küstenglück Ferienwohnungen" })
+      .where(eq(schema.settings.id, 1));
+    const { before, after } = await saveSettings(
+      { logoLightUrl: "/media/brand/logo.webp" },
+      admin.id,
+    );
+    expect(before.platformName).toBe("Küstenglück Ferienwohnungen");
+    expect(after).toMatchObject({
+      platformName: "Küstenglück Ferienwohnungen",
+      logoLightUrl: "/media/brand/logo.webp",
+    });
+    const [row] = await db().select().from(schema.settings);
+    expect(row).toMatchObject({
+      platformName: "Küstenglück Ferienwohnungen",
+      logoLightUrl: "/media/brand/logo.webp",
+    });
+    const [audit] = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entity, "settings"))
+      .orderBy(desc(schema.auditLog.createdAt))
+      .limit(1);
+    expect(audit.before).toMatchObject({ platformName: "Küstenglück Ferienwohnungen" });
+    await saveSettings(
+      { platformName: DEFAULT_SETTINGS.platformName, logoLightUrl: null },
+      admin.id,
+    );
+  });
+
   it("validates and saves the booking limits", async () => {
     const admin = await createUser({ role: "admin" });
     const invalid = settingsFormSchema.safeParse({

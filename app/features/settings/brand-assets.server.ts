@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { logger } from "~/lib/logger.server";
 import { deleteObject, MEDIA_PREFIX, publicUrl, putObject } from "~/lib/storage.server";
 import { touchIconUrl, type SiteSettings } from "./settings";
-import { getSettings, saveSettings } from "./settings.server";
+import { saveSettings } from "./settings.server";
 
 /**
  * The operator's logos (light and dark backgrounds) and favicon (spec 06 "/admin/settings").
@@ -75,8 +75,11 @@ export async function storeBrandAsset(
   try {
     for (const [suffix, body] of Object.entries(files)) await putObject(`${base}${suffix}`, body);
     const url = publicUrl(keys[0]);
-    const before = await getSettings();
-    await saveSettings({ [FIELD[asset]]: url } as Partial<SiteSettings>, actorId);
+    // The file it replaces is the one the saved row held, read in the save's transaction.
+    const { before } = await saveSettings(
+      { [FIELD[asset]]: url } as Partial<SiteSettings>,
+      actorId,
+    );
     await removeFiles(ownKeys(before[FIELD[asset]]));
     return { ok: true, url };
   } catch (error) {
@@ -87,8 +90,7 @@ export async function storeBrandAsset(
 }
 
 export async function removeBrandAsset(asset: BrandAsset, actorId: string) {
-  const before = await getSettings();
-  await saveSettings({ [FIELD[asset]]: null } as Partial<SiteSettings>, actorId);
+  const { before } = await saveSettings({ [FIELD[asset]]: null } as Partial<SiteSettings>, actorId);
   await removeFiles(ownKeys(before[FIELD[asset]]));
 }
 

@@ -54,18 +54,26 @@ function fromRow(row: typeof schema.settings.$inferSelect): SiteSettings {
   };
 }
 
-/** Saves the settings row, records who changed what, and tells every open page. */
+/**
+ * Saves the settings row, records who changed what, and tells every open page. The row is read
+ * and locked inside the transaction, not taken from this process's cache: a change another
+ * process saved a moment ago (its NOTIFY may not have arrived yet) is neither overwritten by a
+ * partial save (a logo) nor misreported in the audit log's "before", and two saves at once are
+ * serialised. Returns the settings before and after.
+ */
 export async function saveSettings(
   values: SettingsFormValues | Partial<SiteSettings>,
   actorId: string,
-) {
-  const before = await getSettings();
-  const next: SiteSettings = {
-    ...before,
-    ...values,
-  };
+): Promise<{ before: SiteSettings; after: SiteSettings }> {
   const handle = databaseHandle();
-  await db().transaction(async (tx) => {
+  const saved = await db().transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(schema.settings)
+      .where(eq(schema.settings.id, 1))
+      .for("update");
+    const before = current ? fromRow(current) : DEFAULT_SETTINGS;
+    const next: SiteSettings = { ...before, ...values };
     const row = { id: 1, ...next, updatedAt: new Date() };
     await tx
       .insert(schema.settings)
@@ -82,10 +90,11 @@ export async function saveSettings(
     // Delivered to every LISTENing process (this one included) when the transaction commits.
     if (handle.kind === "postgres")
       await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
+    return { before, after: next };
   });
   cache = undefined;
   if (handle.kind === "pglite") emitSettingsChanged();
-  return next;
+  return saved;
 }
 
 /** Writes the default row into an empty database (boot). */
