@@ -52,7 +52,7 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: "Das Bild hat zu viele Pixel (höchstens 40 Megapixel).",
   tooManyPending:
     "Zu viele Bilder sind noch keiner Unterkunft zugeordnet. Bitte speichern Sie zuerst die Unterkunft.",
-  failed: "Das Bild konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+  failed: "Fehler beim Hochladen des Bildes",
 } as const;
 export type UploadError = keyof typeof UPLOAD_MESSAGES;
 

@@ -39,11 +39,11 @@ const propertyImages: typeof de = {
     tooManyPixels: "The image has too many pixels (at most 40 megapixels).",
     tooManyPending:
       "Too many photos are not yet part of a property. Please save the property first.",
-    failed: "The photo could not be stored. Please try again.",
+    failed: "Error uploading the photo",
     refused: "The photo was refused.",
-    timeout: "The upload timed out.",
-    network: "Network error during the upload.",
-    server: "Server error during the upload.",
+    timeout: "Upload timed out (30 seconds)",
+    network: "Error uploading the photo (network error)",
+    server: "Error uploading the photo (server error)",
     sessionExpired: "Your session has expired. Please reload the page...",
   },
   dnd: {
