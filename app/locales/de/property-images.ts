@@ -29,6 +29,10 @@ const propertyImages = {
   succeededCount_one: "{{count}} wurde erfolgreich hochgeladen.",
   succeededCount_other: "{{count}} wurden erfolgreich hochgeladen.",
   offline: "Keine Internetverbindung. Bitte prüfen Sie Ihre Verbindung.",
+  draftMissing_one:
+    "{{count}} Bild des automatisch gespeicherten Entwurfs ist nicht mehr verfügbar. Bitte laden Sie es erneut hoch.",
+  draftMissing_other:
+    "{{count}} Bilder des automatisch gespeicherten Entwurfs sind nicht mehr verfügbar. Bitte laden Sie sie erneut hoch.",
   tooMany:
     "Eine Unterkunft kann höchstens 30 Bilder haben. {{count}} Dateien wurden nicht übernommen.",
   errors: {

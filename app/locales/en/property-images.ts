@@ -31,6 +31,10 @@ const propertyImages: typeof de = {
   succeededCount_one: "{{count}} was uploaded successfully.",
   succeededCount_other: "{{count}} were uploaded successfully.",
   offline: "No internet connection. Please check your connection.",
+  draftMissing_one:
+    "{{count}} photo of the autosaved draft is no longer available. Please upload it again.",
+  draftMissing_other:
+    "{{count}} photos of the autosaved draft are no longer available. Please upload them again.",
   tooMany: "A property can have at most 30 photos. {{count}} files were not added.",
   errors: {
     missing: "Please choose an image file.",
