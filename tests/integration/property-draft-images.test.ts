@@ -111,7 +111,7 @@ async function reload(id: string) {
   };
   return {
     refs: data.images.map((image) => ({
-      ref: image.key ?? image.url,
+      ref: image.key ?? image.url ?? "",
       category: image.category ?? null,
     })),
     images: data.images,
