@@ -264,7 +264,7 @@ test("autosave keeps a private draft every 45 s; a published property shows its 
   await expect(page.getByRole("heading", { level: 1, name: `${title} Neu` })).toBeVisible();
 });
 
-test("photos uploaded into an unsaved form survive autosave and a reload; Speichern publishes them", async ({
+test("photos uploaded into an unsaved form survive autosave and a reload and are published with the property", async ({
   browser,
 }) => {
   const page = await adminPage(browser);
@@ -347,8 +347,9 @@ test("photos uploaded into an unsaved form survive autosave and a reload; Speich
   await form.getByLabel("Preis pro Nacht (€) *").fill("150");
   await form.getByLabel("Land *").selectOption("Deutschland");
   await form.getByLabel("Stadt *").selectOption("Sylt");
-  await form.getByRole("button", { name: "Speichern" }).click();
-  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+  // The reloaded page is the draft's edit page: "Veröffentlichen" makes it public.
+  await form.getByRole("button", { name: "Veröffentlichen" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=/);
   const detail = await page.request.get(`/properties/${id}`);
   expect(detail.status()).toBe(200);
   const html = await detail.text();
