@@ -27,6 +27,11 @@ async function adminPage(browser: Browser) {
   return page;
 }
 
+const jpegPhoto = (color: string) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
 const unique = (title: string) => `${title} ${crypto.randomUUID().slice(0, 6)}`;
 
 /** Finds a property's card on the admin list by its title; returns the card and its id. */
@@ -41,7 +46,7 @@ async function cardOf(page: Page, title: string) {
 }
 
 /** Creates a published property through the add form's action, as a browser without JS would. */
-async function createOverHttp(request: APIRequestContext, title: string) {
+async function createOverHttp(request: APIRequestContext, title: string, images = "[]") {
   const response = await request.post("/admin/properties/add", {
     form: {
       intent: "save",
@@ -53,7 +58,7 @@ async function createOverHttp(request: APIRequestContext, title: string) {
       bedrooms: "1",
       bathrooms: "1",
       maxGuests: "2",
-      images: "[]",
+      images,
     },
     maxRedirects: 0,
   });
@@ -257,6 +262,139 @@ test("autosave keeps a private draft every 45 s; a published property shows its 
   await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
   await page.goto(`/properties/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: `${title} Neu` })).toBeVisible();
+});
+
+test("photos uploaded into an unsaved form survive autosave and a reload and are published with the property", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.clock.install();
+  await page.goto("/admin/properties/add");
+  await waitForHydration(page);
+  const form = page.getByTestId("property-form");
+  const field = form.getByRole("group", { name: "Bilder" });
+  const cards = field.getByTestId("property-image");
+  const hidden = field.locator('input[type="hidden"]');
+  const list = async () =>
+    JSON.parse((await hidden.inputValue()) || "[]") as { ref: string; category: string | null }[];
+  const title = unique("Fotohaus");
+  await form.getByLabel("Titel *").fill(title);
+  await form.getByLabel("Beschreibung *").fill("Reetdachhaus mit Blick über die Salzwiesen.");
+
+  // Two photos; a third whose upload fails three times says so in the spec's words.
+  let failing = 0;
+  await page.route("**/admin/properties/images", async (route) => {
+    if (!(route.request().postDataBuffer()?.includes('filename="defekt.jpg"') ?? false)) {
+      return route.continue();
+    }
+    failing += 1;
+    return route.fulfill({ status: 503, body: "Wartung" });
+  });
+  await field.getByLabel("Bilder auswählen").setInputFiles([
+    { name: "haus.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto("#2a6f97") },
+    { name: "garten.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto("#81b29a") },
+    { name: "defekt.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto("#e07a5f") },
+  ]);
+  // Encoding takes a few seconds on a busy machine: a wait, not a speed requirement.
+  const upload = { timeout: 30_000 };
+  await expect(cards.nth(0)).toContainText("erfolgreich", upload);
+  await expect(cards.nth(1)).toContainText("erfolgreich", upload);
+  // The retries wait 1 s and 2 s: the installed clock is moved on until the third attempt failed.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1_000);
+      return cards.nth(2).textContent();
+    }, upload)
+    .toContain("Fehler beim Hochladen des Bildes (Serverfehler)");
+  expect(failing).toBe(3);
+  await field.getByRole("button", { name: "Bild 3 entfernen" }).click();
+  await field.getByLabel("Kategorie von Bild 2").selectOption({ label: "Außenbereich" });
+  const uploaded = await list();
+  expect(uploaded).toHaveLength(2);
+  expect(uploaded[1].category).toBe("Außenbereich");
+
+  await page.clock.runFor(45_000);
+  await expect(page.getByTestId("autosave-status")).toHaveText(
+    /^Zuletzt automatisch gespeichert um \d{2}:\d{2}$/,
+  );
+  await expect(page).toHaveURL(/\/admin\/properties\/edit\/[0-9a-f-]{36}$/);
+  const id = /edit\/([0-9a-f-]{36})$/.exec(page.url())![1];
+
+  // Coming back: the photos are there, in their order, with their category and preview.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(cards).toHaveCount(2);
+  expect(await list()).toEqual(uploaded);
+  await expect(field.getByLabel("Kategorie von Bild 2")).toHaveValue(/./);
+  expect(
+    await field
+      .getByLabel("Kategorie von Bild 2")
+      .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+  ).toBe("Außenbereich");
+  await expect(cards.first()).toContainText("Hauptbild");
+  for (const image of await cards.locator("img").all()) {
+    await expect(image).toHaveJSProperty("complete", true);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(page.getByTestId("draft-images-missing")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await field.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tmp/screens/admin-property-draft-photos-${width}.png` });
+  }
+
+  await form.getByLabel("Preis pro Nacht (€) *").fill("150");
+  await form.getByLabel("Land *").selectOption("Deutschland");
+  await form.getByLabel("Stadt *").selectOption("Sylt");
+  // The reloaded page is the draft's edit page: "Veröffentlichen" makes it public.
+  await form.getByRole("button", { name: "Veröffentlichen" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=/);
+  const detail = await page.request.get(`/properties/${id}`);
+  expect(detail.status()).toBe(200);
+  const html = await detail.text();
+  for (const image of uploaded) expect(html).toContain(image.ref);
+});
+
+test("a draft photo another property took meanwhile is left out of the form, with a note", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.clock.install();
+  await page.goto("/admin/properties/add");
+  await waitForHydration(page);
+  const form = page.getByTestId("property-form");
+  const field = form.getByRole("group", { name: "Bilder" });
+  await form.getByLabel("Titel *").fill(unique("Zweitform"));
+  await form.getByLabel("Beschreibung *").fill("Ein Entwurf, dessen Foto woanders landet.");
+  await field
+    .getByLabel("Bilder auswählen")
+    .setInputFiles([
+      { name: "weg.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto("#6d597a") },
+    ]);
+  await expect(field.getByTestId("property-image")).toContainText("erfolgreich", {
+    timeout: 30_000,
+  });
+  const [{ ref }] = JSON.parse(await field.locator('input[type="hidden"]').inputValue()) as {
+    ref: string;
+  }[];
+  await page.clock.runFor(45_000);
+  await expect(page).toHaveURL(/\/admin\/properties\/edit\/[0-9a-f-]{36}$/);
+
+  // Another form (another tab) saves a property with the same upload first.
+  await createOverHttp(page.request, unique("Erstform"), JSON.stringify([{ ref, category: null }]));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("draft-images-missing")).toHaveText(
+    "1 Bild des automatisch gespeicherten Entwurfs ist nicht mehr verfügbar. Bitte laden Sie es erneut hoch.",
+  );
+  await expect(field.getByTestId("property-image")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByTestId("draft-images-missing").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tmp/screens/admin-property-draft-missing-${width}.png` });
+  }
 });
 
 test("delete asks first; a property with an upcoming booking is refused, one without is gone", async ({

@@ -421,6 +421,32 @@ describe(`image fetch of imported properties (${databaseKind()})`, () => {
     expect((await processImageImportsOnce()).claimed).toBe(0);
   });
 
+  it("an autosaved draft that names the image by its URL names it by its key once fetched", async () => {
+    setAllowPrivate(true);
+    const url = `${base}/foto.png`;
+    const property = await importWithImages(url);
+    // The admin opened the new property and autosave kept a draft with the image still pending.
+    const draft = {
+      title: property.title,
+      images: JSON.stringify([{ ref: url, category: "Pool" }]),
+    };
+    await db()
+      .update(schema.property)
+      .set({ draft, draftSavedAt: new Date() })
+      .where(eq(schema.property.id, property.id));
+    expect(await processImageImportsOnce()).toMatchObject({ done: 1 });
+
+    const [{ key }] = await imagesOf(property.id);
+    const [row] = await db()
+      .select({ draft: schema.property.draft })
+      .from(schema.property)
+      .where(eq(schema.property.id, property.id));
+    expect(row.draft).toEqual({
+      title: property.title,
+      images: JSON.stringify([{ ref: key, category: "Pool" }]),
+    });
+  });
+
   it("refuses a loopback URL without IMPORT_ALLOW_PRIVATE and drops it from the property", async () => {
     const property = await importWithImages(`${base}/foto.png`);
     expect(await processImageImportsOnce()).toMatchObject({ claimed: 1, failed: 1 });

@@ -19,7 +19,7 @@ import {
   type PropertyInput,
   type PropertyStatus,
 } from "./admin-property.schema";
-import { imageRef, submittedImagesSchema } from "./property-images";
+import { draftUploadRefs, imageRef, submittedImagesSchema } from "./property-images";
 import {
   HOUSE_RULES_MAX,
   normalizeClockTime,
@@ -27,7 +27,12 @@ import {
   TOURIST_TAX_NOTE_MAX,
 } from "~/domain/property-facts";
 import { touristTaxModeOf } from "~/domain/tourist-tax";
-import { deleteImageFiles, resolveSubmittedImages, SAVE_MESSAGES } from "./property-images.server";
+import {
+  deleteImageFiles,
+  draftImagesText,
+  resolveSubmittedImages,
+  SAVE_MESSAGES,
+} from "./property-images.server";
 
 /**
  * /admin/properties and its form (spec 06-admin, issue 14): the list, create/update/publish,
@@ -198,6 +203,8 @@ export async function saveProperty(input: {
         current: before?.images ?? [],
         submitted: submitted.data,
         adminId: actor.id,
+        // Uploads the autosaved draft holds may be older than 24 hours (decision 067).
+        held: before ? draftUploadRefs(readDraft(before.draft)?.images, before.images) : [],
       });
       if (!images.ok) throw new Refused("invalidImage", images.message);
       removed = images.removed;
@@ -305,19 +312,28 @@ export type SaveDraftResult =
  * Autosave (every 45 s while title and description are filled): the input as typed goes to
  * `property.draft`. A new property becomes a row with status `draft` (not public); a draft
  * property's columns follow leniently; a published or archived one keeps every public column
- * until "Speichern".
+ * until "Speichern". The draft keeps the form's image list with only images a save could take
+ * (draftImagesText, decision 067), so uploads survive a reload and are held until the draft is
+ * saved or discarded.
  */
 export async function saveDraft(input: {
   actor: Actor;
   id: string | null;
   values: PropertyFormValues;
 }): Promise<SaveDraftResult> {
-  const { actor, values } = input;
+  const { actor } = input;
   if (input.id !== null && !isUuid(input.id)) return { ok: false, error: "notFound" };
   try {
     return await db().transaction(async (tx) => {
       const savedAt = new Date();
       if (input.id === null) {
+        const images = await draftImagesText(tx, {
+          current: [],
+          imagesJson: input.values.images,
+          held: [],
+          adminId: actor.id,
+        });
+        const values = { ...input.values, images };
         const [row] = await tx
           .insert(p)
           .values({
@@ -343,6 +359,13 @@ export async function saveDraft(input: {
         .where(eq(p.id, input.id.toLowerCase()))
         .for("update");
       if (!before) return { ok: false, error: "notFound" } as const;
+      const images = await draftImagesText(tx, {
+        current: before.images,
+        imagesJson: input.values.images,
+        held: draftUploadRefs(readDraft(before.draft)?.images, before.images),
+        adminId: actor.id,
+      });
+      const values = { ...input.values, images };
       await tx
         .update(p)
         .set({

@@ -51,21 +51,33 @@ export function formValuesOf(row: PropertyRow | null): PropertyFormValues {
 }
 
 /**
- * The images the form lists: the property's images in the order and with the categories of
- * the values shown (a draft may have reordered them); images the draft does not name are left
- * out, as the draft had removed them. Refs the property does not have are ignored.
+ * The images the form lists: in the order and with the categories of the values shown (a draft
+ * may have reordered them). A ref is one of the property's images or one of `uploads`, the
+ * uploads the autosaved draft holds (draftUploads, decision 067); images the draft does not name
+ * are left out, as the draft had removed them. A ref that is neither is counted in `missing`, so
+ * the form can say that an image of the draft is no longer there.
  */
-export function imagesForForm(row: PropertyRow, imagesJson: string | undefined): PropertyImage[] {
+export function imagesForForm(
+  row: PropertyRow,
+  imagesJson: string | undefined,
+  uploads: readonly PropertyImage[] = [],
+): { images: PropertyImage[]; missing: number } {
   const parsed = submittedImagesSchema.safeParse(imagesJson ?? "");
-  if (!parsed.success) return row.images;
-  const byRef = new Map(row.images.map((image) => [imageRef(image), image]));
-  const result: PropertyImage[] = [];
+  if (!parsed.success) return { images: row.images, missing: 0 };
+  const byRef = new Map([...row.images, ...uploads].map((image) => [imageRef(image), image]));
+  const images: PropertyImage[] = [];
+  const seen = new Set<string>();
+  let missing = 0;
   for (const { ref, category } of parsed.data) {
+    if (seen.has(ref)) continue;
+    seen.add(ref);
     const image = byRef.get(ref);
-    if (!image) continue;
-    byRef.delete(ref);
+    if (!image) {
+      missing += 1;
+      continue;
+    }
     const { category: _old, ...rest } = image;
-    result.push(category ? { ...rest, category } : rest);
+    images.push(category ? { ...rest, category } : rest);
   }
-  return result;
+  return { images, missing };
 }

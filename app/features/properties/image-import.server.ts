@@ -7,6 +7,7 @@ import { encodeImageVariants, storeEncodedImage } from "~/lib/images.server";
 import { logger } from "~/lib/logger.server";
 import { safeFetch, type SafeFetchFailure } from "~/lib/safe-fetch.server";
 import { deleteObject } from "~/lib/storage.server";
+import { readSubmittedImages } from "./property-images";
 
 /**
  * The background job of the CSV import (decision 028): every image URL of an imported property
@@ -92,7 +93,7 @@ async function settle(
   let isOrphan = false;
   await db().transaction(async (tx) => {
     const [row] = await tx
-      .select({ images: schema.property.images })
+      .select({ images: schema.property.images, draft: schema.property.draft })
       .from(schema.property)
       .where(eq(schema.property.id, job.propertyId))
       .for("update");
@@ -109,7 +110,10 @@ async function settle(
         };
         await tx
           .update(schema.property)
-          .set({ images: next })
+          .set({
+            images: next,
+            draft: draftWithFetchedImage(row.draft, job.url, outcome.stored.key),
+          })
           .where(eq(schema.property.id, job.propertyId));
       }
       await tx
@@ -187,6 +191,26 @@ export async function processImageImportsOnce(options: { limit?: number } = {}) 
   });
   await Promise.all(workers);
   return result;
+}
+
+/**
+ * An autosaved draft that names the image by its URL names it by its new key (decision 067):
+ * else the form, which lists only refs the property has, would lose the fetched image.
+ */
+export function draftWithFetchedImage(
+  draft: Record<string, unknown> | null,
+  url: string,
+  key: string,
+): Record<string, unknown> | null {
+  if (!draft || typeof draft.images !== "string") return draft;
+  const images = readSubmittedImages(draft.images);
+  if (!images.some((image) => image.ref === url)) return draft;
+  return {
+    ...draft,
+    images: JSON.stringify(
+      images.map((image) => (image.ref === url ? { ...image, ref: key } : image)),
+    ),
+  };
 }
 
 export type ImageImportStatusRow = {

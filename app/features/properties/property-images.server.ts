@@ -1,4 +1,16 @@
-import { and, count, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
 import sharp from "sharp";
 import type { PropertyImage } from "../../../db/schema";
 import { db, schema, type Database } from "~/lib/db.server";
@@ -13,10 +25,14 @@ import { logger } from "~/lib/logger.server";
 import { deleteObject } from "~/lib/storage.server";
 import { mediaKeyUrl } from "~/lib/media-url";
 import {
+  draftUploadRefs,
   imageRef,
   isImageCategory,
+  keepDraftImages,
   MAX_IMAGE_BYTES,
   MAX_PROPERTY_IMAGES,
+  readSubmittedImages,
+  UPLOAD_REF_PREFIX,
   type SubmittedImage,
   type UploadedImage,
 } from "./property-images";
@@ -25,17 +41,22 @@ import {
  * Property photos on the server (decision 027): one upload per request, stored re-encoded and
  * recorded in `property_image_upload`; a property save takes the uploads it names
  * (resolveSubmittedImages) and marks them attached; uploads never attached are deleted after
- * 24 hours by a job every process runs.
+ * 24 hours by a job every process runs, unless an autosaved draft still names them (decision 067:
+ * the draft holds them until it is saved or discarded).
  */
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 const u = schema.propertyImageUpload;
+const p = schema.property;
 
 /** Where uploads are stored: `property-images/<uuid>-<width>.webp`. */
-const UPLOAD_FOLDER = "property-images";
+const UPLOAD_FOLDER = UPLOAD_REF_PREFIX.slice(0, -1);
 /** Folders whose files belong to properties (demo images live under properties/<id>/). */
 const OWN_FOLDERS = [`${UPLOAD_FOLDER}/`, "properties/"];
-/** An upload not attached to a property within this time is deleted (rows and files). */
+/**
+ * An upload not attached to a property within this time is deleted (rows and files), unless an
+ * autosaved draft holds it (decision 067).
+ */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * Uploads one admin may hold unattached at once: a guard against filling the disk, not the
@@ -52,7 +73,7 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: "Das Bild hat zu viele Pixel (höchstens 40 Megapixel).",
   tooManyPending:
     "Zu viele Bilder sind noch keiner Unterkunft zugeordnet. Bitte speichern Sie zuerst die Unterkunft.",
-  failed: "Das Bild konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+  failed: "Fehler beim Hochladen des Bildes",
 } as const;
 export type UploadError = keyof typeof UPLOAD_MESSAGES;
 
@@ -170,13 +191,19 @@ export type ResolvedImages =
  * The image list a property save stores, from the form's list (`submitted`, in order) and the
  * property's images before the save (`current`, empty for a new property). A ref is either one
  * of `current` or a fresh upload of any admin, not attached to any property and not expired;
- * sizes come from the stored record. Fresh uploads are marked attached inside `tx`, so a
+ * sizes come from the stored record; an upload the property's autosaved draft holds (`held`,
+ * decision 067) counts as fresh however old it is. Fresh uploads are marked attached inside `tx`, so a
  * rolled-back save leaves them free. Anything else (a forged key, another property's image, an
  * upload already used) refuses the whole save. Delete the files of `removed` after the commit.
  */
 export async function resolveSubmittedImages(
   tx: Tx,
-  input: { current: PropertyImage[]; submitted: SubmittedImage[]; adminId: string },
+  input: {
+    current: PropertyImage[];
+    submitted: SubmittedImage[];
+    adminId: string;
+    held?: readonly string[];
+  },
 ): Promise<ResolvedImages> {
   const { current, submitted } = input;
   if (submitted.length > MAX_PROPERTY_IMAGES) {
@@ -210,11 +237,7 @@ export async function resolveSubmittedImages(
       .update(u)
       .set({ attachedAt: sql`now()` })
       .where(
-        and(
-          inArray(u.key, fresh),
-          isNull(u.attachedAt),
-          gt(u.createdAt, sql`now() - make_interval(secs => ${UPLOAD_TTL_MS / 1000})`),
-        ),
+        and(inArray(u.key, fresh), isNull(u.attachedAt), or(isYoung(), heldBy(input.held ?? []))),
       )
       .returning();
     if (claimed.length !== fresh.length) {
@@ -253,6 +276,72 @@ export async function resolveSubmittedImages(
   return { ok: true, images, removed };
 }
 
+/** An upload younger than the 24 hours an unattached upload is kept on its own. */
+const isYoung = () => gt(u.createdAt, sql`now() - make_interval(secs => ${UPLOAD_TTL_MS / 1000})`);
+/** One of these uploads (no condition when there are none). */
+const heldBy = (keys: readonly string[]) =>
+  keys.length > 0 ? inArray(u.key, [...keys]) : sql`false`;
+
+/**
+ * The image list an autosave stores in the property's draft (decision 067), as the form's text:
+ * the form's list with only what a save could take too: the property's own images, uploads the
+ * draft already holds (`held`, however old), and fresh unattached uploads of this admin. Forged
+ * or foreign keys, uploads that are used or gone, and URLs the property does not have are left
+ * out, not refused: a draft keeps what it can. The uploads kept are locked until the commit, so
+ * the orphan job (SKIP LOCKED) cannot delete one between this check and the draft that names it.
+ */
+export async function draftImagesText(
+  tx: Tx,
+  input: {
+    current: PropertyImage[];
+    imagesJson: string | undefined;
+    held: readonly string[];
+    adminId: string;
+  },
+): Promise<string> {
+  const submitted = readSubmittedImages(input.imagesJson);
+  const allowed = new Map<string, string | null | undefined>();
+  for (const image of input.current) {
+    const ref = imageRef(image);
+    if (ref) allowed.set(ref, image.category);
+  }
+  const candidates = draftUploadRefs(input.imagesJson, input.current).slice(0, MAX_PROPERTY_IMAGES);
+  if (candidates.length > 0) {
+    const usable = await tx
+      .select({ key: u.key })
+      .from(u)
+      .where(
+        and(
+          inArray(u.key, candidates),
+          isNull(u.attachedAt),
+          or(and(eq(u.uploadedBy, input.adminId), isYoung()), heldBy(input.held)),
+        ),
+      )
+      .for("update");
+    for (const row of usable) allowed.set(row.key, null);
+  }
+  return JSON.stringify(keepDraftImages(submitted, allowed));
+}
+
+/**
+ * The uploads an autosaved draft names that are still there to show (decision 067): unattached,
+ * with their sizes. A draft's uploads are not deleted while it holds them, so one is missing
+ * only when another property took it or the draft is older than this rule.
+ */
+export async function draftUploads(refs: readonly string[]): Promise<PropertyImage[]> {
+  if (refs.length === 0) return [];
+  const rows = await db()
+    .select()
+    .from(u)
+    .where(and(inArray(u.key, [...refs]), isNull(u.attachedAt)));
+  return rows.map((row) => ({
+    key: row.key,
+    widths: row.widths,
+    width: row.width,
+    height: row.height,
+  }));
+}
+
 /** Every stored variant of these images (after the commit that dropped them). Never throws. */
 export async function deleteImageFiles(images: Pick<PropertyImage, "key" | "widths">[]) {
   for (const image of images) {
@@ -270,7 +359,9 @@ export async function deleteImageFiles(images: Pick<PropertyImage, "key" | "widt
 const ORPHAN_BATCH = 500;
 
 /**
- * Deletes uploads never attached to a property within 24 hours: rows first, then files. Safe
+ * Deletes uploads never attached to a property within 24 hours and named by no autosaved draft
+ * (decision 067; a draft's image list is its own text, so "names" is a text search of it; keys
+ * are unique UUIDs, so one key never matches another): rows first, then files. Safe
  * with several processes at once: each batch locks its rows with SKIP LOCKED, so two processes
  * never delete the same row, and a row a save is claiming right now is left alone.
  * Returns how many uploads were deleted.
@@ -285,6 +376,12 @@ export async function deleteOrphanUploads(): Promise<number> {
         and(
           isNull(u.attachedAt),
           lt(u.createdAt, sql`now() - make_interval(secs => ${UPLOAD_TTL_MS / 1000})`),
+          notExists(
+            db()
+              .select({ one: sql`1` })
+              .from(p)
+              .where(and(isNotNull(p.draft), sql`strpos(${p.draft}->>'images', ${u.key}) > 0`)),
+          ),
         ),
       )
       .orderBy(u.createdAt)

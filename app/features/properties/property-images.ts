@@ -91,3 +91,52 @@ export type UploadAnswer = { ok: true; image: UploadedImage } | { ok: false; mes
 export function imageRef(image: { key?: string; url?: string }): string {
   return image.key ?? image.url ?? "";
 }
+
+/** Where the server stores uploads; only refs under it can be uploads (decision 027). */
+export const UPLOAD_REF_PREFIX = "property-images/";
+
+/** The form's image list as text, parsed; an empty list when it is missing or not a list. */
+export function readSubmittedImages(imagesJson: string | undefined): SubmittedImage[] {
+  const parsed = submittedImagesSchema.safeParse(imagesJson ?? "");
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * The uploads an autosaved draft's image list names (decision 067): refs that are not among the
+ * property's own images and can be uploads. These are the uploads the draft holds: the orphan
+ * clean-up leaves them alone and a save may still take them after 24 hours.
+ */
+export function draftUploadRefs(
+  imagesJson: string | undefined,
+  current: readonly { key?: string; url?: string }[],
+): string[] {
+  const own = new Set(current.map(imageRef));
+  const refs = readSubmittedImages(imagesJson)
+    .map((image) => image.ref)
+    .filter((ref) => !own.has(ref) && ref.startsWith(UPLOAD_REF_PREFIX));
+  return [...new Set(refs)];
+}
+
+/**
+ * The image list an autosave keeps (decision 067): the form's list in its order, with only the
+ * refs the server vouched for (`allowed`: each ref with the image's own stored category, or null
+ * for an upload), each once, at most 30. A category is kept when it is one of the list or the
+ * image's own older one; anything else becomes "Keine Kategorie". Lenient on purpose: a draft
+ * keeps what it can; "Speichern" is where a wrong list is refused.
+ */
+export function keepDraftImages(
+  submitted: readonly SubmittedImage[],
+  allowed: ReadonlyMap<string, string | null | undefined>,
+): SubmittedImage[] {
+  const seen = new Set<string>();
+  const kept: SubmittedImage[] = [];
+  for (const { ref, category } of submitted) {
+    if (!allowed.has(ref) || seen.has(ref)) continue;
+    seen.add(ref);
+    const own = allowed.get(ref);
+    const isKnown = category !== null && (isImageCategory(category) || category === own);
+    kept.push({ ref, category: isKnown ? category : null });
+    if (kept.length === MAX_PROPERTY_IMAGES) break;
+  }
+  return kept;
+}

@@ -29,6 +29,10 @@ const propertyImages = {
   succeededCount_one: "{{count}} wurde erfolgreich hochgeladen.",
   succeededCount_other: "{{count}} wurden erfolgreich hochgeladen.",
   offline: "Keine Internetverbindung. Bitte prüfen Sie Ihre Verbindung.",
+  draftMissing_one:
+    "{{count}} Bild des automatisch gespeicherten Entwurfs ist nicht mehr verfügbar. Bitte laden Sie es erneut hoch.",
+  draftMissing_other:
+    "{{count}} Bilder des automatisch gespeicherten Entwurfs sind nicht mehr verfügbar. Bitte laden Sie sie erneut hoch.",
   tooMany:
     "Eine Unterkunft kann höchstens 30 Bilder haben. {{count}} Dateien wurden nicht übernommen.",
   errors: {
@@ -38,11 +42,11 @@ const propertyImages = {
     tooManyPixels: "Das Bild hat zu viele Pixel (höchstens 40 Megapixel).",
     tooManyPending:
       "Zu viele Bilder sind noch keiner Unterkunft zugeordnet. Bitte speichern Sie zuerst die Unterkunft.",
-    failed: "Das Bild konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+    failed: "Fehler beim Hochladen des Bildes",
     refused: "Das Bild wurde abgelehnt.",
-    timeout: "Zeitüberschreitung beim Hochladen.",
-    network: "Netzwerkfehler beim Hochladen.",
-    server: "Serverfehler beim Hochladen.",
+    timeout: "Zeitüberschreitung beim Hochladen (30 Sekunden)",
+    network: "Fehler beim Hochladen des Bildes (Netzwerkfehler)",
+    server: "Fehler beim Hochladen des Bildes (Serverfehler)",
     sessionExpired: "Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu...",
   },
   dnd: {

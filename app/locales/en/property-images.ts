@@ -31,6 +31,10 @@ const propertyImages: typeof de = {
   succeededCount_one: "{{count}} was uploaded successfully.",
   succeededCount_other: "{{count}} were uploaded successfully.",
   offline: "No internet connection. Please check your connection.",
+  draftMissing_one:
+    "{{count}} photo of the autosaved draft is no longer available. Please upload it again.",
+  draftMissing_other:
+    "{{count}} photos of the autosaved draft are no longer available. Please upload them again.",
   tooMany: "A property can have at most 30 photos. {{count}} files were not added.",
   errors: {
     missing: "Please choose an image file.",
@@ -39,11 +43,11 @@ const propertyImages: typeof de = {
     tooManyPixels: "The image has too many pixels (at most 40 megapixels).",
     tooManyPending:
       "Too many photos are not yet part of a property. Please save the property first.",
-    failed: "The photo could not be stored. Please try again.",
+    failed: "Error uploading the photo",
     refused: "The photo was refused.",
-    timeout: "The upload timed out.",
-    network: "Network error during the upload.",
-    server: "Server error during the upload.",
+    timeout: "Upload timed out (30 seconds)",
+    network: "Error uploading the photo (network error)",
+    server: "Error uploading the photo (server error)",
     sessionExpired: "Your session has expired. Please reload the page...",
   },
   dnd: {

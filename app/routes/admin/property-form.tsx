@@ -30,6 +30,8 @@ import {
   saveProperty,
 } from "~/features/properties/admin-properties.server";
 import { formValuesOf, imagesForForm } from "~/features/properties/admin-property-form.server";
+import { draftUploadRefs } from "~/features/properties/property-images";
+import { draftUploads } from "~/features/properties/property-images.server";
 import {
   PropertyForm,
   type PropertyFormActionData,
@@ -58,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       property: null,
       values: formValuesOf(null),
       images: [],
+      missingDraftImages: 0,
       aiConfigured: isAiConfigured(),
       imageImports: [],
       factDefaults,
@@ -78,6 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       property: null,
       values: formValuesOf(null),
       images: [],
+      missingDraftImages: 0,
       aiConfigured: false,
       imageImports: [],
       factDefaults,
@@ -86,6 +90,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   if (!row) throw data({ notFound: true }, { status: 404 });
   const values = formValuesOf(row);
+  // Photos uploaded into the unsaved form that autosave kept (decision 067).
+  const uploads = await draftUploads(draftUploadRefs(values.images, row.images));
+  const { images, missing } = imagesForForm(row, values.images, uploads);
   return {
     title: t("adminProperties.form.titleEdit"),
     mode: "edit" as const,
@@ -98,7 +105,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       updatedAt: row.updatedAt.toISOString(),
     },
     values,
-    images: imagesForForm(row, values.images),
+    images,
+    missingDraftImages: missing,
     aiConfigured: isAiConfigured(),
     // Photos of a CSV import still being fetched, or failed (with the reason).
     imageImports: await listImageImports(row.id),
@@ -251,6 +259,7 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
             property={property}
             values={(result && !result.ok ? result.values : undefined) ?? loaderData.values}
             images={loaderData.images}
+            missingDraftImages={loaderData.missingDraftImages}
             isAiConfigured={loaderData.aiConfigured}
             today={loaderData.today}
             result={result}

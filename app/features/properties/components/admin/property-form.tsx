@@ -80,6 +80,7 @@ export function PropertyForm({
   property,
   values,
   images,
+  missingDraftImages = 0,
   isAiConfigured,
   today,
   result,
@@ -94,6 +95,8 @@ export function PropertyForm({
   } | null;
   values: PropertyFormValues;
   images: PropertyImage[];
+  /** Images the autosaved draft named that are gone (another property took them; decision 067). */
+  missingDraftImages?: number;
   /** "Mit KI optimieren" can reach its API (OPENAI_* set on the server). */
   isAiConfigured: boolean;
   today: string;
@@ -661,6 +664,11 @@ export function PropertyForm({
           </fieldset>
         </fieldset>
 
+        {missingDraftImages > 0 && (
+          <Banner tone="warning" announce="none" testId="draft-images-missing">
+            {t("propertyImages.draftMissing", { count: missingDraftImages })}
+          </Banner>
+        )}
         <PropertyImagesField name="images" defaultImages={images} onBusyChange={setAreImagesBusy} />
 
         <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
