@@ -102,6 +102,13 @@ test("the operator confirms, records a deposit and sends the payment details wit
   await expect(admin).toHaveURL(new RegExp(`/admin/bookings/${bookingId}$`));
   const number = await bookingNumber(admin);
   expect(number).toMatch(/^FW-\d{4}-\d{6}$/);
+  // The property section shows the property's main image (spec 06), loaded from our storage.
+  const propertySection = admin.getByRole("region", { name: "Unterkunft", exact: true });
+  const cover = propertySection.locator("img");
+  await expect(cover).toHaveAttribute("src", /^\/media\//);
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // Confirm: the guest hears of it and sees it.
   await admin.getByRole("button", { name: "Bestätigen" }).click();

@@ -40,6 +40,7 @@ import { markRefunded } from "~/features/booking/refunds.server";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
 import { parseForm } from "~/lib/form.server";
 import { formatDate, formatMoney, getTranslator, languageFromCookie } from "~/lib/i18n";
+import { imageUrls } from "~/lib/image-urls";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/booking-detail";
 import "~/locales/texts/booking-success";
@@ -217,6 +218,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
     notice,
     dialog,
   } = loaderData;
+  const propertyImage = booking.propertyImage ? imageUrls(booking.propertyImage) : null;
   // At most one refund is open (refund_one_open_idx); bank transfers are marked by hand.
   const openRefund =
     refunds.find((refund) => refund.status === "open" && refund.method === "bank-transfer") ?? null;
@@ -351,6 +353,18 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
           <h2 id="property-heading" className={sectionHeading}>
             {t("adminBookings.propertySection")}
           </h2>
+          {propertyImage?.src && (
+            <img
+              src={propertyImage.src}
+              srcSet={propertyImage.srcSet}
+              sizes="(min-width: 1024px) 28rem, 90vw"
+              alt=""
+              width={800}
+              height={533}
+              loading="lazy"
+              className="mt-3 aspect-[3/2] w-full max-w-sm rounded-lg bg-slate-100 object-cover"
+            />
+          )}
           <p className="mt-3 font-medium text-slate-900">
             <Link to={`/properties/${booking.propertyId}`} className="hover:underline">
               {booking.propertyTitle}
