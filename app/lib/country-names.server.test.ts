@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName, localizedLocation } from "./country-names.server";
+import { countryName, localizedLocation, locationAliases } from "./country-names.server";
 
 describe("country names", () => {
   it("shows stored German or English names in the page's language", () => {
@@ -22,5 +22,14 @@ describe("country names", () => {
       "Kitzbühel, Tirol, Austria",
     );
     expect(localizedLocation("Sylt, Deutschland", "de")).toBe("Sylt, Deutschland");
+  });
+
+  it("names a searched country in the other language too", () => {
+    expect(locationAliases("Germany")).toEqual(["Deutschland"]);
+    expect(locationAliases("  austria ")).toEqual(["Österreich"]);
+    expect(locationAliases("Deutschland")).toEqual(["Germany"]);
+    expect(locationAliases("Sylt, Germany")).toEqual(["Sylt, Deutschland"]);
+    expect(locationAliases("Sylt")).toEqual([]);
+    expect(locationAliases("Atlantis")).toEqual([]);
   });
 });

@@ -54,3 +54,22 @@ export function localizedLocation(location: string, language: Language): string 
   const translated = countryName(country, language);
   return translated === country ? location : `${location.slice(0, comma)}, ${translated}`;
 }
+
+/**
+ * The same place with its country named in the other language: "Germany" → ["Deutschland"],
+ * "Sylt, Germany" → ["Sylt, Deutschland"]. English pages show the country in English, so an
+ * English guest searches for it in English, while locations are stored as the operator typed
+ * them (German by convention). Empty when the query names no known country.
+ */
+export function locationAliases(query: string): string[] {
+  const comma = query.lastIndexOf(",");
+  const head = comma < 0 ? "" : query.slice(0, comma + 1);
+  const tail = comma < 0 ? query : query.slice(comma + 1);
+  const code = CODES.get(fold(tail));
+  if (!code) return [];
+  const spaced = comma < 0 ? "" : " ";
+  const aliases = (["de", "en"] as const)
+    .map((language) => `${head.trimEnd()}${spaced}${DISPLAY[language].of(code) ?? ""}`.trim())
+    .filter((alias) => alias && fold(alias) !== fold(query));
+  return [...new Set(aliases)];
+}

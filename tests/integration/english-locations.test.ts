@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { searchProperties } from "~/features/properties/search.server";
 import { loader as successLoader } from "~/routes/booking/success";
 import { loader as bookingsLoader } from "~/routes/dashboard/bookings";
 import { loader as overviewLoader } from "~/routes/dashboard/overview";
@@ -77,6 +78,24 @@ describe("the stored German location on English pages", () => {
       expect(offers.data!.offers.find((offer) => offer.id === property.id)?.location).toBe(
         expected,
       );
+    }
+  });
+
+  it("finds a German location by its English country name, as English pages show it", async () => {
+    const property = await createProperty({
+      location: "Zermatt, Schweiz",
+      country: "Schweiz",
+      city: "Zermatt",
+    });
+    for (const query of ["Switzerland", "Zermatt, Switzerland", "schweiz"]) {
+      const found = await searchProperties(
+        { amenities: [], sort: "newest", page: 1, location: query },
+        todayInBerlin(),
+      );
+      expect(
+        found.items.map((item) => item.id),
+        query,
+      ).toContain(property.id);
     }
   });
 });

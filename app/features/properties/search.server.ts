@@ -6,6 +6,7 @@ import { computePrice, isOfferActive, nightsBetween, type PricedProperty } from 
 import { onPageDataChanged } from "~/features/settings/settings-events.server";
 import { queryRows } from "~/lib/db.server";
 import { AMENITY_KEYS } from "~/domain/amenity-names";
+import { locationAliases } from "~/lib/country-names.server";
 import { getTranslator, type Language } from "~/lib/i18n";
 import { foldedContains } from "~/lib/search-text.server";
 import { PAGE_SIZE, type PropertySearch } from "./search.schema";
@@ -57,15 +58,20 @@ function whereClause(search: PropertySearch, today: string, branch: PriceBranch 
   const conditions: SQL[] = [sql`p.status = 'published'`];
   if (search.location) {
     // location_fold = lower(unaccent(location)), a stored column with a trigram index.
-    const folded = sql`p.location_fold like ${foldedContains(search.location)}`;
     // unaccent folds ü to u, so "Muenchen" (how Germans type München without umlauts) would
     // miss it. A second pattern with ae/oe/ue as a/o/u finds it, while the first one still finds
-    // names that really contain them (Bernkastel-Kues, Itzehoe); both use the trigram index.
-    const transliterated = search.location.replace(/([aou])e/gi, "$1");
+    // names that really contain them (Bernkastel-Kues, Itzehoe). A country is also looked for
+    // in the other language ("Germany" finds "Sylt, Deutschland"). All use the trigram index.
+    const patterns = new Set<string>();
+    for (const text of [search.location, ...locationAliases(search.location)]) {
+      patterns.add(text);
+      patterns.add(text.replace(/([aou])e/gi, "$1"));
+    }
+    const alternatives = [...patterns].map(
+      (text) => sql`p.location_fold like ${foldedContains(text)}`,
+    );
     conditions.push(
-      transliterated === search.location
-        ? folded
-        : sql`(${folded} or p.location_fold like ${foldedContains(transliterated)})`,
+      alternatives.length === 1 ? alternatives[0] : sql`(${sql.join(alternatives, sql` or `)})`,
     );
   }
   const price =
