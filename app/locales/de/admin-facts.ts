@@ -34,6 +34,7 @@ const adminFacts = {
     touristTaxNote: "Der Hinweis darf höchstens 500 Zeichen lang sein.",
   },
   checklist: {
+    failed: "Die Checkliste für den Start konnte nicht geladen werden.",
     heading: "Checkliste für den Start",
     summary: "{{done}} von {{total}} erledigt",
     done: "Erledigt",

@@ -32,6 +32,7 @@ const adminFacts: typeof de = {
     touristTaxNote: "The note may be at most 500 characters long.",
   },
   checklist: {
+    failed: "The go-live checklist could not be loaded.",
     heading: "Go-live checklist",
     summary: "{{done}} of {{total}} done",
     done: "Done",

@@ -184,7 +184,8 @@ function GoLive({
       {checklist ? (
         <GoLiveChecklist points={checklist} />
       ) : (
-        <Banner tone="error">{t("adminDashboard.failed")}</Banner>
+        // Its own words: the statistics below may well have loaded.
+        <Banner tone="error">{t("adminFacts.checklist.failed")}</Banner>
       )}
       {demoDialog && !removed && (
         <UrlDialog
