@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { phonePhoto } from "../helpers/image-fixtures";
 import { addDays, berlinDay, germanDate } from "./calendar";
 import {
+  demoGuest,
   expect,
   expectLandmarksAndHeadingOrder,
   expectNoHorizontalScroll,
@@ -201,8 +202,19 @@ test("sign-in from a booking shows the stay, priced by the server; field errors;
   await page.setViewportSize(phone);
   await expectNoHorizontalScroll(page);
 
-  // Registering goes on with the same stay, and the booking page names the same total.
+  // An address that already has an account: the banner says what to do, and the field does
+  // not claim the address is malformed.
   await name.fill("Bea Buchung");
+  await page.getByLabel("E-Mail").fill(demoGuest.email);
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expect(
+    page.getByText("melden Sie sich an oder setzen Sie Ihr Passwort zurück"),
+  ).toBeVisible();
+  await expect(page.getByLabel("E-Mail")).toHaveAccessibleDescription(
+    "Mit dieser E-Mail-Adresse ist keine Registrierung möglich.",
+  );
+
+  // Registering goes on with the same stay, and the booking page names the same total.
   await page.getByLabel("E-Mail").fill(`bea.${crypto.randomUUID().slice(0, 8)}@example.com`);
   await page.getByRole("button", { name: "Registrieren" }).click();
   await expect(page).toHaveURL(new RegExp(`/properties/${propertyId}/book\\?checkIn=${checkIn}`));

@@ -22,6 +22,8 @@ const auth = {
   passwordTooLong: "Das Passwort darf höchstens 128 Zeichen lang sein",
   nameRequired: "Bitte geben Sie Ihren Namen ein.",
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  /** Under the field; the banner (emailTaken) says what to do. */
+  emailTakenField: "Mit dieser E-Mail-Adresse ist keine Registrierung möglich.",
   emailTaken:
     "Mit dieser E-Mail-Adresse kann kein neues Konto erstellt werden. Falls Sie bereits ein Konto haben, melden Sie sich an oder setzen Sie Ihr Passwort zurück.",
   tooManyAttempts: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",

@@ -23,6 +23,8 @@ const auth: typeof de = {
   passwordTooLong: "The password must be at most 128 characters long",
   nameRequired: "Please enter your name.",
   invalidEmail: "Please enter a valid e-mail address.",
+  /** Under the field; the banner (emailTaken) says what to do. */
+  emailTakenField: "This e-mail address cannot be registered.",
   emailTaken:
     "No new account can be created with this e-mail address. If you already have an account, sign in or reset your password.",
   tooManyAttempts: "Too many attempts. Please wait a moment and try again.",

@@ -157,7 +157,7 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
   const fieldError = (field: FieldName) => {
     const key = fieldErrors[field];
     // The taken address's long advice stays in the banner; the field only says it is the one.
-    if (key === "emailTaken") return t("auth.invalidEmail");
+    if (key === "emailTaken") return t("auth.emailTakenField");
     return key ? t(`auth.${key}`) : undefined;
   };
 
