@@ -9,7 +9,11 @@ import {
   type BookingReceivedEmailData,
 } from "./templates";
 
-const context = { baseUrl: "https://ferien.example.com", platformName: "Alpen & <Meer>" };
+const context = {
+  baseUrl: "https://ferien.example.com",
+  platformName: "Alpen & <Meer>",
+  company: demoEmailCompany,
+};
 
 // The first render loads the e-mail components (seconds on a busy machine): not in a test's time.
 beforeAll(() => import("./render.server"), 60_000);
@@ -77,6 +81,25 @@ describe("e-mail templates", () => {
       "https://ferien.example.com/newsletter/bestaetigen?token=a%2Bb%2Fc",
     );
     expect(mail.text).toContain("https://ferien.example.com/newsletter/abmelden?token=a%2Bb%2Fc");
+  });
+
+  it("puts the Impressum under the password reset and the newsletter confirmation, in their language", async () => {
+    for (const template of ["password-reset", "newsletter-confirm"] as const) {
+      const de = await renderEmail(template, { token: "t" }, context);
+      const en = await renderEmail(template, { token: "t", language: "en" }, context);
+      for (const mail of [de, en]) {
+        for (const part of [mail.text, mail.html]) {
+          expect(part).toContain(demoEmailCompany.name);
+          expect(part).toContain(demoEmailCompany.address);
+          expect(part).toContain(demoEmailCompany.vatId);
+          expect(part).toContain(demoEmailCompany.representative);
+        }
+      }
+      expect(de.text).toContain(`Registergericht: ${demoEmailCompany.registerCourt}`);
+      expect(en.text).toContain(`Register court: ${demoEmailCompany.registerCourt}`);
+      // The plain text ends with the signature: "--", then the Impressum lines.
+      expect(de.text).toMatch(new RegExp(`\\n--\\n${demoEmailCompany.name}`));
+    }
   });
 
   it("sends the password reset link in German by default and in English on request", async () => {

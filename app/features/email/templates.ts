@@ -17,6 +17,12 @@ export type RenderContext = {
   /** Public address of the site without trailing slash, for links. */
   baseUrl: string;
   platformName: string;
+  /**
+   * The Impressum data as the settings say when the e-mail is sent (`emailCompany(settings)`):
+   * the footer of the e-mails whose data has no `company` of its own (password reset,
+   * newsletter confirmation). German law wants it in every commercial e-mail (decision 066).
+   */
+  company: EmailCompany;
 };
 
 export type RenderedEmail = {
