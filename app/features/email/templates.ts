@@ -331,6 +331,12 @@ const bookingConfirmed = defineTemplate({
         paidOn: calendarDay,
         open: cents,
         nextDueDate: calendarDay.nullable(),
+        /**
+         * How the open balance will be paid (decision 066): charged to the method saved at the
+         * checkout, or – PayPal could not be saved (decision 051) – through a payment link
+         * e-mailed on its due date. Absent in rows queued before: the saved method.
+         */
+        balanceBy: z.enum(["saved-method", "payment-link"]).default("saved-method"),
       })
       .optional(),
   }),
