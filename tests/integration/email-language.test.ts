@@ -78,7 +78,7 @@ async function deliverAll() {
   const before = receiver.messages.length;
   await processEmailOutboxOnce({ limit: 50 });
   const received = await receiver.waitForMessages(before + queued);
-  return received.slice(before).map((mail) => ({ to: mail.to[0], ...parseMail(mail.raw) }));
+  return received.slice(before).map((mail) => ({ ...parseMail(mail.raw), to: mail.to[0] }));
 }
 
 /** "Zahlungspflichtig buchen" by bank transfer on /properties/:id/book, as the browser sends it. */

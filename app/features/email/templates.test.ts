@@ -619,6 +619,61 @@ describe("payment details and confirmation e-mails", () => {
     const en = await renderEmail("booking-confirmed", { ...stay, language: "en" }, context);
     expect(en.subject).toBe("Booking confirmed: FW-2026-000123");
   });
+
+  it("says truthfully how an online booking's balance is paid: saved method, payment link, nothing open", async () => {
+    const online = { ...stay, paymentMethod: "paypal" as const };
+    const receipt = {
+      amount: 25_250,
+      paidOn: "2026-03-01",
+      open: 100_998,
+      nextDueDate: "2026-05-02",
+    };
+    const render = async (data: object) => {
+      const mail = await renderEmail("booking-confirmed", data, context);
+      // Intl puts a no-break space into amounts; compare with plain spaces.
+      const plain = (value: string) => value.replace(/\u00a0/g, " ");
+      return { text: plain(mail.text), html: plain(mail.html) };
+    };
+    // Receipts queued before the case was recorded are the usual one: the saved method.
+    for (const saved of [
+      await render({ ...online, receipt }),
+      await render({ ...online, receipt: { ...receipt, balanceBy: "saved-method" } }),
+    ]) {
+      for (const part of [saved.text, saved.html]) {
+        expect(part).toContain(
+          "Den Restbetrag von 1.009,98 € buchen wir am 02.05.2026 von der Zahlungsart ab, mit der Sie gerade bezahlt haben. Gelingt das nicht, senden wir Ihnen einen Zahlungslink per E-Mail.",
+        );
+        // No reminder is sent before the charge, so none is promised.
+        expect(part).not.toMatch(/erinnern/);
+      }
+    }
+    const byLink = await render({ ...online, receipt: { ...receipt, balanceBy: "payment-link" } });
+    for (const part of [byLink.text, byLink.html]) {
+      expect(part).toContain(
+        "Ihre Zahlungsart konnte nicht für spätere Zahlungen gespeichert werden. Den Restbetrag von 1.009,98 € zahlen Sie deshalb über einen Zahlungslink, den wir Ihnen am 02.05.2026 per E-Mail senden.",
+      );
+      expect(part).not.toContain("gespeicherte");
+    }
+    const english = await render({
+      ...online,
+      language: "en",
+      receipt: { ...receipt, balanceBy: "payment-link" },
+    });
+    expect(english.text).toContain(
+      "you pay the balance of €1,009.98 through a payment link we will e-mail you on 02/05/2026.",
+    );
+    const englishSaved = await render({ ...online, language: "en", receipt });
+    expect(englishSaved.text).toContain(
+      "We will charge the balance of €1,009.98 on 02/05/2026 to the payment method you have just used.",
+    );
+    expect(englishSaved.text).not.toMatch(/remind/);
+    const paidInFull = await render({
+      ...online,
+      receipt: { ...receipt, amount: stay.totalPrice, open: 0, nextDueDate: null },
+    });
+    expect(paidInFull.text).toContain("Die Buchung ist vollständig bezahlt.");
+    expect(paidInFull.text).not.toContain("Restbetrag");
+  });
 });
 
 /** Reads a QR code from a PNG as a banking app's scanner would (jsQR over the pixels). */
