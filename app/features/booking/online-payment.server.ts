@@ -16,7 +16,14 @@ import {
   lookUpRefundsOfCharge,
   sendOnlineRefundsOf,
 } from "./stripe-refunds.server";
-import { applyBalanceIntent, applyBalanceLinkSession } from "./balance-charges.server";
+import {
+  applyBalanceIntent,
+  applyBalanceLinkSession,
+  BALANCE_BY_LINK,
+  BALANCE_SAVED,
+  balanceByOfBooking,
+  type BalanceBy,
+} from "./balance-charges.server";
 import { stayMail } from "./locked-booking.server";
 import { refundLatePayment } from "./refunds.server";
 
@@ -113,11 +120,6 @@ export function checkoutSchedule(booking: {
   });
   return { dueNow: schedule[0], balance: schedule[1] ?? null };
 }
-
-/** How the balance of an online booking is paid: which the receipt and success page say. */
-export type BalanceBy = "saved-method" | "payment-link";
-const BALANCE_SAVED: BalanceBy = "saved-method";
-const BALANCE_BY_LINK: BalanceBy = "payment-link";
 
 /** From the checkout session's metadata (ours, signed by Stripe with the event). */
 function balanceByOf(metadata: Stripe.Metadata | null | undefined): BalanceBy {
@@ -654,23 +656,6 @@ export async function lastStripeEvent() {
     .orderBy(sql`${schema.stripeEvent.receivedAt} desc`)
     .limit(1);
   return row ?? null;
-}
-
-/** What the first online payment's history entry recorded about the balance (decision 066). */
-async function balanceByOfBooking(bookingId: string): Promise<BalanceBy> {
-  const [entry] = await db()
-    .select({ balanceBy: sql<string | null>`${schema.auditLog.after} ->> 'balanceBy'` })
-    .from(schema.auditLog)
-    .where(
-      and(
-        eq(schema.auditLog.entity, "booking"),
-        eq(schema.auditLog.entityId, bookingId),
-        eq(schema.auditLog.action, "online-payment"),
-      ),
-    )
-    .orderBy(schema.auditLog.createdAt)
-    .limit(1);
-  return entry?.balanceBy === BALANCE_BY_LINK ? BALANCE_BY_LINK : BALANCE_SAVED;
 }
 
 export type OnlinePaymentView =

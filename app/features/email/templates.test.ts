@@ -674,6 +674,38 @@ describe("payment details and confirmation e-mails", () => {
     expect(paidInFull.text).toContain("Die Buchung ist vollständig bezahlt.");
     expect(paidInFull.text).not.toContain("Restbetrag");
   });
+
+  it("the balance payment link says why there is a link: a failed charge, or nothing saved", async () => {
+    const link = {
+      ...stay,
+      paymentMethod: "paypal" as const,
+      amount: 100_998,
+      dueDate: "2026-05-02",
+      paymentUrl: "https://checkout.stripe.com/c/pay/cs_test_1",
+      linkExpiresAt: "2026-05-03T09:59:00.000Z",
+    };
+    const failed = await renderEmail("balance-payment-link", link, context);
+    expect(failed.text).toContain("konnte nicht automatisch abgebucht werden");
+    expect(failed.text).toContain("Danach versuchen wir die Abbuchung erneut");
+    const unsaved = await renderEmail(
+      "balance-payment-link",
+      { ...link, balanceBy: "payment-link" },
+      context,
+    );
+    for (const part of [unsaved.text, unsaved.html]) {
+      expect(part).toContain(
+        "Da Ihre Zahlungsart nicht für spätere Zahlungen gespeichert werden konnte, bezahlen Sie den Betrag bitte über den folgenden Link:",
+      );
+      expect(part).not.toContain("abgebucht");
+      expect(part).not.toContain("Abbuchung");
+    }
+    const english = await renderEmail(
+      "balance-payment-link",
+      { ...link, balanceBy: "payment-link", language: "en" },
+      context,
+    );
+    expect(english.text).toContain("As your payment method could not be saved for later payments");
+  });
 });
 
 /** Reads a QR code from a PNG as a banking app's scanner would (jsQR over the pixels). */

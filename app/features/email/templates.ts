@@ -449,6 +449,11 @@ const balancePaymentLink = defineTemplate({
     paymentUrl: z.url(),
     /** ISO time the link stops working */
     linkExpiresAt: z.iso.datetime({ offset: true }),
+    /**
+     * Why there is a link (decision 066): the charge of the saved method failed, or no method
+     * could be saved (PayPal, decision 051). Absent in rows queued before: a failed charge.
+     */
+    balanceBy: z.enum(["saved-method", "payment-link"]).default("saved-method"),
   }),
 });
 
