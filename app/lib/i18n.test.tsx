@@ -4,7 +4,14 @@ import adminSettings from "~/locales/de/admin-settings";
 import { routeTextsDe } from "~/locales/route-texts";
 import en from "~/locales/en";
 import { renderToStaticMarkup } from "react-dom/server";
-import { getTranslator, formatDate, formatMoney, languageFromCookie, translate } from "./i18n";
+import {
+  chosenLanguage,
+  getTranslator,
+  formatDate,
+  formatMoney,
+  languageFromCookie,
+  translate,
+} from "./i18n";
 import { LanguageProvider, Trans } from "./i18n-react";
 
 function leaves(value: unknown, prefix = ""): [string, string][] {
@@ -53,6 +60,15 @@ describe("languages", () => {
     expect(languageFromCookie("a=1; lang=en; b=2")).toBe("en");
     expect(languageFromCookie("lang=fr")).toBe("de");
     expect(languageFromCookie(null)).toBe("de");
+  });
+
+  it("tells a chosen language from none (sign-in keeps the profile's language without a choice)", () => {
+    expect(chosenLanguage("a=1; lang=en")).toBe("en");
+    expect(chosenLanguage("lang=de; b=2")).toBe("de");
+    expect(chosenLanguage("flang=en")).toBeNull();
+    expect(chosenLanguage("lang=fr")).toBeNull();
+    expect(chosenLanguage("a=1")).toBeNull();
+    expect(chosenLanguage(null)).toBeNull();
   });
 
   it("formats money and calendar dates the German way", () => {

@@ -65,6 +65,12 @@ export function languageFromCookie(cookieHeader: string | null): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
+/** The language chosen in the cookie, or null when the visitor never chose one. */
+export function chosenLanguage(cookieHeader: string | null): Language | null {
+  const value = cookieHeader?.match(/(?:^|;\s*)lang=([^;]+)/)?.[1];
+  return isLanguage(value) ? value : null;
+}
+
 /** Values for `{{name}}` placeholders; `count` also picks the plural form (`key_one`, `key_other`). */
 export type TranslationValues = Record<string, string | number | undefined>;
 export type TFunction = (key: string, values?: TranslationValues) => string;

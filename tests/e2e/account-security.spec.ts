@@ -39,6 +39,9 @@ test.describe("password reset", () => {
     );
     const link = mail.text.match(/https?:\/\/\S+\/auth\/passwort-zuruecksetzen\?token=\S+/)?.[0];
     expect(link).toBeTruthy();
+    // The sender's Impressum under the signature, as in every e-mail to a guest (decision 066).
+    expect(mail.text).toMatch(/\n--\n.+\nE-Mail: .+ · Telefon: .+\nRegistergericht: /);
+    expect(mail.text).toContain("USt-IdNr.: ");
     const resetPath = new URL(link!).pathname + new URL(link!).search;
 
     await page.goto(resetPath);
@@ -84,6 +87,11 @@ test.describe("account settings", () => {
     const notifications = page.getByRole("switch", { name: "E-Mail-Benachrichtigungen" });
     await expect(notifications).toBeChecked();
     await expect(marketing).not.toBeChecked();
+    // No e-mail is optional today: the switches say what they cover (decision 066).
+    await expect(notifications).toHaveAccessibleDescription(
+      /Derzeit versenden wir keine: Alle E-Mails an Sie betreffen Ihre Buchungen, Zahlungen oder Ihr Konto und kommen immer\./,
+    );
+    await expect(marketing).toHaveAccessibleDescription(/Derzeit versenden wir keine/);
     await marketing.check();
     await expect(page.getByRole("status")).toHaveText("Einstellungen gespeichert");
     await page.reload();

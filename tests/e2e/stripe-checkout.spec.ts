@@ -156,6 +156,10 @@ test("a guest pays by card: checkout → webhook → confirmed on the page and b
   const paidText = plainText((await online.textContent()) ?? "");
   const depositEuros = (session.amount_total / 100).toFixed(2).replace(".", ",");
   expect(paidText).toContain(`Bezahlt: ${depositEuros} €`);
+  // What happens to the balance, truthfully: the card just used is charged on the due date.
+  expect(paidText).toMatch(
+    /Noch offen: [\d.,]+ €, fällig am \d\d\.\d\d\.\d{4}\. Wir buchen den Betrag an diesem Tag von der Zahlungsart ab, mit der Sie gerade bezahlt haben/,
+  );
   await expectNoSeriousA11yViolations(page);
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
@@ -167,6 +171,11 @@ test("a guest pays by card: checkout → webhook → confirmed on the page and b
   );
   expect(plainText(mail.text)).toContain("Zahlungsbeleg");
   expect(plainText(mail.text)).toContain(`Bezahlt: ${depositEuros} €`);
+  expect(plainText(mail.text)).toMatch(
+    /Den Restbetrag von [\d.,]+ € buchen wir am \d\d\.\d\d\.\d{4} von der Zahlungsart ab, mit der Sie gerade bezahlt haben\./,
+  );
+  // No reminder before the charge is sent, so none is promised (decision 066).
+  expect(mail.text).not.toContain("erinnern");
 
   // Over HTTP to the production process: a duplicate of the event, a second event about the
   // same paid session, an unsigned, a forged and a replayed (10 minutes old) delivery.

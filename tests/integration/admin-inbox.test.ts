@@ -18,6 +18,7 @@ import * as layout from "~/routes/admin/layout";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie } from "../helpers/factories";
 import { callRoute } from "../helpers/route-call";
+import { demoEmailCompany } from "../helpers/email-fixtures";
 
 let handle: DatabaseHandle;
 let admin: { id: string; cookie: string };
@@ -177,6 +178,7 @@ describe(`admin inbox (${databaseKind()})`, () => {
     const mail = await renderEmail(mails[0].template, mails[0].data, {
       baseUrl: "https://ferien.example.com",
       platformName: "TraumUrlaub Reisen",
+      company: demoEmailCompany,
     });
     expect(mail.subject).toBe("Re: Parking?");
     expect(mail.text).toMatch(/^Hello Eva,\n\nYes, there is a parking space\./);

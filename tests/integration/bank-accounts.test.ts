@@ -11,6 +11,7 @@ import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import * as route from "~/routes/admin/bank-accounts";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie, TEST_PASSWORD } from "../helpers/factories";
+import { demoEmailCompany } from "../helpers/email-fixtures";
 
 let handle: DatabaseHandle;
 let admin: { id: string; email: string; cookie: string };
@@ -142,6 +143,7 @@ describe(`bank accounts (${databaseKind()})`, () => {
     const rendered = await renderEmail(mails[0].template, mails[0].data, {
       baseUrl: "https://ferien.example.com",
       platformName: "TraumUrlaub",
+      company: demoEmailCompany,
     });
     expect(rendered.subject).toBe("Bankverbindung geändert");
     expect(rendered.text).toContain("Anton Admin");

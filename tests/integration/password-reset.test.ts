@@ -17,6 +17,7 @@ import { outboxFolder, processEmailOutboxOnce } from "~/features/email/outbox.se
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie, TEST_PASSWORD } from "../helpers/factories";
 import { parseMail } from "../helpers/mail";
+import { demoEmailCompany } from "../helpers/email-fixtures";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -71,7 +72,7 @@ describe(`password reset (${databaseKind()})`, () => {
     const mail = await renderEmail(
       "password-reset",
       { language: "de", name: "Lena Vogel", token },
-      { baseUrl: "https://ferien.example.com", platformName: "Ferien" },
+      { baseUrl: "https://ferien.example.com", platformName: "Ferien", company: demoEmailCompany },
     );
     expect(mail.subject).toBe("Passwort zurücksetzen");
     expect(mail.text).toContain(

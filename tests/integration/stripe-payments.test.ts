@@ -14,7 +14,7 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { addDays, todayInBerlin } from "~/domain/calendar-day";
+import { addDays, dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
 import { settleLapsedHolds } from "~/features/booking/online-payment.server";
@@ -175,6 +175,63 @@ describe("starting the checkout", () => {
     } finally {
       stripe.refusePaypalSaving(false);
     }
+  });
+
+  it("tells the guest how the balance is paid: the saved method, or a link when PayPal was not saved", async () => {
+    const receiptOf = async (bookingId: string) =>
+      (
+        (await mailsOf(bookingId)).find((m) => m.template === "booking-confirmed")!.data as {
+          receipt: { open: number; nextDueDate: string; balanceBy?: string };
+        }
+      ).receipt;
+    const successPage = async (bookingId: string, cookie: string) =>
+      (
+        await callRoute<{ online: { state: string; balanceBy?: string } }>(successLoader, {
+          url: `/booking-success?booking=${bookingId}`,
+          cookie,
+        })
+      ).data!.online;
+
+    stripe.refusePaypalSaving(true);
+    let unsaved: Awaited<ReturnType<typeof bookOnline>>;
+    try {
+      unsaved = await bookOnline({ inDays: 75, method: "paypal" });
+    } finally {
+      stripe.refusePaypalSaving(false);
+    }
+    const saved = await bookOnline({ inDays: 80, method: "paypal" });
+    for (const { booking } of [unsaved, saved]) {
+      stripe.settle(booking.stripeCheckoutSessionId!, "paid");
+      expect(
+        (await send("checkout.session.completed", booking.stripeCheckoutSessionId!)).status,
+      ).toBe(200);
+    }
+    const balanceOf = (booking: typeof saved.booking) =>
+      paymentSchedule({
+        total: booking.totalPrice,
+        bookingDay: dayInBerlin(booking.createdAt),
+        checkIn: booking.checkIn,
+        depositPercentage: booking.depositPercentage,
+        balanceDueDays: booking.balanceDueDays,
+      })[1];
+
+    expect(await receiptOf(unsaved.booking.id)).toMatchObject({
+      open: balanceOf(unsaved.booking).amount,
+      nextDueDate: balanceOf(unsaved.booking).dueDate,
+      balanceBy: "payment-link",
+    });
+    expect(await successPage(unsaved.booking.id, unsaved.cookie)).toMatchObject({
+      state: "paid",
+      balanceBy: "payment-link",
+    });
+    expect(await receiptOf(saved.booking.id)).toMatchObject({
+      open: balanceOf(saved.booking).amount,
+      balanceBy: "saved-method",
+    });
+    expect(await successPage(saved.booking.id, saved.cookie)).toMatchObject({
+      state: "paid",
+      balanceBy: "saved-method",
+    });
   });
 
   it("releases the hold with a German message when Stripe cannot be reached", async () => {

@@ -1,7 +1,9 @@
 import { isAPIError } from "better-auth/api";
 import { getAuth } from "~/lib/auth.server";
+import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { clearRateLimit, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import { rememberLanguageOf } from "./language.server";
 
 /**
  * Limits per client address and per account (spec 05), counted in the database. Both count
@@ -64,6 +66,8 @@ export async function signIn(input: {
   password: string;
   clientIp: string;
   headers: Headers;
+  /** The language the visitor chose on the site (cookie), null when none: the profile keeps its own. */
+  language?: Language | null;
 }): Promise<AuthResult> {
   const email = input.email.trim().toLowerCase();
   const result = await withSignInLimits({ email, clientIp: input.clientIp }, async () => {
@@ -79,7 +83,11 @@ export async function signIn(input: {
       return null;
     }
   });
-  if (result.ok) return { ok: true, headers: result.value };
+  if (result.ok) {
+    // A guest who switched the site to English before signing in gets their e-mails in English.
+    if (input.language) await rememberLanguageOf(email, input.language);
+    return { ok: true, headers: result.value };
+  }
   return {
     ok: false,
     error: result.error === "tooManyAttempts" ? "tooManyAttempts" : "invalidCredentials",
@@ -93,6 +101,8 @@ export async function register(input: {
   password: string;
   clientIp: string;
   headers: Headers;
+  /** The site's language when registering: the new profile's language (decision 066). */
+  language?: Language;
 }): Promise<AuthResult> {
   const limit = await hitRateLimit(
     `register:client:${input.clientIp}`,
@@ -106,6 +116,8 @@ export async function register(input: {
       headers: input.headers,
       returnHeaders: true,
     });
+    if (input.language && input.language !== "de")
+      await rememberLanguageOf(input.email, input.language);
     return { ok: true, headers };
   } catch (error) {
     if (isAPIError(error)) {

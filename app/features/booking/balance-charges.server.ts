@@ -84,6 +84,32 @@ function selectChargeBooking(executor: Tx | ReturnType<typeof db>) {
 }
 type ChargeBooking = Awaited<ReturnType<typeof selectChargeBooking>>[number];
 
+/**
+ * How the balance of an online booking is paid (decision 066): charged to the method saved at
+ * the checkout, or – PayPal could not be saved (decision 051) – through a payment link on its
+ * due date. The checkout records it in the first online payment's history entry.
+ */
+export type BalanceBy = "saved-method" | "payment-link";
+export const BALANCE_SAVED: BalanceBy = "saved-method";
+export const BALANCE_BY_LINK: BalanceBy = "payment-link";
+
+/** What the first online payment's history entry recorded about the balance (decision 066). */
+export async function balanceByOfBooking(bookingId: string): Promise<BalanceBy> {
+  const [entry] = await db()
+    .select({ balanceBy: sql<string | null>`${schema.auditLog.after} ->> 'balanceBy'` })
+    .from(schema.auditLog)
+    .where(
+      and(
+        eq(schema.auditLog.entity, "booking"),
+        eq(schema.auditLog.entityId, bookingId),
+        eq(schema.auditLog.action, "online-payment"),
+      ),
+    )
+    .orderBy(schema.auditLog.createdAt)
+    .limit(1);
+  return entry?.balanceBy === BALANCE_BY_LINK ? BALANCE_BY_LINK : BALANCE_SAVED;
+}
+
 export type BalanceRun = { charged: number; failed: number; processing: number };
 
 /** One run of the job: every online balance due by `now` (Berlin day) and still open. */
@@ -321,6 +347,8 @@ async function failBalanceCharge(
     );
   }
   const mail = stayMail(booking, await getSettings());
+  // The link e-mail says why there is a link: a failed charge, or no method saved (decision 066).
+  const balanceBy = await balanceByOfBooking(booking.id);
   await db().transaction(async (tx) => {
     await tx
       .update(bc)
@@ -357,6 +385,7 @@ async function failBalanceCharge(
           dueDate,
           paymentUrl: link.url,
           linkExpiresAt: link.expiresAt.toISOString(),
+          balanceBy,
         },
       });
     }

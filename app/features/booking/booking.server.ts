@@ -288,12 +288,15 @@ export async function createBooking({
               createdAt: schema.booking.createdAt,
             });
 
-          // The profile learns the name and phone the guest just gave, where it had none.
+          // The profile learns the name and phone the guest just gave, where it had none, and
+          // the language they booked in: the later e-mails about this booking (confirmed by an
+          // admin, reminders, online payments) are written in it (decision 066).
           await tx
             .update(schema.profile)
             .set({
               fullName: sql`case when btrim(${schema.profile.fullName}) = '' then ${input.guestName} else ${schema.profile.fullName} end`,
               phone: sql`coalesce(nullif(btrim(${schema.profile.phone}), ''), ${input.guestPhone})`,
+              language,
             })
             .where(eq(schema.profile.id, userId));
 

@@ -16,7 +16,14 @@ import {
   lookUpRefundsOfCharge,
   sendOnlineRefundsOf,
 } from "./stripe-refunds.server";
-import { applyBalanceIntent, applyBalanceLinkSession } from "./balance-charges.server";
+import {
+  applyBalanceIntent,
+  applyBalanceLinkSession,
+  BALANCE_BY_LINK,
+  BALANCE_SAVED,
+  balanceByOfBooking,
+  type BalanceBy,
+} from "./balance-charges.server";
 import { stayMail } from "./locked-booking.server";
 import { refundLatePayment } from "./refunds.server";
 
@@ -114,6 +121,11 @@ export function checkoutSchedule(booking: {
   return { dueNow: schedule[0], balance: schedule[1] ?? null };
 }
 
+/** From the checkout session's metadata (ours, signed by Stripe with the event). */
+function balanceByOf(metadata: Stripe.Metadata | null | undefined): BalanceBy {
+  return metadata?.balance === BALANCE_BY_LINK ? BALANCE_BY_LINK : BALANCE_SAVED;
+}
+
 export type StartCheckoutResult =
   /** off to Stripe's page, or back to the success page when nothing is to be paid there */
   { ok: true; url: string } | { ok: false; error: "paymentStartFailed" };
@@ -183,8 +195,14 @@ export async function startCheckout(
         locale: language,
         expires_at: expiresAt,
         // For the guest's bank statement and the operator's Stripe dashboard; the webhook does
-        // not trust these, it finds the booking by the session id stored below.
-        metadata: { bookingId: booking.id, bookingNumber: booking.number },
+        // not trust these, it finds the booking by the session id stored below. `balance` says
+        // how the balance will be paid, so the receipt can tell the guest the truth (decision
+        // 066): from the saved method, or – PayPal not saved – through a payment link.
+        metadata: {
+          bookingId: booking.id,
+          bookingNumber: booking.number,
+          ...(balance ? { balance: saveForLater ? BALANCE_SAVED : BALANCE_BY_LINK } : {}),
+        },
         payment_intent_data: {
           description: booking.number,
           metadata: { bookingId: booking.id, bookingNumber: booking.number },
@@ -407,7 +425,14 @@ async function markProcessed(eventId: string, tx: Tx | ReturnType<typeof db> = d
 export async function applyCheckoutSession(
   session: Pick<
     Stripe.Checkout.Session,
-    "id" | "payment_status" | "status" | "amount_total" | "currency" | "payment_intent" | "customer"
+    | "id"
+    | "payment_status"
+    | "status"
+    | "amount_total"
+    | "currency"
+    | "payment_intent"
+    | "customer"
+    | "metadata"
   >,
   kind: "state" | "expired" | "failed",
   eventId?: string,
@@ -496,7 +521,7 @@ async function recordPaid(
   booking: HeldBooking,
   session: Pick<
     Stripe.Checkout.Session,
-    "id" | "amount_total" | "currency" | "payment_intent" | "customer"
+    "id" | "amount_total" | "currency" | "payment_intent" | "customer" | "metadata"
   >,
   mail: Omit<EmailTemplateData<"booking-confirmed">, "receipt">,
   companyEmail: string,
@@ -565,7 +590,13 @@ async function recordPaid(
     entity: "booking",
     entityId: booking.id,
     action: "online-payment",
-    after: { amount: dueNow.amount, method: booking.paymentMethod, receivedOn: today },
+    after: {
+      amount: dueNow.amount,
+      method: booking.paymentMethod,
+      receivedOn: today,
+      // How the balance follows (the success page reads it here, decision 066).
+      ...(balance ? { balanceBy: balanceByOf(session.metadata) } : {}),
+    },
   });
   if (booking.status !== "pending") return "recorded";
   const customer = typeof session.customer === "string" ? session.customer : session.customer?.id;
@@ -597,6 +628,7 @@ async function recordPaid(
         paidOn: today,
         open: balance?.amount ?? 0,
         nextDueDate: balance?.dueDate ?? null,
+        balanceBy: balanceByOf(session.metadata),
       },
     },
   });
@@ -638,7 +670,14 @@ export type OnlinePaymentView =
   /** SEPA: the checkout is complete, the debit is processing ("Lastschrift in Bearbeitung") */
   | { state: "processing" }
   /** the webhook confirmed the payment: the receipt, from our payments and the schedule */
-  | { state: "paid"; amount: number; open: number; nextDueDate: string | null }
+  | {
+      state: "paid";
+      amount: number;
+      open: number;
+      nextDueDate: string | null;
+      /** how the open balance will be paid (saved method, or a payment link on its due date) */
+      balanceBy: BalanceBy;
+    }
   /** cancelled without a payment (expired, failed or given up) */
   | { state: "expired" };
 
@@ -657,6 +696,7 @@ export async function onlinePaymentView(bookingId: string): Promise<OnlinePaymen
       amount: booking.amountPaid,
       open,
       nextDueDate: open > 0 ? (balance?.dueDate ?? null) : null,
+      balanceBy: open > 0 ? await balanceByOfBooking(booking.id) : BALANCE_SAVED,
     };
   }
   if (booking.status === "pending" && booking.processingSince) return { state: "processing" };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import {
+  emailCompany,
   emailKindOf,
   isEmailWanted,
   parseEmailData,
@@ -171,6 +172,7 @@ async function buildMessage(row: OutboxRow): Promise<SendMailOptions> {
   const email = await renderEmail(row.template, row.data, {
     baseUrl: env.BASE_URL,
     platformName: settings.platformName,
+    company: emailCompany(settings),
   });
   return {
     from: env.MAIL_FROM,

@@ -9,7 +9,11 @@ import {
   type BookingReceivedEmailData,
 } from "./templates";
 
-const context = { baseUrl: "https://ferien.example.com", platformName: "Alpen & <Meer>" };
+const context = {
+  baseUrl: "https://ferien.example.com",
+  platformName: "Alpen & <Meer>",
+  company: demoEmailCompany,
+};
 
 // The first render loads the e-mail components (seconds on a busy machine): not in a test's time.
 beforeAll(() => import("./render.server"), 60_000);
@@ -77,6 +81,25 @@ describe("e-mail templates", () => {
       "https://ferien.example.com/newsletter/bestaetigen?token=a%2Bb%2Fc",
     );
     expect(mail.text).toContain("https://ferien.example.com/newsletter/abmelden?token=a%2Bb%2Fc");
+  });
+
+  it("puts the Impressum under the password reset and the newsletter confirmation, in their language", async () => {
+    for (const template of ["password-reset", "newsletter-confirm"] as const) {
+      const de = await renderEmail(template, { token: "t" }, context);
+      const en = await renderEmail(template, { token: "t", language: "en" }, context);
+      for (const mail of [de, en]) {
+        for (const part of [mail.text, mail.html]) {
+          expect(part).toContain(demoEmailCompany.name);
+          expect(part).toContain(demoEmailCompany.address);
+          expect(part).toContain(demoEmailCompany.vatId);
+          expect(part).toContain(demoEmailCompany.representative);
+        }
+      }
+      expect(de.text).toContain(`Registergericht: ${demoEmailCompany.registerCourt}`);
+      expect(en.text).toContain(`Register court: ${demoEmailCompany.registerCourt}`);
+      // The plain text ends with the signature: "--", then the Impressum lines.
+      expect(de.text).toMatch(new RegExp(`\\n--\\n${demoEmailCompany.name}`));
+    }
   });
 
   it("sends the password reset link in German by default and in English on request", async () => {
@@ -595,6 +618,93 @@ describe("payment details and confirmation e-mails", () => {
     expect(de.text).toContain("Ihre Buchung ist bestätigt");
     const en = await renderEmail("booking-confirmed", { ...stay, language: "en" }, context);
     expect(en.subject).toBe("Booking confirmed: FW-2026-000123");
+  });
+
+  it("says truthfully how an online booking's balance is paid: saved method, payment link, nothing open", async () => {
+    const online = { ...stay, paymentMethod: "paypal" as const };
+    const receipt = {
+      amount: 25_250,
+      paidOn: "2026-03-01",
+      open: 100_998,
+      nextDueDate: "2026-05-02",
+    };
+    const render = async (data: object) => {
+      const mail = await renderEmail("booking-confirmed", data, context);
+      // Intl puts a no-break space into amounts; compare with plain spaces.
+      const plain = (value: string) => value.replace(/\u00a0/g, " ");
+      return { text: plain(mail.text), html: plain(mail.html) };
+    };
+    // Receipts queued before the case was recorded are the usual one: the saved method.
+    for (const saved of [
+      await render({ ...online, receipt }),
+      await render({ ...online, receipt: { ...receipt, balanceBy: "saved-method" } }),
+    ]) {
+      for (const part of [saved.text, saved.html]) {
+        expect(part).toContain(
+          "Den Restbetrag von 1.009,98 € buchen wir am 02.05.2026 von der Zahlungsart ab, mit der Sie gerade bezahlt haben. Gelingt das nicht, senden wir Ihnen einen Zahlungslink per E-Mail.",
+        );
+        // No reminder is sent before the charge, so none is promised.
+        expect(part).not.toMatch(/erinnern/);
+      }
+    }
+    const byLink = await render({ ...online, receipt: { ...receipt, balanceBy: "payment-link" } });
+    for (const part of [byLink.text, byLink.html]) {
+      expect(part).toContain(
+        "Ihre Zahlungsart konnte nicht für spätere Zahlungen gespeichert werden. Den Restbetrag von 1.009,98 € zahlen Sie deshalb über einen Zahlungslink, den wir Ihnen am 02.05.2026 per E-Mail senden.",
+      );
+      expect(part).not.toContain("gespeicherte");
+    }
+    const english = await render({
+      ...online,
+      language: "en",
+      receipt: { ...receipt, balanceBy: "payment-link" },
+    });
+    expect(english.text).toContain(
+      "you pay the balance of €1,009.98 through a payment link we will e-mail you on 02/05/2026.",
+    );
+    const englishSaved = await render({ ...online, language: "en", receipt });
+    expect(englishSaved.text).toContain(
+      "We will charge the balance of €1,009.98 on 02/05/2026 to the payment method you have just used.",
+    );
+    expect(englishSaved.text).not.toMatch(/remind/);
+    const paidInFull = await render({
+      ...online,
+      receipt: { ...receipt, amount: stay.totalPrice, open: 0, nextDueDate: null },
+    });
+    expect(paidInFull.text).toContain("Die Buchung ist vollständig bezahlt.");
+    expect(paidInFull.text).not.toContain("Restbetrag");
+  });
+
+  it("the balance payment link says why there is a link: a failed charge, or nothing saved", async () => {
+    const link = {
+      ...stay,
+      paymentMethod: "paypal" as const,
+      amount: 100_998,
+      dueDate: "2026-05-02",
+      paymentUrl: "https://checkout.stripe.com/c/pay/cs_test_1",
+      linkExpiresAt: "2026-05-03T09:59:00.000Z",
+    };
+    const failed = await renderEmail("balance-payment-link", link, context);
+    expect(failed.text).toContain("konnte nicht automatisch abgebucht werden");
+    expect(failed.text).toContain("Danach versuchen wir die Abbuchung erneut");
+    const unsaved = await renderEmail(
+      "balance-payment-link",
+      { ...link, balanceBy: "payment-link" },
+      context,
+    );
+    for (const part of [unsaved.text, unsaved.html]) {
+      expect(part).toContain(
+        "Da Ihre Zahlungsart nicht für spätere Zahlungen gespeichert werden konnte, bezahlen Sie den Betrag bitte über den folgenden Link:",
+      );
+      expect(part).not.toContain("abgebucht");
+      expect(part).not.toContain("Abbuchung");
+    }
+    const english = await renderEmail(
+      "balance-payment-link",
+      { ...link, balanceBy: "payment-link", language: "en" },
+      context,
+    );
+    expect(english.text).toContain("As your payment method could not be saved for later payments");
   });
 });
 

@@ -17,6 +17,12 @@ export type RenderContext = {
   /** Public address of the site without trailing slash, for links. */
   baseUrl: string;
   platformName: string;
+  /**
+   * The Impressum data as the settings say when the e-mail is sent (`emailCompany(settings)`):
+   * the footer of the e-mails whose data has no `company` of its own (password reset,
+   * newsletter confirmation). German law wants it in every commercial e-mail (decision 066).
+   */
+  company: EmailCompany;
 };
 
 export type RenderedEmail = {
@@ -325,6 +331,12 @@ const bookingConfirmed = defineTemplate({
         paidOn: calendarDay,
         open: cents,
         nextDueDate: calendarDay.nullable(),
+        /**
+         * How the open balance will be paid (decision 066): charged to the method saved at the
+         * checkout, or – PayPal could not be saved (decision 051) – through a payment link
+         * e-mailed on its due date. Absent in rows queued before: the saved method.
+         */
+        balanceBy: z.enum(["saved-method", "payment-link"]).default("saved-method"),
       })
       .optional(),
   }),
@@ -437,6 +449,11 @@ const balancePaymentLink = defineTemplate({
     paymentUrl: z.url(),
     /** ISO time the link stops working */
     linkExpiresAt: z.iso.datetime({ offset: true }),
+    /**
+     * Why there is a link (decision 066): the charge of the saved method failed, or no method
+     * could be saved (PayPal, decision 051). Absent in rows queued before: a failed charge.
+     */
+    balanceBy: z.enum(["saved-method", "payment-link"]).default("saved-method"),
   }),
 });
 

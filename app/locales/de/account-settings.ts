@@ -4,10 +4,12 @@ const accountSettings = {
   metaDescription: "Benachrichtigungen, Passwort, aktive Sitzungen und Konto verwalten.",
   notificationsHeading: "Benachrichtigungen",
   emailNotifications: "E-Mail-Benachrichtigungen",
+  // Decision 066: no e-mail is optional today; the hints say so instead of promising a choice.
   emailNotificationsHint:
-    "Optionale Hinweise zu Ihrem Konto. E-Mails zu Ihren Buchungen erhalten Sie immer.",
+    "Für optionale Hinweise, die Sie abbestellen können. Derzeit versenden wir keine: Alle E-Mails an Sie betreffen Ihre Buchungen, Zahlungen oder Ihr Konto und kommen immer.",
   marketingEmails: "Marketing-E-Mails",
-  marketingEmailsHint: "Angebote und Reiseideen per E-Mail.",
+  marketingEmailsHint:
+    "Angebote und Reiseideen per E-Mail, nur mit Ihrer Zustimmung. Derzeit versenden wir keine; unseren Newsletter bestellen Sie separat, mit Bestätigung per E-Mail.",
   saveNotifications: "Benachrichtigungen speichern",
   notificationsSaved: "Einstellungen gespeichert",
   notificationsFailed: "Einstellungen konnten nicht gespeichert werden",

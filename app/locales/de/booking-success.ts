@@ -49,7 +49,9 @@ const bookingSuccess = {
     paidTitle: "Zahlung eingegangen – Ihre Buchung ist bestätigt",
     paid: "Bezahlt: {{amount}}",
     balance:
-      "Noch offen: {{amount}}, fällig bis {{date}}. Wir buchen den Betrag dann von Ihrer gespeicherten Zahlungsart ab.",
+      "Noch offen: {{amount}}, fällig am {{date}}. Wir buchen den Betrag an diesem Tag von der Zahlungsart ab, mit der Sie gerade bezahlt haben; gelingt das nicht, senden wir Ihnen einen Zahlungslink per E-Mail.",
+    balanceByLink:
+      "Noch offen: {{amount}}, fällig am {{date}}. Ihre Zahlungsart konnte nicht für spätere Zahlungen gespeichert werden: Den Betrag zahlen Sie über einen Zahlungslink, den wir Ihnen an diesem Tag per E-Mail senden.",
     paidInFull: "Die Buchung ist vollständig bezahlt.",
     expiredTitle: "Zahlung nicht abgeschlossen",
     processingTitle: "Lastschrift in Bearbeitung",

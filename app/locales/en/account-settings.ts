@@ -6,9 +6,10 @@ const accountSettings: typeof de = {
   notificationsHeading: "Notifications",
   emailNotifications: "E-mail notifications",
   emailNotificationsHint:
-    "Optional notes about your account. You always receive e-mails about your bookings.",
+    "For optional notes you can turn off. We currently send none: every e-mail to you concerns your bookings, payments or account and is always sent.",
   marketingEmails: "Marketing e-mails",
-  marketingEmailsHint: "Offers and travel ideas by e-mail.",
+  marketingEmailsHint:
+    "Offers and travel ideas by e-mail, only with your consent. We currently send none; our newsletter is subscribed to separately, confirmed by e-mail.",
   saveNotifications: "Save notifications",
   notificationsSaved: "Settings saved",
   notificationsFailed: "Settings could not be saved",

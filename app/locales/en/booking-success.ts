@@ -46,7 +46,9 @@ const bookingSuccess: typeof de = {
     paidTitle: "Payment received – your booking is confirmed",
     paid: "Paid: {{amount}}",
     balance:
-      "Still open: {{amount}}, due by {{date}}. We will then charge it to your saved payment method.",
+      "Still open: {{amount}}, due on {{date}}. We will charge it on that day to the payment method you have just used; if that does not work, we will e-mail you a payment link.",
+    balanceByLink:
+      "Still open: {{amount}}, due on {{date}}. Your payment method could not be saved for later payments: you pay the amount through a payment link we will e-mail you on that day.",
     paidInFull: "The booking is paid in full.",
     expiredTitle: "Payment not completed",
     processingTitle: "Direct debit processing",

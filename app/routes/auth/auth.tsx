@@ -16,7 +16,13 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { stayInProgress } from "~/features/booking/stay-in-progress.server";
 import { todayInBerlin } from "~/domain/calendar-day";
-import { catalogueOf, formatDate, formatMoney, languageFromCookie } from "~/lib/i18n";
+import {
+  catalogueOf,
+  chosenLanguage,
+  formatDate,
+  formatMoney,
+  languageFromCookie,
+} from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import "~/locales/texts/auth";
@@ -110,6 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...parsed.data,
       clientIp: context.clientIp,
       headers: request.headers,
+      language: languageFromCookie(request.headers.get("cookie")),
     });
     if (!result.ok) {
       return fail(
@@ -131,6 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...parsed.data,
     clientIp: context.clientIp,
     headers: request.headers,
+    language: chosenLanguage(request.headers.get("cookie")),
   });
   if (!result.ok) {
     return fail(result.error, parsed.values, result.error === "tooManyAttempts" ? 429 : 401);

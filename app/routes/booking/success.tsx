@@ -325,10 +325,15 @@ function OnlinePaymentHeader({
           </p>
           <p className="mt-1 text-slate-700">
             {online.open > 0 && online.nextDueDate
-              ? t("bookingSuccess.online.balance", {
-                  amount: formatMoney(online.open, language),
-                  date: formatDate(online.nextDueDate, language),
-                })
+              ? t(
+                  online.balanceBy === "payment-link"
+                    ? "bookingSuccess.online.balanceByLink"
+                    : "bookingSuccess.online.balance",
+                  {
+                    amount: formatMoney(online.open, language),
+                    date: formatDate(online.nextDueDate, language),
+                  },
+                )
               : t("bookingSuccess.online.paidInFull")}
           </p>
         </>

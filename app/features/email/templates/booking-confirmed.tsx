@@ -29,8 +29,12 @@ const confirmedTexts = texts({
     open: "Noch offen",
     nextDue: "Fällig bis",
     nothingOpen: "Die Buchung ist vollständig bezahlt.",
-    balanceNote:
-      "Den Restbetrag buchen wir zum Fälligkeitsdatum von Ihrer gespeicherten Zahlungsart ab; vorher erinnern wir Sie daran.",
+    // What really happens on the due date (balance-charges.server.ts); no promise of a reminder
+    // before the charge, as none is sent (decision 066).
+    balanceSaved: (amount: string, date: string) =>
+      `Den Restbetrag von ${amount} buchen wir am ${date} von der Zahlungsart ab, mit der Sie gerade bezahlt haben. Gelingt das nicht, senden wir Ihnen einen Zahlungslink per E-Mail.`,
+    balanceByLink: (amount: string, date: string) =>
+      `Ihre Zahlungsart konnte nicht für spätere Zahlungen gespeichert werden. Den Restbetrag von ${amount} zahlen Sie deshalb über einen Zahlungslink, den wir Ihnen am ${date} per E-Mail senden.`,
   },
   en: {
     subject: (number: string) => `Booking confirmed: ${number}`,
@@ -46,8 +50,10 @@ const confirmedTexts = texts({
     open: "Still open",
     nextDue: "Due by",
     nothingOpen: "The booking is paid in full.",
-    balanceNote:
-      "We will charge the balance to your saved payment method on its due date and remind you beforehand.",
+    balanceSaved: (amount: string, date: string) =>
+      `We will charge the balance of ${amount} on ${date} to the payment method you have just used. If that does not work, we will e-mail you a payment link.`,
+    balanceByLink: (amount: string, date: string) =>
+      `Your payment method could not be saved for later payments, so you pay the balance of ${amount} through a payment link we will e-mail you on ${date}.`,
   },
 });
 
@@ -74,7 +80,16 @@ export function bookingConfirmed(
           : []),
       ]
     : [];
-  const receiptNote = receipt ? (receipt.open > 0 ? l.balanceNote : l.nothingOpen) : null;
+  const receiptNote = !receipt
+    ? null
+    : receipt.open === 0
+      ? l.nothingOpen
+      : receipt.nextDueDate
+        ? (receipt.balanceBy === "payment-link" ? l.balanceByLink : l.balanceSaved)(
+            formatMoney(receipt.open, data.language),
+            formatDate(receipt.nextDueDate, data.language),
+          )
+        : null;
   const text = textWithSignature(
     [
       greeting,
@@ -82,7 +97,8 @@ export function bookingConfirmed(
       intro,
       "",
       ...rowLines(rows),
-      ...(receipt ? ["", `${l.receipt}:`, ...rowLines(receiptRows), receiptNote ?? ""] : []),
+      ...(receipt ? ["", `${l.receipt}:`, ...rowLines(receiptRows)] : []),
+      ...(receiptNote ? [receiptNote] : []),
       "",
       l.dashboard,
       dashboardUrl,
@@ -100,7 +116,7 @@ export function bookingConfirmed(
             <strong>{l.receipt}</strong>
           </P>
           <Rows rows={receiptRows} />
-          <P margin="8px 0 0">{receiptNote}</P>
+          {receiptNote && <P margin="8px 0 0">{receiptNote}</P>}
         </>
       )}
       <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>

@@ -10,7 +10,11 @@ import { emailTemplates, renderEmail, type EmailTemplateName } from "../template
 const HOSTILE = `<script>alert(1)</script> & "Tom's" <b>`;
 const ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Tom&#x27;s&quot; &lt;b&gt;";
 
-const context = { baseUrl: "https://ferien.example.com", platformName: HOSTILE };
+const context = {
+  baseUrl: "https://ferien.example.com",
+  platformName: HOSTILE,
+  company: demoEmailCompany,
+};
 
 // The first render loads the e-mail components (seconds on a busy machine): not in a test's time.
 beforeAll(() => import("../render.server"), 60_000);

@@ -1,6 +1,14 @@
 import type { ParsedEmailData, RenderContext } from "../templates";
-import { ButtonLink, EmailLayout, LinkLine, P, TextLink, type EmailContent } from "./layout";
-import { texts } from "./shared";
+import {
+  ButtonLink,
+  CompanyFooter,
+  EmailLayout,
+  LinkLine,
+  P,
+  TextLink,
+  type EmailContent,
+} from "./layout";
+import { companySignature, texts } from "./shared";
 
 /** The double opt-in link, with an unsubscribe link as in every newsletter e-mail. */
 const newsletterConfirmUrl = (baseUrl: string, token: string) =>
@@ -33,7 +41,7 @@ const newsletterTexts = texts({
 
 export function newsletterConfirm(
   data: ParsedEmailData<"newsletter-confirm">,
-  { baseUrl, platformName }: RenderContext,
+  { baseUrl, platformName, company }: RenderContext,
 ): EmailContent {
   const l = newsletterTexts[data.language];
   const confirmUrl = newsletterConfirmUrl(baseUrl, data.token);
@@ -46,15 +54,24 @@ export function newsletterConfirm(
     "",
     l.validity,
     "",
-    "--",
     `${l.unsubscribe}: ${unsubscribeUrl}`,
+    "",
+    // The sender's Impressum, as in every e-mail to a guest or visitor (decision 066).
+    ...companySignature(company, data.language),
   ].join("\n");
   const html = (
     <EmailLayout
       language={data.language}
       title={l.subject}
       platformName={platformName}
-      footer={<TextLink href={unsubscribeUrl}>{l.unsubscribe}</TextLink>}
+      footer={
+        <>
+          <TextLink href={unsubscribeUrl}>{l.unsubscribe}</TextLink>
+          <br />
+          <br />
+          <CompanyFooter company={company} language={data.language} />
+        </>
+      }
     >
       <P>{l.greeting}</P>
       <P>{l.intro(platformName)}</P>

@@ -1,6 +1,6 @@
 import type { ParsedEmailData, RenderContext } from "../templates";
-import { ButtonLink, EmailLayout, LinkLine, P, type EmailContent } from "./layout";
-import { singleLine, texts } from "./shared";
+import { ButtonLink, CompanyFooter, EmailLayout, LinkLine, P, type EmailContent } from "./layout";
+import { singleLine, textWithSignature, texts } from "./shared";
 
 /**
  * The single-use link from /auth/passwort-vergessen. The texts say "1 Stunde": change them with
@@ -33,14 +33,23 @@ const passwordResetTexts = texts({
 
 export function passwordReset(
   data: ParsedEmailData<"password-reset">,
-  { baseUrl, platformName }: RenderContext,
+  { baseUrl, platformName, company }: RenderContext,
 ): EmailContent {
   const l = passwordResetTexts[data.language];
   const url = passwordResetUrl(baseUrl, data.token);
   const greeting = l.greeting(singleLine(data.name));
-  const text = [greeting, "", l.intro(platformName), url, "", l.validity].join("\n");
+  // The Impressum as in every e-mail to a guest (decision 066).
+  const text = textWithSignature([greeting, "", l.intro(platformName), url, "", l.validity], {
+    company,
+    language: data.language,
+  });
   const html = (
-    <EmailLayout language={data.language} title={l.subject} platformName={platformName}>
+    <EmailLayout
+      language={data.language}
+      title={l.subject}
+      platformName={platformName}
+      footer={<CompanyFooter company={company} language={data.language} />}
+    >
       <P>{greeting}</P>
       <P>{l.intro(platformName)}</P>
       <ButtonLink href={url}>{l.button}</ButtonLink>
