@@ -94,6 +94,11 @@ const QUERIES: Query[] = [
   { name: 'location "münchen"', filters: () => ({ ...base, location: "münchen" }) },
   { name: 'location "malaga" (Málaga)', filters: () => ({ ...base, location: "malaga" }) },
   { name: 'location "ITALIEN" (country)', filters: () => ({ ...base, location: "ITALIEN" }) },
+  // An English page's country: also looked for as stored, in German (locationAliases).
+  {
+    name: 'location "Italy" (country in English)',
+    filters: () => ({ ...base, location: "Italy" }),
+  },
   { name: "guests ≥ 4, bedrooms ≥ 2", filters: () => ({ ...base, guests: 4, bedrooms: 2 }) },
   {
     name: "80–150 €, price asc",
