@@ -387,10 +387,13 @@ function NotificationsSection({
       </fetcher.Form>
       {fetcher.state === "idle" && result && "marketing" in result && (
         <Message kind="ok">
-          {t("accountSettings.notificationsSaved")}
-          {result.marketing === "pending" &&
-            ` ${t("accountSettings.marketingConfirmSent", { email })}`}
-          {result.marketing === "unsubscribed" && ` ${t("accountSettings.marketingUnsubscribed")}`}
+          <p>{t("accountSettings.notificationsSaved")}</p>
+          {result.marketing === "pending" && (
+            <p>{t("accountSettings.marketingConfirmSent", { email })}</p>
+          )}
+          {result.marketing === "unsubscribed" && (
+            <p>{t("accountSettings.marketingUnsubscribed")}</p>
+          )}
         </Message>
       )}
       {hasExpired && <SessionExpiredBanner className="mt-4" />}
