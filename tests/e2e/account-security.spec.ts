@@ -77,8 +77,10 @@ test.describe("password reset", () => {
 });
 
 test.describe("account settings", () => {
-  test("notifications save on toggle; a wrong current password is refused", async ({ page }) => {
-    await registerGuest(page.request);
+  test("notifications save on toggle; marketing is the newsletter with double opt-in; a wrong current password is refused", async ({
+    page,
+  }) => {
+    const email = await registerGuest(page.request);
     await page.goto("/dashboard/settings");
     await expect(page).toHaveTitle(/^Einstellungen – /);
     await expectNoSeriousA11yViolations(page);
@@ -87,15 +89,47 @@ test.describe("account settings", () => {
     const notifications = page.getByRole("switch", { name: "E-Mail-Benachrichtigungen" });
     await expect(notifications).toBeChecked();
     await expect(marketing).not.toBeChecked();
-    // No e-mail is optional today: the switches say what they cover (decision 066).
+    // What each switch covers (decision 069).
     await expect(notifications).toHaveAccessibleDescription(
-      /Derzeit versenden wir keine: Alle E-Mails an Sie betreffen Ihre Buchungen, Zahlungen oder Ihr Konto und kommen immer\./,
+      /derzeit die Kopie Ihrer Nachricht, wenn Sie angemeldet unser Kontaktformular nutzen/,
     );
-    await expect(marketing).toHaveAccessibleDescription(/Derzeit versenden wir keine/);
+    await expect(marketing).toHaveAccessibleDescription(/Unser Newsletter/);
+
+    // On: the confirmation e-mail goes out; the switch stays off until the link is used.
     await marketing.check();
-    await expect(page.getByRole("status")).toHaveText("Einstellungen gespeichert");
+    const status = page.getByRole("region", { name: "Benachrichtigungen" }).getByRole("status");
+    await expect(status.getByText("Einstellungen gespeichert")).toBeVisible();
+    await expect(status).toContainText(
+      `Bitte bestätigen Sie Ihre Anmeldung über den Link in der E-Mail, die wir Ihnen an ${email} gesendet haben.`,
+    );
+    await expect(marketing).not.toBeChecked();
+    await expect(marketing).toHaveAccessibleDescription(/Bestätigung ausstehend/);
+    await expectNoSeriousA11yViolations(page);
+
+    const mail = await waitForMail(
+      (m) => m.to.includes(email) && m.subject === "Bitte bestätigen Sie Ihre Newsletter-Anmeldung",
+    );
+    const link = mail.text.match(/https?:\/\/\S+\/newsletter\/bestaetigen\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
+    await expect(page.getByText("Ihre Newsletter-Anmeldung ist bestätigt.")).toBeVisible();
+
+    await page.goto("/dashboard/settings");
+    await expect(marketing).toBeChecked();
+    await expect(marketing).not.toHaveAccessibleDescription(/Bestätigung ausstehend/);
+
+    // Off: unsubscribed at once.
+    await marketing.uncheck();
+    await expect(status).toContainText("Sie sind vom Newsletter abgemeldet.");
     await page.reload();
-    await expect(page.getByRole("switch", { name: "Marketing-E-Mails" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Marketing-E-Mails" })).not.toBeChecked();
+
+    await notifications.uncheck();
+    await expect(status).toHaveText("Einstellungen gespeichert");
+    await expect(status).not.toContainText("Newsletter");
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "E-Mail-Benachrichtigungen" })).not.toBeChecked();
 
     const passwordSection = page.getByRole("region", { name: "Passwort ändern" });
     await passwordSection.getByLabel("Aktuelles Passwort").fill("falsch-falsch");

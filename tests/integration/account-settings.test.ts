@@ -331,37 +331,27 @@ describe(`active sessions (${databaseKind()})`, () => {
 });
 
 describe(`notification settings (${databaseKind()})`, () => {
-  it("stores the toggles (defaults: notifications on, marketing off)", async () => {
+  it("stores the notifications toggle (default on); marketing is not stored here", async () => {
     const { id } = await createUser();
-    expect(await getNotificationSettings(id)).toEqual({
-      emailNotifications: true,
-      marketingEmails: false,
-    });
-    await updateNotificationSettings(id, { emailNotifications: false, marketingEmails: true });
-    expect(await getNotificationSettings(id)).toEqual({
-      emailNotifications: false,
-      marketingEmails: true,
-    });
+    expect(await getNotificationSettings(id)).toEqual({ emailNotifications: true });
+    await updateNotificationSettings(id, { emailNotifications: false });
+    expect(await getNotificationSettings(id)).toEqual({ emailNotifications: false });
   });
 
   it("optional e-mails follow the recipient's settings; transactional ones are always sent", async () => {
-    expect(
-      isEmailWanted("transactional", { emailNotifications: false, marketingEmails: false }),
-    ).toBe(true);
-    expect(
-      isEmailWanted("notification", { emailNotifications: false, marketingEmails: true }),
-    ).toBe(false);
-    expect(
-      isEmailWanted("notification", { emailNotifications: true, marketingEmails: false }),
-    ).toBe(true);
-    expect(isEmailWanted("marketing", { emailNotifications: true, marketingEmails: false })).toBe(
-      false,
-    );
-    expect(isEmailWanted("marketing", { emailNotifications: false, marketingEmails: true })).toBe(
-      true,
-    );
-    // No account with that address: nothing to honour.
-    expect(isEmailWanted("marketing", null)).toBe(true);
+    const account = (emailNotifications: boolean | null, isSubscribed = false) => ({
+      emailNotifications,
+      isSubscribed,
+    });
+    expect(isEmailWanted("transactional", account(false))).toBe(true);
+    expect(isEmailWanted("notification", account(false, true))).toBe(false);
+    expect(isEmailWanted("notification", account(true))).toBe(true);
+    // No account with that address: nothing to honour for a notification.
+    expect(isEmailWanted("notification", account(null))).toBe(true);
+    // Marketing needs the double opt-in, account or not (decision 069).
+    expect(isEmailWanted("marketing", account(true))).toBe(false);
+    expect(isEmailWanted("marketing", account(null))).toBe(false);
+    expect(isEmailWanted("marketing", account(false, true))).toBe(true);
     for (const template of [
       "booking-received",
       "booking-new",
@@ -370,14 +360,19 @@ describe(`notification settings (${databaseKind()})`, () => {
     ]) {
       expect(emailKindOf(template)).toBe("transactional");
     }
+    expect(emailKindOf("contact-copy")).toBe("notification");
 
     const { id, email } = await createUser();
-    await updateNotificationSettings(id, { emailNotifications: false, marketingEmails: false });
+    await updateNotificationSettings(id, { emailNotifications: false });
     expect(await isSuppressedByRecipient("transactional", email)).toBe(false);
     expect(await isSuppressedByRecipient("notification", email.toUpperCase())).toBe(true);
     expect(await isSuppressedByRecipient("marketing", email)).toBe(true);
-    expect(await isSuppressedByRecipient("marketing", "fremd@example.com")).toBe(false);
-    await updateNotificationSettings(id, { emailNotifications: true, marketingEmails: false });
+    expect(await isSuppressedByRecipient("marketing", "fremd@example.com")).toBe(true);
+    await db()
+      .insert(schema.newsletterSubscription)
+      .values({ email: "fremd@example.com", token: `t-${id}`, status: "confirmed" });
+    expect(await isSuppressedByRecipient("marketing", "FREMD@example.com")).toBe(false);
+    await updateNotificationSettings(id, { emailNotifications: true });
     expect(await isSuppressedByRecipient("notification", email)).toBe(false);
   });
 });

@@ -260,10 +260,8 @@ describe(`the Impressum in every e-mail to a guest or visitor (${databaseKind()}
 describe(`the e-mail switches of /dashboard/settings (${databaseKind()})`, () => {
   it("both switched off: the e-mails about the guest's own booking still arrive", async () => {
     const guest = await createUser({ name: "Emma Walker" });
-    await updateNotificationSettings(guest.id, {
-      emailNotifications: false,
-      marketingEmails: false,
-    });
+    // "Marketing-E-Mails" off is the default (no newsletter subscription; decision 069).
+    await updateNotificationSettings(guest.id, { emailNotifications: false });
     const property = await createProperty();
     const booking = await book(await sessionCookie(guest.email), property.id, 50);
     const mails = await deliverAll();

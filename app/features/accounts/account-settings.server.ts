@@ -103,20 +103,27 @@ export async function revokeOtherSessions(input: { userId: string; currentSessio
 // ---------------------------------------------------------------------------------------------
 // Notifications
 
+/**
+ * "E-Mail-Benachrichtigungen" as stored. "Marketing-E-Mails" is not read from here: it is the
+ * newsletter subscription of the account's address (decision 069); the stored
+ * `marketingEmails` of older rows is kept but no longer read or written.
+ */
 export async function getNotificationSettings(userId: string, name = "") {
   const profile = await ensureProfile(userId, name);
-  return profile.notificationSettings;
+  return { emailNotifications: profile.notificationSettings.emailNotifications };
 }
 
-export async function updateNotificationSettings(userId: string, settings: NotificationSettings) {
+export async function updateNotificationSettings(
+  userId: string,
+  settings: Pick<NotificationSettings, "emailNotifications">,
+) {
   await ensureProfile(userId, "");
   await db()
     .update(schema.profile)
     .set({
-      notificationSettings: {
+      notificationSettings: sql`${schema.profile.notificationSettings} || ${JSON.stringify({
         emailNotifications: settings.emailNotifications,
-        marketingEmails: settings.marketingEmails,
-      },
+      })}::jsonb`,
     })
     .where(eq(schema.profile.id, userId));
 }

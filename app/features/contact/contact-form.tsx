@@ -10,7 +10,11 @@ import "~/locales/texts/contact";
 
 /** What the /kontakt action answers; `errors` and `values` hold catalogue keys and the input. */
 export type ContactActionData =
-  | { status: "sent"; id: string }
+  | {
+      status: "sent";
+      id: string;
+      /** The account address a copy goes to (decision 069). */ copyTo: string | null;
+    }
   | {
       status: "invalid" | "tooMany" | "failed";
       errors: Partial<Record<ContactField, string>>;
@@ -74,6 +78,7 @@ export function ContactForm({
         {sent && (
           <Banner tone="success" className="mb-6">
             <p>{t("contact.sent")}</p>
+            {sent.copyTo && <p>{t("contact.copySent", { email: sent.copyTo })}</p>}
           </Banner>
         )}
         {failed && (

@@ -90,18 +90,33 @@ export async function processEmailOutboxOnce(options: { limit?: number } = {}) {
 }
 
 /**
- * Whether the recipient of an optional e-mail turned it off (an account with that address whose
- * notification settings say no). Transactional e-mails are never suppressed.
+ * Whether an optional e-mail must not go to its recipient: a notification to an account whose
+ * "E-Mail-Benachrichtigungen" are off, a marketing e-mail to an address that is no confirmed
+ * newsletter subscriber. Transactional e-mails are never suppressed. Checked when sending, so a
+ * switch turned off after the e-mail was queued still counts.
  */
 export async function isSuppressedByRecipient(kind: EmailKind, to: string) {
   if (kind === "transactional") return false;
-  const [row] = await db()
+  const [account] = await db()
     .select({ settings: schema.profile.notificationSettings })
     .from(schema.profile)
     .innerJoin(schema.user, eq(schema.user.id, schema.profile.id))
     .where(sql`lower(${schema.user.email}) = lower(${to})`)
     .limit(1);
-  return !isEmailWanted(kind, row?.settings ?? null);
+  const [subscriber] = await db()
+    .select({ id: schema.newsletterSubscription.id })
+    .from(schema.newsletterSubscription)
+    .where(
+      and(
+        sql`lower(${schema.newsletterSubscription.email}) = lower(${to})`,
+        eq(schema.newsletterSubscription.status, "confirmed"),
+      ),
+    )
+    .limit(1);
+  return !isEmailWanted(kind, {
+    emailNotifications: account ? account.settings.emailNotifications : null,
+    isSubscribed: Boolean(subscriber),
+  });
 }
 
 async function sendOne(row: OutboxRow): Promise<"sent" | "retried" | "failed"> {

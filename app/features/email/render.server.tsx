@@ -9,6 +9,7 @@ import { bookingNew } from "./templates/booking-new";
 import { bookingReceived } from "./templates/booking-received";
 import { checkoutExpired } from "./templates/checkout-expired";
 import { calendarConflict, calendarStale } from "./templates/calendar-alerts";
+import { contactCopy } from "./templates/contact-copy";
 import { contactMessage } from "./templates/contact-message";
 import { contactReply } from "./templates/contact-reply";
 import type { EmailContent } from "./templates/layout";
@@ -31,6 +32,7 @@ const components: {
 } = {
   "contact-message": contactMessage,
   "contact-reply": contactReply,
+  "contact-copy": contactCopy,
   "newsletter-confirm": newsletterConfirm,
   "booking-received": bookingReceived,
   "booking-new": bookingNew,

@@ -116,9 +116,11 @@ describe("e-mail templates", () => {
     expect(en.text).toMatch(/^Hello,/);
   });
 
-  it("marks no template optional yet: every current e-mail is transactional", () => {
-    for (const name of Object.keys(emailTemplates)) expect(emailKindOf(name)).toBe("transactional");
-    const off = { emailNotifications: false, marketingEmails: false };
+  it("marks only the contact form copy optional: every other e-mail is transactional", () => {
+    for (const name of Object.keys(emailTemplates)) {
+      expect(emailKindOf(name)).toBe(name === "contact-copy" ? "notification" : "transactional");
+    }
+    const off = { emailNotifications: false, isSubscribed: false };
     expect(isEmailWanted("transactional", off)).toBe(true);
     expect(isEmailWanted("notification", off)).toBe(false);
     expect(isEmailWanted("marketing", { ...off, emailNotifications: true })).toBe(false);

@@ -58,22 +58,29 @@ type Template<S extends z.ZodType> = {
 
 /**
  * How a template is marked optional. "transactional" e-mails (bookings, password reset, replies
- * to something the recipient just asked for) are always sent. "notification" and "marketing"
- * e-mails are optional: the sender skips them when the recipient has an account whose
- * notification settings turned them off (`emailNotifications` / `marketingEmails`).
+ * to something the recipient just asked for) are always sent. "notification" e-mails are skipped
+ * when the recipient has an account whose "E-Mail-Benachrichtigungen" are off; "marketing"
+ * e-mails go only to a confirmed newsletter subscriber (double opt-in, which is what
+ * "Marketing-E-Mails" in the account turns on and off; decision 069).
  */
 export type EmailKind = "transactional" | "notification" | "marketing";
-export type RecipientEmailSettings = { emailNotifications: boolean; marketingEmails: boolean };
+export type RecipientEmailSettings = {
+  /** The account's "E-Mail-Benachrichtigungen"; null: no account has the address. */
+  emailNotifications: boolean | null;
+  /** The address is a confirmed newsletter subscriber. */
+  isSubscribed: boolean;
+};
 
 export function emailKindOf(template: string): EmailKind {
   if (!isEmailTemplateName(template)) return "transactional";
   return (emailTemplates[template] as Template<z.ZodType>).kind ?? "transactional";
 }
 
-/** The rule: transactional always; optional kinds only when the recipient's setting allows. */
-export function isEmailWanted(kind: EmailKind, settings: RecipientEmailSettings | null) {
-  if (kind === "transactional" || !settings) return true;
-  return kind === "notification" ? settings.emailNotifications : settings.marketingEmails;
+/** The rule: transactional always; notifications unless turned off; marketing only by consent. */
+export function isEmailWanted(kind: EmailKind, recipient: RecipientEmailSettings) {
+  if (kind === "transactional") return true;
+  if (kind === "notification") return recipient.emailNotifications ?? true;
+  return recipient.isSubscribed;
 }
 
 const defineTemplate = <S extends z.ZodType>(template: Template<S>) => template;
@@ -91,6 +98,27 @@ const contactMessage = defineTemplate({
     email: z.string(),
     subject: z.string(),
     message: z.string(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// contact-copy: the spec's optional "contact form copy" (decision 069): a signed-in guest's own
+// message from /kontakt, to their ACCOUNT's address (never to the address typed into the form,
+// or the form would mail any text to anyone), in the language they wrote in, with the Impressum
+// of the render context. A "notification": "E-Mail-Benachrichtigungen" off sends none.
+
+const contactCopy = defineTemplate({
+  kind: "notification",
+  data: z.object({
+    language,
+    firstName: z.string(),
+    lastName: z.string(),
+    /** The reply address they typed into the form (shown, never written to). */
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    /** ISO time the message was sent. */
+    sentAt: z.iso.datetime({ offset: true }),
   }),
 });
 
@@ -525,6 +553,7 @@ const calendarStale = defineTemplate({
 export const emailTemplates = {
   "contact-message": contactMessage,
   "contact-reply": contactReply,
+  "contact-copy": contactCopy,
   "newsletter-confirm": newsletterConfirm,
   "booking-received": bookingReceived,
   "booking-new": bookingNew,

@@ -133,3 +133,38 @@ export async function unsubscribe(token: string | null): Promise<"unsubscribed" 
     .where(and(eq(t.token, row.token), inArray(t.status, ["pending", "confirmed"])));
   return "unsubscribed";
 }
+
+// ---------------------------------------------------------------------------------------------
+// "Marketing-E-Mails" in /dashboard/settings (decision 069): the same subscription, for the
+// account's own address.
+
+/**
+ * Where an address stands: "subscribed" (confirmed), "pending" (a confirmation link that still
+ * works was sent) or "none" (never, unsubscribed, or the link expired unconfirmed).
+ */
+export type NewsletterState = "subscribed" | "pending" | "none";
+
+export async function newsletterStateOf(email: string): Promise<NewsletterState> {
+  const [row] = await db()
+    .select({ status: t.status, isFresh: sql<boolean>`${t.createdAt} > ${validSince}` })
+    .from(t)
+    .where(sql`lower(${t.email}) = ${email.trim().toLowerCase()}`);
+  if (row?.status === "confirmed") return "subscribed";
+  if (row?.status === "pending" && row.isFresh) return "pending";
+  return "none";
+}
+
+/** Ends the subscription of an address at once, as its unsubscribe link does. */
+export async function unsubscribeAddress(email: string) {
+  const updated = await db()
+    .update(t)
+    .set({ status: "unsubscribed" })
+    .where(
+      and(
+        sql`lower(${t.email}) = ${email.trim().toLowerCase()}`,
+        inArray(t.status, ["pending", "confirmed"]),
+      ),
+    )
+    .returning({ id: t.id });
+  return updated.length > 0;
+}

@@ -4,12 +4,19 @@ const accountSettings = {
   metaDescription: "Benachrichtigungen, Passwort, aktive Sitzungen und Konto verwalten.",
   notificationsHeading: "Benachrichtigungen",
   emailNotifications: "E-Mail-Benachrichtigungen",
-  // Decision 066: no e-mail is optional today; the hints say so instead of promising a choice.
+  // Decision 069: what each switch covers, as it really is.
   emailNotificationsHint:
-    "Für optionale Hinweise, die Sie abbestellen können. Derzeit versenden wir keine: Alle E-Mails an Sie betreffen Ihre Buchungen, Zahlungen oder Ihr Konto und kommen immer.",
+    "Optionale E-Mails, die Sie abbestellen können: derzeit die Kopie Ihrer Nachricht, wenn Sie angemeldet unser Kontaktformular nutzen. E-Mails zu Ihren Buchungen, Zahlungen und Ihrem Konto kommen immer.",
   marketingEmails: "Marketing-E-Mails",
   marketingEmailsHint:
-    "Angebote und Reiseideen per E-Mail, nur mit Ihrer Zustimmung. Derzeit versenden wir keine; unseren Newsletter bestellen Sie separat, mit Bestätigung per E-Mail.",
+    "Unser Newsletter mit Angeboten und Reiseideen an Ihre Konto-Adresse. Nach dem Einschalten erhalten Sie eine E-Mail mit Bestätigungslink; angemeldet sind Sie erst nach der Bestätigung. Ausschalten meldet Sie sofort ab.",
+  marketingPending:
+    "Bestätigung ausstehend: Bitte bestätigen Sie die Anmeldung über den Link in der E-Mail an {{email}}. Der Link ist 7 Tage gültig.",
+  marketingConfirmSent:
+    "Bitte bestätigen Sie Ihre Anmeldung über den Link in der E-Mail, die wir Ihnen an {{email}} gesendet haben.",
+  marketingUnsubscribed: "Sie sind vom Newsletter abgemeldet.",
+  marketingTooMany:
+    "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
   saveNotifications: "Benachrichtigungen speichern",
   notificationsSaved: "Einstellungen gespeichert",
   notificationsFailed: "Einstellungen konnten nicht gespeichert werden",

@@ -11,6 +11,7 @@ const contact = {
   submit: "Nachricht senden",
   submitting: "Wird gesendet...",
   sent: "Vielen Dank! Ihre Nachricht wurde gesendet.",
+  copySent: "Eine Kopie Ihrer Nachricht senden wir an Ihre Konto-Adresse {{email}}.",
   failed: "Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
   tooMany: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
   invalid: "Bitte prüfen Sie die markierten Felder.",

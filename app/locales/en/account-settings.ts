@@ -6,10 +6,16 @@ const accountSettings: typeof de = {
   notificationsHeading: "Notifications",
   emailNotifications: "E-mail notifications",
   emailNotificationsHint:
-    "For optional notes you can turn off. We currently send none: every e-mail to you concerns your bookings, payments or account and is always sent.",
+    "Optional e-mails you can turn off: currently the copy of your message when you use our contact form while signed in. E-mails about your bookings, payments and account are always sent.",
   marketingEmails: "Marketing e-mails",
   marketingEmailsHint:
-    "Offers and travel ideas by e-mail, only with your consent. We currently send none; our newsletter is subscribed to separately, confirmed by e-mail.",
+    "Our newsletter with offers and travel ideas, to your account address. After turning it on you get an e-mail with a confirmation link; you are subscribed only once you confirm. Turning it off unsubscribes you at once.",
+  marketingPending:
+    "Confirmation pending: please confirm the subscription with the link in the e-mail to {{email}}. The link is valid for 7 days.",
+  marketingConfirmSent:
+    "Please confirm your subscription with the link in the e-mail we sent to {{email}}.",
+  marketingUnsubscribed: "You are unsubscribed from the newsletter.",
+  marketingTooMany: "Too many sign-up attempts. Please wait a moment and try again.",
   saveNotifications: "Save notifications",
   notificationsSaved: "Settings saved",
   notificationsFailed: "Settings could not be saved",

@@ -12,6 +12,7 @@ const contact: typeof de = {
   submit: "Send message",
   submitting: "Sending...",
   sent: "Thank you! Your message has been sent.",
+  copySent: "We are sending a copy of your message to your account address {{email}}.",
   failed: "Your message could not be sent. Please try again later.",
   tooMany: "Too many attempts. Please wait a moment and try again.",
   invalid: "Please check the marked fields.",

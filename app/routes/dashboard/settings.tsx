@@ -23,6 +23,11 @@ import {
 } from "~/features/accounts/account-settings.server";
 import { PASSWORD_MAX } from "~/domain/password";
 import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
+import {
+  newsletterStateOf,
+  subscribeToNewsletter,
+  unsubscribeAddress,
+} from "~/features/newsletter/newsletter.server";
 import { getAuth } from "~/lib/auth.server";
 import { withSetCookies } from "~/lib/http.server";
 import { languageFromCookie, getTranslator } from "~/lib/i18n";
@@ -41,14 +46,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   const currentSessionId = await getCurrentSessionId(request);
-  const [notifications, sessions] = await Promise.all([
+  const [stored, newsletter, sessions] = await Promise.all([
     getNotificationSettings(user.id, user.fullName),
+    newsletterStateOf(user.email),
     listSessions(user.id, currentSessionId),
   ]);
   return {
     title: t("accountSettings.title"),
     description: t("accountSettings.metaDescription"),
-    notifications,
+    // "Marketing-E-Mails" is on only for a confirmed newsletter subscription (decision 069).
+    notifications: {
+      emailNotifications: stored.emailNotifications,
+      marketingEmails: newsletter === "subscribed",
+    },
+    isMarketingPending: newsletter === "pending",
+    email: user.email,
     sessions,
   };
 }
@@ -79,7 +91,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       try {
         await updateNotificationSettings(user.id, parsed.data);
-        return { intent, ok: true as const };
+        const marketing = await saveMarketingSwitch({
+          email: user.email,
+          isOn: parsed.data.marketingEmails,
+          language: languageFromCookie(request.headers.get("cookie")),
+          clientIp: context.clientIp,
+        });
+        if (marketing === "tooMany") {
+          return data({ intent, error: "marketingTooMany" as const }, { status: 429 });
+        }
+        if (marketing === "failed") throw new Error("newsletter sign-up failed");
+        return { intent, ok: true as const, marketing };
       } catch (error) {
         logger.error({ err: error }, "saving notification settings failed");
         return data({ intent, error: "notificationsFailed" as const }, { status: 500 });
@@ -171,6 +193,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * "Marketing-E-Mails" is the newsletter subscription of the account's address (decision 069):
+ * on starts the footer form's double opt-in (a confirmation e-mail, subscribed after the click;
+ * the same rate limits), off ends a confirmed subscription at once, as its unsubscribe link does.
+ * Only a change from what the switch shows acts: the switch shows "off" while a confirmation is
+ * pending, so saving the other switch (which posts this one as it is shown) cancels nothing.
+ */
+async function saveMarketingSwitch(input: {
+  email: string;
+  isOn: boolean;
+  language: ReturnType<typeof languageFromCookie>;
+  clientIp: string;
+}) {
+  const state = await newsletterStateOf(input.email);
+  if (input.isOn && state !== "subscribed") {
+    const result = await subscribeToNewsletter({
+      email: input.email,
+      language: input.language,
+      clientIp: input.clientIp,
+    });
+    return result === "pending" ? ("pending" as const) : result;
+  }
+  if (!input.isOn && state === "subscribed") {
+    await unsubscribeAddress(input.email);
+    return "unsubscribed" as const;
+  }
+  return "unchanged" as const;
+}
+
 type ActionData = Route.ComponentProps["actionData"];
 
 function Section({
@@ -220,7 +271,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-semibold text-secondary">{t("accountSettings.title")}</h1>
       {isSessionExpired && <SessionExpiredBanner />}
-      <NotificationsSection settings={loaderData.notifications} actionData={actionData} />
+      <NotificationsSection
+        settings={loaderData.notifications}
+        isMarketingPending={loaderData.isMarketingPending}
+        email={loaderData.email}
+        actionData={actionData}
+      />
       <PasswordSection actionData={actionData} />
       <SessionsSection sessions={loaderData.sessions} actionData={actionData} />
       <DeleteSection actionData={actionData} />
@@ -230,9 +286,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
 function NotificationsSection({
   settings,
+  isMarketingPending,
+  email,
   actionData,
 }: {
   settings: { emailNotifications: boolean; marketingEmails: boolean };
+  isMarketingPending: boolean;
+  email: string;
   actionData: ActionData;
 }) {
   const { t } = useTranslation();
@@ -270,11 +330,14 @@ function NotificationsSection({
       name: "emailNotifications" as const,
       label: t("accountSettings.emailNotifications"),
       hint: t("accountSettings.emailNotificationsHint"),
+      status: null,
     },
     {
       name: "marketingEmails" as const,
       label: t("accountSettings.marketingEmails"),
       hint: t("accountSettings.marketingEmailsHint"),
+      // Shown beside the switch while the double opt-in waits for the click.
+      status: isMarketingPending ? t("accountSettings.marketingPending", { email }) : null,
     },
   ];
 
@@ -296,7 +359,9 @@ function NotificationsSection({
               checked={values[toggle.name]}
               // Saved at once on toggle.
               onChange={(event) => save(toggle.name, event.currentTarget.checked)}
-              aria-describedby={`${toggle.name}-hint`}
+              aria-describedby={
+                toggle.status ? `${toggle.name}-hint ${toggle.name}-status` : `${toggle.name}-hint`
+              }
               className="peer mt-1 size-5 shrink-0 accent-[var(--color-secondary)]"
             />
             <div>
@@ -306,17 +371,38 @@ function NotificationsSection({
               <p id={`${toggle.name}-hint`} className="text-sm text-slate-600">
                 {toggle.hint}
               </p>
+              {toggle.status && (
+                <p
+                  id={`${toggle.name}-status`}
+                  className="mt-1 text-sm font-medium text-amber-900"
+                  data-testid={`${toggle.name}-status`}
+                >
+                  {toggle.status}
+                </p>
+              )}
             </div>
           </div>
         ))}
         {!isHydrated && <Button type="submit">{t("accountSettings.saveNotifications")}</Button>}
       </fetcher.Form>
-      {fetcher.state === "idle" && isSaved(result) && (
-        <Message kind="ok">{t("accountSettings.notificationsSaved")}</Message>
+      {fetcher.state === "idle" && result && "marketing" in result && (
+        <Message kind="ok">
+          <p>{t("accountSettings.notificationsSaved")}</p>
+          {result.marketing === "pending" && (
+            <p>{t("accountSettings.marketingConfirmSent", { email })}</p>
+          )}
+          {result.marketing === "unsubscribed" && (
+            <p>{t("accountSettings.marketingUnsubscribed")}</p>
+          )}
+        </Message>
       )}
       {hasExpired && <SessionExpiredBanner className="mt-4" />}
       {fetcher.state === "idle" && !hasExpired && result && "error" in result && (
-        <Message kind="error">{t("accountSettings.notificationsFailed")}</Message>
+        <Message kind="error">
+          {result.error === "marketingTooMany"
+            ? t("accountSettings.marketingTooMany")
+            : t("accountSettings.notificationsFailed")}
+        </Message>
       )}
     </Section>
   );

@@ -8,6 +8,7 @@ import { ContactForm, type ContactActionData } from "~/features/contact/contact-
 import { mapSearchUrl, type ContactContent } from "~/features/contact/contact-content";
 import { CONTACT_FIELDS, contactSchema, subjectFromQuery } from "~/features/contact/contact.schema";
 import { sendContactMessage } from "~/features/contact/contact.server";
+import { getCurrentUser } from "~/features/accounts/session.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { openingHoursIn } from "~/features/settings/settings";
 import { getPageContent } from "~/features/company/page-content.server";
@@ -61,9 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  // The copy goes to the signed-in account's address, known from the session alone.
+  const user = await getCurrentUser(request);
   const result = await sendContactMessage({
     values: parsed.data,
     language: languageFromCookie(request.headers.get("cookie")),
+    sender: user ? { userId: user.id, email: user.email } : undefined,
     clientIp: context.clientIp,
     requestId: context.requestId,
   });
@@ -73,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.error === "tooMany" ? 429 : 500 },
     );
   }
-  return data<ContactActionData>({ status: "sent", id: result.id });
+  return data<ContactActionData>({ status: "sent", id: result.id, copyTo: result.copyTo });
 }
 
 function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

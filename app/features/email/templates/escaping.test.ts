@@ -50,6 +50,14 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     reply: `${HOSTILE}\n\n${HOSTILE}`,
     company,
   },
+  "contact-copy": {
+    firstName: HOSTILE,
+    lastName: HOSTILE,
+    email: HOSTILE,
+    subject: HOSTILE,
+    message: `${HOSTILE}\n${HOSTILE}`,
+    sentAt: "2026-03-01T10:00:00.000Z",
+  },
   "newsletter-confirm": { token: `"><script>` },
   "booking-received": {
     ...stay,
