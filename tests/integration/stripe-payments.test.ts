@@ -440,8 +440,18 @@ describe("a checkout that never started", () => {
       checkOut: addDays(today(), 224),
       createdAt: new Date(Date.now() - 20 * 60_000),
     });
+    const debitOnItsWay = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: addDays(today(), 230),
+      checkOut: addDays(today(), 234),
+      paymentMethod: "sepa-debit",
+      createdAt: new Date(Date.now() - 20 * 60_000),
+      stripePaymentProcessingSince: new Date(Date.now() - 10 * 60_000),
+    });
     await settleLapsedHolds(new Date());
     expect((await bookingRow(stuck.id)).status).toBe("cancelled");
+    expect((await bookingRow(debitOnItsWay.id)).status).toBe("pending");
     // Its start may still be under way, and a bank transfer has no checkout at all.
     expect((await bookingRow(justNow.id)).status).toBe("pending");
     expect((await bookingRow(byTransfer.id)).status).toBe("pending");

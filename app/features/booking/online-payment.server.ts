@@ -750,6 +750,8 @@ async function releaseUnstartedHolds(now: Date): Promise<number> {
         eq(b.amountPaid, 0),
         inArray(b.paymentMethod, ONLINE_METHODS),
         sql`${b.stripeCheckoutSessionId} is null`,
+        // Whatever the record lacks, a debit on its way is settled by its webhook, not here.
+        sql`${b.stripePaymentProcessingSince} is null`,
         lt(b.createdAt, new Date(now.getTime() - UNSTARTED_AFTER_MS)),
       ),
     )
