@@ -10,14 +10,13 @@
  *   turned off (they are transactional; no e-mail is optional today).
  */
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { register, signIn } from "~/features/accounts/sign-in.server";
 import { updateNotificationSettings } from "~/features/accounts/account-settings.server";
 import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
-import { processEmailOutboxOnce } from "~/features/email/outbox.server";
 import { subscribeToNewsletter } from "~/features/newsletter/newsletter.server";
 import { ensureSettingsRow, getSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
@@ -26,7 +25,8 @@ import { action as bookAction } from "~/routes/public/book";
 import { action as languageAction } from "~/routes/api/language";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createProperty, createUser, sessionCookie, TEST_PASSWORD } from "../helpers/factories";
-import { parseMail, startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
+import { startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
+import { deliverQueuedMail } from "../helpers/outbox-delivery";
 import { callRoute } from "../helpers/route-call";
 
 let handle: DatabaseHandle;
@@ -67,19 +67,7 @@ const languageOf = async (userId: string) =>
       .where(eq(schema.profile.id, userId))
   )[0].language;
 
-/** Sends what the outbox holds and returns the received mails, parsed, by recipient. */
-async function deliverAll() {
-  const queued = (
-    await db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(schema.emailOutbox)
-      .where(eq(schema.emailOutbox.status, "pending"))
-  )[0].n;
-  const before = receiver.messages.length;
-  await processEmailOutboxOnce({ limit: 50 });
-  const received = await receiver.waitForMessages(before + queued);
-  return received.slice(before).map((mail) => ({ ...parseMail(mail.raw), to: mail.to[0] }));
-}
+const deliverAll = () => deliverQueuedMail(receiver);
 
 /** "Zahlungspflichtig buchen" by bank transfer on /properties/:id/book, as the browser sends it. */
 async function book(cookie: string, propertyId: string, inDays: number) {

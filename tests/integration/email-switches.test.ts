@@ -21,7 +21,8 @@ import * as settingsPage from "~/routes/dashboard/settings";
 import * as confirmPage from "~/routes/newsletter/confirm";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie } from "../helpers/factories";
-import { parseMail, startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
+import { startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
+import { deliverQueuedMail } from "../helpers/outbox-delivery";
 import { callRoute } from "../helpers/route-call";
 
 let handle: DatabaseHandle;
@@ -48,19 +49,7 @@ afterEach(() => {
   resetEnvCache();
 });
 
-/** Sends what the outbox holds; the mails that arrived, parsed, with their envelope recipient. */
-async function deliverAll() {
-  const queued = (
-    await db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(schema.emailOutbox)
-      .where(eq(schema.emailOutbox.status, "pending"))
-  )[0].n;
-  const before = receiver.messages.length;
-  await processEmailOutboxOnce({ limit: 50 });
-  const received = await receiver.waitForMessages(before + queued);
-  return received.slice(before).map((mail) => ({ ...parseMail(mail.raw), to: mail.to[0] }));
-}
+const deliverAll = () => deliverQueuedMail(receiver);
 
 const message = {
   firstName: "Lena",
