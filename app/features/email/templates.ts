@@ -90,16 +90,17 @@ const language = z.enum(["de", "en"]).default("de");
 // ---------------------------------------------------------------------------------------------
 // contact-message: a visitor's message from /kontakt, to the company e-mail.
 
-const contactMessage = defineTemplate({
-  data: z.object({
-    language,
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    subject: z.string(),
-    message: z.string(),
-  }),
+const contactMessageData = z.object({
+  language,
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The reply address the visitor typed into the form. */
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
 });
+
+const contactMessage = defineTemplate({ data: contactMessageData });
 
 // ---------------------------------------------------------------------------------------------
 // contact-copy: the spec's optional "contact form copy" (decision 069): a signed-in guest's own
@@ -109,14 +110,8 @@ const contactMessage = defineTemplate({
 
 const contactCopy = defineTemplate({
   kind: "notification",
-  data: z.object({
-    language,
-    firstName: z.string(),
-    lastName: z.string(),
-    /** The reply address they typed into the form (shown, never written to). */
-    email: z.string(),
-    subject: z.string(),
-    message: z.string(),
+  // The same message; its reply address is shown in the copy, never written to.
+  data: contactMessageData.extend({
     /** ISO time the message was sent. */
     sentAt: z.iso.datetime({ offset: true }),
   }),
