@@ -142,13 +142,18 @@ CREATE CONSTRAINT TRIGGER "occupancy_released" AFTER DELETE ON "occupancy"
 -- rounds of tests/race/calendar-race.test.ts on a loaded machine). With it the second writer
 -- waits and then meets the first one's committed nights: the exclusion constraint still decides.
 -- A transaction-scoped advisory lock touches no row; PGlite (one connection) takes it too.
+-- The lock is one of 256 (the property's hash modulo 256), not one per property: a statement
+-- that writes the nights of very many properties at once (a bulk import, the benchmark's
+-- generator with 100,000 properties) would otherwise take a lock per property and overflow
+-- the server's lock table ("out of shared memory"). Two properties that share a lock only wait
+-- for each other's short writes.
 CREATE OR REPLACE FUNCTION "occupancy_lock_property"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   first_key integer;
   second_key integer;
 BEGIN
-  first_key := hashtext(coalesce(NEW.property_id, OLD.property_id)::text);
-  second_key := hashtext(coalesce(OLD.property_id, NEW.property_id)::text);
+  first_key := hashtext(coalesce(NEW.property_id, OLD.property_id)::text) & 255;
+  second_key := hashtext(coalesce(OLD.property_id, NEW.property_id)::text) & 255;
   -- A row moved to another property locks both, always in the same order.
   PERFORM pg_advisory_xact_lock(70032, least(first_key, second_key));
   IF first_key <> second_key THEN
