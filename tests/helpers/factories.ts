@@ -79,3 +79,17 @@ export async function createBooking(
     .returning();
   return row;
 }
+
+/** An Airbnb feed of the property (not fetched; tests write its events and log directly). */
+export async function createFeed(propertyId: string) {
+  const [feed] = await db()
+    .insert(schema.icalFeed)
+    .values({
+      propertyId,
+      name: "Airbnb",
+      url: "https://www.airbnb.de/calendar/ical/1.ics",
+      channel: "airbnb",
+    })
+    .returning();
+  return feed;
+}

@@ -8,7 +8,13 @@ import { translate } from "~/lib/i18n";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as route from "~/routes/admin/property-calendar";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
+import {
+  createBooking,
+  createProperty,
+  createUser,
+  sessionCookie,
+  createFeed,
+} from "../helpers/factories";
 
 /**
  * /admin/properties/{id}/kalender through its real route module with a real admin session
@@ -176,15 +182,7 @@ describe(`admin calendar page (${databaseKind()})`, () => {
 
   it("the sync log names the HTTP status the channel answered with", async () => {
     const property = await createProperty();
-    const [feed] = await db()
-      .insert(schema.icalFeed)
-      .values({
-        propertyId: property.id,
-        name: "Airbnb",
-        url: "https://www.airbnb.de/calendar/ical/1.ics",
-        channel: "airbnb",
-      })
-      .returning();
+    const feed = await createFeed(property.id);
     await db()
       .insert(schema.icalSyncLog)
       .values({ feedId: feed.id, result: "failed", httpStatus: 404, error: "httpStatus" });

@@ -7,7 +7,7 @@ import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { loader } from "~/routes/ical/export";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createBooking, createProperty, createUser } from "../helpers/factories";
+import { createBooking, createProperty, createUser, createFeed } from "../helpers/factories";
 
 /** The iCal export /ical/<token>.ics (spec/10 "iCal export", decision 045). */
 let handle: DatabaseHandle;
@@ -52,15 +52,7 @@ async function occupiedProperty() {
     today,
   });
   if (!blocked.ok) throw new Error(blocked.error);
-  const [feed] = await db()
-    .insert(schema.icalFeed)
-    .values({
-      propertyId: property.id,
-      name: "Airbnb",
-      url: "https://www.airbnb.de/calendar/ical/1.ics",
-      channel: "airbnb",
-    })
-    .returning();
+  const feed = await createFeed(property.id);
   await db()
     .insert(schema.externalEvent)
     .values({

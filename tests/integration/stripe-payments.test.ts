@@ -418,36 +418,26 @@ describe("a checkout that never started", () => {
     // Stripe will ever settle it.
     const guest = await createUser({ name: "Ulla Unterbrochen" });
     const property = await createProperty();
-    const stuck = await createBooking({
-      userId: guest.id,
-      propertyId: property.id,
-      checkIn: addDays(today(), 200),
-      checkOut: addDays(today(), 204),
-      paymentMethod: "credit-card",
-      createdAt: new Date(Date.now() - 20 * 60_000),
-    });
-    const justNow = await createBooking({
-      userId: guest.id,
-      propertyId: property.id,
-      checkIn: addDays(today(), 210),
-      checkOut: addDays(today(), 214),
-      paymentMethod: "paypal",
-    });
-    const byTransfer = await createBooking({
-      userId: guest.id,
-      propertyId: property.id,
-      checkIn: addDays(today(), 220),
-      checkOut: addDays(today(), 224),
-      createdAt: new Date(Date.now() - 20 * 60_000),
-    });
-    const debitOnItsWay = await createBooking({
-      userId: guest.id,
-      propertyId: property.id,
-      checkIn: addDays(today(), 230),
-      checkOut: addDays(today(), 234),
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    /** A pending booking of 4 nights from `inDays`, stored without a Stripe session. */
+    const held = (
+      inDays: number,
+      values: Omit<Partial<typeof schema.booking.$inferInsert>, "userId" | "propertyId">,
+    ) =>
+      createBooking({
+        userId: guest.id,
+        propertyId: property.id,
+        checkIn: addDays(today(), inDays),
+        checkOut: addDays(today(), inDays + 4),
+        ...values,
+      });
+    const stuck = await held(200, { paymentMethod: "credit-card", createdAt: minutesAgo(20) });
+    const justNow = await held(210, { paymentMethod: "paypal" });
+    const byTransfer = await held(220, { createdAt: minutesAgo(20) });
+    const debitOnItsWay = await held(230, {
       paymentMethod: "sepa-debit",
-      createdAt: new Date(Date.now() - 20 * 60_000),
-      stripePaymentProcessingSince: new Date(Date.now() - 10 * 60_000),
+      createdAt: minutesAgo(20),
+      stripePaymentProcessingSince: minutesAgo(10),
     });
     await settleLapsedHolds(new Date());
     expect((await bookingRow(stuck.id)).status).toBe("cancelled");
