@@ -1,4 +1,5 @@
 /** /admin/audit (issue 13 part 7): every entry, newest first, by area and admin, paged. */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditFilter, AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/audit/audit.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
@@ -67,6 +68,37 @@ describe(`audit log (${databaseKind()})`, () => {
     expect(annas.entries.every((e) => e.actor === "Anna Admin")).toBe(true);
     const system = await listAuditEntries(filter("admin=system"));
     expect(system.entries.map((e) => e.action)).toEqual(["payment-details-sent"]);
+  });
+
+  it("offers a former admin in the filter, beside today's admins, but not a guest who cancelled", async () => {
+    const carla = await createUser({ role: "admin", name: "Carla Ehemalig" });
+    const guest = await createUser({ name: "Gustav Gast" });
+    const today = await createUser({ role: "admin", name: "Dora Heute" });
+    await db()
+      .insert(schema.auditLog)
+      .values([
+        { actorId: carla.id, entity: "property", entityId: crypto.randomUUID(), action: "update" },
+        {
+          actorId: guest.id,
+          entity: "booking",
+          entityId: crypto.randomUUID(),
+          action: "cancelled-by-guest",
+        },
+      ]);
+    // Carla is no admin any more; her entries stay in the log.
+    await db().update(schema.profile).set({ role: "user" }).where(eq(schema.profile.id, carla.id));
+
+    const { admins } = await listAuditEntries(filter(""));
+    const byId = new Map(admins.map((admin) => [admin.id, admin]));
+    expect(byId.get(carla.id)).toMatchObject({ name: "Carla Ehemalig", former: true });
+    expect(byId.get(today.id)).toMatchObject({ name: "Dora Heute", former: false });
+    expect(byId.has(guest.id)).toBe(false);
+    // Today's admins first.
+    expect(admins.findIndex((a) => a.id === today.id)).toBeLessThan(
+      admins.findIndex((a) => a.id === carla.id),
+    );
+    const carlas = await listAuditEntries(filter(`admin=${carla.id}`));
+    expect(carlas.entries.map((e) => e.actor)).toEqual(["Carla Ehemalig"]);
   });
 
   it("shows a settings change as the fields that changed, and ignores forged filters", async () => {

@@ -6,6 +6,7 @@ const adminAudit = {
     "Jede Änderung im Adminbereich mit Zeitpunkt, Person und altem → neuem Wert. Einträge können nicht bearbeitet oder gelöscht werden.",
   entity: "Bereich",
   admin: "Administrator",
+  former: "kein Administrator mehr",
   all: "Alle",
   system: "System",
   apply: "Anwenden",

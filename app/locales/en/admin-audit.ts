@@ -8,6 +8,7 @@ const adminAudit: typeof de = {
     "Every change in the admin area with time, person and old → new value. Entries cannot be edited or deleted.",
   entity: "Area",
   admin: "Administrator",
+  former: "no longer an administrator",
   all: "All",
   system: "System",
   apply: "Apply",

@@ -92,7 +92,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
             <option value="">{t("adminAudit.all")}</option>
             {admins.map((admin) => (
               <option key={admin.id} value={admin.id}>
-                {`${admin.name} (${admin.email})`}
+                {`${admin.name} (${admin.email})${admin.former ? ` – ${t("adminAudit.former")}` : ""}`}
               </option>
             ))}
             <option value="system">{t("adminAudit.system")}</option>
