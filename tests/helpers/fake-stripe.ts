@@ -24,6 +24,10 @@
  *   `failNextCharges(n, code)` says so (`authentication_required`, `card_declined`);
  *   `GET /v1/payment_intents/:id`. A SEPA mandate's method is "processing" when charged;
  *   `settleIntent` lets the bank answer (decision 051).
+ * - A SEPA checkout (decision 070): `settle(id, "processing")` completes it unpaid with its
+ *   PaymentIntent "processing"; "paid" or "failed" is the bank's answer, readable through the
+ *   session and the intent as at Stripe. `retrieves` lists the look-ups; `failNextRetrieves(n)`
+ *   makes them fail.
  *
  * Webhooks are signed with Stripe's real scheme (`stripe.webhooks.generateTestHeaderString`), so
  * the app's verification is the one that runs in production.
@@ -98,9 +102,13 @@ export type FakeStripe = {
     sessionId: string,
     options?: { timestamp?: number; eventId?: string },
   ) => { payload: string; signature: string; eventId: string };
-  /** Marks a session paid (or failed, for an async method) without the checkout page. */
-  /** "processing": a SEPA checkout completed, its debit not arrived yet (payment_status unpaid). */
-  settle: (sessionId: string, outcome: "paid" | "expired" | "processing") => FakeSession;
+  /**
+   * Marks a session paid or expired without the checkout page. For an asynchronous method (SEPA):
+   * "processing" – the checkout completed, its debit not arrived yet (payment_status unpaid, the
+   * PaymentIntent "processing"); "failed" – the bank returned the debit (the session stays
+   * complete/unpaid, the PaymentIntent goes back to "requires_payment_method", as at Stripe).
+   */
+  settle: (sessionId: string, outcome: "paid" | "expired" | "processing" | "failed") => FakeSession;
   paymentIntents: Map<string, FakePaymentIntent>;
   refunds: Map<string, FakeRefund>;
   /** Every refund create call (also repeated ones), with its Idempotency-Key. */
@@ -116,6 +124,13 @@ export type FakeStripe = {
   refusePaypalSaving: (refuse: boolean) => void;
   /** The next n refund creates fail with an API error (nothing is refunded). */
   failNextRefunds: (n: number) => void;
+  /**
+   * The next n look-ups (`GET` of a checkout session or a PaymentIntent) fail with an API error,
+   * as when Stripe is unreachable. The SDK retries, so fail more than one call to see it fail.
+   */
+  failNextRetrieves: (n: number) => void;
+  /** The ids of every look-up (`GET` of a checkout session or a PaymentIntent), in order. */
+  retrieves: string[];
   /** A signed delivery of an event about any object (a refund, a charge). */
   signedObjectEvent: (
     type: string,
@@ -182,6 +197,8 @@ export async function startFakeStripe(options: {
   const refundsByKey = new Map<string, string>();
   const refundCreates: FakeStripe["refundCreates"] = [];
   let refundFailures = 0;
+  let retrieveFailures = 0;
+  const retrieves: string[] = [];
   let paypalSavingRefused = false;
   const charges: FakeStripe["charges"] = [];
   const chargesByKey = new Map<string, { status: number; body: unknown }>();
@@ -304,10 +321,25 @@ export async function startFakeStripe(options: {
   const settle: FakeStripe["settle"] = (sessionId, outcome) => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`unknown session ${sessionId}`);
-    if (outcome === "processing") {
-      session.status = "complete";
+    if (outcome === "processing" || outcome === "failed") {
+      if (session.status === "open") session.status = "complete";
       session.payment_status = "unpaid";
       session.payment_intent ??= `pi_${crypto.randomBytes(12).toString("hex")}`;
+      paymentIntents.set(session.payment_intent, {
+        id: session.payment_intent,
+        object: "payment_intent",
+        status: outcome === "processing" ? "processing" : "requires_payment_method",
+        customer: session.customer,
+        payment_method: null,
+        amount: session.amount_total,
+        amount_refunded: 0,
+        currency: session.currency,
+        latest_charge: `ch_${crypto.randomBytes(12).toString("hex")}`,
+        last_payment_error:
+          outcome === "failed"
+            ? { code: "insufficient_funds", message: "The account has insufficient funds." }
+            : null,
+      });
       return session;
     }
     if (outcome === "paid") {
@@ -451,6 +483,15 @@ export async function startFakeStripe(options: {
         // --- The API the SDK calls ---
         if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
           return refuse(401, "Invalid API Key provided", "authentication_error");
+        }
+        const retrieved =
+          req.method === "GET"
+            ? url.pathname.match(/^\/v1\/(?:checkout\/sessions|payment_intents)\/([\w]+)$/)
+            : null;
+        if (retrieved) retrieves.push(retrieved[1]);
+        if (retrieved && retrieveFailures > 0) {
+          retrieveFailures--;
+          return refuse(500, "An error occurred with our connection to Stripe.", "api_error");
         }
         if (url.pathname === "/v1/checkout/sessions" && req.method === "POST") {
           const params = parseStripeForm(body);
@@ -648,6 +689,10 @@ export async function startFakeStripe(options: {
     failNextRefunds: (n) => {
       refundFailures = n;
     },
+    failNextRetrieves: (n) => {
+      retrieveFailures = n;
+    },
+    retrieves,
     signedObjectEvent,
     completeRefund,
     settleIntent,

@@ -5,58 +5,22 @@
  * `checkout.session.async_payment_succeeded`; while the debit is processing the booking is
  * neither paid nor confirmed ("Lastschrift in Bearbeitung"); a failed debit cancels it.
  */
-import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { chargeDueBalances } from "~/features/booking/balance-charges.server";
 import { db, schema } from "~/lib/db.server";
 import { translate } from "~/lib/i18n";
-import { action as bookAction } from "~/routes/public/book";
 import { loader as successLoader } from "~/routes/booking/success";
-import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { allowSepaDebit, bookingRow, bookSepa } from "../helpers/sepa-booking";
 import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 import { callRoute } from "../helpers/route-call";
 
 const stripe = fakeStripeForFile("sepa");
-beforeAll(async () => {
-  await db()
-    .update(schema.settings)
-    .set({ allowedPaymentMethods: ["bank-transfer", "credit-card", "paypal", "sepa-debit"] });
-});
+beforeAll(allowSepaDebit);
 
 const deliver = deliverWebhook;
-
-async function bookSepa(inDays: number) {
-  const guest = await createUser({ name: "Lena Lastschrift" });
-  const cookie = await sessionCookie(guest.email);
-  const property = await createProperty();
-  const checkIn = addDays(todayInBerlin(), inDays);
-  const answer = await callRoute<{ error?: string; message?: string }>(bookAction, {
-    url: `/properties/${property.id}/book`,
-    cookie,
-    params: { id: property.id },
-    form: {
-      checkIn,
-      checkOut: addDays(checkIn, 3),
-      guests: "2",
-      guestName: "Lena Lastschrift",
-      guestPhone: "+49 30 1234567",
-      specialRequests: "",
-      paymentMethod: "sepa-debit",
-      idempotencyKey: crypto.randomUUID(),
-    },
-  });
-  const [booking] = await db()
-    .select()
-    .from(schema.booking)
-    .where(and(eq(schema.booking.userId, guest.id), eq(schema.booking.checkIn, checkIn)));
-  return { answer, booking, cookie };
-}
-
-const bookingRow = async (id: string) =>
-  (await db().select().from(schema.booking).where(eq(schema.booking.id, id)))[0];
 
 describe("SEPA Direct Debit", () => {
   it("is refused with a German message when arrival is fewer than 14 days away", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import type { EmailTemplateData } from "~/features/email/templates";
@@ -765,7 +765,8 @@ async function releaseUnstartedHolds(now: Date): Promise<number> {
  * minutes ago are looked up at Stripe (the source of truth, not a guess) and settled like the
  * webhook would have: paid → confirmed, expired → released. Run by the 15-minute booking job, so
  * a misconfigured webhook cannot block dates for ever. Holds whose checkout never started are
- * released first (also without Stripe keys). Returns how many holds it settled.
+ * released first (also without Stripe keys); SEPA deposits whose debit has been processing for
+ * more than a day are looked up too (decision 070). Returns how many holds it settled.
  */
 export async function settleLapsedHolds(now = new Date()): Promise<number> {
   let settled = await releaseUnstartedHolds(now);
@@ -799,5 +800,107 @@ export async function settleLapsedHolds(now = new Date()): Promise<number> {
       );
     }
   }
+  settled += await lookUpProcessingDeposits(client, now);
   return settled;
+}
+
+/**
+ * A SEPA deposit's debit takes days; only `checkout.session.async_payment_succeeded/failed`
+ * settles it, and if that event is lost the booking would stay "Lastschrift in Bearbeitung", its
+ * nights held, for ever (decision 070). A debit processing for more than a day is asked at Stripe
+ * and settled exactly as the event would: succeeded → confirmed, failed → released. One still
+ * processing is asked again a day later: the look-up moves the booking's `updated_at` (nothing
+ * else reads it), never `stripe_payment_processing_since`, which the guest and admin see.
+ */
+const DEPOSIT_LOOKUP_AFTER_MS = 24 * 3_600_000;
+
+async function lookUpProcessingDeposits(client: Stripe, now: Date): Promise<number> {
+  const dayAgo = new Date(now.getTime() - DEPOSIT_LOOKUP_AFTER_MS);
+  const waiting = await db()
+    .select({ id: b.id, sessionId: b.stripeCheckoutSessionId })
+    .from(b)
+    .where(
+      and(
+        eq(b.status, "pending"),
+        eq(b.amountPaid, 0),
+        isNotNull(b.stripeCheckoutSessionId),
+        lt(b.stripePaymentProcessingSince, dayAgo),
+        // Asked at most once a day: the mark below, or any other change of the booking.
+        lt(b.updatedAt, dayAgo),
+      ),
+    )
+    .orderBy(b.stripePaymentProcessingSince)
+    .limit(50);
+  let settled = 0;
+  for (const hold of waiting) {
+    try {
+      const outcome = await lookUpDeposit(client, hold.sessionId!);
+      if (outcome === "processing") {
+        await db()
+          .update(b)
+          .set({ updatedAt: now })
+          .where(and(eq(b.id, hold.id), eq(b.status, "pending")));
+      } else if (outcome === "settled") {
+        settled++;
+      }
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      logger.error(
+        { err: { message: (error as Error).message, type }, bookingId: hold.id },
+        "looking up a processing SEPA deposit at Stripe failed",
+      );
+      // Stripe unreachable: the next run (15 minutes later) asks again. A session Stripe does
+      // not know (keys of another account, say) will not be known in 15 minutes either: asked
+      // again the next day, so such bookings cannot keep the others out of the run's limit.
+      if (type === "StripeInvalidRequestError") {
+        await db()
+          .update(b)
+          .set({ updatedAt: now })
+          .where(and(eq(b.id, hold.id), eq(b.status, "pending")))
+          // Not marked: only asked again sooner; the job must go on.
+          .catch(() => {});
+      }
+    }
+  }
+  return settled;
+}
+
+/**
+ * What Stripe says about one processing deposit. The Checkout Session of an asynchronous method
+ * stays `complete`/`unpaid` while the debit runs and after it failed; it turns `paid` when the
+ * money arrived. Its PaymentIntent tells the rest: `processing` while the bank has not answered,
+ * `requires_payment_method` after a failed attempt (or `canceled`), as Stripe's PaymentIntent
+ * lifecycle describes.
+ */
+async function lookUpDeposit(
+  client: Stripe,
+  sessionId: string,
+): Promise<"settled" | "processing" | "unclear"> {
+  const session = await client.checkout.sessions.retrieve(sessionId);
+  if (session.payment_status === "paid") {
+    const { lateRefundOf } = await applyCheckoutSession(session, "state");
+    // Cancelled by the admin in the meantime: the money goes back at once, as the webhook does.
+    if (lateRefundOf) await sendOnlineRefundsOf(lateRefundOf);
+    return "settled";
+  }
+  const intentId =
+    typeof session.payment_intent === "string"
+      ? session.payment_intent
+      : session.payment_intent?.id;
+  if (session.status !== "complete" || !intentId) {
+    logger.warn(
+      { sessionId, status: session.status, paymentStatus: session.payment_status },
+      "processing SEPA deposit: its checkout session is not complete or has no payment",
+    );
+    return "processing";
+  }
+  const intent = await client.paymentIntents.retrieve(intentId);
+  if (intent.status === "requires_payment_method" || intent.status === "canceled") {
+    await applyCheckoutSession(session, "failed");
+    return "settled";
+  }
+  // Succeeded, but the session does not say paid yet: asked again at the next run, so the
+  // money is recorded from the session as the webhook would (its amount, its customer).
+  if (intent.status === "succeeded") return "unclear";
+  return "processing";
 }
