@@ -55,6 +55,24 @@ describe("the stay's calendar file", () => {
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
   });
 
+  it("writes the same wall-clock times whatever the server's own time zone", () => {
+    const before = process.env.TZ;
+    try {
+      // Node applies a changed TZ to every later Date; the file must not follow it.
+      for (const zone of ["America/New_York", "Europe/Berlin", "Pacific/Kiritimati", "UTC"]) {
+        process.env.TZ = zone;
+        const ics = stayCalendar({ ...stay, checkInFrom: "00:30", checkOutUntil: "23:30" });
+        expect(property(ics, "DTSTART"), zone).toBe("DTSTART;TZID=Europe/Berlin:20270326T003000");
+        expect(property(ics, "DTEND"), zone).toBe("DTEND;TZID=Europe/Berlin:20270329T233000");
+        const allDay = stayCalendar({ ...stay, checkInFrom: null, checkOutUntil: null });
+        expect(property(allDay, "DTSTART"), zone).toBe("DTSTART;VALUE=DATE:20270326");
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it("is an all-day event through the departure day when the times are unknown", () => {
     const ics = stayCalendar({ ...stay, checkInFrom: null, checkOutUntil: null, language: "en" });
     expect(property(ics, "DTSTART")).toBe("DTSTART;VALUE=DATE:20270326");

@@ -82,10 +82,12 @@ const texts = {
 } as const;
 
 /**
- * ical-generator writes a Date's UTC fields as the wall-clock time of the event's TZID, so the
- * Berlin wall time goes in as those fields.
+ * With a TZID, ical-generator writes the *local* fields of the Date it makes from the input, so
+ * the Berlin wall time goes in as a string without zone ("2026-07-05T15:00:00"), which JavaScript
+ * reads as local time: its local fields are that wall time whatever the server's time zone. A
+ * Date (or a "…Z" string) would be shifted by the server's offset from UTC.
  */
-const wallClock = (day: string, time: string) => new Date(`${day}T${time}:00.000Z`);
+const wallClock = (day: string, time: string) => `${day}T${time}:00`;
 
 export function stayCalendar(input: StayCalendarInput): string {
   const l = texts[input.language];
