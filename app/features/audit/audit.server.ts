@@ -65,14 +65,7 @@ export async function listAuditEntries(filter: AuditFilter) {
       // "nulls last" as in the indexes, or the planner sorts every entry.
       .orderBy(sql`${a.createdAt} desc nulls last`, sql`${a.id} desc nulls last`)
       .limit(AUDIT_PAGE_SIZE + 1),
-    // The filter's choice of admins: the accounts that are admins today.
-    db()
-      .select({ id: schema.user.id, name: schema.user.name, email: schema.user.email })
-      .from(schema.user)
-      .innerJoin(schema.profile, eq(schema.profile.id, schema.user.id))
-      .where(eq(schema.profile.role, "admin"))
-      .orderBy(schema.user.name)
-      .limit(200),
+    auditAdmins(),
   ]);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page.at(-1);
@@ -107,4 +100,37 @@ export async function listAuditEntries(filter: AuditFilter) {
         : null,
     admins,
   };
+}
+
+/**
+ * The filter's choice of admins: today's admins, and every account that made an admin change
+ * and is no admin any more (`former`) — their entries stay in the log, so the filter must reach
+ * them. The log's distinct actors are read by a skip scan of audit_log_actor_idx (one index
+ * probe per actor, not one row per entry); guests who only cancelled their own booking are left
+ * out.
+ */
+export async function auditAdmins() {
+  const u = schema.user;
+  const p = schema.profile;
+  const formerAdmin = sql`${u.id} in (
+      with recursive actor(id) as (
+        (select actor_id from audit_log where actor_id is not null order by actor_id limit 1)
+        union all
+        select (select l.actor_id from audit_log l where l.actor_id > actor.id
+                order by l.actor_id limit 1)
+        from actor where actor.id is not null
+      )
+      select id from actor where id is not null)
+    and exists (select 1 from audit_log l where l.actor_id = ${u.id}
+                -- the one entry a guest writes (cancellation.server.ts)
+                and l.action <> 'cancelled-by-guest')`;
+  const isAdmin = sql<boolean>`coalesce(${p.role} = 'admin', false)`;
+  const rows = await db()
+    .select({ id: u.id, name: u.name, email: u.email, isAdmin })
+    .from(u)
+    .leftJoin(p, eq(p.id, u.id))
+    .where(or(eq(p.role, "admin"), formerAdmin))
+    .orderBy(sql`${isAdmin} desc`, u.name)
+    .limit(200);
+  return rows.map(({ isAdmin, ...admin }) => ({ ...admin, former: !isAdmin }));
 }
