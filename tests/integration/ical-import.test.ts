@@ -261,6 +261,14 @@ describe(`iCal import (${databaseKind()})`, () => {
     expect(await mails()).toHaveLength(1);
   });
 
+  it("leaves a feed just added to the add action's own first read, not to the sync job", async () => {
+    // Due at once, the every-minute job of any process could claim it first, and the admin's
+    // "Kalender hinzufügen" would read it as "busy" (and a race test saw exactly that).
+    const { feedId } = await propertyWithFeed("airbnb.ics");
+    expect(await dueFeedIds(1000)).not.toContain(feedId);
+    expect((await syncFeed(feedId, { today })).ok).toBe(true);
+  });
+
   it("syncs each feed in one process at a time", async () => {
     const { feedId } = await propertyWithFeed("airbnb.ics");
     const results = await Promise.all([syncFeed(feedId, { today }), syncFeed(feedId, { today })]);

@@ -236,7 +236,9 @@ export async function addFeed({
     if (!property) return { ok: false as const, error: "notFound" as const };
     const [feed] = await tx
       .insert(f)
-      .values({ propertyId, ...input })
+      // The add action reads the feed at once (property-calendar.tsx); due now, the sync job of
+      // any process could claim it first and that first read would find it "busy".
+      .values({ propertyId, ...input, nextSyncAt: nextSyncAt() })
       .returning({ id: f.id });
     await tx.insert(schema.auditLog).values({
       actorId: actor.id,
