@@ -13,7 +13,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, readEnv, type CheckedEnv } from "../app/lib/env.server";
 import { createAppListener } from "./app-listener";
-import { firstForwarded, proxySettings } from "./request-checks";
+import { lastForwarded, proxySettings } from "./request-checks";
 import { serveMediaFromStorage, type ReadMedia } from "./media";
 import { PageCache } from "./page-cache";
 import { serveFile } from "./static";
@@ -139,11 +139,17 @@ function isForeignOrigin(req: http.IncomingMessage) {
 
 let warnedAboutProxy = false;
 
+/**
+ * The guest's address, the key of every per-client limit. Behind a trusted proxy it is the
+ * entry that proxy added: the LAST one of X-Forwarded-For. Entries to its left came with the
+ * request (nginx's $proxy_add_x_forwarded_for and most load balancers append), so a client can
+ * write anything there (decision 071).
+ */
 function clientIp(req: http.IncomingMessage) {
   const forwarded = req.headers["x-forwarded-for"];
   if (trustProxy) {
-    const first = firstForwarded(forwarded);
-    if (first) return first;
+    const last = lastForwarded(forwarded);
+    if (last) return last;
   } else if (forwarded && !warnedAboutProxy) {
     // Behind a proxy without TRUST_PROXY every guest has the proxy's address: the limits per
     // client (sign-in and booking attempts, live-update streams) then count all guests as one.
@@ -207,7 +213,9 @@ const server = http.createServer((req, res) => {
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   if (isProduction && baseUrl.startsWith("https://")) {
-    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // Not includeSubDomains: on an apex domain that would force HTTPS for a year on every
+    // subdomain (webmail, an old intranet page) that this app knows nothing about.
+    res.setHeader("Strict-Transport-Security", "max-age=31536000");
   }
   if (shuttingDown) res.setHeader("Connection", "close");
 
