@@ -28,7 +28,16 @@ import {
   stopListening,
 } from "~/features/settings/settings-events.server";
 import { closeEventStreams } from "~/features/settings/event-stream.server";
-import { connectDatabase, databaseHandle, isDatabaseEmpty, setDatabase } from "~/lib/db.server";
+import { and, eq, sql } from "drizzle-orm";
+import { isPasswordCorrect } from "~/features/accounts/account-settings.server";
+import {
+  connectDatabase,
+  databaseHandle,
+  db,
+  isDatabaseEmpty,
+  schema,
+  setDatabase,
+} from "~/lib/db.server";
 import { startEmailWorker, stopEmailWorker } from "~/features/email/outbox.server";
 import {
   startImageImportWorker,
@@ -81,10 +90,11 @@ export async function boot(): Promise<BootResult> {
   }
   if (handle.kind === "postgres" && handle.url) await listenForSettingsChanges(handle.url);
   if (handle.listen) await listenForPageDataOnPglite(handle.listen);
-  // A production start names every open point of the go-live checklist (decision 033); the
-  // embedded demo start (no DATABASE_URL) is a demo and stays quiet. Not awaited: its queries
-  // and the password check (scrypt) must not delay listening.
-  if (env.isProduction && env.DATABASE_URL) {
+  // A production start names every open point of the go-live checklist (decision 033), on
+  // PostgreSQL and on an embedded database behind a public BASE_URL alike (decision 071); only
+  // the local demo (embedded, localhost) stays quiet. Not awaited: its queries and the password
+  // check (scrypt) must not delay listening.
+  if (env.isProduction && !env.isLocalDemo) {
     void logOpenGoLivePoints(logger).catch((error: unknown) =>
       logger.warn({ err: error }, "go-live checklist: checking failed"),
     );
@@ -107,7 +117,7 @@ export async function boot(): Promise<BootResult> {
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
 
-  const { DEMO_LOGINS } = await import("../db/demo-logins");
+  const demoLogins = await workingDemoLogins(seeded);
   return {
     config: {
       port: env.PORT,
@@ -119,8 +129,36 @@ export async function boot(): Promise<BootResult> {
     },
     databaseKind: handle.kind,
     seeded,
-    demoLogins: env.seedDemoData ? DEMO_LOGINS : [],
+    demoLogins,
   };
+}
+
+/**
+ * The demo logins the start message may print: those that really sign in on this database. A
+ * start that just seeded has them all; otherwise each is looked up, and one whose account is
+ * gone or whose password was changed is left out, so the console never names a login that
+ * does not work, nor one on a database that never had demo data (decision 071).
+ */
+export async function workingDemoLogins(seededNow: boolean): Promise<BootResult["demoLogins"]> {
+  const { DEMO_LOGINS } = await import("../db/demo-logins");
+  if (seededNow) return DEMO_LOGINS;
+  const working = await Promise.all(
+    DEMO_LOGINS.map(async (login) => {
+      const [row] = await db()
+        .select({ hash: schema.account.password })
+        .from(schema.account)
+        .innerJoin(schema.user, eq(schema.user.id, schema.account.userId))
+        .where(
+          and(
+            eq(schema.account.providerId, "credential"),
+            sql`lower(${schema.user.email}) = ${login.email.toLowerCase()}`,
+          ),
+        )
+        .limit(1);
+      return row?.hash && (await isPasswordCorrect(row.hash, login.password)) ? login : null;
+    }),
+  );
+  return working.filter((login) => login !== null);
 }
 
 /** First step of a graceful stop: end long-lived event streams so the server can drain. */

@@ -1,10 +1,19 @@
-// `npm start`: build when the sources are newer than the build, then serve in production mode.
-// Needs no environment variable: embedded database in ./data, demo data on first start.
+// `npm start`: read .env, build when the sources are newer than the build, then serve in
+// production mode. Needs no environment variable: the local demo (embedded database in ./data,
+// demo data on first start, decision 071).
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { PROJECT_ENV_FILE, loadEnvFile } from "./env-file.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+// Before everything else, BUILD_DIR included. The environment wins over the file.
+const fromFile = loadEnvFile(PROJECT_ENV_FILE);
+if (fromFile) {
+  console.log(
+    `Read ${path.relative(root, PROJECT_ENV_FILE)}: ${fromFile.length} variable(s) (already set in the environment: kept).`,
+  );
+}
 const buildEntry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
 
 function newestMtime(target) {

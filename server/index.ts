@@ -11,8 +11,9 @@ import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { ConfigError, readEnv, type CheckedEnv } from "../app/lib/env.server";
 import { createAppListener } from "./app-listener";
-import { firstForwarded, proxySettings } from "./request-checks";
+import { lastForwarded, proxySettings } from "./request-checks";
 import { serveMediaFromStorage, type ReadMedia } from "./media";
 import { PageCache } from "./page-cache";
 import { serveFile } from "./static";
@@ -42,12 +43,33 @@ type EntryModule = {
 };
 
 const isProduction = process.env.NODE_ENV === "production";
-const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
-const host = process.env.HOST ?? "0.0.0.0";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const clientDir = path.join(buildDir, "client");
 
 let vite: ViteDevServer | undefined;
+if (!isProduction) {
+  // Development: Vite's React Router plugin copies .env into process.env here, before the check.
+  const { createServer } = await import("vite");
+  vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+}
+
+/**
+ * The environment, checked before anything reads it: the app's logger takes LOG_LEVEL when the
+ * build is imported, so a typo there (or a missing BASE_URL) would otherwise end in a stack
+ * trace. A refusal prints what to fix, in German and English, and exits.
+ */
+function checkedEnvironment(): CheckedEnv {
+  try {
+    return readEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+}
+const settings = checkedEnvironment();
+const log = pino({ level: settings.LOG_LEVEL, base: undefined });
+
 let loadBuild: () => Promise<ServerBuild>;
 if (isProduction) {
   const build = (await import(
@@ -55,8 +77,6 @@ if (isProduction) {
   )) as ServerBuild;
   loadBuild = async () => build;
 } else {
-  const { createServer } = await import("vite");
-  vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   loadBuild = () =>
     vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
@@ -70,9 +90,9 @@ const { port, baseUrl, dataDir, uploadsDir, storage, trustProxy } = booted.confi
  * Public pages for anonymous visitors from memory (decision 038), production only (development
  * re-reads the build on every request). PAGE_CACHE_MB=0 turns it off.
  */
-const pageCacheMb = Number(process.env.PAGE_CACHE_MB ?? 50);
+const pageCacheMb = settings.PAGE_CACHE_MB;
 const pageCache =
-  isProduction && Number.isFinite(pageCacheMb) && pageCacheMb > 0
+  isProduction && pageCacheMb > 0
     ? new PageCache(
         {
           languageFromCookie: entry.languageFromCookie,
@@ -119,11 +139,17 @@ function isForeignOrigin(req: http.IncomingMessage) {
 
 let warnedAboutProxy = false;
 
+/**
+ * The guest's address, the key of every per-client limit. Behind a trusted proxy it is the
+ * entry that proxy added: the LAST one of X-Forwarded-For. Entries to its left came with the
+ * request (nginx's $proxy_add_x_forwarded_for and most load balancers append), so a client can
+ * write anything there (decision 071).
+ */
 function clientIp(req: http.IncomingMessage) {
   const forwarded = req.headers["x-forwarded-for"];
   if (trustProxy) {
-    const first = firstForwarded(forwarded);
-    if (first) return first;
+    const last = lastForwarded(forwarded);
+    if (last) return last;
   } else if (forwarded && !warnedAboutProxy) {
     // Behind a proxy without TRUST_PROXY every guest has the proxy's address: the limits per
     // client (sign-in and booking attempts, live-update streams) then count all guests as one.
@@ -187,7 +213,9 @@ const server = http.createServer((req, res) => {
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   if (isProduction && baseUrl.startsWith("https://")) {
-    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // Not includeSubDomains: on an apex domain that would force HTTPS for a year on every
+    // subdomain (webmail, an old intranet page) that this app knows nothing about.
+    res.setHeader("Strict-Transport-Security", "max-age=31536000");
   }
   if (shuttingDown) res.setHeader("Connection", "close");
 
@@ -231,7 +259,7 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 
-server.listen(port, host, () => {
+server.listen(port, settings.HOST, () => {
   const lines = [
     "",
     `  Ferienwohnung-Plattform läuft: ${baseUrl}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/lib/body-limits";
-import { checkBody, checkUrl, proxySettings, requestScheme } from "./request-checks";
+import { checkBody, checkUrl, lastForwarded, proxySettings, requestScheme } from "./request-checks";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const FORM = "application/x-www-form-urlencoded";
@@ -145,5 +145,23 @@ describe("requestScheme", () => {
       trustProxy: true,
       httpsHost: "ferien.example.com",
     });
+  });
+});
+
+describe("lastForwarded (the client address behind a trusted proxy)", () => {
+  it("takes the entry the proxy appended, not one the client wrote in front of it", () => {
+    // nginx's $proxy_add_x_forwarded_for: what the client sent, then the address nginx saw.
+    expect(lastForwarded("198.51.100.1, 203.0.113.7")).toBe("203.0.113.7");
+    expect(lastForwarded("10.9.8.7,198.51.100.1 ,  203.0.113.7")).toBe("203.0.113.7");
+    expect(lastForwarded(["198.51.100.1", "203.0.113.7"])).toBe("203.0.113.7");
+    // A proxy that overwrites the header ($remote_addr, Caddy, Traefik): its one entry.
+    expect(lastForwarded("203.0.113.7")).toBe("203.0.113.7");
+    expect(lastForwarded("2001:db8::1")).toBe("2001:db8::1");
+  });
+
+  it("gives nothing for an empty header, so the socket's address is used", () => {
+    expect(lastForwarded(undefined)).toBeUndefined();
+    expect(lastForwarded("")).toBeUndefined();
+    expect(lastForwarded(" , ")).toBeUndefined();
   });
 });

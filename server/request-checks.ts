@@ -125,12 +125,32 @@ export async function checkBody(
   return refuse(415, `content type ${essence || "missing"}`);
 }
 
+/** Every value of an `X-Forwarded-*` header, in order, over repeated headers too. */
+function forwardedValues(header: string | string[] | undefined): string[] {
+  return [header]
+    .flat()
+    .flatMap((h) => h?.split(",") ?? [])
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
+}
+
 /**
  * The first value of an `X-Forwarded-*` header: the hop nearest the browser when proxies list
- * several ("203.0.113.7, 10.0.0.2"; "https, http").
+ * several ("https, http"). Only for the scheme, which a client gains nothing by forging (the
+ * origin check compares it with the browser's own Origin); never for the client's address.
  */
 export function firstForwarded(header: string | string[] | undefined): string | undefined {
-  return [header].flat()[0]?.split(",")[0]?.trim() || undefined;
+  return forwardedValues(header)[0];
+}
+
+/**
+ * The last value of `X-Forwarded-For`: the address the trusted proxy itself saw and appended.
+ * Everything left of it came with the request and is whatever the client wrote
+ * ("198.51.100.1, 203.0.113.7" from a client that sent "198.51.100.1"), so the per-client
+ * limits key on this one (decision 071). With TRUST_PROXY the app trusts exactly one hop.
+ */
+export function lastForwarded(header: string | string[] | undefined): string | undefined {
+  return forwardedValues(header).at(-1);
 }
 
 export type ProxySettings = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getEnv, resetEnvCache } from "./env.server";
+import { ConfigError, getEnv, resetEnvCache } from "./env.server";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -101,5 +101,131 @@ describe("S3 storage settings (decision 034)", () => {
     expect(
       start({ ...complete, S3_PUBLIC_URL: "https://cdn.example.com/bilder/" }).s3?.publicUrl,
     ).toBe("https://cdn.example.com/bilder");
+  });
+});
+
+/** A start with exactly these variables (plus the test secret), as `npm start` would see them. */
+function startWith(vars: Record<string, string>) {
+  process.env = { AUTH_SECRET: "x".repeat(32), ...vars };
+  resetEnvCache();
+  return getEnv();
+}
+function refusal(vars: Record<string, string>) {
+  try {
+    startWith(vars);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("started although the configuration is wrong");
+}
+
+describe("demo data and its published logins (decision 071)", () => {
+  it("a bare npm start is the local demo: embedded database, localhost, demo data", () => {
+    const env = startWith({ NODE_ENV: "production" });
+    expect(env.BASE_URL).toBe("http://localhost:3000");
+    expect(env.isLocalDemo).toBe(true);
+    expect(env.seedDemoData).toBe(true);
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
+      expect(startWith({ NODE_ENV: "production", BASE_URL: local }).seedDemoData).toBe(true);
+    }
+  });
+
+  it("the embedded database behind a public address gets no demo data and no demo admin", () => {
+    const env = startWith({ NODE_ENV: "production", BASE_URL: "https://ferien.example.com" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.isLocalDemo).toBe(false);
+    expect(env.seedDemoData).toBe(false);
+    // Not fooled by a host that merely starts like one.
+    expect(
+      startWith({ NODE_ENV: "production", BASE_URL: "https://localhost.example.com" }).seedDemoData,
+    ).toBe(false);
+    expect(
+      startWith({ NODE_ENV: "production", BASE_URL: "http://192.168.1.20:3000" }).seedDemoData,
+    ).toBe(false);
+  });
+
+  it("PostgreSQL gets none by default either; SEED_DEMO_DATA decides when set", () => {
+    const postgres = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://app@db.example.com/ferien",
+      BASE_URL: "https://ferien.example.com",
+    };
+    expect(startWith(postgres).seedDemoData).toBe(false);
+    expect(startWith({ ...postgres, SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
+    expect(
+      startWith({
+        NODE_ENV: "production",
+        BASE_URL: "https://ferien.example.com",
+        SEED_DEMO_DATA: "1",
+      }).seedDemoData,
+    ).toBe(true);
+    expect(startWith({ NODE_ENV: "production", SEED_DEMO_DATA: "false" }).seedDemoData).toBe(false);
+  });
+});
+
+describe("refusals at start: what to fix, in German and English, never a value", () => {
+  it("production with DATABASE_URL refuses to start without BASE_URL", () => {
+    const message = refusal({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://app:streng-geheim@db.example.com/ferien",
+    });
+    expect(message).toContain("BASE_URL fehlt");
+    expect(message).toContain("BASE_URL must be set in production");
+    expect(message).not.toContain("streng-geheim");
+    // Development and the embedded demo keep the localhost fallback.
+    expect(
+      startWith({ NODE_ENV: "development", DATABASE_URL: "postgres://app@db/ferien" }).BASE_URL,
+    ).toBe("http://localhost:3000");
+  });
+
+  it("production with DATABASE_URL refuses to start without AUTH_SECRET", () => {
+    process.env = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://app@db.example.com/ferien",
+      BASE_URL: "https://ferien.example.com",
+    };
+    resetEnvCache();
+    expect(() => getEnv()).toThrow(/AUTH_SECRET fehlt[\s\S]*AUTH_SECRET must be set/);
+  });
+
+  it("names a mistyped LOG_LEVEL, PAGE_CACHE_MB or HOST instead of ignoring or crashing on it", () => {
+    const message = refusal({ LOG_LEVEL: "verbose", PAGE_CACHE_MB: "50MB", HOST: "local host" });
+    expect(message).toContain("LOG_LEVEL: erlaubt sind / allowed: fatal, error, warn, info");
+    expect(message).toContain("PAGE_CACHE_MB: eine Zahl in Megabyte");
+    expect(message).toContain("HOST: keine IP-Adresse und kein Hostname");
+    expect(refusal({ PAGE_CACHE_MB: "-5" })).toContain("PAGE_CACHE_MB");
+    expect(refusal({ BASE_URL: "ferien.example.com" })).toContain("BASE_URL: muss mit http://");
+  });
+
+  it("reads HOST and PAGE_CACHE_MB, with their defaults when unset or empty", () => {
+    expect(startWith({})).toMatchObject({ HOST: "0.0.0.0", PAGE_CACHE_MB: 50, LOG_LEVEL: "info" });
+    expect(startWith({ HOST: "", PAGE_CACHE_MB: "" })).toMatchObject({
+      HOST: "0.0.0.0",
+      PAGE_CACHE_MB: 50,
+    });
+    expect(startWith({ HOST: "127.0.0.1", PAGE_CACHE_MB: "0" })).toMatchObject({
+      HOST: "127.0.0.1",
+      PAGE_CACHE_MB: 0,
+    });
+    expect(startWith({ HOST: "::1", PAGE_CACHE_MB: "128" }).HOST).toBe("::1");
+    expect(startWith({ HOST: "localhost" }).HOST).toBe("localhost");
+  });
+
+  it("STRIPE_API_BASE (the tests' Stripe fake) is refused in production unless it is local", () => {
+    const message = refusal({
+      NODE_ENV: "production",
+      STRIPE_API_BASE: "https://stripe.example.net",
+    });
+    expect(message).toContain("STRIPE_API_BASE ist nur für Tests");
+    expect(message).toContain("STRIPE_API_BASE is for tests only");
+    expect(
+      startWith({ NODE_ENV: "production", STRIPE_API_BASE: "http://127.0.0.1:4100" })
+        .STRIPE_API_BASE,
+    ).toBe("http://127.0.0.1:4100");
+    expect(
+      startWith({ NODE_ENV: "test", STRIPE_API_BASE: "https://stripe.example.net" })
+        .STRIPE_API_BASE,
+    ).toBe("https://stripe.example.net");
   });
 });
