@@ -157,6 +157,30 @@ describe(`the password re-check shares the sign-in limits (${databaseKind()})`, 
     expect(await canSignIn(user.email, TEST_PASSWORD)).toBe(true);
   });
 
+  it("parallel wrong passwords in the deletion and password forms: only the limit's worth is checked", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user.email);
+    const max = SIGN_IN_LIMITS.perAccountFailures.max;
+    // Sent at once, half to each form, each from its own address (audit 19, finding 3).
+    const results = await Promise.all(
+      Array.from({ length: 3 * max }, (_, i) =>
+        i % 2 === 0
+          ? wrongChange(user, cookie, freshIp())
+          : deleteAccount({
+              userId: user.id,
+              email: user.email,
+              clientIp: freshIp(),
+              password: "falsch-falsch",
+            }),
+      ),
+    );
+    const errors = results.map((result) => ("error" in result ? result.error : "ok"));
+    const checked = errors.filter((e) => e === "wrongCurrentPassword" || e === "wrongPassword");
+    expect(checked).toHaveLength(max);
+    expect(errors.filter((e) => e === "tooManyAttempts")).toHaveLength(2 * max);
+    expect(await accountFailures(user.email)).toBe(max);
+  });
+
   it("failed sign-ins lock the re-check too, and a right re-check clears the account's failures", async () => {
     const user = await createUser();
     const cookie = await sessionCookie(user.email);
