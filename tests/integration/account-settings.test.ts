@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -26,6 +26,7 @@ import { hitRateLimit } from "~/lib/rate-limit.server";
 import { putObject, uploadsDir } from "~/lib/storage.server";
 import * as settingsRoute from "~/routes/dashboard/settings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
+import { callRoute } from "../helpers/route-call";
 import {
   createBooking,
   createProperty,
@@ -685,5 +686,117 @@ describe(`account deletion (${databaseKind()})`, () => {
       .from(schema.newsletterSubscription)
       .where(eq(schema.newsletterSubscription.email, email));
     expect(subscriptions).toHaveLength(1);
+  });
+});
+
+describe(`the last admin cannot delete their account (${databaseKind()})`, () => {
+  const today = "2027-03-10";
+  const adminCount = async () =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.profile)
+        .where(eq(schema.profile.role, "admin"))
+    )[0].n;
+  const auditOf = (userId: string) =>
+    db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "user"), eq(schema.auditLog.entityId, userId)));
+  /** An instance whose only admin is a new account. */
+  async function onlyAdmin() {
+    await db().update(schema.profile).set({ role: "user" }).where(eq(schema.profile.role, "admin"));
+    return createUser({ role: "admin", name: "Anna Admin" });
+  }
+
+  it("refuses with a German message on the settings page and writes nothing", async () => {
+    const admin = await onlyAdmin();
+    const cookie = await sessionCookie(admin.email);
+    const queued = await enqueueEmail(db(), {
+      to: admin.email,
+      template: "password-reset",
+      data: { name: "Anna Admin", token: "bleibt-liegen" },
+    });
+
+    expect(
+      await deleteAccount({
+        userId: admin.id,
+        email: admin.email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: false, error: "lastAdmin" });
+    const answer = await callRoute<{ intent: string; error: string }>(settingsRoute.action, {
+      url: "/dashboard/settings",
+      cookie,
+      form: { intent: "deleteAccount", password: TEST_PASSWORD },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.data).toEqual({ intent: "deleteAccount", error: "lastAdmin" });
+    expect(getTranslator("de").t("accountSettings.lastAdmin")).toBe(
+      "Der letzte Administrator kann sein Konto nicht löschen. Ernennen Sie zuerst ein anderes Konto zum Administrator.",
+    );
+
+    expect(await adminCount()).toBe(1);
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await auditOf(admin.id)).toEqual([]);
+    const [mail] = await db()
+      .select()
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.id, queued));
+    expect(mail.status).toBe("pending");
+  });
+
+  it("with another admin the deletion goes through and leaves an audit entry", async () => {
+    await onlyAdmin();
+    const leaving = await createUser({ role: "admin", name: "Bernd Admin" });
+    const guest = await createUser();
+    expect(
+      await deleteAccount({
+        userId: leaving.id,
+        email: leaving.email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: true });
+    expect(await adminCount()).toBe(1);
+    const [entry] = await auditOf(leaving.id);
+    expect(entry).toMatchObject({
+      action: "delete",
+      before: { role: "admin", name: "Bernd Admin", email: leaving.email },
+    });
+    // A guest's deletion is not an admin change: no entry.
+    expect(
+      await deleteAccount({
+        userId: guest.id,
+        email: guest.email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: true });
+    expect(await auditOf(guest.id)).toEqual([]);
+  });
+
+  it("two admins deleting themselves at the same time: one goes, the other is the last", async () => {
+    const first = await onlyAdmin();
+    const second = await createUser({ role: "admin", name: "Bernd Admin" });
+    const results = await Promise.all(
+      [first, second].map((admin) =>
+        deleteAccount({
+          userId: admin.id,
+          email: admin.email,
+          clientIp: freshIp(),
+          password: TEST_PASSWORD,
+          today,
+        }),
+      ),
+    );
+    expect(results).toEqual(
+      expect.arrayContaining([{ ok: true }, { ok: false, error: "lastAdmin" }]),
+    );
+    expect(await adminCount()).toBe(1);
   });
 });

@@ -214,9 +214,14 @@ export async function changePassword(input: {
 
 export type DeleteAccountResult =
   | { ok: true }
-  | { ok: false; error: "wrongPassword" | "tooManyAttempts" | "upcomingBookings" | "deleteFailed" };
+  | {
+      ok: false;
+      error:
+        "wrongPassword" | "tooManyAttempts" | "upcomingBookings" | "lastAdmin" | "deleteFailed";
+    };
 
 const UPCOMING = "upcoming";
+const LAST_ADMIN = "last-admin";
 
 /**
  * Deletes the account after checking the password. Blocked while a booking that is not
@@ -225,6 +230,12 @@ const UPCOMING = "upcoming";
  * newsletter subscription are deleted, then the user row goes (profile, sessions, accounts and
  * review votes cascade; reviews and bookings keep their rows with user_id null). After the
  * commit the avatar file is removed.
+ *
+ * The last admin cannot delete their account (as they cannot be demoted, spec 06): nobody could
+ * reach /admin afterwards. The admins' profile rows are locked first, in the order
+ * `changeUserRole` locks them, so two admins deleting themselves (or one deleting while the
+ * other is demoted) are serialised and the second sees that it is the last. An admin's deletion
+ * is an admin change and is written to the audit log in the same transaction.
  */
 export async function deleteAccount(input: {
   userId: string;
@@ -238,9 +249,17 @@ export async function deleteAccount(input: {
     const check = await recheckPassword(input);
     if (!check.ok) return { ok: false, error: check.error };
     const avatarUrl = await db().transaction(async (tx) => {
+      const admins = await tx
+        .select({ id: schema.profile.id })
+        .from(schema.profile)
+        .where(eq(schema.profile.role, "admin"))
+        .orderBy(schema.profile.id)
+        .for("update");
+      const isAdmin = admins.some((admin) => admin.id === input.userId);
+      if (isAdmin && admins.length === 1) throw new Error(LAST_ADMIN);
       // Locks the user: a booking being created for them waits and then fails its foreign key.
       const [user] = await tx
-        .select({ id: schema.user.id, email: schema.user.email })
+        .select({ id: schema.user.id, email: schema.user.email, name: schema.user.name })
         .from(schema.user)
         .where(eq(schema.user.id, input.userId))
         .for("update");
@@ -288,6 +307,18 @@ export async function deleteAccount(input: {
         .select({ avatarUrl: schema.profile.avatarUrl })
         .from(schema.profile)
         .where(eq(schema.profile.id, input.userId));
+      if (isAdmin && user) {
+        // The actor is the account itself; the foreign key clears actor_id when the user row
+        // goes below, so the entry keeps who it was in `before` (decision 075).
+        await tx.insert(schema.auditLog).values({
+          actorId: input.userId,
+          entity: "user",
+          entityId: input.userId,
+          action: "delete",
+          before: { role: "admin", name: user.name, email: user.email },
+          after: {},
+        });
+      }
       await tx.delete(schema.user).where(eq(schema.user.id, input.userId));
       return profile?.avatarUrl ?? null;
     });
@@ -304,6 +335,9 @@ export async function deleteAccount(input: {
   } catch (error) {
     if (error instanceof Error && error.message === UPCOMING) {
       return { ok: false, error: "upcomingBookings" };
+    }
+    if (error instanceof Error && error.message === LAST_ADMIN) {
+      return { ok: false, error: "lastAdmin" };
     }
     logger.error({ err: error }, "account deletion failed");
     return { ok: false, error: "deleteFailed" };

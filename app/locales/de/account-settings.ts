@@ -58,6 +58,9 @@ const accountSettings = {
   deleteAccount: "Konto endgültig löschen",
   wrongPassword: "Das Passwort ist falsch",
   upcomingBookings: "Bitte stornieren Sie zuerst Ihre bevorstehenden Buchungen.",
+  // Spec 06: the last admin cannot be demoted; deleting the account would do the same.
+  lastAdmin:
+    "Der letzte Administrator kann sein Konto nicht löschen. Ernennen Sie zuerst ein anderes Konto zum Administrator.",
   deleteFailed: "Das Konto konnte nicht gelöscht werden. Bitte versuchen Sie es später erneut.",
 };
 

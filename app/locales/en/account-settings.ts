@@ -57,6 +57,8 @@ const accountSettings: typeof de = {
   deleteAccount: "Delete account permanently",
   wrongPassword: "The password is wrong",
   upcomingBookings: "Please cancel your upcoming bookings first.",
+  lastAdmin:
+    "The last administrator cannot delete their account. Make another account an administrator first.",
   deleteFailed: "The account could not be deleted. Please try again later.",
 };
 

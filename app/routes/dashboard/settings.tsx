@@ -174,7 +174,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       if (!result.ok) {
         const status =
-          result.error === "deleteFailed" ? 500 : result.error === "tooManyAttempts" ? 429 : 400;
+          result.error === "deleteFailed"
+            ? 500
+            : result.error === "tooManyAttempts"
+              ? 429
+              : result.error === "lastAdmin"
+                ? 409
+                : 400;
         return data({ intent, error: result.error }, { status });
       }
       // The sessions went with the user; this clears the browser's cookie.
