@@ -356,11 +356,23 @@ describe(`active sessions (${databaseKind()})`, () => {
 });
 
 describe(`notification settings (${databaseKind()})`, () => {
-  it("stores the notifications toggle (default on); marketing is not stored here", async () => {
+  it("stores the notifications toggle (default on) and the account's own marketing choice (default off)", async () => {
     const { id } = await createUser();
-    expect(await getNotificationSettings(id)).toEqual({ emailNotifications: true });
+    expect(await getNotificationSettings(id)).toEqual({
+      emailNotifications: true,
+      marketingEmails: false,
+    });
     await updateNotificationSettings(id, { emailNotifications: false });
-    expect(await getNotificationSettings(id)).toEqual({ emailNotifications: false });
+    expect(await getNotificationSettings(id)).toEqual({
+      emailNotifications: false,
+      marketingEmails: false,
+    });
+    // Each key is saved on its own.
+    await updateNotificationSettings(id, { marketingEmails: true });
+    expect(await getNotificationSettings(id)).toEqual({
+      emailNotifications: false,
+      marketingEmails: true,
+    });
   });
 
   it("optional e-mails follow the recipient's settings; transactional ones are always sent", async () => {
@@ -507,79 +519,64 @@ describe(`account deletion (${databaseKind()})`, () => {
     expect(leftovers[0].n).toBe(0);
   });
 
-  it("drops e-mails still queued for the deleted person; sent ones and others' stay", async () => {
+  it("drops the account's own queued e-mails; the address's others, sent ones and others' stay", async () => {
     const { id, email } = await createUser();
     const other = await createUser();
-    const queued = await enqueueEmail(db(), {
-      to: email,
-      template: "password-reset",
-      data: { name: "Erika Musterfrau", token: "noch-nicht-gesendet" },
+    const property = await createProperty();
+    const past = await createBooking({
+      userId: id,
+      propertyId: property.id,
+      checkIn: "2027-01-02",
+      checkOut: "2027-01-05",
+      status: "cancelled",
+      guestEmail: email,
     });
-    // The same address typed differently (e.g. as the guest e-mail of a booking).
-    const queuedUpper = await enqueueEmail(db(), {
-      to: email.toUpperCase(),
-      template: "newsletter-confirm",
-      data: { token: "bestaetigen-123" },
-    });
-    const [sent] = await db()
-      .insert(schema.emailOutbox)
-      .values({
-        to: email,
-        template: "newsletter-confirm",
-        data: { token: "schon-gesendet" },
-        status: "sent",
-        sentAt: new Date(),
-      })
-      .returning();
-    const forOther = await enqueueEmail(db(), {
-      to: other.email,
-      template: "newsletter-confirm",
-      data: { token: "fuer-jemand-anderen" },
-    });
+    const queue = async (
+      to: string,
+      template: string,
+      values: Partial<typeof schema.emailOutbox.$inferInsert> = {},
+    ) =>
+      (
+        await db()
+          .insert(schema.emailOutbox)
+          .values({ to, template, data: {}, ...values })
+          .returning({ id: schema.emailOutbox.id })
+      )[0].id;
+    // The account's own: its password link, its contact copy, a mail about its booking.
+    const reset = await queue(email, "password-reset");
+    const copy = await queue(email.toUpperCase(), "contact-copy");
+    const aboutBooking = await queue(email, "booking-cancelled", { bookingId: past.id });
+    // The address's, whoever holds it (decision 075): a newsletter confirmation and an admin's
+    // reply to a contact message sent by someone who typed this address.
+    const confirmation = await queue(email, "newsletter-confirm");
+    const reply = await queue(email, "contact-reply");
+    const sent = await queue(email, "password-reset", { status: "sent", sentAt: new Date() });
+    const forOther = await queue(other.email, "password-reset");
     // The operator still learns about things the guest did before deleting the account.
-    const forOperator = await enqueueEmail(db(), {
-      to: "info@example.com",
-      template: "contact-message",
-      data: {
-        firstName: "Erika",
-        lastName: "Musterfrau",
-        email,
-        subject: "Frage",
-        message: "Eine Frage vor dem Löschen.",
-      },
+    const forOperator = await queue("info@example.com", "booking-cancelled-operator", {
+      bookingId: past.id,
     });
 
-    expect(await deleteToday(id, email)).toEqual({
-      ok: true,
-    });
+    expect(await deleteToday(id, email)).toEqual({ ok: true });
 
     const left = await db().select({ id: schema.emailOutbox.id }).from(schema.emailOutbox);
     const ids = left.map((row) => row.id);
-    expect(ids).not.toContain(queued);
-    expect(ids).not.toContain(queuedUpper);
-    expect(ids).toEqual(expect.arrayContaining([sent.id, forOther, forOperator]));
+    for (const gone of [reset, copy, aboutBooking]) expect(ids).not.toContain(gone);
+    expect(ids).toEqual(expect.arrayContaining([confirmation, reply, sent, forOther, forOperator]));
   });
 
-  it("ends the newsletter subscription of the deleted account's address, and only that", async () => {
+  it("leaves the newsletter subscription of the address alone: its unsubscribe link governs it", async () => {
     const { id, email } = await createUser();
-    const other = await createUser();
     await db()
       .insert(schema.newsletterSubscription)
-      .values([
-        { email, token: `nl-${id}`, status: "confirmed", confirmedAt: new Date() },
-        { email: other.email, token: `nl-${other.id}`, status: "confirmed" },
-      ]);
-    const subscriptionOf = (address: string) =>
-      db()
-        .select()
-        .from(schema.newsletterSubscription)
-        .where(sql`lower(${schema.newsletterSubscription.email}) = lower(${address})`);
+      .values({ email, token: `nl-${id}`, status: "confirmed", confirmedAt: new Date() });
 
-    expect(await deleteToday(id, email)).toEqual({
-      ok: true,
-    });
-    expect(await subscriptionOf(email)).toEqual([]);
-    expect(await subscriptionOf(other.email)).toHaveLength(1);
+    expect(await deleteToday(id, email)).toEqual({ ok: true });
+    const [row] = await db()
+      .select()
+      .from(schema.newsletterSubscription)
+      .where(sql`lower(${schema.newsletterSubscription.email}) = lower(${email})`);
+    expect(row).toMatchObject({ status: "confirmed", token: `nl-${id}` });
   });
 
   const png = () =>

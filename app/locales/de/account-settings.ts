@@ -10,6 +10,11 @@ const accountSettings = {
   marketingEmails: "Marketing-E-Mails",
   marketingEmailsHint:
     "Unser Newsletter mit Angeboten und Reiseideen an Ihre Konto-Adresse. Nach dem Einschalten erhalten Sie eine E-Mail mit Bestätigungslink; angemeldet sind Sie erst nach der Bestätigung. Ausschalten meldet Sie sofort ab.",
+  // Decision 075: an account that has not proven its address cannot end the address's subscription.
+  marketingEmailsHintUnproven:
+    "Unser Newsletter mit Angeboten und Reiseideen an Ihre Konto-Adresse. Nach dem Einschalten erhalten Sie eine E-Mail mit Bestätigungslink; angemeldet sind Sie erst nach der Bestätigung. Abmelden können Sie sich jederzeit über den Link in jeder Newsletter-E-Mail.",
+  marketingOffUnproven:
+    "Ihre E-Mail-Adresse ist bei uns nicht bestätigt, deshalb ändern wir hier kein bestehendes Newsletter-Abonnement. Abmelden können Sie sich jederzeit über den Link in jeder Newsletter-E-Mail.",
   marketingPending:
     "Bestätigung ausstehend: Bitte bestätigen Sie die Anmeldung über den Link in der E-Mail an {{email}}. Der Link ist 7 Tage gültig.",
   marketingConfirmSent:
