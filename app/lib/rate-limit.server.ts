@@ -32,6 +32,19 @@ export async function isRateLimited(key: string, max: number) {
   return (row?.count ?? 0) >= max;
 }
 
+/**
+ * Gives back one attempt that `hitRateLimit` counted and that turned out not to count (a right
+ * password, or an attempt refused without being tried), while its window lasts. Counting first
+ * and giving back afterwards is what keeps concurrent attempts from all passing one check.
+ */
+export async function releaseRateLimit(key: string) {
+  const t = schema.rateLimit;
+  await db()
+    .update(t)
+    .set({ count: sql`greatest(${t.count} - 1, 0)` })
+    .where(sql`${t.key} = ${key} and ${t.resetAt} > now()`);
+}
+
 export async function clearRateLimit(key: string) {
   await db().delete(schema.rateLimit).where(eq(schema.rateLimit.key, key));
 }

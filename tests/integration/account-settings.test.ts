@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -26,6 +26,7 @@ import { hitRateLimit } from "~/lib/rate-limit.server";
 import { putObject, uploadsDir } from "~/lib/storage.server";
 import * as settingsRoute from "~/routes/dashboard/settings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
+import { callRoute } from "../helpers/route-call";
 import {
   createBooking,
   createProperty,
@@ -155,6 +156,30 @@ describe(`the password re-check shares the sign-in limits (${databaseKind()})`, 
     // The password did not change either.
     await db().delete(schema.rateLimit);
     expect(await canSignIn(user.email, TEST_PASSWORD)).toBe(true);
+  });
+
+  it("parallel wrong passwords in the deletion and password forms: only the limit's worth is checked", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user.email);
+    const max = SIGN_IN_LIMITS.perAccountFailures.max;
+    // Sent at once, half to each form, each from its own address (audit 19, finding 3).
+    const results = await Promise.all(
+      Array.from({ length: 3 * max }, (_, i) =>
+        i % 2 === 0
+          ? wrongChange(user, cookie, freshIp())
+          : deleteAccount({
+              userId: user.id,
+              email: user.email,
+              clientIp: freshIp(),
+              password: "falsch-falsch",
+            }),
+      ),
+    );
+    const errors = results.map((result) => ("error" in result ? result.error : "ok"));
+    const checked = errors.filter((e) => e === "wrongCurrentPassword" || e === "wrongPassword");
+    expect(checked).toHaveLength(max);
+    expect(errors.filter((e) => e === "tooManyAttempts")).toHaveLength(2 * max);
+    expect(await accountFailures(user.email)).toBe(max);
   });
 
   it("failed sign-ins lock the re-check too, and a right re-check clears the account's failures", async () => {
@@ -331,11 +356,23 @@ describe(`active sessions (${databaseKind()})`, () => {
 });
 
 describe(`notification settings (${databaseKind()})`, () => {
-  it("stores the notifications toggle (default on); marketing is not stored here", async () => {
+  it("stores the notifications toggle (default on) and the account's own marketing choice (default off)", async () => {
     const { id } = await createUser();
-    expect(await getNotificationSettings(id)).toEqual({ emailNotifications: true });
+    expect(await getNotificationSettings(id)).toEqual({
+      emailNotifications: true,
+      marketingEmails: false,
+    });
     await updateNotificationSettings(id, { emailNotifications: false });
-    expect(await getNotificationSettings(id)).toEqual({ emailNotifications: false });
+    expect(await getNotificationSettings(id)).toEqual({
+      emailNotifications: false,
+      marketingEmails: false,
+    });
+    // Each key is saved on its own.
+    await updateNotificationSettings(id, { marketingEmails: true });
+    expect(await getNotificationSettings(id)).toEqual({
+      emailNotifications: false,
+      marketingEmails: true,
+    });
   });
 
   it("optional e-mails follow the recipient's settings; transactional ones are always sent", async () => {
@@ -482,79 +519,64 @@ describe(`account deletion (${databaseKind()})`, () => {
     expect(leftovers[0].n).toBe(0);
   });
 
-  it("drops e-mails still queued for the deleted person; sent ones and others' stay", async () => {
+  it("drops the account's own queued e-mails; the address's others, sent ones and others' stay", async () => {
     const { id, email } = await createUser();
     const other = await createUser();
-    const queued = await enqueueEmail(db(), {
-      to: email,
-      template: "password-reset",
-      data: { name: "Erika Musterfrau", token: "noch-nicht-gesendet" },
+    const property = await createProperty();
+    const past = await createBooking({
+      userId: id,
+      propertyId: property.id,
+      checkIn: "2027-01-02",
+      checkOut: "2027-01-05",
+      status: "cancelled",
+      guestEmail: email,
     });
-    // The same address typed differently (e.g. as the guest e-mail of a booking).
-    const queuedUpper = await enqueueEmail(db(), {
-      to: email.toUpperCase(),
-      template: "newsletter-confirm",
-      data: { token: "bestaetigen-123" },
-    });
-    const [sent] = await db()
-      .insert(schema.emailOutbox)
-      .values({
-        to: email,
-        template: "newsletter-confirm",
-        data: { token: "schon-gesendet" },
-        status: "sent",
-        sentAt: new Date(),
-      })
-      .returning();
-    const forOther = await enqueueEmail(db(), {
-      to: other.email,
-      template: "newsletter-confirm",
-      data: { token: "fuer-jemand-anderen" },
-    });
+    const queue = async (
+      to: string,
+      template: string,
+      values: Partial<typeof schema.emailOutbox.$inferInsert> = {},
+    ) =>
+      (
+        await db()
+          .insert(schema.emailOutbox)
+          .values({ to, template, data: {}, ...values })
+          .returning({ id: schema.emailOutbox.id })
+      )[0].id;
+    // The account's own: its password link, its contact copy, a mail about its booking.
+    const reset = await queue(email, "password-reset");
+    const copy = await queue(email.toUpperCase(), "contact-copy");
+    const aboutBooking = await queue(email, "booking-cancelled", { bookingId: past.id });
+    // The address's, whoever holds it (decision 075): a newsletter confirmation and an admin's
+    // reply to a contact message sent by someone who typed this address.
+    const confirmation = await queue(email, "newsletter-confirm");
+    const reply = await queue(email, "contact-reply");
+    const sent = await queue(email, "password-reset", { status: "sent", sentAt: new Date() });
+    const forOther = await queue(other.email, "password-reset");
     // The operator still learns about things the guest did before deleting the account.
-    const forOperator = await enqueueEmail(db(), {
-      to: "info@example.com",
-      template: "contact-message",
-      data: {
-        firstName: "Erika",
-        lastName: "Musterfrau",
-        email,
-        subject: "Frage",
-        message: "Eine Frage vor dem Löschen.",
-      },
+    const forOperator = await queue("info@example.com", "booking-cancelled-operator", {
+      bookingId: past.id,
     });
 
-    expect(await deleteToday(id, email)).toEqual({
-      ok: true,
-    });
+    expect(await deleteToday(id, email)).toEqual({ ok: true });
 
     const left = await db().select({ id: schema.emailOutbox.id }).from(schema.emailOutbox);
     const ids = left.map((row) => row.id);
-    expect(ids).not.toContain(queued);
-    expect(ids).not.toContain(queuedUpper);
-    expect(ids).toEqual(expect.arrayContaining([sent.id, forOther, forOperator]));
+    for (const gone of [reset, copy, aboutBooking]) expect(ids).not.toContain(gone);
+    expect(ids).toEqual(expect.arrayContaining([confirmation, reply, sent, forOther, forOperator]));
   });
 
-  it("ends the newsletter subscription of the deleted account's address, and only that", async () => {
+  it("leaves the newsletter subscription of the address alone: its unsubscribe link governs it", async () => {
     const { id, email } = await createUser();
-    const other = await createUser();
     await db()
       .insert(schema.newsletterSubscription)
-      .values([
-        { email, token: `nl-${id}`, status: "confirmed", confirmedAt: new Date() },
-        { email: other.email, token: `nl-${other.id}`, status: "confirmed" },
-      ]);
-    const subscriptionOf = (address: string) =>
-      db()
-        .select()
-        .from(schema.newsletterSubscription)
-        .where(sql`lower(${schema.newsletterSubscription.email}) = lower(${address})`);
+      .values({ email, token: `nl-${id}`, status: "confirmed", confirmedAt: new Date() });
 
-    expect(await deleteToday(id, email)).toEqual({
-      ok: true,
-    });
-    expect(await subscriptionOf(email)).toEqual([]);
-    expect(await subscriptionOf(other.email)).toHaveLength(1);
+    expect(await deleteToday(id, email)).toEqual({ ok: true });
+    const [row] = await db()
+      .select()
+      .from(schema.newsletterSubscription)
+      .where(sql`lower(${schema.newsletterSubscription.email}) = lower(${email})`);
+    expect(row).toMatchObject({ status: "confirmed", token: `nl-${id}` });
   });
 
   const png = () =>
@@ -661,5 +683,117 @@ describe(`account deletion (${databaseKind()})`, () => {
       .from(schema.newsletterSubscription)
       .where(eq(schema.newsletterSubscription.email, email));
     expect(subscriptions).toHaveLength(1);
+  });
+});
+
+describe(`the last admin cannot delete their account (${databaseKind()})`, () => {
+  const today = "2027-03-10";
+  const adminCount = async () =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.profile)
+        .where(eq(schema.profile.role, "admin"))
+    )[0].n;
+  const auditOf = (userId: string) =>
+    db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "user"), eq(schema.auditLog.entityId, userId)));
+  /** An instance whose only admin is a new account. */
+  async function onlyAdmin() {
+    await db().update(schema.profile).set({ role: "user" }).where(eq(schema.profile.role, "admin"));
+    return createUser({ role: "admin", name: "Anna Admin" });
+  }
+
+  it("refuses with a German message on the settings page and writes nothing", async () => {
+    const admin = await onlyAdmin();
+    const cookie = await sessionCookie(admin.email);
+    const queued = await enqueueEmail(db(), {
+      to: admin.email,
+      template: "password-reset",
+      data: { name: "Anna Admin", token: "bleibt-liegen" },
+    });
+
+    expect(
+      await deleteAccount({
+        userId: admin.id,
+        email: admin.email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: false, error: "lastAdmin" });
+    const answer = await callRoute<{ intent: string; error: string }>(settingsRoute.action, {
+      url: "/dashboard/settings",
+      cookie,
+      form: { intent: "deleteAccount", password: TEST_PASSWORD },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.data).toEqual({ intent: "deleteAccount", error: "lastAdmin" });
+    expect(getTranslator("de").t("accountSettings.lastAdmin")).toBe(
+      "Der letzte Administrator kann sein Konto nicht löschen. Ernennen Sie zuerst ein anderes Konto zum Administrator.",
+    );
+
+    expect(await adminCount()).toBe(1);
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await auditOf(admin.id)).toEqual([]);
+    const [mail] = await db()
+      .select()
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.id, queued));
+    expect(mail.status).toBe("pending");
+  });
+
+  it("with another admin the deletion goes through and leaves an audit entry", async () => {
+    await onlyAdmin();
+    const leaving = await createUser({ role: "admin", name: "Bernd Admin" });
+    const guest = await createUser();
+    expect(
+      await deleteAccount({
+        userId: leaving.id,
+        email: leaving.email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: true });
+    expect(await adminCount()).toBe(1);
+    const [entry] = await auditOf(leaving.id);
+    expect(entry).toMatchObject({
+      action: "delete",
+      before: { role: "admin", name: "Bernd Admin", email: leaving.email },
+    });
+    // A guest's deletion is not an admin change: no entry.
+    expect(
+      await deleteAccount({
+        userId: guest.id,
+        email: guest.email,
+        clientIp: freshIp(),
+        password: TEST_PASSWORD,
+        today,
+      }),
+    ).toEqual({ ok: true });
+    expect(await auditOf(guest.id)).toEqual([]);
+  });
+
+  it("two admins deleting themselves at the same time: one goes, the other is the last", async () => {
+    const first = await onlyAdmin();
+    const second = await createUser({ role: "admin", name: "Bernd Admin" });
+    const results = await Promise.all(
+      [first, second].map((admin) =>
+        deleteAccount({
+          userId: admin.id,
+          email: admin.email,
+          clientIp: freshIp(),
+          password: TEST_PASSWORD,
+          today,
+        }),
+      ),
+    );
+    expect(results).toEqual(
+      expect.arrayContaining([{ ok: true }, { ok: false, error: "lastAdmin" }]),
+    );
+    expect(await adminCount()).toBe(1);
   });
 });

@@ -1,10 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentUser, requireAdmin, requireUser } from "~/features/accounts/session.server";
-import { register, signIn, SIGN_IN_LIMITS } from "~/features/accounts/sign-in.server";
+import {
+  register,
+  signIn,
+  SIGN_IN_LIMITS,
+  withSignInLimits,
+} from "~/features/accounts/sign-in.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie, TEST_PASSWORD } from "../helpers/factories";
+import { callRoute } from "../helpers/route-call";
+import * as authRoute from "~/routes/auth/auth";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -214,4 +221,89 @@ describe(`password hashing (${databaseKind()})`, () => {
     const [account] = await db().select().from(schema.account).where(eq(schema.account.userId, id));
     expect(account.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
   });
+});
+
+/**
+ * N guesses sent at once, each held inside its password check until every one of them has either
+ * reached the check or been answered: a guess that is let through while the others are still
+ * being checked shows up as one check too many, without any timing.
+ */
+async function burst(n: number, attempt: (check: () => Promise<null>) => Promise<{ ok: boolean }>) {
+  let checked = 0;
+  let settled = 0;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const arrive = () => {
+    if (checked + settled === n) open();
+  };
+  const results = await Promise.all(
+    Array.from({ length: n }, () =>
+      attempt(async () => {
+        checked++;
+        arrive();
+        await gate;
+        return null;
+      }).finally(() => {
+        // Answered without a check (refused): no longer holding the gate up.
+        settled++;
+        arrive();
+      }),
+    ),
+  );
+  return { checked, results };
+}
+
+describe(`the sign-in lockout holds against parallel guesses (${databaseKind()})`, () => {
+  it("of N guesses at once for one account, at most the limit reach the password check", async () => {
+    const { email } = await createUser();
+    const max = SIGN_IN_LIMITS.perAccountFailures.max;
+    let ip = 0;
+    const { checked, results } = await burst(3 * max, (check) =>
+      withSignInLimits({ email, clientIp: `203.0.113.${++ip}` }, check),
+    );
+    expect(checked).toBe(max);
+    expect(results.filter((r) => "error" in r && r.error === "wrongPassword")).toHaveLength(max);
+    expect(results.filter((r) => "error" in r && r.error === "tooManyAttempts")).toHaveLength(
+      2 * max,
+    );
+    // Locked afterwards too, even with the right password.
+    expect(
+      await signIn({
+        email,
+        password: TEST_PASSWORD,
+        clientIp: "203.0.113.250",
+        headers: new Headers(),
+      }),
+    ).toEqual({ ok: false, error: "tooManyAttempts" });
+  });
+
+  it("of N guesses at once from one client address, at most its limit reach the check", async () => {
+    const max = SIGN_IN_LIMITS.perClient.max;
+    let n = 0;
+    const { checked } = await burst(max + 10, (check) =>
+      withSignInLimits({ email: `parallel-${++n}@example.com`, clientIp: "203.0.113.99" }, check),
+    );
+    expect(checked).toBe(max);
+  });
+
+  it(
+    "40 parallel POST /auth for one account: 401 for the limit's worth, 429 for the rest",
+    { timeout: 240_000 },
+    async () => {
+      const { email } = await createUser();
+      const max = SIGN_IN_LIMITS.perAccountFailures.max;
+      // Each call comes from its own client address (callRoute): only the account's limit applies.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          callRoute(authRoute.action, {
+            url: "/auth",
+            form: { intent: "signIn", email, password: "falsch-falsch" },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(max);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40 - max);
+    },
+  );
 });

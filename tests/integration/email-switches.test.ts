@@ -7,18 +7,23 @@
  *   visitors get none; whatever the form says, the copy never goes to a typed address.
  * - "Marketing-E-Mails": on starts the newsletter's double opt-in for the account's address (a
  *   confirmation e-mail; subscribed after the click, and only then the switch shows on); off
- *   unsubscribes at once.
+ *   unsubscribes at once. All of that only for an account that proved its address (a password
+ *   reset through the mailed link); any other account sees and changes only its own choice,
+ *   never the subscription of an address that may be a stranger's (decision 075).
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { requestPasswordReset, resetPassword } from "~/features/accounts/password-reset.server";
 import { CONTACT_COPY_LIMIT } from "~/features/contact/contact.server";
 import { processEmailOutboxOnce } from "~/features/email/outbox.server";
 import { ensureSettingsRow, getSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
+import { getTranslator } from "~/lib/i18n";
 import { action as contactAction } from "~/routes/public/contact";
 import * as settingsPage from "~/routes/dashboard/settings";
 import * as confirmPage from "~/routes/newsletter/confirm";
+import * as unsubscribePage from "~/routes/newsletter/unsubscribe";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie } from "../helpers/factories";
 import { startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
@@ -96,6 +101,37 @@ async function shownSwitches(cookie: string) {
     isMarketingPending: boolean;
   }>(settingsPage.loader, { url: "/dashboard/settings", cookie });
   return { ...answer.data!.notifications, isMarketingPending: answer.data!.isMarketingPending };
+}
+
+const NEW_PASSWORD = "Neues-Passwort-2027";
+
+/**
+ * The account proves its address the way there is: a password reset through the link mailed to
+ * it. The reset ends every session; the cookie returned is a new one.
+ */
+async function proveAddress(email: string) {
+  expect(await requestPasswordReset({ email, clientIp: "203.0.113.7", language: "de" })).toEqual({
+    ok: true,
+  });
+  const [mail] = await db()
+    .select()
+    .from(schema.emailOutbox)
+    .where(
+      and(eq(schema.emailOutbox.template, "password-reset"), eq(schema.emailOutbox.to, email)),
+    );
+  const { token } = mail.data as { token: string };
+  expect(await resetPassword({ token, password: NEW_PASSWORD })).toMatchObject({ ok: true });
+  await db().delete(schema.emailOutbox).where(eq(schema.emailOutbox.id, mail.id));
+  return sessionCookie(email, NEW_PASSWORD);
+}
+
+/** A confirmed footer sign-up of `email`, made by whoever holds that mailbox. */
+async function footerSubscriber(email: string) {
+  const token = `footer-${crypto.randomUUID()}`;
+  await db()
+    .insert(schema.newsletterSubscription)
+    .values({ email, token, status: "confirmed", confirmedAt: new Date() });
+  return token;
 }
 
 async function subscriptionOf(email: string) {
@@ -218,9 +254,9 @@ describe(`"E-Mail-Benachrichtigungen": the contact form copy (${databaseKind()})
 });
 
 describe(`"Marketing-E-Mails": the newsletter with double opt-in (${databaseKind()})`, () => {
-  it("on sends the confirmation e-mail; the switch shows on only after the link's confirmation; off unsubscribes at once", async () => {
+  it("proven address: on sends the confirmation e-mail; the switch shows on only after the link's confirmation; off unsubscribes at once", async () => {
     const guest = await createUser();
-    const cookie = await sessionCookie(guest.email);
+    const cookie = await proveAddress(guest.email);
     expect(await shownSwitches(cookie)).toEqual({
       emailNotifications: true,
       marketingEmails: false,
@@ -269,23 +305,81 @@ describe(`"Marketing-E-Mails": the newsletter with double opt-in (${databaseKind
     expect((await shownSwitches(cookie)).marketingEmails).toBe(false);
   });
 
-  it("a subscription confirmed through the footer form shows as on; its unsubscribe link turns the switch off", async () => {
+  it("proven address: a subscription confirmed through the footer form shows as on; its unsubscribe link turns the switch off", async () => {
     const guest = await createUser();
+    await footerSubscriber(guest.email.toUpperCase());
     const cookie = await sessionCookie(guest.email);
-    await db()
-      .insert(schema.newsletterSubscription)
-      .values({
-        email: guest.email.toUpperCase(),
-        token: `footer-token-${guest.id}`,
-        status: "confirmed",
-        confirmedAt: new Date(),
-      });
-    expect((await shownSwitches(cookie)).marketingEmails).toBe(true);
+    // Not before the address is proven.
+    expect((await shownSwitches(cookie)).marketingEmails).toBe(false);
+    const proven = await proveAddress(guest.email);
+    expect((await shownSwitches(proven)).marketingEmails).toBe(true);
     await db()
       .update(schema.newsletterSubscription)
       .set({ status: "unsubscribed" })
       .where(sql`lower(${schema.newsletterSubscription.email}) = ${guest.email}`);
+    expect((await shownSwitches(proven)).marketingEmails).toBe(false);
+  });
+
+  it("an account under a stranger's address neither sees nor ends that address's subscription (audit 19)", async () => {
+    // The owner of the mailbox subscribed in the footer; someone else registers with the address.
+    const victim = `opfer-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const token = await footerSubscriber(victim);
+    const stranger = await createUser({ email: victim });
+    const cookie = await sessionCookie(stranger.email);
+    expect(await shownSwitches(cookie)).toEqual({
+      emailNotifications: true,
+      marketingEmails: false,
+      isMarketingPending: false,
+    });
+
+    // The audit's repro: the form without the marketing switch, then "on" and "off" again.
+    await saveSwitches(cookie, { emailNotifications: true, marketingEmails: false });
+    const on = await saveSwitches(cookie, { emailNotifications: true, marketingEmails: true });
+    // The footer form's answer, whatever the address's state; a confirmed one gets no e-mail.
+    expect(on.data).toMatchObject({ ok: true, marketing: "pending" });
+    expect(await db().select().from(schema.emailOutbox)).toHaveLength(0);
+    const off = await saveSwitches(cookie, { emailNotifications: true, marketingEmails: false });
+    expect(off.data).toMatchObject({ ok: true, marketing: "notProven" });
+    expect(await subscriptionOf(victim)).toMatchObject({ status: "confirmed", token });
+
+    // A pending sign-up of the owner is not shown either.
+    await db()
+      .update(schema.newsletterSubscription)
+      .set({ status: "pending", confirmedAt: null })
+      .where(eq(schema.newsletterSubscription.token, token));
+    expect(await shownSwitches(cookie)).toMatchObject({
+      marketingEmails: false,
+      isMarketingPending: false,
+    });
+  });
+
+  it("unproven address: on starts the double opt-in and shows the choice; off keeps the subscription and says how to end it", async () => {
+    const guest = await createUser();
+    const cookie = await sessionCookie(guest.email);
+    const on = await saveSwitches(cookie, { emailNotifications: true, marketingEmails: true });
+    expect(on.data).toMatchObject({ ok: true, marketing: "pending" });
+    // The account's own choice, without the address's state.
+    expect(await shownSwitches(cookie)).toMatchObject({
+      marketingEmails: true,
+      isMarketingPending: false,
+    });
+    const [mail] = await deliverAll();
+    expect(mail.to).toBe(guest.email);
+    const link = /\/newsletter\/bestaetigen\?token=([\w-]+)/.exec(mail.text)!;
+    const token = decodeURIComponent(link[1]);
+    await callRoute(confirmPage.action, { url: "/newsletter/bestaetigen", form: { token } });
+    expect((await subscriptionOf(guest.email)).status).toBe("confirmed");
+
+    const off = await saveSwitches(cookie, { emailNotifications: true, marketingEmails: false });
+    expect(off.data).toMatchObject({ ok: true, marketing: "notProven" });
+    expect((await subscriptionOf(guest.email)).status).toBe("confirmed");
     expect((await shownSwitches(cookie)).marketingEmails).toBe(false);
+    expect(getTranslator("de").t("accountSettings.marketingOffUnproven")).toBe(
+      "Ihre E-Mail-Adresse ist bei uns nicht bestätigt, deshalb ändern wir hier kein bestehendes Newsletter-Abonnement. Abmelden können Sie sich jederzeit über den Link in jeder Newsletter-E-Mail.",
+    );
+    // The link in the newsletter does it, for whoever reads the mailbox.
+    await callRoute(unsubscribePage.action, { url: "/newsletter/abmelden", form: { token } });
+    expect((await subscriptionOf(guest.email)).status).toBe("unsubscribed");
   });
 
   it("only the account's address is signed up: a forged e-mail field is ignored", async () => {

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stayInProgress } from "~/features/booking/stay-in-progress.server";
 import { ensureSettingsRow, getSettings } from "~/features/settings/settings.server";
+import { bookingHorizonEnd } from "~/domain/availability";
+import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { computePrice } from "~/domain/price";
-import type { DatabaseHandle } from "~/lib/db.server";
+import { weekdayMask } from "~/domain/seasons";
+import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createProperty } from "../helpers/factories";
+import { createBooking, createProperty, createUser } from "../helpers/factories";
+import { callRoute } from "../helpers/route-call";
+import * as authRoute from "~/routes/auth/auth";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -65,5 +70,105 @@ describe(`the stay beside the sign-in form (${databaseKind()})`, () => {
     ]) {
       expect(await stayInProgress(target, today), String(target)).toBeNull();
     }
+  });
+});
+
+describe(`only a stay the booking page would take is priced (${databaseKind()})`, () => {
+  const book = (id: string, checkIn: string, checkOut: string) =>
+    `/properties/${id}/book?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`;
+
+  it("a stay to 9999-12-31 through a season is refused before pricing (audit 19: 16 s per GET)", async () => {
+    const property = await createProperty({ pricePerNight: 10_000 });
+    // A season that reaches as far as the URL: the price function walks it night by night.
+    const season = {
+      name: "Immer",
+      startDate: "2026-01-01",
+      endDate: "9999-12-31",
+      pricePerNight: 15_000,
+      minStayNights: 1,
+      arrivalWeekdays: 127,
+      departureWeekdays: 127,
+    };
+    await db()
+      .insert(schema.propertySeason)
+      .values({ propertyId: property.id, ...season });
+    const { maxStayDays, serviceFee } = await getSettings();
+
+    expect(await stayInProgress(book(property.id, today, "9999-12-31"), today)).toBeNull();
+    // The anonymous GET of the audit: the sign-in page shows no stay.
+    const redirectTo = book(property.id, todayInBerlin(), "9999-12-31");
+    const page = await callRoute<{ stay: unknown }>(authRoute.loader, {
+      url: `/auth?redirectTo=${encodeURIComponent(redirectTo)}`,
+    });
+    expect(page.status).toBe(200);
+    expect(page.data?.stay).toBeNull();
+    expect(
+      await stayInProgress(book(property.id, today, addDays(today, maxStayDays + 1)), today),
+    ).toBeNull();
+    // The longest stay the settings allow is still shown, priced by the season.
+    const longest = await stayInProgress(
+      book(property.id, today, addDays(today, maxStayDays)),
+      today,
+    );
+    expect(longest?.nights).toBe(maxStayDays);
+    expect(longest?.total).toBe(
+      computePrice({
+        property,
+        nights: maxStayDays,
+        checkIn: today,
+        seasons: [season],
+        serviceFee,
+        today,
+      }).total,
+    );
+  });
+
+  it("an arrival past the booking horizon is refused; the last day of it is not", async () => {
+    const property = await createProperty();
+    const { bookingHorizonMonths } = await getSettings();
+    const lastCheckIn = bookingHorizonEnd(today, bookingHorizonMonths);
+    const after = addDays(lastCheckIn, 1);
+    expect(await stayInProgress(book(property.id, after, addDays(after, 3)), today)).toBeNull();
+    expect(
+      (await stayInProgress(book(property.id, lastCheckIn, addDays(lastCheckIn, 3)), today))
+        ?.checkIn,
+    ).toBe(lastCheckIn);
+  });
+
+  it("a season's arrival day and minimum stay, and booked nights, are checked as on the booking page", async () => {
+    const property = await createProperty();
+    const SATURDAY = 5;
+    await db()
+      .insert(schema.propertySeason)
+      .values({
+        propertyId: property.id,
+        name: "Hauptsaison",
+        startDate: "2027-07-01",
+        endDate: "2027-08-31",
+        pricePerNight: 15_000,
+        minStayNights: 7,
+        arrivalWeekdays: weekdayMask([SATURDAY]),
+        departureWeekdays: weekdayMask([SATURDAY]),
+      });
+    // 2027-07-03 and 2027-07-10 are Saturdays.
+    expect(await stayInProgress(book(property.id, "2027-07-05", "2027-07-12"), today)).toBeNull();
+    expect(await stayInProgress(book(property.id, "2027-07-03", "2027-07-06"), today)).toBeNull();
+    expect(
+      (await stayInProgress(book(property.id, "2027-07-03", "2027-07-10"), today))?.nights,
+    ).toBe(7);
+
+    const guest = await createUser();
+    await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2027-03-02",
+      checkOut: "2027-03-05",
+      status: "confirmed",
+    });
+    expect(await stayInProgress(book(property.id, "2027-03-01", "2027-03-04"), today)).toBeNull();
+    // Leaving on the day the next guest arrives is fine.
+    expect(
+      (await stayInProgress(book(property.id, "2027-03-01", "2027-03-02"), today))?.nights,
+    ).toBe(1);
   });
 });

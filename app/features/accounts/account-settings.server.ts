@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
 import type { NotificationSettings } from "../../../db/schema";
 import { getAuth } from "~/lib/auth.server";
 import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
@@ -104,28 +104,49 @@ export async function revokeOtherSessions(input: { userId: string; currentSessio
 // Notifications
 
 /**
- * "E-Mail-Benachrichtigungen" as stored. "Marketing-E-Mails" is not read from here: it is the
- * newsletter subscription of the account's address (decision 069); the stored
- * `marketingEmails` of older rows is kept but no longer read or written.
+ * The notification switches as stored. "E-Mail-Benachrichtigungen" is what the outbox honours.
+ * `marketingEmails` is only the account's own last choice of "Marketing-E-Mails", which the page
+ * shows while the account's address is not proven (decision 075); the newsletter subscription of
+ * the address is what decides whether marketing e-mails go out (decision 069).
  */
 export async function getNotificationSettings(userId: string, name = "") {
   const profile = await ensureProfile(userId, name);
-  return { emailNotifications: profile.notificationSettings.emailNotifications };
+  return {
+    emailNotifications: profile.notificationSettings.emailNotifications,
+    marketingEmails: profile.notificationSettings.marketingEmails === true,
+  };
 }
 
+/** Merges only the given keys into the stored JSON (older keys stay). */
 export async function updateNotificationSettings(
   userId: string,
-  settings: Pick<NotificationSettings, "emailNotifications">,
+  settings: Partial<NotificationSettings>,
 ) {
+  const changes: Partial<NotificationSettings> = {};
+  if (settings.emailNotifications !== undefined) {
+    changes.emailNotifications = settings.emailNotifications;
+  }
+  if (settings.marketingEmails !== undefined) changes.marketingEmails = settings.marketingEmails;
   await ensureProfile(userId, "");
   await db()
     .update(schema.profile)
     .set({
-      notificationSettings: sql`${schema.profile.notificationSettings} || ${JSON.stringify({
-        emailNotifications: settings.emailNotifications,
-      })}::jsonb`,
+      notificationSettings: sql`${schema.profile.notificationSettings} || ${JSON.stringify(changes)}::jsonb`,
     })
     .where(eq(schema.profile.id, userId));
+}
+
+/**
+ * Whether the account has shown that it holds its e-mail address. Accounts need no confirmed
+ * address, so anyone can register under a stranger's one; only a link mailed to the address and
+ * used for this account proves it (today: a completed password reset, see password-reset.server).
+ */
+export async function isAddressProven(userId: string) {
+  const [row] = await db()
+    .select({ emailVerified: schema.user.emailVerified })
+    .from(schema.user)
+    .where(eq(schema.user.id, userId));
+  return row?.emailVerified === true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,17 +235,31 @@ export async function changePassword(input: {
 
 export type DeleteAccountResult =
   | { ok: true }
-  | { ok: false; error: "wrongPassword" | "tooManyAttempts" | "upcomingBookings" | "deleteFailed" };
+  | {
+      ok: false;
+      error:
+        "wrongPassword" | "tooManyAttempts" | "upcomingBookings" | "lastAdmin" | "deleteFailed";
+    };
 
 const UPCOMING = "upcoming";
+/** E-mails queued for an account itself, not for its address (see deleteAccount). */
+const ACCOUNT_TEMPLATES = ["contact-copy", "password-reset"];
+const LAST_ADMIN = "last-admin";
 
 /**
  * Deletes the account after checking the password. Blocked while a booking that is not
  * cancelled ends today or later. In ONE transaction: the user's bookings stay for accounting
- * with the personal data removed, e-mails still queued for the account's address and its
- * newsletter subscription are deleted, then the user row goes (profile, sessions, accounts and
- * review votes cascade; reviews and bookings keep their rows with user_id null). After the
+ * with the personal data removed, the account's own e-mails still queued are deleted (not the
+ * newsletter subscription of its address, decision 075), then the user row goes (profile,
+ * sessions, accounts and review votes cascade; reviews and bookings keep their rows with
+ * user_id null). After the
  * commit the avatar file is removed.
+ *
+ * The last admin cannot delete their account (as they cannot be demoted, spec 06): nobody could
+ * reach /admin afterwards. The admins' profile rows are locked first, in the order
+ * `changeUserRole` locks them, so two admins deleting themselves (or one deleting while the
+ * other is demoted) are serialised and the second sees that it is the last. An admin's deletion
+ * is an admin change and is written to the audit log in the same transaction.
  */
 export async function deleteAccount(input: {
   userId: string;
@@ -238,9 +273,17 @@ export async function deleteAccount(input: {
     const check = await recheckPassword(input);
     if (!check.ok) return { ok: false, error: check.error };
     const avatarUrl = await db().transaction(async (tx) => {
+      const admins = await tx
+        .select({ id: schema.profile.id })
+        .from(schema.profile)
+        .where(eq(schema.profile.role, "admin"))
+        .orderBy(schema.profile.id)
+        .for("update");
+      const isAdmin = admins.some((admin) => admin.id === input.userId);
+      if (isAdmin && admins.length === 1) throw new Error(LAST_ADMIN);
       // Locks the user: a booking being created for them waits and then fails its foreign key.
       const [user] = await tx
-        .select({ id: schema.user.id, email: schema.user.email })
+        .select({ id: schema.user.id, email: schema.user.email, name: schema.user.name })
         .from(schema.user)
         .where(eq(schema.user.id, input.userId))
         .for("update");
@@ -256,6 +299,31 @@ export async function deleteAccount(input: {
         )
         .limit(1);
       if (upcoming) throw new Error(UPCOMING);
+      if (user) {
+        // A deleted person gets no more mail about their account: what is still queued for the
+        // account's address and is the account's own goes (already sent e-mails stay as the
+        // record of what was sent): e-mails about its bookings, its contact copies and password
+        // links. Anything else queued for the address (a newsletter confirmation, an admin's reply
+        // to a contact message) belongs to whoever holds the address, which an account never had
+        // to prove; so does the address's newsletter subscription, which its own unsubscribe link
+        // governs (decision 075). Before the bookings below lose their user id.
+        const ownBookings = tx
+          .select({ id: schema.booking.id })
+          .from(schema.booking)
+          .where(eq(schema.booking.userId, input.userId));
+        await tx
+          .delete(schema.emailOutbox)
+          .where(
+            and(
+              eq(schema.emailOutbox.status, "pending"),
+              sql`lower(${schema.emailOutbox.to}) = lower(${user.email})`,
+              or(
+                inArray(schema.emailOutbox.template, ACCOUNT_TEMPLATES),
+                inArray(schema.emailOutbox.bookingId, ownBookings),
+              ),
+            ),
+          );
+      }
       await tx
         .update(schema.booking)
         .set({
@@ -266,28 +334,22 @@ export async function deleteAccount(input: {
           userId: null,
         })
         .where(eq(schema.booking.userId, input.userId));
-      if (user) {
-        // A deleted person gets no more mail from us: e-mails still queued for the address go
-        // (already sent ones stay as the record of what was sent), and so does a newsletter
-        // subscription of the address, whose consent ends with the account.
-        // Only the account's own address: the one on a booking may be someone else's.
-        const address = sql`lower(${user.email})`;
-        await tx
-          .delete(schema.emailOutbox)
-          .where(
-            and(
-              eq(schema.emailOutbox.status, "pending"),
-              sql`lower(${schema.emailOutbox.to}) = ${address}`,
-            ),
-          );
-        await tx
-          .delete(schema.newsletterSubscription)
-          .where(sql`lower(${schema.newsletterSubscription.email}) = ${address}`);
-      }
       const [profile] = await tx
         .select({ avatarUrl: schema.profile.avatarUrl })
         .from(schema.profile)
         .where(eq(schema.profile.id, input.userId));
+      if (isAdmin && user) {
+        // The actor is the account itself; the foreign key clears actor_id when the user row
+        // goes below, so the entry keeps who it was in `before` (decision 075).
+        await tx.insert(schema.auditLog).values({
+          actorId: input.userId,
+          entity: "user",
+          entityId: input.userId,
+          action: "delete",
+          before: { role: "admin", name: user.name, email: user.email },
+          after: {},
+        });
+      }
       await tx.delete(schema.user).where(eq(schema.user.id, input.userId));
       return profile?.avatarUrl ?? null;
     });
@@ -304,6 +366,9 @@ export async function deleteAccount(input: {
   } catch (error) {
     if (error instanceof Error && error.message === UPCOMING) {
       return { ok: false, error: "upcomingBookings" };
+    }
+    if (error instanceof Error && error.message === LAST_ADMIN) {
+      return { ok: false, error: "lastAdmin" };
     }
     logger.error({ err: error }, "account deletion failed");
     return { ok: false, error: "deleteFailed" };

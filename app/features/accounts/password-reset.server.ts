@@ -91,7 +91,8 @@ export type ResetResult =
 
 /**
  * Sets the new password and ends ALL sessions of the user, in one transaction that also uses up
- * the token (two concurrent submits: only one finds the row it deletes).
+ * the token (two concurrent submits: only one finds the row it deletes). The account's address
+ * counts as proven from then on.
  */
 export async function resetPassword(input: {
   token: string;
@@ -128,6 +129,10 @@ export async function resetPassword(input: {
         });
       }
       await tx.delete(schema.session).where(eq(schema.session.userId, user.id));
+      // The link was mailed to the account's address and used for this account: whoever set
+      // this password reads that mailbox. That proves the address (decision 075), which the
+      // settings page needs before it shows or ends the address's newsletter subscription.
+      await tx.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
       return { ok: true as const, userId: user.id };
     });
   } catch (error) {

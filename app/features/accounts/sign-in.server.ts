@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { getAuth } from "~/lib/auth.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
-import { clearRateLimit, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import { clearRateLimit, hitRateLimit, releaseRateLimit } from "~/lib/rate-limit.server";
 import { rememberLanguageOf } from "./language.server";
 
 /**
@@ -32,6 +32,13 @@ export type LimitedPasswordCheck<T> =
  * against both, a right one clears the account's failures. Sign-in and every re-check of the
  * current password (password change, account deletion) share these counters, so none of them
  * is a way around the others' lockout.
+ *
+ * The attempt is counted in the database BEFORE the password is checked, in one atomic
+ * statement per key: reading the counters first and counting only after the (slow, scrypt)
+ * check let a burst of parallel guesses all read "not limited" and all be tried (audit 19,
+ * finding 3). What turns out not to be a failure is given back afterwards: a refused attempt on
+ * both keys, a right password on the client key (guests behind one address may sign in as often
+ * as they need), and the account's failures are cleared as before.
  */
 export async function withSignInLimits<T>(
   input: { email: string; clientIp: string },
@@ -39,17 +46,7 @@ export async function withSignInLimits<T>(
 ): Promise<LimitedPasswordCheck<T>> {
   const clientKey = `sign-in:client:${input.clientIp}`;
   const accountKey = `sign-in:account:${input.email.trim().toLowerCase()}`;
-  const [clientLimited, accountLimited] = await Promise.all([
-    isRateLimited(clientKey, SIGN_IN_LIMITS.perClient.max),
-    isRateLimited(accountKey, SIGN_IN_LIMITS.perAccountFailures.max),
-  ]);
-  if (clientLimited || accountLimited) return { ok: false, error: "tooManyAttempts" };
-  const value = await check();
-  if (value !== null) {
-    await clearRateLimit(accountKey);
-    return { ok: true, value };
-  }
-  await Promise.all([
+  const [client, account] = await Promise.all([
     hitRateLimit(clientKey, SIGN_IN_LIMITS.perClient.max, SIGN_IN_LIMITS.perClient.windowSeconds),
     hitRateLimit(
       accountKey,
@@ -57,6 +54,17 @@ export async function withSignInLimits<T>(
       SIGN_IN_LIMITS.perAccountFailures.windowSeconds,
     ),
   ]);
+  if (client.isLimited || account.isLimited) {
+    // Not tried, so not a failure: the counters keep counting failures only.
+    await Promise.all([releaseRateLimit(clientKey), releaseRateLimit(accountKey)]);
+    return { ok: false, error: "tooManyAttempts" };
+  }
+  // A check that throws stays counted, as a failure.
+  const value = await check();
+  if (value !== null) {
+    await Promise.all([clearRateLimit(accountKey), releaseRateLimit(clientKey)]);
+    return { ok: true, value };
+  }
   return { ok: false, error: "wrongPassword" };
 }
 

@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
 import { listSeasons } from "~/features/properties/seasons.server";
+import { listBookedStays } from "~/features/properties/availability.server";
+import { bookingHorizonEnd, stayProblem } from "~/domain/availability";
+import { addDays } from "~/domain/calendar-day";
 import { computePrice, nightsBetween } from "~/domain/price";
 import { isPropertyId, parseInitialStay } from "~/features/properties/property-detail.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -28,7 +31,13 @@ const BOOK_PATH = /^\/properties\/([^/?#]+)\/book$/;
  * what they are about to book (issue 16). Only the property id, the dates and the guest count
  * are read from the URL, and only plausible ones (as the property page reads them); title and
  * total come from the database and `computePrice`, never from the URL. Null for any other
- * target, an unpublished or unknown property, or a stay without both dates.
+ * target, an unpublished or unknown property, a stay without both dates, or a stay the booking
+ * page would refuse (`stayProblem`: minimum and maximum stay, the booking horizon, a season's
+ * arrival and departure days, booked nights).
+ *
+ * The check comes before any pricing: `computePrice` walks a stay with seasons night by night,
+ * and this runs for anonymous GETs of /auth, so `checkOut=9999-12-31` once held the event loop
+ * for seconds per request (audit 19, finding 1).
  */
 export async function stayInProgress(
   redirectTo: string | null,
@@ -56,12 +65,30 @@ export async function stayInProgress(
   if (!property) return null;
   const stay = parseInitialStay(url.searchParams, { today, maxGuests: property.maxGuests });
   if (!stay.checkIn || !stay.checkOut) return null;
+  const lastCheckIn = bookingHorizonEnd(today, settings.bookingHorizonMonths);
+  // The settings' bounds first, so that the queries below only ever read a bounded stay.
+  if (stay.checkIn > lastCheckIn || stay.checkOut > addDays(stay.checkIn, settings.maxStayDays)) {
+    return null;
+  }
+  const [seasons, stays] = await Promise.all([
+    listSeasons(property.id, stay.checkIn, stay.checkOut),
+    listBookedStays(property.id, today),
+  ]);
+  const problem = stayProblem(stay.checkIn, stay.checkOut, {
+    today,
+    lastCheckIn,
+    stays,
+    minStayDays: settings.minStayDays,
+    maxStayDays: settings.maxStayDays,
+    seasons,
+  });
+  if (problem) return null;
   const nights = nightsBetween(stay.checkIn, stay.checkOut);
   const price = computePrice({
     property,
     nights,
     checkIn: stay.checkIn,
-    seasons: await listSeasons(property.id, stay.checkIn, stay.checkOut),
+    seasons,
     serviceFee: settings.serviceFee,
     today,
   });

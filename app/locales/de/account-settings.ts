@@ -10,6 +10,11 @@ const accountSettings = {
   marketingEmails: "Marketing-E-Mails",
   marketingEmailsHint:
     "Unser Newsletter mit Angeboten und Reiseideen an Ihre Konto-Adresse. Nach dem Einschalten erhalten Sie eine E-Mail mit Bestätigungslink; angemeldet sind Sie erst nach der Bestätigung. Ausschalten meldet Sie sofort ab.",
+  // Decision 075: an account that has not proven its address cannot end the address's subscription.
+  marketingEmailsHintUnproven:
+    "Unser Newsletter mit Angeboten und Reiseideen an Ihre Konto-Adresse. Nach dem Einschalten erhalten Sie eine E-Mail mit Bestätigungslink; angemeldet sind Sie erst nach der Bestätigung. Abmelden können Sie sich jederzeit über den Link in jeder Newsletter-E-Mail.",
+  marketingOffUnproven:
+    "Ihre E-Mail-Adresse ist bei uns nicht bestätigt, deshalb ändern wir hier kein bestehendes Newsletter-Abonnement. Abmelden können Sie sich jederzeit über den Link in jeder Newsletter-E-Mail.",
   marketingPending:
     "Bestätigung ausstehend: Bitte bestätigen Sie die Anmeldung über den Link in der E-Mail an {{email}}. Der Link ist 7 Tage gültig.",
   marketingConfirmSent:
@@ -58,6 +63,9 @@ const accountSettings = {
   deleteAccount: "Konto endgültig löschen",
   wrongPassword: "Das Passwort ist falsch",
   upcomingBookings: "Bitte stornieren Sie zuerst Ihre bevorstehenden Buchungen.",
+  // Spec 06: the last admin cannot be demoted; deleting the account would do the same.
+  lastAdmin:
+    "Der letzte Administrator kann sein Konto nicht löschen. Ernennen Sie zuerst ein anderes Konto zum Administrator.",
   deleteFailed: "Das Konto konnte nicht gelöscht werden. Bitte versuchen Sie es später erneut.",
 };
 

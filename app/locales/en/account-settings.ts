@@ -10,6 +10,10 @@ const accountSettings: typeof de = {
   marketingEmails: "Marketing e-mails",
   marketingEmailsHint:
     "Our newsletter with offers and travel ideas, to your account address. After turning it on you get an e-mail with a confirmation link; you are subscribed only once you confirm. Turning it off unsubscribes you at once.",
+  marketingEmailsHintUnproven:
+    "Our newsletter with offers and travel ideas, to your account address. After turning it on you get an e-mail with a confirmation link; you are subscribed only once you confirm. You can unsubscribe at any time with the link in every newsletter e-mail.",
+  marketingOffUnproven:
+    "Your e-mail address is not confirmed with us, so we do not change an existing newsletter subscription here. You can unsubscribe at any time with the link in every newsletter e-mail.",
   marketingPending:
     "Confirmation pending: please confirm the subscription with the link in the e-mail to {{email}}. The link is valid for 7 days.",
   marketingConfirmSent:
@@ -57,6 +61,8 @@ const accountSettings: typeof de = {
   deleteAccount: "Delete account permanently",
   wrongPassword: "The password is wrong",
   upcomingBookings: "Please cancel your upcoming bookings first.",
+  lastAdmin:
+    "The last administrator cannot delete their account. Make another account an administrator first.",
   deleteFailed: "The account could not be deleted. Please try again later.",
 };
 

@@ -15,6 +15,7 @@ import {
   deleteAccount,
   getCurrentSessionId,
   getNotificationSettings,
+  isAddressProven,
   listSessions,
   revokeOtherSessions,
   revokeSession,
@@ -46,20 +47,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
   const currentSessionId = await getCurrentSessionId(request);
-  const [stored, newsletter, sessions] = await Promise.all([
+  const [stored, sessions] = await Promise.all([
     getNotificationSettings(user.id, user.fullName),
-    newsletterStateOf(user.email),
     listSessions(user.id, currentSessionId),
   ]);
+  // "Marketing-E-Mails": the address's newsletter subscription (decision 069), but only for an
+  // account that proved its address; otherwise its own choice (decision 075).
+  const marketing = await getMarketingSwitch(user, stored.marketingEmails);
   return {
     title: t("accountSettings.title"),
     description: t("accountSettings.metaDescription"),
-    // "Marketing-E-Mails" is on only for a confirmed newsletter subscription (decision 069).
     notifications: {
       emailNotifications: stored.emailNotifications,
-      marketingEmails: newsletter === "subscribed",
+      marketingEmails: marketing.isOn,
     },
-    isMarketingPending: newsletter === "pending",
+    isMarketingPending: marketing.isPending,
+    isAddressProven: marketing.isAddressProven,
     email: user.email,
     sessions,
   };
@@ -90,8 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ intent, error: "notificationsFailed" as const }, { status: 400 });
       }
       try {
-        await updateNotificationSettings(user.id, parsed.data);
+        await updateNotificationSettings(user.id, {
+          emailNotifications: parsed.data.emailNotifications,
+        });
         const marketing = await saveMarketingSwitch({
+          userId: user.id,
           email: user.email,
           isOn: parsed.data.marketingEmails,
           language: languageFromCookie(request.headers.get("cookie")),
@@ -174,7 +180,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       if (!result.ok) {
         const status =
-          result.error === "deleteFailed" ? 500 : result.error === "tooManyAttempts" ? 429 : 400;
+          result.error === "deleteFailed"
+            ? 500
+            : result.error === "tooManyAttempts"
+              ? 429
+              : result.error === "lastAdmin"
+                ? 409
+                : 400;
         return data({ intent, error: result.error }, { status });
       }
       // The sessions went with the user; this clears the browser's cookie.
@@ -193,33 +205,70 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+type MarketingSwitch = {
+  /** What the switch shows. */
+  isOn: boolean;
+  /** A confirmation link that still works was sent (shown beside the switch). */
+  isPending: boolean;
+  isAddressProven: boolean;
+};
+
 /**
- * "Marketing-E-Mails" is the newsletter subscription of the account's address (decision 069):
- * on starts the footer form's double opt-in (a confirmation e-mail, subscribed after the click;
- * the same rate limits), off ends a confirmed subscription at once, as its unsubscribe link does.
- * Only a change from what the switch shows acts: the switch shows "off" while a confirmation is
- * pending, so saving the other switch (which posts this one as it is shown) cancels nothing.
+ * "Marketing-E-Mails" as the page shows it. With a proven address: the newsletter subscription
+ * of the address (decision 069). Without: the account's own last choice, and nothing about the
+ * address's subscription, which may be a stranger's consent (decision 075).
+ */
+async function getMarketingSwitch(
+  user: { id: string; email: string },
+  storedChoice: boolean,
+): Promise<MarketingSwitch> {
+  if (!(await isAddressProven(user.id))) {
+    return { isOn: storedChoice, isPending: false, isAddressProven: false };
+  }
+  const state = await newsletterStateOf(user.email);
+  return { isOn: state === "subscribed", isPending: state === "pending", isAddressProven: true };
+}
+
+type MarketingSaveResult =
+  "pending" | "unsubscribed" | "unchanged" | "notProven" | "tooMany" | "failed";
+
+/**
+ * Saves "Marketing-E-Mails". Only a change from what the switch shows acts: the form posts both
+ * switches as shown, so saving the other one changes nothing here (decision 069).
+ * - On starts the footer form's double opt-in for the account's address (a confirmation e-mail,
+ *   subscribed after the click; the same limits, the same answer whatever the address's state).
+ * - Off ends a confirmed subscription at once, but only for a proven address. Without one the
+ *   choice is stored and the subscription left alone: it is ended with the link in every
+ *   newsletter e-mail, by whoever reads that mailbox ("notProven", decision 075).
  */
 async function saveMarketingSwitch(input: {
+  userId: string;
   email: string;
   isOn: boolean;
   language: ReturnType<typeof languageFromCookie>;
   clientIp: string;
-}) {
-  const state = await newsletterStateOf(input.email);
-  if (input.isOn && state !== "subscribed") {
+}): Promise<MarketingSaveResult> {
+  const { isOn: shown, isAddressProven: isProven } = await getMarketingSwitch(
+    { id: input.userId, email: input.email },
+    (await getNotificationSettings(input.userId)).marketingEmails,
+  );
+  if (input.isOn === shown) return "unchanged";
+  if (input.isOn) {
     const result = await subscribeToNewsletter({
       email: input.email,
       language: input.language,
       clientIp: input.clientIp,
     });
-    return result === "pending" ? ("pending" as const) : result;
+    // The choice shown without a proven address; stored only once the sign-up went out.
+    if (result === "pending") {
+      await updateNotificationSettings(input.userId, { marketingEmails: true });
+    }
+    return result;
   }
-  if (!input.isOn && state === "subscribed") {
-    await unsubscribeAddress(input.email);
-    return "unsubscribed" as const;
-  }
-  return "unchanged" as const;
+  await updateNotificationSettings(input.userId, { marketingEmails: false });
+  if (!isProven) return "notProven";
+  await unsubscribeAddress(input.email);
+  return "unsubscribed";
 }
 
 type ActionData = Route.ComponentProps["actionData"];
@@ -274,6 +323,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <NotificationsSection
         settings={loaderData.notifications}
         isMarketingPending={loaderData.isMarketingPending}
+        isAddressProven={loaderData.isAddressProven}
         email={loaderData.email}
         actionData={actionData}
       />
@@ -287,11 +337,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 function NotificationsSection({
   settings,
   isMarketingPending,
+  isAddressProven,
   email,
   actionData,
 }: {
   settings: { emailNotifications: boolean; marketingEmails: boolean };
   isMarketingPending: boolean;
+  isAddressProven: boolean;
   email: string;
   actionData: ActionData;
 }) {
@@ -335,7 +387,11 @@ function NotificationsSection({
     {
       name: "marketingEmails" as const,
       label: t("accountSettings.marketingEmails"),
-      hint: t("accountSettings.marketingEmailsHint"),
+      // Without a proven address the switch is the account's own choice and cannot end a
+      // subscription (decision 075): the hint says how to unsubscribe instead.
+      hint: isAddressProven
+        ? t("accountSettings.marketingEmailsHint")
+        : t("accountSettings.marketingEmailsHintUnproven"),
       // Shown beside the switch while the double opt-in waits for the click.
       status: isMarketingPending ? t("accountSettings.marketingPending", { email }) : null,
     },
@@ -394,6 +450,7 @@ function NotificationsSection({
           {result.marketing === "unsubscribed" && (
             <p>{t("accountSettings.marketingUnsubscribed")}</p>
           )}
+          {result.marketing === "notProven" && <p>{t("accountSettings.marketingOffUnproven")}</p>}
         </Message>
       )}
       {hasExpired && <SessionExpiredBanner className="mt-4" />}
