@@ -18,6 +18,7 @@ import * as formRoute from "~/routes/admin/property-form";
 import * as propertyRoute from "~/routes/public/property";
 import * as settingsRoute from "~/routes/admin/settings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
+import { currentPropertyVersion } from "../helpers/edit-version";
 import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
 
 let handle: DatabaseHandle;
@@ -298,12 +299,18 @@ describe(`the admin forms (${databaseKind()})`, () => {
     images: "[]",
     ...overrides,
   });
-  const postProperty = (fields: Record<string, string | string[]>, id?: string) =>
-    call(formRoute.action, {
-      request: post(`http://localhost:3000/admin/properties/${id ? `edit/${id}` : "add"}`, fields),
+  // With the version of an edit page opened just now (decision 073).
+  const postProperty = async (fields: Record<string, string | string[]>, id?: string) => {
+    const version = await currentPropertyVersion(id);
+    return call(formRoute.action, {
+      request: post(
+        `http://localhost:3000/admin/properties/${id ? `edit/${id}` : "add"}`,
+        version ? { ...fields, version } : fields,
+      ),
       params: id ? { id } : {},
       context: { clientIp: "198.51.100.7" },
     });
+  };
 
   it("stores the property's facts, cleaned, with the audit entry; empty means the default", async () => {
     const answer = await postProperty(
