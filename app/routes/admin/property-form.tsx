@@ -152,30 +152,38 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
   const raw = readPropertyForm(form);
   const values = draftValues(raw);
-  // The check above ran; an expired session keeps the form and its input on screen.
-  if (!admin) return sessionExpired({ intent, values });
-  if (id !== null && !isUuid(id)) {
-    return data({ intent, ok: false, error: "notFound", values } satisfies PropertyFormActionData, {
-      status: 404,
-    });
-  }
   // Every write to an existing property names the version its form was loaded with (decision
   // 073). None, or not one (a forged form, a page from before versions) is refused as stale by
-  // the write, after "not found": reloading is the answer either way.
+  // the write, after "not found": reloading is the answer either way. A refusal sends it back
+  // with the input: a page shown again without JavaScript keeps the version of that input.
   const version = readEditVersion(form);
+  // The check above ran; an expired session keeps the form and its input on screen.
+  if (!admin) return sessionExpired({ intent, values, version });
+  if (id !== null && !isUuid(id)) {
+    return data(
+      { intent, ok: false, error: "notFound", values, version } satisfies PropertyFormActionData,
+      { status: 404 },
+    );
+  }
 
   if (intent === "autosave") {
     // Lenient (a half-filled form is a fine draft), but only once there is something to keep.
     if (!raw.title.trim() || !raw.description.trim()) {
       return data(
-        { intent, ok: false, error: "invalid", values } satisfies PropertyFormActionData,
+        { intent, ok: false, error: "invalid", values, version } satisfies PropertyFormActionData,
         { status: 400 },
       );
     }
     const result = await saveDraft({ actor: admin, id, version, values });
     if (!result.ok) {
       return data(
-        { intent, ok: false, error: result.error, values } satisfies PropertyFormActionData,
+        {
+          intent,
+          ok: false,
+          error: result.error,
+          values,
+          version,
+        } satisfies PropertyFormActionData,
         { status: STATUS[result.error] },
       );
     }
@@ -193,7 +201,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await discardDraft({ actor: admin, id, version });
     if (!result.ok) {
       return data(
-        { intent, ok: false, error: result.error, values } satisfies PropertyFormActionData,
+        {
+          intent,
+          ok: false,
+          error: result.error,
+          values,
+          version,
+        } satisfies PropertyFormActionData,
         { status: STATUS[result.error] },
       );
     }
@@ -209,6 +223,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         error: "invalid",
         fieldErrors: fieldErrorsFromIssues<PropertyFormField>(parsed.error.issues),
         values,
+        version,
       } satisfies PropertyFormActionData,
       { status: 400 },
     );
@@ -231,6 +246,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         message: result.message,
         isNew: id === null,
         values,
+        version,
       } satisfies PropertyFormActionData,
       { status: result.error === "invalidImage" ? 400 : STATUS[result.error] },
     );

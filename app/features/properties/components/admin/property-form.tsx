@@ -43,6 +43,8 @@ export type PropertyFormActionData =
       message?: string;
       isNew?: boolean;
       values?: PropertyFormValues;
+      /** The version the refused input was sent with (decision 073). */
+      version?: string | null;
     }
   | { intent: "autosave"; ok: true; id: string; savedAt: string; version: string };
 
@@ -146,7 +148,13 @@ export function PropertyForm({
   // The version every write sends (decision 073): the page's, then each own autosave's answer.
   // The page is not loaded again after an autosave, and a new one is not loaded after a
   // change by someone else: that change must not count as seen.
-  const [version, setVersion] = useState<string | null>(property?.version ?? null);
+  // A refused input shown again (without JavaScript, on a page loaded afresh) keeps the version
+  // it was typed on: the refusal must not turn it into the current one.
+  const [version, setVersion] = useState<string | null>(
+    result && !result.ok && result.version !== undefined
+      ? result.version
+      : (property?.version ?? null),
+  );
   const lastSnapshot = useRef<string | null>(null);
 
   // What the page showed first counts as saved: an untouched form is never autosaved.
