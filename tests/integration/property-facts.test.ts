@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freeCancellationUntil } from "~/domain/cancellation";
 import { getBookingPageData } from "~/features/booking/booking-page.server";
 import { getCancellationPreview } from "~/features/booking/cancellation.server";
-import { saveSettings } from "~/features/settings/settings.server";
+import { getSettingsForForm, saveSettings } from "~/features/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import * as formRoute from "~/routes/admin/property-form";
@@ -481,6 +481,8 @@ describe(`the admin forms (${databaseKind()})`, () => {
           checkOutUntil: "11:00",
           houseRules: "Bitte leise sein.",
           touristTaxNote: "Gästebeitrag 1 €",
+          // The version of the page opened just now (decision 073).
+          version: (await getSettingsForForm()).version,
         }),
       ),
       params: {},

@@ -10,14 +10,18 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureSettingsRow } from "~/features/settings/settings.server";
+import type { SiteSettings } from "~/features/settings/settings";
+import { settingsFormSchema } from "~/features/settings/settings.schema";
+import { ensureSettingsRow, getSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { getTranslator } from "~/lib/i18n";
 import { uploadsDir } from "~/lib/storage.server";
 import * as formRoute from "~/routes/admin/property-form";
 import { action as uploadAction } from "~/routes/admin/property-images-upload";
+import * as seasonsRoute from "~/routes/admin/property-seasons";
+import * as settingsRoute from "~/routes/admin/settings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createUser, sessionCookie } from "../helpers/factories";
+import { createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { callRoute } from "../helpers/route-call";
 
 let handle: DatabaseHandle;
@@ -385,4 +389,270 @@ describe(`stale admin forms are refused (${databaseKind()})`, () => {
     expect(after.draft).toBeNull();
     expect(after.updatedAt).toEqual(before.updatedAt);
   });
+
+  it("settings: a save from a page loaded before another admin's save is refused; that admin's deposit and payment methods stay", async () => {
+    const pageA = await openSettings(anna.cookie);
+    const pageB = await openSettings(bernd.cookie);
+    expect(pageB.version).toBe(pageA.version);
+    const methods = pageA.settings.allowedPaymentMethods;
+    expect(methods.length).toBeGreaterThan(1);
+
+    // Anna changes the deposit and drops a payment method.
+    const savedA = await postSettings(
+      anna.cookie,
+      settingsFields(pageA.settings, {
+        depositPercentage: "35",
+        allowedPaymentMethods: methods.slice(1),
+        version: pageA.version,
+      }),
+    );
+    expect(savedA.status).toBe(200);
+    expect(savedA.data).toMatchObject({ status: "saved" });
+    const afterA = await settingsRow();
+
+    // Bernd, on the page he opened before, changes the platform name.
+    const savedB = await postSettings(
+      bernd.cookie,
+      settingsFields(pageB.settings, {
+        platformName: "Bernds Ferienhäuser",
+        version: pageB.version,
+      }),
+    );
+    expect(savedB.status).toBe(409);
+    expect(savedB.data).toMatchObject({ status: "stale" });
+    expect(de("settings.stale")).toBe(
+      "Die Einstellungen wurden inzwischen an anderer Stelle geändert. Bitte laden Sie die Seite neu, Ihre Eingaben wurden nicht gespeichert.",
+    );
+    expect(await settingsRow()).toEqual(afterA);
+    expect(await getSettings()).toMatchObject({
+      depositPercentage: 35,
+      allowedPaymentMethods: methods.slice(1),
+    });
+
+    // Anna's page saves again with the version its own save answered, and after removing a
+    // logo (another save of the settings row) with the version that answered.
+    const againA = await postSettings(
+      anna.cookie,
+      settingsFields(pageA.settings, {
+        depositPercentage: "40",
+        allowedPaymentMethods: methods.slice(1),
+        version: savedA.data!.version as string,
+      }),
+    );
+    expect(againA.data).toMatchObject({ status: "saved" });
+    const logo = await postSettings(anna.cookie, { intent: "brand-remove", asset: "logoDark" });
+    expect(logo.data).toMatchObject({ status: "brandSaved" });
+    const thirdA = await postSettings(
+      anna.cookie,
+      settingsFields(pageA.settings, {
+        depositPercentage: "45",
+        allowedPaymentMethods: methods.slice(1),
+        version: logo.data!.version as string,
+      }),
+    );
+    expect(thirdA.data).toMatchObject({ status: "saved" });
+    expect((await settingsRow()).depositPercentage).toBe(45);
+
+    // After a reload Bernd's change goes through, over Anna's.
+    const reloaded = await openSettings(bernd.cookie);
+    const retryB = await postSettings(
+      bernd.cookie,
+      settingsFields(reloaded.settings, {
+        platformName: "Bernds Ferienhäuser",
+        version: reloaded.version,
+      }),
+    );
+    expect(retryB.data).toMatchObject({ status: "saved" });
+    expect(await settingsRow()).toMatchObject({
+      platformName: "Bernds Ferienhäuser",
+      depositPercentage: 45,
+      allowedPaymentMethods: methods.slice(1),
+    });
+  });
+
+  it("settings: a missing or garbled version is refused as stale, never a 500", async () => {
+    const page = await openSettings(anna.cookie);
+    const before = await settingsRow();
+    for (const version of [null, "", "heute", "2026-13-01T00:00:00.000Z", "x".repeat(3000)]) {
+      const fields = settingsFields(page.settings, { platformName: "Ohne Version" });
+      if (version !== null) fields.push(["version", version]);
+      const answer = await postSettings(anna.cookie, fields);
+      expect(answer.status, String(version).slice(0, 20)).toBe(409);
+      expect(answer.data).toMatchObject({ status: "stale" });
+    }
+    expect(await settingsRow()).toEqual(before);
+  });
+
+  it("season: a change from a page loaded before another admin's change is refused", async () => {
+    const property = await createProperty({ title: "Haus Saison" });
+    const created = await postSeason(property.id, anna.cookie, season({ intent: "create" }));
+    expect(created.status).toBe(302);
+    const pageA = await openSeasons(property.id, anna.cookie);
+    const pageB = await openSeasons(property.id, bernd.cookie);
+    const [seasonA] = pageA.seasons;
+    expect(pageB.seasons[0].version).toBe(seasonA.version);
+
+    // Anna raises the price and sets Saturday as the only arrival day.
+    const savedA = await postSeason(
+      property.id,
+      anna.cookie,
+      season({
+        intent: "update",
+        seasonId: seasonA.id,
+        version: seasonA.version,
+        pricePerNight: "180",
+        arrivalWeekdays: "5",
+      }),
+    );
+    expect(savedA.status).toBe(302);
+    const afterA = await seasonRow(seasonA.id);
+
+    // Bernd renames it from his older page: refused; Anna's price and rule stay.
+    const savedB = await postSeason(
+      property.id,
+      bernd.cookie,
+      season({
+        intent: "update",
+        seasonId: seasonA.id,
+        version: pageB.seasons[0].version,
+        name: "Sommer",
+      }),
+    );
+    expect(savedB.status).toBe(409);
+    expect(savedB.data).toMatchObject({ error: "stale", values: { name: "Sommer" } });
+    // The input shown again keeps the version it was typed on.
+    expect(savedB.data?.version).toBe(pageB.seasons[0].version);
+    expect(de("adminSeasons.errors.stale")).toBe(
+      "Diese Saison wurde inzwischen an anderer Stelle geändert. Bitte laden Sie die Seite neu, Ihre Eingaben wurden nicht gespeichert.",
+    );
+    expect(await seasonRow(seasonA.id)).toEqual(afterA);
+    expect(afterA).toMatchObject({ pricePerNight: 18_000, arrivalWeekdays: 1 << 5 });
+
+    // Missing or garbled versions are refused the same way.
+    for (const version of [null, "gestern", "2026-02-30T10:00:00.000Z"]) {
+      const fields = season({ intent: "update", seasonId: seasonA.id, name: "Sommer" });
+      if (version !== null) fields.push(["version", version]);
+      const answer = await postSeason(property.id, bernd.cookie, fields);
+      expect(answer.status).toBe(409);
+      expect(answer.data).toMatchObject({ error: "stale" });
+    }
+    expect(await seasonRow(seasonA.id)).toEqual(afterA);
+
+    // A page loaded again (as after the save's redirect) changes it again, twice in a row.
+    for (const name of ["Sommer", "Hochsommer"]) {
+      const page = await openSeasons(property.id, bernd.cookie);
+      const saved = await postSeason(
+        property.id,
+        bernd.cookie,
+        season({
+          intent: "update",
+          seasonId: seasonA.id,
+          version: page.seasons[0].version,
+          name,
+          pricePerNight: "180",
+          arrivalWeekdays: "5",
+        }),
+      );
+      expect(saved.status).toBe(302);
+    }
+    expect(await seasonRow(seasonA.id)).toMatchObject({
+      name: "Hochsommer",
+      pricePerNight: 18_000,
+    });
+  });
 });
+
+// --- settings -----------------------------------------------------------------------------
+
+type SettingsPage = { settings: SiteSettings; version: string };
+
+async function openSettings(cookie: string) {
+  const page = await callRoute<SettingsPage>(settingsRoute.loader as never, {
+    url: "/admin/settings",
+    cookie,
+  });
+  expect(page.status).toBe(200);
+  return page.data!;
+}
+
+const settingsRow = async () => {
+  const [row] = await db().select().from(schema.settings);
+  return row;
+};
+
+/** The settings form as the browser posts it: every field the page shows, as text. */
+function settingsFields(
+  settings: SiteSettings,
+  edits: Record<string, string | string[]> = {},
+): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const name of Object.keys(settingsFormSchema.shape)) {
+    const value =
+      name in edits ? edits[name] : (settings as unknown as Record<string, unknown>)[name];
+    const text =
+      name === "serviceFee" && typeof value === "number"
+        ? String(value / 100).replace(".", ",")
+        : value;
+    for (const v of Array.isArray(text) ? text : [text])
+      fields.push([name, v === null ? "" : String(v)]);
+  }
+  if (typeof edits.version === "string") fields.push(["version", edits.version]);
+  return fields;
+}
+
+function postSettings(cookie: string, form: Fields) {
+  return callRoute<Record<string, unknown>>(settingsRoute.action as never, {
+    url: "/admin/settings",
+    cookie,
+    form,
+  });
+}
+
+// --- seasons ------------------------------------------------------------------------------
+
+type SeasonsPage = { seasons: { id: string; version: string; name: string }[] };
+
+/** The "Saisonzeiten" of the edit page as an admin opens it. */
+async function openSeasons(propertyId: string, cookie: string) {
+  const page = await callRoute<{ seasons: SeasonsPage }>(formRoute.loader as never, {
+    url: `/admin/properties/edit/${propertyId}`,
+    params: { id: propertyId },
+    cookie,
+  });
+  expect(page.status).toBe(200);
+  return page.data!.seasons;
+}
+
+const seasonRow = async (id: string) => {
+  const [row] = await db()
+    .select()
+    .from(schema.propertySeason)
+    .where(eq(schema.propertySeason.id, id));
+  return row;
+};
+
+function season(fields: Record<string, string>): [string, string][] {
+  const { arrivalWeekdays, ...rest }: Record<string, string> = {
+    name: "Hauptsaison",
+    startDate: "2027-07-01",
+    endDate: "2027-08-31",
+    pricePerNight: "150,00",
+    minStayNights: "7",
+    ...fields,
+  };
+  const days = (list?: string) => (list ?? "0,1,2,3,4,5,6").split(",");
+  return [
+    ...Object.entries(rest),
+    ...days(arrivalWeekdays).map((d): [string, string] => ["arrivalWeekdays", d]),
+    ...days().map((d): [string, string] => ["departureWeekdays", d]),
+  ];
+}
+
+function postSeason(propertyId: string, cookie: string, form: [string, string][]) {
+  return callRoute<Record<string, unknown>>(seasonsRoute.action as never, {
+    url: `/admin/properties/edit/${propertyId}/seasons`,
+    params: { id: propertyId },
+    cookie,
+    form,
+  });
+}
