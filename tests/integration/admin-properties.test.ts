@@ -21,6 +21,7 @@ import { putObject, uploadsDir } from "~/lib/storage.server";
 import * as formRoute from "~/routes/admin/property-form";
 import * as listRoute from "~/routes/admin/properties";
 import { databaseKind, openTestDatabase } from "../helpers/database";
+import { currentPropertyVersion } from "../helpers/edit-version";
 import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
 
 let handle: DatabaseHandle;
@@ -70,13 +71,20 @@ function body(fields: Fields) {
   return params;
 }
 
-/** Posts the property form as the browser would: add page without id, edit page with one. */
-function postForm(fields: Fields, id?: string, cookie: string | null = admin.cookie) {
+/**
+ * Posts the property form as the browser would: add page without id, edit page with one, with
+ * the version of a page opened just now (decision 073) unless the fields name one.
+ */
+async function postForm(fields: Fields, id?: string, cookie: string | null = admin.cookie) {
   const url = `http://localhost:3000/admin/properties/${id === undefined ? "add" : `edit/${id}`}`;
+  const version =
+    "version" in fields
+      ? undefined
+      : await currentPropertyVersion(id ?? (typeof fields.id === "string" ? fields.id : undefined));
   const request = new Request(url, {
     method: "POST",
     headers: { ...(cookie ? { cookie } : {}), origin: "http://localhost:3000" },
-    body: body(fields),
+    body: body(version ? { ...fields, version } : fields),
   });
   return call(formRoute.action, {
     request,

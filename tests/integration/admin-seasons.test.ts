@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekdayMask } from "~/domain/seasons";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { editVersionOf } from "~/lib/edit-version";
 import * as seasonsRoute from "~/routes/admin/property-seasons";
 import * as editRoute from "~/routes/admin/property-form";
 import { databaseKind, openTestDatabase } from "../helpers/database";
@@ -132,7 +133,13 @@ describe(`admin seasons (${databaseKind()})`, () => {
     const [season] = await seasonsOf(property.id);
     const updated = await post(
       property.id,
-      summer({ intent: "update", seasonId: season.id, pricePerNight: "160" }),
+      // With the version its edit form was loaded with (decision 073).
+      summer({
+        intent: "update",
+        seasonId: season.id,
+        pricePerNight: "160",
+        version: editVersionOf(season.updatedAt),
+      }),
     );
     expect(updated.status).toBe(302);
     expect((await seasonsOf(property.id))[0].pricePerNight).toBe(16_000);

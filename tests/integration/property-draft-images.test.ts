@@ -16,6 +16,7 @@ import { uploadsDir } from "~/lib/storage.server";
 import * as formRoute from "~/routes/admin/property-form";
 import { action as uploadAction } from "~/routes/admin/property-images-upload";
 import { databaseKind, openTestDatabase } from "../helpers/database";
+import { currentPropertyVersion } from "../helpers/edit-version";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
 
 let handle: DatabaseHandle;
@@ -65,13 +66,17 @@ async function upload(color: string, as = cookie): Promise<string> {
 
 type Listed = { ref: string; category: string | null };
 
-/** The property form as the browser posts it: the add page without id, the edit page with one. */
-function postForm(fields: Record<string, string>, id?: string) {
+/**
+ * The property form as the browser posts it: the add page without id, the edit page with one,
+ * with the version of a page opened just now (decision 073).
+ */
+async function postForm(fields: Record<string, string>, id?: string) {
   const url = `http://localhost:3000/admin/properties/${id === undefined ? "add" : `edit/${id}`}`;
+  const version = await currentPropertyVersion(id ?? fields.id);
   const request = new Request(url, {
     method: "POST",
     headers: { cookie, origin: "http://localhost:3000" },
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams(version ? { ...fields, version } : fields),
   });
   return call(formRoute.action, {
     request,

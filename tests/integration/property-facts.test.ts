@@ -11,13 +11,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freeCancellationUntil } from "~/domain/cancellation";
 import { getBookingPageData } from "~/features/booking/booking-page.server";
 import { getCancellationPreview } from "~/features/booking/cancellation.server";
-import { saveSettings } from "~/features/settings/settings.server";
+import { getSettingsForForm, saveSettings } from "~/features/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import * as formRoute from "~/routes/admin/property-form";
 import * as propertyRoute from "~/routes/public/property";
 import * as settingsRoute from "~/routes/admin/settings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
+import { currentPropertyVersion } from "../helpers/edit-version";
 import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
 
 let handle: DatabaseHandle;
@@ -298,12 +299,18 @@ describe(`the admin forms (${databaseKind()})`, () => {
     images: "[]",
     ...overrides,
   });
-  const postProperty = (fields: Record<string, string | string[]>, id?: string) =>
-    call(formRoute.action, {
-      request: post(`http://localhost:3000/admin/properties/${id ? `edit/${id}` : "add"}`, fields),
+  // With the version of an edit page opened just now (decision 073).
+  const postProperty = async (fields: Record<string, string | string[]>, id?: string) => {
+    const version = await currentPropertyVersion(id);
+    return call(formRoute.action, {
+      request: post(
+        `http://localhost:3000/admin/properties/${id ? `edit/${id}` : "add"}`,
+        version ? { ...fields, version } : fields,
+      ),
       params: id ? { id } : {},
       context: { clientIp: "198.51.100.7" },
     });
+  };
 
   it("stores the property's facts, cleaned, with the audit entry; empty means the default", async () => {
     const answer = await postProperty(
@@ -474,6 +481,8 @@ describe(`the admin forms (${databaseKind()})`, () => {
           checkOutUntil: "11:00",
           houseRules: "Bitte leise sein.",
           touristTaxNote: "Gästebeitrag 1 €",
+          // The version of the page opened just now (decision 073).
+          version: (await getSettingsForForm()).version,
         }),
       ),
       params: {},

@@ -4,6 +4,7 @@ import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 import { db, schema, type Database } from "~/lib/db.server";
 import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
+import { editVersionOf, isEditVersion, nextUpdatedAt } from "~/lib/edit-version";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import {
@@ -156,7 +157,8 @@ async function audit(
   });
 }
 
-export type SavePropertyError = "notFound" | "invalidImage" | "failed";
+/** "stale": the property changed since the form was loaded (decision 073); nothing was saved. */
+export type SavePropertyError = "notFound" | "invalidImage" | "stale" | "failed";
 export type SavePropertyResult =
   { ok: true; id: string } | { ok: false; error: SavePropertyError; message?: string };
 
@@ -174,10 +176,20 @@ class Refused extends Error {
  * created with `status` (the add page publishes); an existing one keeps its status unless
  * `publish`. Either way an autosaved draft is applied by this and cleared. Bookings keep their
  * stored breakdown: nothing here touches them.
+ *
+ * An existing property is saved only when it is still at `version`, the version the form was
+ * loaded with (or its own last autosave answered); otherwise "stale" and nothing changes, no
+ * upload is claimed and no file is deleted (decision 073). So the images removed are always
+ * images the form showed and the admin took out, never ones added since.
  */
 export async function saveProperty(input: {
   actor: Actor;
   id: string | null;
+  /**
+   * The form's version (editVersionOf); needed for an existing property (without it the save
+   * is refused as stale), unused for a new one.
+   */
+  version?: string | null;
   values: PropertyInput;
   publish: boolean;
 }): Promise<SavePropertyResult> {
@@ -199,6 +211,10 @@ export async function saveProperty(input: {
         ? await tx.select().from(p).where(eq(p.id, input.id.toLowerCase())).for("update")
         : [null];
       if (input.id && !before) throw new Refused("notFound");
+      // Checked on the locked row, before anything is claimed or written.
+      if (before && !isEditVersion(before.updatedAt, input.version ?? null)) {
+        throw new Refused("stale");
+      }
       const images = await resolveSubmittedImages(tx, {
         current: before?.images ?? [],
         submitted: submitted.data,
@@ -236,7 +252,11 @@ export async function saveProperty(input: {
       if (before) {
         [after] = await tx
           .update(p)
-          .set({ ...columns, status: input.publish ? "published" : before.status })
+          .set({
+            ...columns,
+            status: input.publish ? "published" : before.status,
+            updatedAt: nextUpdatedAt(before.updatedAt),
+          })
           .where(eq(p.id, before.id))
           .returning();
       } else {
@@ -305,8 +325,10 @@ function draftTouristTax(values: PropertyFormValues) {
   return { touristTaxMode: mode, touristTaxNote: mode === "own" ? note : "" };
 }
 
+/** `version`: the property's version after the autosave, for the form's next write. */
 export type SaveDraftResult =
-  { ok: true; id: string; savedAt: string } | { ok: false; error: "notFound" | "failed" };
+  | { ok: true; id: string; savedAt: string; version: string }
+  | { ok: false; error: "notFound" | "stale" | "failed" };
 
 /**
  * Autosave (every 45 s while title and description are filled): the input as typed goes to
@@ -315,10 +337,17 @@ export type SaveDraftResult =
  * until "Speichern". The draft keeps the form's image list with only images a save could take
  * (draftImagesText, decision 067), so uploads survive a reload and are held until the draft is
  * saved or discarded.
+ *
+ * An existing property's draft is written only at the form's `version`, like a save (decision
+ * 073): a stale tab's draft would otherwise be what the next admin opens and saves. The answer
+ * carries the new version: the form does not load again after an autosave, so it keeps the
+ * version itself and its next save is not taken for stale.
  */
 export async function saveDraft(input: {
   actor: Actor;
   id: string | null;
+  /** The form's version; null when it sent none (a new property needs none). */
+  version: string | null;
   values: PropertyFormValues;
 }): Promise<SaveDraftResult> {
   const { actor } = input;
@@ -351,7 +380,12 @@ export async function saveDraft(input: {
           before: null,
           after: { status: "draft", ...values },
         });
-        return { ok: true, id: row.id, savedAt: savedAt.toISOString() } as const;
+        return {
+          ok: true,
+          id: row.id,
+          savedAt: savedAt.toISOString(),
+          version: editVersionOf(row.updatedAt),
+        } as const;
       }
       const [before] = await tx
         .select()
@@ -359,6 +393,9 @@ export async function saveDraft(input: {
         .where(eq(p.id, input.id.toLowerCase()))
         .for("update");
       if (!before) return { ok: false, error: "notFound" } as const;
+      if (!isEditVersion(before.updatedAt, input.version)) {
+        return { ok: false, error: "stale" } as const;
+      }
       const images = await draftImagesText(tx, {
         current: before.images,
         imagesJson: input.values.images,
@@ -366,12 +403,14 @@ export async function saveDraft(input: {
         adminId: actor.id,
       });
       const values = { ...input.values, images };
+      const updatedAt = nextUpdatedAt(before.updatedAt);
       await tx
         .update(p)
         .set({
           ...(before.status === "draft" ? draftColumns(values) : {}),
           draft: values,
           draftSavedAt: savedAt,
+          updatedAt,
         })
         .where(eq(p.id, before.id));
       await audit(tx, {
@@ -381,7 +420,12 @@ export async function saveDraft(input: {
         before: readDraft(before.draft) ?? {},
         after: values,
       });
-      return { ok: true, id: before.id, savedAt: savedAt.toISOString() } as const;
+      return {
+        ok: true,
+        id: before.id,
+        savedAt: savedAt.toISOString(),
+        version: editVersionOf(updatedAt),
+      } as const;
     });
   } catch (error) {
     logger.error({ err: error }, "autosaving a property failed");
@@ -389,11 +433,15 @@ export async function saveDraft(input: {
   }
 }
 
-/** "Entwurf verwerfen": back to the saved values. */
+/**
+ * "Entwurf verwerfen": back to the saved values. Only at the form's `version` (decision 073):
+ * a page loaded before another tab autosaved must not throw that newer draft away.
+ */
 export async function discardDraft(input: {
   actor: Actor;
   id: string;
-}): Promise<{ ok: true } | { ok: false; error: "notFound" | "failed" }> {
+  version: string | null;
+}): Promise<{ ok: true } | { ok: false; error: "notFound" | "stale" | "failed" }> {
   if (!isUuid(input.id)) return { ok: false, error: "notFound" };
   try {
     return await db().transaction(async (tx) => {
@@ -403,8 +451,14 @@ export async function discardDraft(input: {
         .where(eq(p.id, input.id.toLowerCase()))
         .for("update");
       if (!before) return { ok: false, error: "notFound" } as const;
+      if (!isEditVersion(before.updatedAt, input.version)) {
+        return { ok: false, error: "stale" } as const;
+      }
       if (before.draft === null) return { ok: true } as const;
-      await tx.update(p).set({ draft: null, draftSavedAt: null }).where(eq(p.id, before.id));
+      await tx
+        .update(p)
+        .set({ draft: null, draftSavedAt: null, updatedAt: nextUpdatedAt(before.updatedAt) })
+        .where(eq(p.id, before.id));
       await audit(tx, {
         actor: input.actor,
         id: before.id,

@@ -7,6 +7,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { isUuid } from "~/domain/ids";
 import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
+import { editVersionOf, isEditVersion, nextUpdatedAt } from "~/lib/edit-version";
 import { logger } from "~/lib/logger.server";
 import type { SeasonInput } from "./season.schema";
 
@@ -14,9 +15,11 @@ const s = schema.propertySeason;
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Actor = { id: string };
 
-export type AdminSeason = SeasonInput & { id: string };
+/** `version`: what the season's edit form sends back (decision 073). */
+export type AdminSeason = SeasonInput & { id: string; version: string };
+/** "stale": the season changed since its form was loaded; nothing was saved (decision 073). */
 export type SeasonChangeResult =
-  { ok: true } | { ok: false; error: "notFound" | "overlap" | "failed" };
+  { ok: true } | { ok: false; error: "notFound" | "overlap" | "stale" | "failed" };
 
 /** The property's seasons (oldest first) and discounts, or null when there is no such property. */
 export async function getAdminSeasons(propertyId: string) {
@@ -31,7 +34,7 @@ export async function getAdminSeasons(propertyId: string) {
     .from(schema.property)
     .where(eq(schema.property.id, propertyId.toLowerCase()));
   if (!property) return null;
-  const seasons: AdminSeason[] = await db()
+  const rows = await db()
     .select({
       id: s.id,
       name: s.name,
@@ -41,10 +44,15 @@ export async function getAdminSeasons(propertyId: string) {
       minStayNights: s.minStayNights,
       arrivalWeekdays: s.arrivalWeekdays,
       departureWeekdays: s.departureWeekdays,
+      updatedAt: s.updatedAt,
     })
     .from(s)
     .where(eq(s.propertyId, property.id))
     .orderBy(asc(s.startDate));
+  const seasons: AdminSeason[] = rows.map(({ updatedAt, ...season }) => ({
+    ...season,
+    version: editVersionOf(updatedAt),
+  }));
   return { property, seasons };
 }
 
@@ -113,15 +121,21 @@ export function createSeason({
   );
 }
 
+/**
+ * A season's form writes its whole row: only over the version the form was loaded with
+ * (`version`; null when none was sent), else "stale" and nothing changes (decision 073).
+ */
 export function updateSeason({
   actor,
   propertyId,
   seasonId,
+  version,
   season,
 }: {
   actor: Actor;
   propertyId: string;
   seasonId: string;
+  version: string | null;
   season: SeasonInput;
 }): Promise<SeasonChangeResult> {
   if (!isUuid(propertyId) || !isUuid(seasonId))
@@ -135,7 +149,11 @@ export function updateSeason({
         .where(and(eq(s.id, seasonId.toLowerCase()), eq(s.propertyId, id)))
         .for("update");
       if (!before) return { ok: false, error: "notFound" } as const;
-      await tx.update(s).set(season).where(eq(s.id, before.id));
+      if (!isEditVersion(before.updatedAt, version)) return { ok: false, error: "stale" } as const;
+      await tx
+        .update(s)
+        .set({ ...season, updatedAt: nextUpdatedAt(before.updatedAt) })
+        .where(eq(s.id, before.id));
       await audit(tx, actor, id, "season-updated", seasonAudit(before), {
         id: before.id,
         ...season,

@@ -65,7 +65,7 @@ export async function storeBrandAsset(
   asset: BrandAsset,
   bytes: Buffer,
   actorId: string,
-): Promise<{ ok: true; url: string } | { ok: false; error: BrandAssetError }> {
+): Promise<{ ok: true; url: string; version: string } | { ok: false; error: BrandAssetError }> {
   if (bytes.byteLength === 0) return { ok: false, error: "missing" };
   if (bytes.byteLength > BRAND_ASSET_MAX_BYTES) return { ok: false, error: "tooLarge" };
   const files = await encode(asset, bytes);
@@ -76,12 +76,13 @@ export async function storeBrandAsset(
     for (const [suffix, body] of Object.entries(files)) await putObject(`${base}${suffix}`, body);
     const url = publicUrl(keys[0]);
     // The file it replaces is the one the saved row held, read in the save's transaction.
-    const { before } = await saveSettings(
+    const { before, version } = await saveSettings(
       { [FIELD[asset]]: url } as Partial<SiteSettings>,
       actorId,
     );
     await removeFiles(ownKeys(before[FIELD[asset]]));
-    return { ok: true, url };
+    // The settings' new version: the page's settings form sends it with its next save.
+    return { ok: true, url, version };
   } catch (error) {
     logger.error({ err: error, asset }, "storing a brand image failed");
     await removeFiles(keys);
@@ -89,9 +90,14 @@ export async function storeBrandAsset(
   }
 }
 
+/** Returns the settings' new version, for the page's settings form (decision 073). */
 export async function removeBrandAsset(asset: BrandAsset, actorId: string) {
-  const { before } = await saveSettings({ [FIELD[asset]]: null } as Partial<SiteSettings>, actorId);
+  const { before, version } = await saveSettings(
+    { [FIELD[asset]]: null } as Partial<SiteSettings>,
+    actorId,
+  );
   await removeFiles(ownKeys(before[FIELD[asset]]));
+  return { version };
 }
 
 async function removeFiles(keys: string[]) {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { databaseHandle, db, schema } from "~/lib/db.server";
+import { editVersionOf, isEditVersion, nextUpdatedAt } from "~/lib/edit-version";
 import { logger } from "~/lib/logger.server";
 import {
   DEFAULT_SETTINGS,
@@ -44,6 +45,29 @@ export async function getSettings(): Promise<SiteSettings> {
   }
 }
 
+/**
+ * The settings for the admin form, read from the database (not this process's cache, which may
+ * be a change behind), with the version the form sends back (decision 073). Throws when the
+ * database cannot be read: the form must not offer the defaults for saving.
+ */
+export async function getSettingsForForm(): Promise<{ settings: SiteSettings; version: string }> {
+  const read = () => db().select().from(schema.settings).where(eq(schema.settings.id, 1));
+  let [row] = await read();
+  if (!row) {
+    // Boot writes the row; a database emptied since gets it here, so there is a version.
+    await ensureSettingsRow();
+    [row] = await read();
+  }
+  return { settings: fromRow(row), version: editVersionOf(row.updatedAt) };
+}
+
+/** The settings changed since the form was loaded (decision 073): nothing was saved. */
+export class SettingsChangedError extends Error {
+  constructor() {
+    super("the settings changed since the form was loaded");
+  }
+}
+
 function fromRow(row: typeof schema.settings.$inferSelect): SiteSettings {
   const { id: _id, updatedAt: _updatedAt, allowedPaymentMethods, ...rest } = row;
   return {
@@ -59,12 +83,18 @@ function fromRow(row: typeof schema.settings.$inferSelect): SiteSettings {
  * and locked inside the transaction, not taken from this process's cache: a change another
  * process saved a moment ago (its NOTIFY may not have arrived yet) is neither overwritten by a
  * partial save (a logo) nor misreported in the audit log's "before", and two saves at once are
- * serialised. Returns the settings before and after.
+ * serialised. Returns the settings before and after, and the new version.
+ *
+ * With `version` (the settings form: it writes every field it shows) the save applies only when
+ * the row is still at that version, else SettingsChangedError and nothing changes (decision
+ * 073); null (none sent, or garbled) counts as changed. A partial save (a logo) passes none:
+ * it writes one field and reverts nothing.
  */
 export async function saveSettings(
   values: SettingsFormValues | Partial<SiteSettings>,
   actorId: string,
-): Promise<{ before: SiteSettings; after: SiteSettings }> {
+  options: { version?: string | null } = {},
+): Promise<{ before: SiteSettings; after: SiteSettings; version: string }> {
   const handle = databaseHandle();
   const saved = await db().transaction(async (tx) => {
     const [current] = await tx
@@ -72,9 +102,16 @@ export async function saveSettings(
       .from(schema.settings)
       .where(eq(schema.settings.id, 1))
       .for("update");
+    if (
+      options.version !== undefined &&
+      !(current && isEditVersion(current.updatedAt, options.version))
+    ) {
+      throw new SettingsChangedError();
+    }
     const before = current ? fromRow(current) : DEFAULT_SETTINGS;
     const next: SiteSettings = { ...before, ...values };
-    const row = { id: 1, ...next, updatedAt: new Date() };
+    const updatedAt = current ? nextUpdatedAt(current.updatedAt) : new Date();
+    const row = { id: 1, ...next, updatedAt };
     await tx
       .insert(schema.settings)
       .values(row)
@@ -90,7 +127,7 @@ export async function saveSettings(
     // Delivered to every LISTENing process (this one included) when the transaction commits.
     if (handle.kind === "postgres")
       await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
-    return { before, after: next };
+    return { before, after: next, version: editVersionOf(updatedAt) };
   });
   cache = undefined;
   if (handle.kind === "pglite") emitSettingsChanged();

@@ -136,6 +136,8 @@ const adminProperties = {
     loadFailed: "Unterkunft konnte nicht geladen werden",
     deleteFailed: "Fehler beim Löschen der Unterkunft",
     upcoming: "Diese Unterkunft hat bevorstehende Buchungen und kann nicht gelöscht werden.",
+    stale:
+      "Diese Unterkunft wurde inzwischen an anderer Stelle geändert. Bitte laden Sie die Seite neu, Ihre Eingaben wurden nicht gespeichert.",
   },
 };
 

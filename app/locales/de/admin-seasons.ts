@@ -64,6 +64,8 @@ const adminSeasons = {
     arrivalWeekdays: "Bitte wählen Sie mindestens einen Anreisetag.",
     departureWeekdays: "Bitte wählen Sie mindestens einen Abreisetag.",
     discount: "Bitte geben Sie eine ganze Zahl von 0 bis 90 ein.",
+    stale:
+      "Diese Saison wurde inzwischen an anderer Stelle geändert. Bitte laden Sie die Seite neu, Ihre Eingaben wurden nicht gespeichert.",
   },
 };
 

@@ -6,6 +6,8 @@ const settings = {
   save: "Einstellungen speichern",
   saved: "Einstellungen erfolgreich gespeichert",
   failed: "Fehler beim Speichern der Einstellungen",
+  stale:
+    "Die Einstellungen wurden inzwischen an anderer Stelle geändert. Bitte laden Sie die Seite neu, Ihre Eingaben wurden nicht gespeichert.",
   website: "Website",
   company: "Unternehmensdaten",
   social: "Soziale Netzwerke",

@@ -130,6 +130,8 @@ const adminProperties: typeof de = {
     loadFailed: "The property could not be loaded",
     deleteFailed: "Error while deleting the property",
     upcoming: "This property has upcoming bookings and cannot be deleted.",
+    stale:
+      "This property has been changed elsewhere in the meantime. Please reload the page; your changes were not saved.",
   },
 };
 

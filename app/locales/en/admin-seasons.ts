@@ -64,6 +64,8 @@ const adminSeasons: typeof adminSeasonsDe = {
     arrivalWeekdays: "Please choose at least one arrival day.",
     departureWeekdays: "Please choose at least one departure day.",
     discount: "Please enter a whole number from 0 to 90.",
+    stale:
+      "This season has been changed elsewhere in the meantime. Please reload the page; your changes were not saved.",
   },
 };
 

@@ -7,6 +7,8 @@ const settings: typeof de = {
   save: "Save settings",
   saved: "Settings saved successfully",
   failed: "Error saving the settings",
+  stale:
+    "The settings have been changed elsewhere in the meantime. Please reload the page; your changes were not saved.",
   website: "Website",
   company: "Company details",
   social: "Social networks",

@@ -40,6 +40,7 @@ import { getSettings } from "~/features/settings/settings.server";
 import { getAdminSeasons } from "~/features/properties/admin-seasons.server";
 import { SeasonsSection } from "~/features/properties/components/admin/seasons-section";
 import { fieldErrorsFromIssues } from "~/lib/form";
+import { editVersionOf, readEditVersion } from "~/lib/edit-version";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
@@ -102,7 +103,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: row.id,
       status: row.status as "draft" | "published" | "archived",
       draftSavedAt: row.draftSavedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      // What the form sends back, so a save from a stale page is refused (decision 073).
+      version: editVersionOf(row.updatedAt),
     },
     values,
     images,
@@ -122,7 +124,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** An autosave changes nothing the page shows from its loader; the form keeps its input. */
+/**
+ * An autosave changes nothing the page shows from its loader; the form keeps its input, and the
+ * new version from the autosave's answer (decision 073).
+ */
 export function shouldRevalidate({
   formData,
   defaultShouldRevalidate,
@@ -134,6 +139,9 @@ export function shouldRevalidate({
 const INTENTS = ["save", "publish", "autosave", "discardDraft"] as const;
 type Intent = (typeof INTENTS)[number];
 
+/** "stale": the property changed since the form was loaded; nothing was saved (decision 073). */
+const STATUS = { notFound: 404, stale: 409, failed: 500 } as const;
+
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "save");
   const form = await request.formData();
@@ -144,39 +152,63 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
   const raw = readPropertyForm(form);
   const values = draftValues(raw);
+  // Every write to an existing property names the version its form was loaded with (decision
+  // 073). None, or not one (a forged form, a page from before versions) is refused as stale by
+  // the write, after "not found": reloading is the answer either way. A refusal sends it back
+  // with the input: a page shown again without JavaScript keeps the version of that input.
+  const version = readEditVersion(form);
   // The check above ran; an expired session keeps the form and its input on screen.
-  if (!admin) return sessionExpired({ intent, values });
+  if (!admin) return sessionExpired({ intent, values, version });
   if (id !== null && !isUuid(id)) {
-    return data({ intent, ok: false, error: "notFound", values } satisfies PropertyFormActionData, {
-      status: 404,
-    });
+    return data(
+      { intent, ok: false, error: "notFound", values, version } satisfies PropertyFormActionData,
+      { status: 404 },
+    );
   }
 
   if (intent === "autosave") {
     // Lenient (a half-filled form is a fine draft), but only once there is something to keep.
     if (!raw.title.trim() || !raw.description.trim()) {
       return data(
-        { intent, ok: false, error: "invalid", values } satisfies PropertyFormActionData,
+        { intent, ok: false, error: "invalid", values, version } satisfies PropertyFormActionData,
         { status: 400 },
       );
     }
-    const result = await saveDraft({ actor: admin, id, values });
+    const result = await saveDraft({ actor: admin, id, version, values });
     if (!result.ok) {
       return data(
-        { intent, ok: false, error: result.error, values } satisfies PropertyFormActionData,
-        { status: result.error === "notFound" ? 404 : 500 },
+        {
+          intent,
+          ok: false,
+          error: result.error,
+          values,
+          version,
+        } satisfies PropertyFormActionData,
+        { status: STATUS[result.error] },
       );
     }
-    return { intent, ok: true as const, id: result.id, savedAt: result.savedAt };
+    return {
+      intent,
+      ok: true as const,
+      id: result.id,
+      savedAt: result.savedAt,
+      version: result.version,
+    };
   }
 
   if (intent === "discardDraft") {
     if (id === null) throw redirect("/admin/properties/add");
-    const result = await discardDraft({ actor: admin, id });
+    const result = await discardDraft({ actor: admin, id, version });
     if (!result.ok) {
       return data(
-        { intent, ok: false, error: result.error, values } satisfies PropertyFormActionData,
-        { status: result.error === "notFound" ? 404 : 500 },
+        {
+          intent,
+          ok: false,
+          error: result.error,
+          values,
+          version,
+        } satisfies PropertyFormActionData,
+        { status: STATUS[result.error] },
       );
     }
     throw redirect(`/admin/properties/edit/${id.toLowerCase()}`);
@@ -191,6 +223,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         error: "invalid",
         fieldErrors: fieldErrorsFromIssues<PropertyFormField>(parsed.error.issues),
         values,
+        version,
       } satisfies PropertyFormActionData,
       { status: 400 },
     );
@@ -198,6 +231,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await saveProperty({
     actor: admin,
     id,
+    version,
     values: parsed.data,
     // The add page creates a published property (also when autosave made it a draft first);
     // on the edit page "Speichern" keeps the status and "Veröffentlichen" publishes.
@@ -212,8 +246,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         message: result.message,
         isNew: id === null,
         values,
+        version,
       } satisfies PropertyFormActionData,
-      { status: result.error === "notFound" ? 404 : result.error === "failed" ? 500 : 400 },
+      { status: result.error === "invalidImage" ? 400 : STATUS[result.error] },
     );
   }
   throw redirect("/admin/properties?hinweis=saved");
@@ -254,7 +289,7 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
           <ImageImportStatus items={loaderData.imageImports} />
           <PropertyForm
             // A discarded draft or another property starts the form afresh.
-            key={`${property?.id ?? "new"}:${property?.draftSavedAt ?? ""}:${property?.updatedAt ?? ""}`}
+            key={`${property?.id ?? "new"}:${property?.draftSavedAt ?? ""}:${property?.version ?? ""}`}
             mode={mode}
             property={property}
             values={(result && !result.ok ? result.values : undefined) ?? loaderData.values}

@@ -30,6 +30,7 @@ import {
   type DiscountField,
   type SeasonField,
 } from "~/features/properties/season.schema";
+import { readEditVersion } from "~/lib/edit-version";
 import { fieldErrorsFromIssues } from "~/lib/form";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
@@ -54,6 +55,7 @@ type Intent = (typeof INTENTS)[number];
 const STATUS: Record<Exclude<SeasonChangeResult, { ok: true }>["error"], number> = {
   notFound: 404,
   overlap: 409,
+  stale: 409,
   failed: 500,
 };
 
@@ -70,10 +72,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       : intent === "delete"
         ? {}
         : readSeasonForm(form);
+  // A season's edit form sends the version it was loaded with (decision 073); a refusal sends it
+  // back with the input, so the form shown again keeps the version of that input.
+  const version = intent === "update" ? readEditVersion(form) : undefined;
   const answer = (body: Omit<SeasonsActionData, "intent">, status: number) =>
-    data({ intent, seasonId, ...body } satisfies SeasonsActionData, { status });
+    data({ intent, seasonId, version, ...body } satisfies SeasonsActionData, { status });
   // An expired session keeps the input on screen (the check above ran).
-  if (!admin) return sessionExpired({ intent, seasonId, values });
+  if (!admin) return sessionExpired({ intent, seasonId, values, version });
   if (!isUuid(params.id)) return answer({ error: "notFound", values }, 404);
   const propertyId = params.id.toLowerCase();
 
@@ -109,7 +114,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     result =
       intent === "update"
-        ? await updateSeason({ actor: admin, propertyId, seasonId: seasonId!, season: parsed.data })
+        ? await updateSeason({
+            actor: admin,
+            propertyId,
+            seasonId: seasonId!,
+            version: version ?? null,
+            season: parsed.data,
+          })
         : await createSeason({ actor: admin, propertyId, season: parsed.data });
   }
   if (!result.ok) return answer({ error: result.error, values }, STATUS[result.error]);

@@ -20,7 +20,11 @@ import { getOfferedPaymentMethods } from "~/features/company/payment-methods.ser
 import { stripeChecklist } from "~/features/booking/online-payment.server";
 import { StripeChecklistPanel } from "~/features/booking/components/admin/stripe-checklist";
 import { settingsFormSchema, type SettingsFormValues } from "~/features/settings/settings.schema";
-import { getSettings, saveSettings } from "~/features/settings/settings.server";
+import {
+  getSettingsForForm,
+  saveSettings,
+  SettingsChangedError,
+} from "~/features/settings/settings.server";
 import { removeBrandAsset, storeBrandAsset } from "~/features/settings/brand-assets.server";
 import { ImprintWarning } from "~/features/company/components/imprint-warning";
 import { placeholderImprintFields } from "~/features/company/imprint";
@@ -33,11 +37,14 @@ import { Field, useFieldWiring } from "~/components/ui/field";
 import { Checkbox, Input, Textarea } from "~/components/ui/input";
 import { HOUSE_RULES_MAX, TOURIST_TAX_NOTE_MAX } from "~/domain/property-facts";
 import { mediaUrl } from "~/lib/media-url";
+import { readEditVersion } from "~/lib/edit-version";
+import { StaleFormBanner } from "~/components/ui/stale-form-banner";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [settings, methods, stripe] = await Promise.all([
-    getSettings(),
+  // The form's values and version from one read of the row (decision 073).
+  const [{ settings, version }, methods, stripe] = await Promise.all([
+    getSettingsForForm(),
     getOfferedPaymentMethods(),
     stripeChecklist(),
   ]);
@@ -51,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Mandatory Impressum fields still holding the demo placeholders (warning banner).
   return {
     settings,
+    version,
     methodReasons,
     stripe,
     placeholderFields: placeholderImprintFields(settings),
@@ -112,8 +120,8 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     if (intent === "brand-remove") {
-      await removeBrandAsset(asset as Asset, admin.id);
-      return { status: "brandSaved" as const, asset: asset as Asset, at: Date.now() };
+      const { version } = await removeBrandAsset(asset as Asset, admin.id);
+      return { status: "brandSaved" as const, asset: asset as Asset, at: Date.now(), version };
     }
     const file = form.get("file");
     if (!file || typeof file === "string" || file.size === 0) {
@@ -130,7 +138,12 @@ export async function action({ request }: Route.ActionArgs) {
         { status: result.error === "tooLarge" ? 413 : result.error === "failed" ? 500 : 400 },
       );
     }
-    return { status: "brandSaved" as const, asset: asset as Asset, at: Date.now() };
+    return {
+      status: "brandSaved" as const,
+      asset: asset as Asset,
+      at: Date.now(),
+      version: result.version,
+    };
   }
   const parsed = parseForm(form, settingsFormSchema, {
     fields: SETTINGS_FIELDS,
@@ -146,9 +159,16 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ status: "invalid" as const, fieldErrors }, { status: 400 });
   }
   try {
-    await saveSettings(parsed.data, admin.id);
-    return { status: "saved" as const, at: Date.now() };
+    // The form writes every field it shows: only over the version it was loaded with
+    // (decision 073). A missing or garbled one counts as changed.
+    const { version } = await saveSettings(parsed.data, admin.id, {
+      version: readEditVersion(form),
+    });
+    return { status: "saved" as const, at: Date.now(), version };
   } catch (error) {
+    if (error instanceof SettingsChangedError) {
+      return data({ status: "stale" as const }, { status: 409 });
+    }
     logger.error({ err: error }, "saving settings failed");
     return data({ status: "failed" as const }, { status: 500 });
   }
@@ -187,6 +207,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const tabRefs = useRef<Partial<Record<SettingsTab, HTMLAnchorElement | null>>>({});
   const [isBannerVisible, setBannerVisible] = useState(false);
   const s = loaderData.settings;
+  // The version the form sends (decision 073): the page's, then each own save's (a logo too).
+  // Not the loader's after a live update: someone else's change must not count as seen.
+  const [version, setVersion] = useState(loaderData.version);
+  const ownVersion = actionData && "version" in actionData ? actionData.version : undefined;
+  useEffect(() => {
+    if (ownVersion) setVersion(ownVersion);
+  }, [ownVersion]);
   const fieldErrors: FieldErrors =
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {};
   const savedAt = actionData && "at" in actionData ? actionData.at : undefined;
@@ -356,6 +383,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           {t("settings.saved")}
         </Banner>
       )}
+      {actionData && "status" in actionData && actionData.status === "stale" && (
+        <StaleFormBanner message={t("settings.stale")} className="mt-4" />
+      )}
       {/* The settings form's own failure only: a logo upload answers beside its field. */}
       {actionData &&
         "status" in actionData &&
@@ -373,6 +403,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         {tabLink("bookings", t("settings.tabBookings"))}
       </div>
       <Form method="post" className="mt-6 space-y-8" noValidate>
+        <input type="hidden" name="version" value={ownVersion ?? version} />
         <div
           id="panel-company"
           role="tabpanel"

@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
 import { Radio } from "~/components/ui/radio";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
+import { StaleFormBanner } from "~/components/ui/stale-form-banner";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import {
@@ -36,13 +37,16 @@ export type PropertyFormActionData =
   | {
       intent: string;
       ok: false;
-      error: "invalid" | "notFound" | "invalidImage" | "failed" | "sessionExpired";
+      /** "stale": the property changed since the form was loaded (decision 073). */
+      error: "invalid" | "notFound" | "invalidImage" | "stale" | "failed" | "sessionExpired";
       fieldErrors?: Partial<Record<PropertyFormField, string>>;
       message?: string;
       isNew?: boolean;
       values?: PropertyFormValues;
+      /** The version the refused input was sent with (decision 073). */
+      version?: string | null;
     }
-  | { intent: "autosave"; ok: true; id: string; savedAt: string };
+  | { intent: "autosave"; ok: true; id: string; savedAt: string; version: string };
 
 type AutosaveData = PropertyFormActionData | undefined;
 
@@ -63,10 +67,12 @@ const dateFormats = {
   en: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/Berlin" }),
 };
 
-/** The form's content without the button that submitted it: what autosave compares. */
+/** The form's input without the button, the id and the version: what autosave compares. */
 function snapshotOf(form: HTMLFormElement) {
   return JSON.stringify(
-    [...new FormData(form).entries()].filter(([key]) => key !== "intent" && key !== "id"),
+    [...new FormData(form).entries()].filter(
+      ([key]) => key !== "intent" && key !== "id" && key !== "version",
+    ),
   );
 }
 
@@ -92,6 +98,8 @@ export function PropertyForm({
     id: string;
     status: "draft" | "published" | "archived";
     draftSavedAt: string | null;
+    /** The version the page was loaded with (decision 073). */
+    version: string;
   } | null;
   values: PropertyFormValues;
   images: PropertyImage[];
@@ -137,6 +145,16 @@ export function PropertyForm({
   const [areImagesBusy, setAreImagesBusy] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [autosavedAt, setAutosavedAt] = useState<string | null>(property?.draftSavedAt ?? null);
+  // The version every write sends (decision 073): the page's, then each own autosave's answer.
+  // The page is not loaded again after an autosave, and a new one is not loaded after a
+  // change by someone else: that change must not count as seen.
+  // A refused input shown again (without JavaScript, on a page loaded afresh) keeps the version
+  // it was typed on: the refusal must not turn it into the current one.
+  const [version, setVersion] = useState<string | null>(
+    result && !result.ok && result.version !== undefined
+      ? result.version
+      : (property?.version ?? null),
+  );
   const lastSnapshot = useRef<string | null>(null);
 
   // What the page showed first counts as saved: an untouched form is never autosaved.
@@ -145,8 +163,23 @@ export function PropertyForm({
   }, []);
 
   const isManualSaveRunning = navigation.state !== "idle" && navigation.formMethod !== undefined;
-  const autosaveState = useRef({ isManualSaveRunning, areImagesBusy, fetcherState: fetcher.state });
-  autosaveState.current = { isManualSaveRunning, areImagesBusy, fetcherState: fetcher.state };
+  const autosaveResult = fetcher.data;
+  // Someone else changed the property since this page was loaded: no write from it can apply.
+  const isStale =
+    (result && !result.ok && result.error === "stale") ||
+    (autosaveResult && !autosaveResult.ok && autosaveResult.error === "stale");
+  const autosaveState = useRef({
+    isManualSaveRunning,
+    areImagesBusy,
+    isStale,
+    fetcherState: fetcher.state,
+  });
+  autosaveState.current = {
+    isManualSaveRunning,
+    areImagesBusy,
+    isStale,
+    fetcherState: fetcher.state,
+  };
 
   useEffect(() => {
     if (!isAutosaveOn) return;
@@ -154,7 +187,7 @@ export function PropertyForm({
       const form = formRef.current;
       const state = autosaveState.current;
       // Autosave pauses while a manual save (or an upload, or the previous autosave) runs.
-      if (!form || state.isManualSaveRunning || state.areImagesBusy) return;
+      if (!form || state.isManualSaveRunning || state.areImagesBusy || state.isStale) return;
       if (state.fetcherState !== "idle") return;
       const data = new FormData(form);
       const filled = (name: string) => String(data.get(name) ?? "").trim() !== "";
@@ -170,11 +203,11 @@ export function PropertyForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isAutosaveOn]);
 
-  const autosaveResult = fetcher.data;
   useEffect(() => {
     if (!autosaveResult) return;
     if (autosaveResult.ok) {
       setAutosavedAt(autosaveResult.savedAt);
+      setVersion(autosaveResult.version);
       // A new property is now a draft row: the address becomes its edit page, without a
       // navigation (the input stays as typed); the form carries the id for what follows.
       if (mode === "add" && createdId === null) {
@@ -222,7 +255,14 @@ export function PropertyForm({
     autosaveResult &&
     !autosaveResult.ok &&
     autosaveResult.error !== "sessionExpired" &&
+    autosaveResult.error !== "stale" &&
     autosaveResult.error !== "invalid";
+  // A manual save sent while an autosave is on its way would carry the version before it.
+  const isAutosaveRunning = fetcher.state !== "idle";
+  // The answer's version at once (the state follows after this render, and outlives a failed
+  // autosave's answer).
+  const formVersion = autosaveResult?.ok ? autosaveResult.version : version;
+  const editId = createdId ?? property?.id;
 
   const addAmenity = () => {
     const value = amenityInput.replace(/\s+/g, " ").trim();
@@ -283,6 +323,7 @@ export function PropertyForm({
           </p>
           <Form method="post" className="mt-2">
             <input type="hidden" name="intent" value="discardDraft" />
+            {formVersion && <input type="hidden" name="version" value={formVersion} />}
             <Button type="submit" variant="subtle" size="sm">
               {t("adminProperties.form.draftDiscard")}
             </Button>
@@ -290,6 +331,12 @@ export function PropertyForm({
         </Banner>
       )}
       {isSessionExpired && <SessionExpiredBanner />}
+      {isStale && (
+        <StaleFormBanner
+          message={t("adminProperties.errors.stale")}
+          href={editId ? `/admin/properties/edit/${editId}` : undefined}
+        />
+      )}
       {summary.length > 0 && (
         <Banner tone="error" testId="form-errors">
           {summary.length === 1 ? (
@@ -313,6 +360,7 @@ export function PropertyForm({
         data-testid="property-form"
       >
         {createdId && <input type="hidden" name="id" value={createdId} />}
+        {formVersion && <input type="hidden" name="version" value={formVersion} />}
         <p className="text-sm text-slate-700">{t("adminProperties.form.requiredHint")}</p>
         <Field label={`${t("adminProperties.form.title")} *`} error={fieldError("title")}>
           <Input
@@ -699,7 +747,7 @@ export function PropertyForm({
               name="intent"
               value="save"
               variant={mode === "edit" && property?.status !== "published" ? "outline" : "primary"}
-              disabled={isSaving || areImagesBusy}
+              disabled={isSaving || areImagesBusy || isAutosaveRunning}
             >
               {isSaving && navigation.formData?.get("intent") === "save"
                 ? t("adminProperties.form.saving")
@@ -710,7 +758,7 @@ export function PropertyForm({
                 type="submit"
                 name="intent"
                 value="publish"
-                disabled={isSaving || areImagesBusy}
+                disabled={isSaving || areImagesBusy || isAutosaveRunning}
               >
                 {t("adminProperties.form.publish")}
               </Button>

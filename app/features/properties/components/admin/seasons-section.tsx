@@ -6,6 +6,7 @@
  */
 import { Form } from "react-router";
 import { Banner } from "~/components/ui/banner";
+import { StaleFormBanner } from "~/components/ui/stale-form-banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Checkbox, Input } from "~/components/ui/input";
@@ -25,6 +26,8 @@ export type SeasonRow = {
   minStayNights: number;
   arrivalWeekdays: number;
   departureWeekdays: number;
+  /** The version its edit form sends back (decision 073). */
+  version: string;
 };
 
 /** A season form's values as typed (weekdays as the ticked indexes). */
@@ -42,9 +45,12 @@ export type SeasonsActionData = {
   intent: "create" | "update" | "delete" | "discounts";
   /** The season the answer is about (update, delete). */
   seasonId?: string;
-  error: "invalid" | "overlap" | "notFound" | "failed" | "sessionExpired";
+  /** "stale": the season changed since its form was loaded (decision 073). */
+  error: "invalid" | "overlap" | "notFound" | "stale" | "failed" | "sessionExpired";
   fieldErrors?: Partial<Record<SeasonField | DiscountField, string>>;
   values?: Partial<SeasonFormValues> & Partial<Record<DiscountField, string>>;
+  /** An update's version as sent (decision 073): the input shown again keeps it. */
+  version?: string | null;
 };
 
 const WEEK = [
@@ -102,7 +108,8 @@ export function SeasonsSection({
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.language === "en" ? "en" : "de") satisfies Language;
-  const action = `/admin/properties/edit/${propertyId}/seasons`;
+  const editPage = `/admin/properties/edit/${propertyId}`;
+  const action = `${editPage}/seasons`;
   const days = (mask: number) =>
     mask === EVERY_WEEKDAY
       ? t("adminSeasons.everyDay")
@@ -124,7 +131,13 @@ export function SeasonsSection({
       <p className="text-sm text-slate-700">{t("adminSeasons.intro")}</p>
       <p className="text-sm text-slate-700">{t("adminSeasons.ruleNote")}</p>
       {isSaved && !result && <Banner tone="success">{t("adminSeasons.saved")}</Banner>}
-      {result && result.error !== "sessionExpired" && (
+      {result?.error === "stale" && (
+        <StaleFormBanner
+          message={t("adminSeasons.errors.stale")}
+          href={`${editPage}#saisonzeiten`}
+        />
+      )}
+      {result && result.error !== "sessionExpired" && result.error !== "stale" && (
         <Banner tone="error" id="seasons-error">
           {t(`adminSeasons.errors.${result.error}`)}
         </Banner>
@@ -187,6 +200,9 @@ export function SeasonsSection({
               action={action}
               intent="update"
               seasonId={season.id}
+              version={
+                own && own.version !== undefined ? (own.version ?? undefined) : season.version
+              }
               idPrefix={`season-${season.id}`}
               values={{ ...valuesOf(season), ...own?.values }}
               fieldErrors={own?.fieldErrors}
@@ -222,6 +238,7 @@ function SeasonForm({
   action,
   intent,
   seasonId,
+  version,
   idPrefix,
   values,
   fieldErrors = {},
@@ -230,6 +247,8 @@ function SeasonForm({
   action: string;
   intent: "create" | "update";
   seasonId?: string;
+  /** The season's version as loaded (decision 073); an update sends it back. */
+  version?: string;
   idPrefix: string;
   values: SeasonFormValues;
   fieldErrors?: Partial<Record<string, string>>;
@@ -271,6 +290,7 @@ function SeasonForm({
     <Form method="post" action={action} className="mt-3 grid gap-4 sm:grid-cols-2" noValidate>
       <input type="hidden" name="intent" value={intent} />
       {seasonId && <input type="hidden" name="seasonId" value={seasonId} />}
+      {version && <input type="hidden" name="version" value={version} />}
       <Field label={t("adminSeasons.fields.name")} error={error("name")} id={`${idPrefix}-name`}>
         <Input
           name="name"
