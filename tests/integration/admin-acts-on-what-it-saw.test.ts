@@ -359,38 +359,56 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
     ]);
   });
 
-  it("a cancelled card booking whose refund still waits for Stripe takes no transfer", async () => {
-    const { booking } = await pendingBooking({
-      status: "cancelled",
-      cancellationFee: 0,
-      paymentMethod: "credit-card",
-    });
-    await db()
-      .insert(schema.payment)
-      .values({
-        bookingId: booking.id,
-        method: "credit-card",
-        amount: 20_000,
-        receivedOn: "2026-11-20",
-        stripePaymentIntentId: `pi_${crypto.randomUUID()}`,
+  it("a cancelled card booking whose refund is not yet done at Stripe takes no transfer", async () => {
+    // Open (not yet accepted by Stripe) or pending (accepted, not confirmed): either way the
+    // transfer must not end up in the Stripe refund.
+    for (const status of ["open", "pending"] as const) {
+      const { booking } = await pendingBooking({
+        status: "cancelled",
+        cancellationFee: 0,
+        paymentMethod: "credit-card",
       });
-    await db()
-      .insert(schema.refund)
-      .values({ bookingId: booking.id, method: "credit-card", amount: 20_000 });
-    const before = await snapshot(booking.id);
-    expect(
-      await recordPayment({
-        bookingId: booking.id,
-        seenStatus: "cancelled",
-        amount: 5_000,
-        receivedOn: "2026-11-24",
-        note: "",
-        confirm: false,
-        actorId: adminId,
-        now: NOW,
-      }),
-    ).toEqual({ ok: false, error: "refundAtProvider" });
-    expect(await snapshot(booking.id)).toEqual(before);
+      await db()
+        .insert(schema.payment)
+        .values({
+          bookingId: booking.id,
+          method: "credit-card",
+          amount: 20_000,
+          receivedOn: "2026-11-20",
+          stripePaymentIntentId: `pi_${crypto.randomUUID()}`,
+        });
+      await db()
+        .insert(schema.refund)
+        .values({ bookingId: booking.id, method: "credit-card", amount: 20_000, status });
+      const before = await snapshot(booking.id);
+      const record = () =>
+        recordPayment({
+          bookingId: booking.id,
+          seenStatus: "cancelled",
+          amount: 5_000,
+          receivedOn: "2026-11-24",
+          note: "",
+          confirm: false,
+          actorId: adminId,
+          now: NOW,
+        });
+      expect(await record(), status).toEqual({ ok: false, error: "refundAtProvider" });
+      expect(await snapshot(booking.id), status).toEqual(before);
+
+      // Once Stripe has paid it back, the transfer gets its own bank-transfer item.
+      await db()
+        .update(schema.refund)
+        .set({ status: "refunded", refundedOn: "2026-11-23" })
+        .where(eq(schema.refund.bookingId, booking.id));
+      expect(await record(), status).toMatchObject({ ok: true, refundDue: true });
+      expect(
+        (await refunds(booking.id)).map((item) => [item.method, item.status, item.amount]).sort(),
+        status,
+      ).toEqual([
+        ["bank-transfer", "open", 5_000],
+        ["credit-card", "refunded", 20_000],
+      ]);
+    }
   });
 
   it("the page's forms: a stale one gets 409 and a German message; a missing or garbled status 400", async () => {

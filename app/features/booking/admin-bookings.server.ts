@@ -577,9 +577,11 @@ class RefundAtProvider extends Error {}
  * A transfer recorded on a cancelled booking is owed back in full (decision 074): it is added to
  * the booking's open bank-transfer refund item, or opens one ("late-payment", like the money
  * that reaches Stripe after a cancellation, decision 051), which the admin marks "erstattet"
- * once it is sent back. An open item of an online method (a Stripe refund not yet accepted)
- * cannot take it: Stripe would be asked to pay back a transfer it never received. Then the
- * whole payment is undone and the admin is told to record it once that refund is under way.
+ * once it is sent back. Not while a refund of an online method is unfinished (open, or at
+ * Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would be asked to
+ * pay back money it never received), and a pending one that fails is reopened with the open
+ * item beside it folded in (stripe-refunds.server.ts, `reopenFailedRefund`). Then the whole
+ * payment is undone and the admin is told to record it once that refund is done.
  */
 async function openRefundOfRecordedPayment(
   tx: Tx,
@@ -591,6 +593,19 @@ async function openRefundOfRecordedPayment(
   }: { bookingId: string; amount: number; actorId: string; now: Date },
 ) {
   const r = schema.refund;
+  const [online] = await tx
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      and(
+        eq(r.bookingId, bookingId),
+        sql`${r.method} <> 'bank-transfer'`,
+        inArray(r.status, ["open", "pending"]),
+      ),
+    )
+    .limit(1);
+  if (online) throw new RefundAtProvider();
+  // The condition on the update keeps an online item out even if one was opened meanwhile.
   const [item] = await tx
     .insert(r)
     .values({

@@ -234,7 +234,7 @@ const adminBookings = {
     staleForm:
       "Diese Seite ist nicht mehr aktuell. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
     refundAtProvider:
-      "Für diese Buchung ist noch eine Erstattung über den Zahlungsanbieter offen. Bitte erfassen Sie die Überweisung, sobald diese Erstattung an Stripe übermittelt ist.",
+      "Für diese Buchung läuft noch eine Erstattung über den Zahlungsanbieter. Bitte erfassen Sie die Überweisung, sobald diese Erstattung abgeschlossen ist.",
   },
 };
 

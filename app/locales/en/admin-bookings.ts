@@ -230,7 +230,7 @@ const adminBookings: typeof de = {
       "The status of this booking has changed in the meantime (now: {{status}}). Please check the booking again.",
     staleForm: "This page is out of date. Please reload the page and try again.",
     refundAtProvider:
-      "A refund through the payment provider is still open for this booking. Please record the transfer once that refund has been passed to Stripe.",
+      "A refund through the payment provider is still under way for this booking. Please record the transfer once that refund is complete.",
   },
 };
 
