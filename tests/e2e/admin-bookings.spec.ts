@@ -16,9 +16,10 @@ import { plainText, waitForMail } from "./mail";
 /**
  * /admin/bookings (issue 13 part 3): an operator runs a booking from "Ausstehend" to paid and
  * confirmed, sends the payment details with a GiroCode, and cancels and reopens a booking whose
- * nights were taken meanwhile. Each journey books its own stay, in a band of days no other
- * spec uses (341–356 and 381–397 days ahead: booking.spec's limits use 360–378,
- * property-detail expects 330–334 free, booking-success books 400–700).
+ * nights were taken meanwhile; a page that went stale acts on nothing (decision 074). Each
+ * journey books its own stay, in a band of days no other spec uses (341–356 and 381–398 days
+ * ahead: booking.spec's limits use 360–378, property-detail expects 330–334 free,
+ * booking-success books 400–700).
  */
 
 async function propertyIds(request: APIRequestContext) {
@@ -215,6 +216,79 @@ test("a cancelled booking cannot be reopened once its nights are taken", async (
   await expect(admin.getByRole("alert")).toContainText("Der gewählte Zeitraum ist bereits gebucht");
   await admin.reload();
   await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+  await admin.context().close();
+});
+
+test("a page loaded before the guest cancelled confirms nothing; a late transfer is recorded as owed back", async ({
+  page,
+  browser,
+  guest,
+  baseURL,
+}) => {
+  // Decision 074. Two stays of one guest on the fourth property, in the band of the first
+  // journey (381–398 days ahead), which books the first property.
+  const ids = await propertyIds(page.request);
+  const propertyId = ids[3] ?? ids[0];
+  const first = addDays(berlinDay(new Date()), 381 + crypto.randomInt(0, 7));
+  const staleConfirm = await book(page.request, guest, propertyId, {
+    checkIn: first,
+    checkOut: addDays(first, 2),
+  });
+  const staleDialog = await book(page.request, guest, propertyId, {
+    checkIn: addDays(first, 8),
+    checkOut: addDays(first, 10),
+  });
+  const guestCancels = async (bookingId: string) => {
+    const response = await page.request.post("/dashboard/bookings", {
+      headers: { Origin: baseURL! },
+      form: { intent: "cancel", bookingId, quotedFee: "0" },
+      maxRedirects: 0,
+    });
+    expect(response.status(), await response.text()).toBe(302);
+  };
+  const admin = await adminPage(browser);
+
+  // The admin's page says "Ausstehend"; the guest cancels; the admin clicks "Bestätigen".
+  await admin.goto(`/admin/bookings/${staleConfirm}`);
+  await waitForHydration(admin);
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Ausstehend");
+  await guestCancels(staleConfirm);
+  await admin.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(admin.getByRole("alert")).toHaveText(
+    "Der Status dieser Buchung hat sich inzwischen geändert (jetzt: Storniert). Bitte prüfen Sie die Buchung erneut.",
+  );
+  // The page shows the booking as it is now, still cancelled.
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+  await expect(admin.getByRole("button", { name: "Wieder öffnen (ausstehend)" })).toBeEnabled();
+  await expect(admin.getByTestId("history")).not.toContainText("Buchung bestätigt");
+  await admin.reload();
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+
+  // A payment dialog opened before the cancellation records nothing ...
+  await admin.goto(`/admin/bookings/${staleDialog}?dialog=zahlung`);
+  await waitForHydration(admin);
+  const record = admin.getByRole("dialog", { name: "Zahlung erfassen" });
+  await expect(record).not.toContainText("Diese Buchung ist storniert.");
+  await guestCancels(staleDialog);
+  await record.getByLabel("Betrag in €").fill("50,00");
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(record.getByRole("alert")).toContainText(
+    "Der Status dieser Buchung hat sich inzwischen geändert (jetzt: Storniert).",
+  );
+  await expect(admin.getByTestId("received")).toHaveText(/^0,00\s€$/);
+  // ... and now says what saving it on the cancelled booking means.
+  await expect(record).toContainText("Diese Buchung ist storniert.");
+  await expect(record.getByLabel("Betrag in €")).toHaveValue("50,00");
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(admin.getByText("Zahlung erfasst und als zu erstatten vermerkt.")).toBeVisible();
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+  await expect(admin.getByTestId("received")).toHaveText(/^50,00\s€$/);
+  const refunds = admin.getByTestId("refunds");
+  await expect(refunds).toContainText("Offen – bitte überweisen");
+  await expect(refunds.getByRole("row").nth(1)).toContainText(/50,00\s€/);
+  await expect(admin.getByTestId("history")).toContainText(/zu erstatten 50,00\s€/);
   await admin.context().close();
 });
 

@@ -350,6 +350,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     const { booking } = await pendingBooking();
     const deposit = await recordPayment({
       bookingId: booking.id,
+      seenStatus: "pending",
       amount: 20_000,
       receivedOn: "2026-11-23",
       note: "Anzahlung",
@@ -357,7 +358,12 @@ describe(`admin bookings (${databaseKind()})`, () => {
       actorId: adminId,
       now: NOW,
     });
-    expect(deposit).toEqual({ ok: true, paymentStatus: "partially-paid", confirmed: false });
+    expect(deposit).toEqual({
+      ok: true,
+      paymentStatus: "partially-paid",
+      confirmed: false,
+      refundDue: false,
+    });
     expect(await stored(booking.id)).toMatchObject({
       amountPaid: 20_000,
       paymentStatus: "partially-paid",
@@ -365,6 +371,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     });
     const rest = await recordPayment({
       bookingId: booking.id,
+      seenStatus: "pending",
       amount: 80_000,
       receivedOn: "2026-11-24",
       note: "",
@@ -372,7 +379,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
       actorId: adminId,
       now: NOW,
     });
-    expect(rest).toEqual({ ok: true, paymentStatus: "paid", confirmed: true });
+    expect(rest).toEqual({ ok: true, paymentStatus: "paid", confirmed: true, refundDue: false });
     expect(await stored(booking.id)).toMatchObject({ paymentStatus: "paid", status: "confirmed" });
     expect((await audit(booking.id)).map((a) => a.action).sort()).toEqual([
       "payment-recorded",
@@ -389,6 +396,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     const { booking } = await pendingBooking();
     const result = await recordPayment({
       bookingId: booking.id,
+      seenStatus: "pending",
       amount: 5_000,
       receivedOn: "2026-11-24",
       note: "",
@@ -396,7 +404,12 @@ describe(`admin bookings (${databaseKind()})`, () => {
       actorId: adminId,
       now: NOW,
     });
-    expect(result).toEqual({ ok: true, paymentStatus: "partially-paid", confirmed: false });
+    expect(result).toEqual({
+      ok: true,
+      paymentStatus: "partially-paid",
+      confirmed: false,
+      refundDue: false,
+    });
     expect((await stored(booking.id)).status).toBe("pending");
   });
 
@@ -405,6 +418,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     expect(
       await recordPayment({
         bookingId: booking.id,
+        seenStatus: "pending",
         amount: 100,
         receivedOn: "2026-11-25",
         note: "",
@@ -417,6 +431,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
       expect(
         await recordPayment({
           bookingId: id,
+          seenStatus: "pending",
           amount: 100,
           receivedOn: "2026-11-24",
           note: "",
@@ -476,6 +491,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
 
     await recordPayment({
       bookingId: booking.id,
+      seenStatus: "pending",
       amount: 100_000,
       receivedOn: "2026-11-24",
       note: "",

@@ -107,8 +107,20 @@ export const recordPaymentSchema = z.object({
 });
 export type RecordPaymentField = "amount" | "receivedOn" | "note";
 
+const bookingStatus = z.enum(["pending", "confirmed", "cancelled", "completed"]);
+
+/**
+ * The status the admin's page showed when it was loaded (hidden field `seenStatus` of the status
+ * buttons, the cancel dialog and the payment dialog, decision 074): a change is made only while
+ * the booking still has it, so a page that went stale (the guest cancelled meanwhile) cannot
+ * confirm the booking again or record money on it unseen. Missing or garbled: the form is not
+ * one of this page's (or from before this field existed) and is refused.
+ */
+export const seenStatusSchema = bookingStatus;
+export type SeenStatus = z.infer<typeof seenStatusSchema>;
+
 export const statusChangeSchema = z.object({
-  status: z.enum(["pending", "confirmed", "cancelled", "completed"]),
+  status: bookingStatus,
   /** only for "cancelled": whether the guest's cancellation fee applies */
   fee: z.enum(["guest-terms", "none"]).optional(),
 });

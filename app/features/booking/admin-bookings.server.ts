@@ -22,7 +22,7 @@ import { bookingRefunds, openRefundForCancellation, withdrawOpenRefund } from ".
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
-import { asMethod, lockBooking, stayMail } from "./locked-booking.server";
+import { asMethod, lockBooking, stayMail, type Tx } from "./locked-booking.server";
 
 /**
  * The operator's side of bookings (spec/06-admin.md "/admin/bookings"): the paged list, the
@@ -397,32 +397,59 @@ export type AdminBookingError =
   | "failed";
 
 /**
+ * The booking's status is no longer the one the admin's page showed (decision 074): nothing was
+ * changed; `current` is what it is now, for the message and the page.
+ */
+export type StatusChanged = { ok: false; error: "statusChanged"; current: BookingStatus };
+
+const statusChanged = (current: string): StatusChanged => ({
+  ok: false,
+  error: "statusChanged",
+  current: asStatus(current),
+});
+
+type ChangeResult = { ok: true } | { ok: false; error: AdminBookingError } | StatusChanged;
+
+/**
  * Sets a booking's status (spec: any status directly, subject to the availability rules).
  * Leaving "cancelled" puts the nights back under the exclusion constraints: if they were booked
  * meanwhile the database refuses and nothing changes ("datesTaken"). Cancelling applies the
  * guest's cancellation fee (`fee: "guest-terms"`, computed now from the settings) or none.
  * Confirming and cancelling e-mail the guest.
+ *
+ * `seenStatus` is the status the admin's page showed (decision 074). The change is made only
+ * while the booking still has it: a guest who cancelled after the page was loaded is not
+ * confirmed again by a click on the stale "Bestätigen" (which would withdraw their refund, block
+ * the nights again and send "Buchung bestätigt" after "Stornierung"). The admin's form always
+ * sends it; callers that act on whatever the booking is now (tests setting up a state) leave it
+ * out.
  */
 export async function changeBookingStatus({
   bookingId,
   status,
+  seenStatus,
   fee,
   actorId,
   now,
 }: {
   bookingId: string;
   status: BookingStatus;
+  seenStatus?: BookingStatus;
   fee?: "guest-terms" | "none";
   actorId: string;
   now: Date;
-}): Promise<{ ok: true } | { ok: false; error: AdminBookingError }> {
+}): Promise<ChangeResult> {
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   const settings = await getSettings();
-  let result: { ok: true } | { ok: false; error: AdminBookingError };
+  let result: ChangeResult;
   try {
-    result = await db().transaction(async (tx) => {
+    result = await db().transaction(async (tx): Promise<ChangeResult> => {
       const booking = await lockBooking(tx, bookingId.toLowerCase());
       if (!booking) return { ok: false, error: "notFound" } as const;
+      // Under the row lock: nobody changes the status between this check and the update.
+      if (seenStatus !== undefined && booking.status !== seenStatus) {
+        return statusChanged(booking.status);
+      }
       if (booking.status === status) return { ok: false, error: "unchanged" } as const;
 
       // Money already paid back cannot be un-refunded by reopening (decision 047), nor money
@@ -453,7 +480,14 @@ export async function changeBookingStatus({
         cancellationFee = booking.cancellationFee;
       }
 
-      await tx.update(b).set({ status, cancellationFee }).where(eq(b.id, booking.id));
+      // Conditional on the status read under the lock as well, so the update can never act on
+      // another status than the one checked above.
+      const updated = await tx
+        .update(b)
+        .set({ status, cancellationFee })
+        .where(and(eq(b.id, booking.id), eq(b.status, booking.status)))
+        .returning({ id: b.id });
+      if (updated.length === 0) throw new Error("booking status changed under its row lock");
       // Money received beyond the fee is owed back: an open refund item (decision 047); leaving
       // "cancelled" again withdraws it. The payment status follows through the trigger.
       const refund =
@@ -536,13 +570,78 @@ export async function changeBookingStatus({
   return result;
 }
 
+/** Thrown inside the payment's transaction to undo it: see `openRefundOfRecordedPayment`. */
+class RefundAtProvider extends Error {}
+
+/**
+ * A transfer recorded on a cancelled booking is owed back in full (decision 074): it is added to
+ * the booking's open bank-transfer refund item, or opens one ("late-payment", like the money
+ * that reaches Stripe after a cancellation, decision 051), which the admin marks "erstattet"
+ * once it is sent back. Not while a refund of an online method is unfinished (open, or at
+ * Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would be asked to
+ * pay back money it never received), and a pending one that fails is reopened with the open
+ * item beside it folded in (stripe-refunds.server.ts, `reopenFailedRefund`). Then the whole
+ * payment is undone and the admin is told to record it once that refund is done.
+ */
+async function openRefundOfRecordedPayment(
+  tx: Tx,
+  {
+    bookingId,
+    amount,
+    actorId,
+    now,
+  }: { bookingId: string; amount: number; actorId: string; now: Date },
+) {
+  const r = schema.refund;
+  const [online] = await tx
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      and(
+        eq(r.bookingId, bookingId),
+        sql`${r.method} <> 'bank-transfer'`,
+        inArray(r.status, ["open", "pending"]),
+      ),
+    )
+    .limit(1);
+  if (online) throw new RefundAtProvider();
+  // The condition on the update keeps an online item out even if one was opened meanwhile.
+  const [item] = await tx
+    .insert(r)
+    .values({
+      bookingId,
+      method: "bank-transfer",
+      amount,
+      status: "open",
+      reason: "late-payment",
+      note: "Zahlung nach der Stornierung",
+      createdBy: actorId,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: r.bookingId,
+      targetWhere: sql`${r.status} = 'open'`,
+      set: { amount: sql`${r.amount} + ${amount}`, updatedAt: now },
+      setWhere: sql`${r.method} = 'bank-transfer'`,
+    })
+    .returning({ id: r.id });
+  if (!item) throw new RefundAtProvider();
+}
+
 /**
  * Records a bank transfer that arrived. The `payment` row's trigger adds it to amount_paid and
  * moves payment_status (unpaid → partially-paid → paid). With `confirm`, a pending booking whose
  * deposit (or whole amount) is now covered is confirmed in the same step, with its e-mail.
+ *
+ * Only while the booking has the status the admin's dialog showed (`seenStatus`, decision 074):
+ * a dialog opened before the guest cancelled records nothing, and the admin sees the booking as
+ * it is now. Money that really arrived for a cancelled booking is still recorded (the books
+ * must show it) when the admin records it on the cancelled booking: then it is marked to be
+ * paid back in full, with a bank-transfer refund item, and never confirms anything.
  */
 export async function recordPayment({
   bookingId,
+  seenStatus,
   amount,
   receivedOn,
   note,
@@ -551,6 +650,7 @@ export async function recordPayment({
   now,
 }: {
   bookingId: string;
+  seenStatus: BookingStatus;
   amount: number;
   receivedOn: string;
   note: string;
@@ -558,8 +658,9 @@ export async function recordPayment({
   actorId: string;
   now: Date;
 }): Promise<
-  | { ok: true; paymentStatus: string; confirmed: boolean }
-  | { ok: false; error: AdminBookingError | "dateInFuture" }
+  | { ok: true; paymentStatus: string; confirmed: boolean; refundDue: boolean }
+  | { ok: false; error: AdminBookingError | "dateInFuture" | "refundAtProvider" }
+  | StatusChanged
 > {
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   const today = dayInBerlin(now);
@@ -569,13 +670,20 @@ export async function recordPayment({
     return await db().transaction(async (tx) => {
       const booking = await lockBooking(tx, bookingId.toLowerCase());
       if (!booking) return { ok: false, error: "notFound" } as const;
+      // Under the row lock: a cancellation cannot slip in between this check and the insert.
+      if (booking.status !== seenStatus) return statusChanged(booking.status);
+      const refundDue = booking.status === "cancelled";
       await tx.insert(schema.payment).values({
         bookingId: booking.id,
         amount,
         receivedOn,
         note,
         recordedBy: actorId,
+        refundDue,
       });
+      if (refundDue) {
+        await openRefundOfRecordedPayment(tx, { bookingId: booking.id, amount, actorId, now });
+      }
       const [after] = await tx
         .select({ amountPaid: b.amountPaid, paymentStatus: b.paymentStatus })
         .from(b)
@@ -586,7 +694,7 @@ export async function recordPayment({
         entityId: booking.id,
         action: "payment-recorded",
         before: { amountPaid: booking.amountPaid, paymentStatus: booking.paymentStatus },
-        after: { amount, receivedOn, note, ...after },
+        after: { amount, receivedOn, note, ...after, ...(refundDue ? { refundDue: amount } : {}) },
       });
 
       // "Confirm too" only when the first payment due (deposit or whole amount) is covered.
@@ -617,9 +725,10 @@ export async function recordPayment({
         });
         confirmed = true;
       }
-      return { ok: true, paymentStatus: after.paymentStatus, confirmed } as const;
+      return { ok: true, paymentStatus: after.paymentStatus, confirmed, refundDue } as const;
     });
   } catch (error) {
+    if (error instanceof RefundAtProvider) return { ok: false, error: "refundAtProvider" };
     logger.error({ err: error, bookingId }, "recording a payment failed");
     return { ok: false, error: "failed" };
   }

@@ -104,6 +104,8 @@ const adminBookings = {
   receivedOnLabel: "Eingangsdatum",
   noteLabel: "Notiz (optional)",
   confirmToo: "Buchung zugleich bestätigen, wenn die Anzahlung damit gedeckt ist",
+  recordCancelledHint:
+    "Diese Buchung ist storniert. Eine Überweisung, die trotzdem eingegangen ist, wird erfasst und in voller Höhe als zu erstatten vermerkt. Überweisen Sie den Betrag zurück und markieren Sie die Erstattung dann als erstattet.",
   save: "Speichern",
   sendDialog: "Zahlungsdaten senden",
   sendIntro:
@@ -201,6 +203,7 @@ const adminBookings = {
     status: "Status geändert.",
     payment: "Zahlung erfasst.",
     paymentConfirmed: "Zahlung erfasst und Buchung bestätigt.",
+    paymentToRefund: "Zahlung erfasst und als zu erstatten vermerkt.",
     sent: "Zahlungsdaten gesendet.",
     refunded: "Erstattung eingetragen.",
   },
@@ -226,6 +229,12 @@ const adminBookings = {
     dateBeforeRefund: "Das Datum darf nicht vor der Stornierung liegen.",
     alreadyRefunded:
       "Für diese Buchung wurde bereits Geld erstattet oder eine Erstattung veranlasst; sie kann nicht wieder geöffnet werden.",
+    statusChanged:
+      "Der Status dieser Buchung hat sich inzwischen geändert (jetzt: {{status}}). Bitte prüfen Sie die Buchung erneut.",
+    staleForm:
+      "Diese Seite ist nicht mehr aktuell. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+    refundAtProvider:
+      "Für diese Buchung läuft noch eine Erstattung über den Zahlungsanbieter. Bitte erfassen Sie die Überweisung, sobald diese Erstattung abgeschlossen ist.",
   },
 };
 

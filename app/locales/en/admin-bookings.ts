@@ -105,6 +105,8 @@ const adminBookings: typeof de = {
   receivedOnLabel: "Date received",
   noteLabel: "Note (optional)",
   confirmToo: "Also confirm the booking if this covers the deposit",
+  recordCancelledHint:
+    "This booking is cancelled. A transfer that arrived anyway is recorded and marked to be refunded in full. Transfer the amount back, then mark the refund as refunded.",
   save: "Save",
   sendDialog: "Send payment details",
   sendIntro:
@@ -198,6 +200,7 @@ const adminBookings: typeof de = {
     status: "Status changed.",
     payment: "Payment recorded.",
     paymentConfirmed: "Payment recorded and booking confirmed.",
+    paymentToRefund: "Payment recorded and marked to be refunded.",
     sent: "Payment details sent.",
     refunded: "Refund recorded.",
   },
@@ -223,6 +226,11 @@ const adminBookings: typeof de = {
     dateBeforeRefund: "The date cannot be before the cancellation.",
     alreadyRefunded:
       "Money has already been refunded for this booking, or a refund is under way; it cannot be reopened.",
+    statusChanged:
+      "The status of this booking has changed in the meantime (now: {{status}}). Please check the booking again.",
+    staleForm: "This page is out of date. Please reload the page and try again.",
+    refundAtProvider:
+      "A refund through the payment provider is still under way for this booking. Please record the transfer once that refund is complete.",
   },
 };
 

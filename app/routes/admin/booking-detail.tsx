@@ -8,6 +8,7 @@ import {
   redirect,
   useNavigation,
   useRouteError,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
@@ -24,8 +25,10 @@ import { requireAdmin, sessionExpired } from "~/features/accounts/session.server
 import {
   markRefundedSchema,
   recordPaymentSchema,
+  seenStatusSchema,
   statusChangeSchema,
   type MarkRefundedField,
+  type SeenStatus,
   type RecordPaymentField,
 } from "~/features/booking/admin-bookings.schema";
 import {
@@ -45,7 +48,14 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/booking-detail";
 import "~/locales/texts/booking-success";
 
-const NOTICES = ["status", "payment", "paymentConfirmed", "sent", "refunded"] as const;
+const NOTICES = [
+  "status",
+  "payment",
+  "paymentConfirmed",
+  "paymentToRefund",
+  "sent",
+  "refunded",
+] as const;
 type Notice = (typeof NOTICES)[number];
 const DIALOGS = ["stornieren", "zahlung", "zahlungsdaten", "erstattung"] as const;
 type DialogName = (typeof DIALOGS)[number];
@@ -76,12 +86,33 @@ type FormField = RecordPaymentField | MarkRefundedField;
 type ActionData = {
   intent: "status" | "cancel" | "payment" | "send-details" | "mark-refunded";
   error: string;
+  /** with "statusChanged": the booking's status now (decision 074) */
+  current?: SeenStatus;
   fieldErrors?: Partial<Record<FormField, string>>;
   values?: Partial<Record<FormField, string>>;
 };
 
 const statusOf = (error: string) =>
-  error === "notFound" ? 404 : error === "failed" ? 500 : error === "datesTaken" ? 409 : 400;
+  error === "notFound"
+    ? 404
+    : error === "failed"
+      ? 500
+      : error === "datesTaken" || error === "statusChanged"
+        ? 409
+        : 400;
+
+/**
+ * A change refused because the booking's status changed since the page was loaded (decision
+ * 074) reloads the page's data, so the admin sees the booking as it is now next to the message
+ * (React Router skips that after a 4xx by default).
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as ActionData | undefined)?.error === "statusChanged") return true;
+  return defaultShouldRevalidate;
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "save");
@@ -92,7 +123,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fail = (data_: ActionData) => data(data_, { status: statusOf(data_.error) });
   const now = new Date();
 
+  // The status the page showed when the admin clicked (decision 074); a form without it is not
+  // this page's (or from before the field existed) and is refused: "Bitte laden Sie die Seite neu".
+  const seenStatusOf = () => seenStatusSchema.safeParse(form.get("seenStatus")).data;
+
   if (intent === "status" || intent === "cancel") {
+    const seenStatus = seenStatusOf();
+    if (!seenStatus) return fail({ intent, error: "staleForm" });
     const parsed = statusChangeSchema.safeParse({
       status: intent === "cancel" ? "cancelled" : form.get("status"),
       fee: intent === "cancel" ? (form.get("fee") ?? undefined) : undefined,
@@ -103,15 +140,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await changeBookingStatus({
       bookingId: params.id,
       status: parsed.data.status,
+      seenStatus,
       fee: parsed.data.fee,
       actorId: admin.id,
       now,
     });
-    if (!result.ok) return fail({ intent, error: result.error });
+    if (!result.ok) {
+      return fail({
+        intent,
+        error: result.error,
+        ...("current" in result ? { current: result.current } : {}),
+      });
+    }
     throw back("status");
   }
 
   if (intent === "payment") {
+    const seenStatus = seenStatusOf();
+    if (!seenStatus) return fail({ intent, error: "staleForm" });
     const parsed = parseForm(form, recordPaymentSchema, {
       fields: ["amount", "receivedOn", "note", "confirm"],
     });
@@ -125,6 +171,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     const result = await recordPayment({
       bookingId: params.id,
+      seenStatus,
       ...parsed.data,
       actorId: admin.id,
       now,
@@ -133,11 +180,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       return fail({
         intent,
         error: result.error,
+        ...("current" in result ? { current: result.current } : {}),
         fieldErrors: result.error === "dateInFuture" ? { receivedOn: "dateInFuture" } : undefined,
         values: parsed.values,
       });
     }
-    throw back(result.confirmed ? "paymentConfirmed" : "payment");
+    throw back(
+      result.refundDue ? "paymentToRefund" : result.confirmed ? "paymentConfirmed" : "payment",
+    );
   }
 
   if (intent === "send-details") {
@@ -227,7 +277,11 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
   const isBusy = navigation.state !== "idle";
   const self = `/admin/bookings/${booking.id}`;
   const errorText = (code: string) =>
-    t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
+    code === "statusChanged" && result?.current
+      ? t("adminBookings.errors.statusChanged", {
+          status: t(`adminBookings.statuses.${result.current}`),
+        })
+      : t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
   const fieldError = (field: FormField, intent: ActionData["intent"] = "payment") =>
     result?.intent === intent && result.fieldErrors?.[field]
       ? errorText(result.fieldErrors[field]!)
@@ -242,6 +296,13 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
     )
       ? errorText(result.error)
       : null;
+  // A refused change is shown in its dialog while that dialog is on screen, else above the page
+  // (a cancel refused because the guest cancelled meanwhile: the dialog is gone, decision 074).
+  const errorInDialog =
+    (result?.intent === "cancel" && dialog === "stornieren" && booking.status !== "cancelled") ||
+    (result?.intent === "payment" && dialog === "zahlung") ||
+    (result?.intent === "mark-refunded" && dialog === "erstattung" && openRefund !== null) ||
+    (result?.intent === "send-details" && dialog === "zahlungsdaten" && accounts.length > 0);
   const canPay =
     booking.status !== "cancelled" &&
     booking.paymentMethod === "bank-transfer" &&
@@ -252,6 +313,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
     <Form method="post" key={status}>
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="status" value={status} />
+      <input type="hidden" name="seenStatus" value={booking.status} />
       <Button
         type="submit"
         size="md"
@@ -290,9 +352,10 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
         </div>
       </div>
 
-      {notice && <Banner tone="success">{t(`adminBookings.notices.${notice}`)}</Banner>}
+      {/* An earlier success in the URL is not shown beside a refusal of the latest click. */}
+      {notice && !result && <Banner tone="success">{t(`adminBookings.notices.${notice}`)}</Banner>}
       {result?.error === "sessionExpired" && <SessionExpiredBanner />}
-      {formError && !dialog && <Banner tone="error">{formError}</Banner>}
+      {formError && !errorInDialog && <Banner tone="error">{formError}</Banner>}
 
       <section aria-labelledby="status-heading" className={card}>
         <h2 id="status-heading" className={sectionHeading}>
@@ -443,8 +506,15 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
             {t("adminBookings.paymentsSection")}
           </h2>
           <div className="flex flex-wrap gap-2">
-            {booking.status !== "cancelled" && booking.progress.open > 0 && (
-              <LinkButton to={`${self}?dialog=zahlung`} size="sm" preventScrollReset>
+            {/* On a cancelled booking too: money that arrived anyway must be in the books, and
+                is then owed back (decision 074). */}
+            {(booking.status === "cancelled" || booking.progress.open > 0) && (
+              <LinkButton
+                to={`${self}?dialog=zahlung`}
+                size="sm"
+                variant={booking.status === "cancelled" ? "outline" : undefined}
+                preventScrollReset
+              >
                 <Banknote aria-hidden className="size-4" />
                 {t("adminBookings.recordPayment")}
               </LinkButton>
@@ -736,6 +806,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
         <UrlDialog title={t("adminBookings.cancelDialog")} closeTo={self} size="md">
           <Form method="post" className="space-y-4">
             <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="seenStatus" value={booking.status} />
             {formError && result?.intent === "cancel" && <Banner tone="error">{formError}</Banner>}
             <fieldset>
               <legend className="font-medium text-slate-900">
@@ -774,7 +845,11 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
         >
           <Form method="post" noValidate className="space-y-4">
             <input type="hidden" name="intent" value="payment" />
+            <input type="hidden" name="seenStatus" value={booking.status} />
             {formError && result?.intent === "payment" && <Banner tone="error">{formError}</Banner>}
+            {booking.status === "cancelled" && (
+              <Banner tone="warning">{t("adminBookings.recordCancelledHint")}</Banner>
+            )}
             <Field
               label={t("adminBookings.amountLabel")}
               hint={t("adminBookings.amountHint")}
@@ -789,7 +864,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                 data-autofocus
                 defaultValue={
                   result?.values?.amount ??
-                  (booking.progress.next
+                  (booking.progress.next && booking.status !== "cancelled"
                     ? (booking.progress.next.open / 100).toFixed(2).replace(".", ",")
                     : "")
                 }
