@@ -24,7 +24,8 @@ import {
   sessionChangedPayload,
 } from "../app/features/settings/settings-events.server";
 
-loadEnvFile();
+// As `npm start` does (and skips it for the same test harnesses).
+if (!process.env.SKIP_ENV_FILE) loadEnvFile();
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },

@@ -37,6 +37,8 @@ if (serverUrl) {
   env.AUTH_SECRET ??= "e2e-only-secret-0123456789abcdef0123456789abcdef";
 }
 delete env.E2E_DATABASE_URL;
+// The run is configured by playwright.config.ts alone, never by a .env in the checkout.
+env.SKIP_ENV_FILE = "1";
 
 const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
   cwd: root,

@@ -7,8 +7,10 @@ import path from "node:path";
 import { PROJECT_ENV_FILE, loadEnvFile } from "./env-file.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-// Before everything else, BUILD_DIR included. The environment wins over the file.
-const fromFile = loadEnvFile(PROJECT_ENV_FILE);
+// Before everything else, BUILD_DIR included. The environment wins over the file. The E2E
+// server (scripts/e2e-server.mjs) sets SKIP_ENV_FILE: a developer's .env (their database, S3
+// bucket, Stripe keys) must not reach a test server.
+const fromFile = process.env.SKIP_ENV_FILE ? null : loadEnvFile(PROJECT_ENV_FILE);
 if (fromFile) {
   console.log(
     `Read ${path.relative(root, PROJECT_ENV_FILE)}: ${fromFile.length} variable(s) (already set in the environment: kept).`,

@@ -23,6 +23,8 @@ describe("admin:create", () => {
       DATABASE_URL: "",
       NODE_ENV: "production",
       LOG_LEVEL: "silent",
+      // Configured here alone, not by a .env in the checkout.
+      SKIP_ENV_FILE: "1",
     };
     const script = ["--import", "tsx", "scripts/admin-create.ts"];
 
@@ -101,6 +103,8 @@ describe("admin:create for an existing account", () => {
         ...process.env,
         NODE_ENV: "production",
         LOG_LEVEL: "silent",
+        // Configured here alone, not by a .env in the checkout.
+        SKIP_ENV_FILE: "1",
         DATA_DIR: dataDir,
         DATABASE_URL: postgres?.url ?? "",
         // A production process refuses the suite's fast hash (openTestDatabase set it here).
