@@ -128,6 +128,8 @@ const app = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       ? {
           DATABASE_URL: freshPostgresDatabase(),
           AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+          // A production database needs its public address (decision 071).
+          BASE_URL: `http://localhost:${APP_PORT}`,
           SEED_DEMO_DATA: "true",
         }
       : {}),

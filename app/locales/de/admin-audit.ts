@@ -45,6 +45,7 @@ const adminAudit = {
     "payment-processing": "Lastschrift in Bearbeitung",
     "payment-details-sent": "Zahlungsdaten gesendet",
     "cancelled-by-guest": "Vom Gast storniert",
+    "password-reset": "Passwort zurückgesetzt",
     "role-change": "Rolle geändert",
     create: "Angelegt",
     update: "Geändert",

@@ -47,6 +47,7 @@ const adminAudit: typeof de = {
     "payment-processing": "Direct debit processing",
     "payment-details-sent": "Payment details sent",
     "cancelled-by-guest": "Cancelled by the guest",
+    "password-reset": "Password reset",
     "role-change": "Role changed",
     create: "Created",
     update: "Changed",
