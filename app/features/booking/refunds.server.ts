@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { adminEmails } from "~/features/accounts/admin-users.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
@@ -28,10 +28,10 @@ export const refundDue = (amountPaid: number, cancellationFee: number) =>
 
 /**
  * Opens the refund item of a cancellation: amount paid − fee, less what earlier items of the
- * booking already pay back (sent to Stripe or refunded: a booking reopened and cancelled again
- * must not be paid back twice), when positive. An open item of the booking (a repeated
- * cancellation) is left as it is (unique index refund_one_open_idx). Returns the item, or null
- * when nothing is owed back.
+ * booking already pay back (being sent, sent to Stripe or refunded: a booking reopened and
+ * cancelled again must not be paid back twice), when positive. An open item of the booking (a
+ * repeated cancellation) is left as it is (unique index refund_one_open_idx). Returns the item,
+ * or null when nothing is owed back.
  */
 export async function openRefundForCancellation(
   tx: Tx,
@@ -55,7 +55,7 @@ export async function openRefundForCancellation(
   const [earlier] = await tx
     .select({ amount: sql<number>`coalesce(sum(${r.amount}), 0)::integer` })
     .from(r)
-    .where(and(eq(r.bookingId, bookingId), inArray(r.status, ["pending", "refunded"])));
+    .where(and(eq(r.bookingId, bookingId), inArray(r.status, ["sending", "pending", "refunded"])));
   const amount = Math.max(0, refundDue(amountPaid, cancellationFee) - Number(earlier?.amount ?? 0));
   if (amount === 0) return null;
   const [row] = await tx
@@ -69,8 +69,9 @@ export async function openRefundForCancellation(
 /**
  * Money that arrived for a booking that is no longer held (decision 049, 051): a checkout paid
  * after its hold ended, a balance payment link paid after a cancellation. The whole payment is
- * owed back: it is added to the booking's open item, or opens one (an item already sent to
- * Stripe stays as it is beside it). Returns the open item.
+ * owed back: it is added to the booking's open item, or opens one (an item being sent or already
+ * sent to Stripe stays as it is beside it: its amount is what went to Stripe, decision 072).
+ * Returns the open item.
  */
 export async function openLatePaymentRefund(
   tx: Tx,
@@ -143,16 +144,58 @@ export async function refundLatePayment(
   }
 }
 
+/** An item that is on its way to Stripe: the booking cannot be reopened under it. */
+export class RefundAtStripeError extends Error {
+  constructor(bookingId: string) {
+    super(`a refund of booking ${bookingId} is at Stripe`);
+    this.name = "RefundAtStripeError";
+  }
+}
+
 /**
  * A booking leaves "cancelled" again (an admin reopens it): its open refund item is withdrawn,
  * the money stays with the booking. Refunds already made stay recorded.
+ *
+ * Throws RefundAtStripeError (the caller's transaction is rolled back) when an item of the
+ * booking is being sent to Stripe right now, or the open one has money at Stripe already:
+ * deleting it would leave a refund Stripe makes unrecorded (audit 19, decision 072). The
+ * sender claims an item by its row (open → sending) without the booking's lock, so this looks
+ * after its own delete, when a claim that won the row is committed and visible.
  */
 export async function withdrawOpenRefund(tx: Tx, bookingId: string) {
-  const removed = await tx
-    .delete(r)
-    .where(and(eq(r.bookingId, bookingId), eq(r.status, "open")))
-    .returning({ id: r.id, amount: r.amount });
-  return removed[0] ?? null;
+  const [open] = await tx
+    .select({ id: r.id, amount: r.amount })
+    .from(r)
+    .where(and(eq(r.bookingId, bookingId), eq(r.status, "open")));
+  let withdrawn: { id: string; amount: number } | null = null;
+  let movedOn = false;
+  if (open) {
+    const [atStripe] = await tx
+      .select({ id: schema.stripeRefund.id })
+      .from(schema.stripeRefund)
+      .where(
+        and(
+          eq(schema.stripeRefund.refundId, open.id),
+          notInArray(schema.stripeRefund.status, ["failed", "canceled"]),
+        ),
+      )
+      .limit(1);
+    if (atStripe) throw new RefundAtStripeError(bookingId);
+    const [removed] = await tx
+      .delete(r)
+      .where(and(eq(r.id, open.id), eq(r.status, "open")))
+      .returning({ id: r.id, amount: r.amount });
+    if (removed) withdrawn = removed;
+    // Not removed: a sender claimed it in the meantime (sending now, or sent already).
+    else movedOn = true;
+  }
+  const [sending] = await tx
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.bookingId, bookingId), eq(r.status, "sending")))
+    .limit(1);
+  if (sending || movedOn) throw new RefundAtStripeError(bookingId);
+  return withdrawn;
 }
 
 export type BookingRefund = {
@@ -193,6 +236,7 @@ export async function bookingRefunds(bookingId: string): Promise<BookingRefund[]
   return rows.map((row) => ({
     ...row,
     method: row.method as RefundMethod,
+    // "sending" (on its way to Stripe, decision 072) is shown as open: "Wird an Stripe übermittelt".
     status: row.status === "refunded" || row.status === "pending" ? row.status : "open",
     createdAt: row.createdAt.toISOString(),
     maxAttempts: MAX_REFUND_ATTEMPTS,
