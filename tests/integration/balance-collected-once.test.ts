@@ -1,22 +1,31 @@
 /**
- * Refund items on their way to Stripe (audit 19 finding 5, decision 072), against the local
- * fake Stripe with the official SDK, on a real database: an item being sent is claimed as
- * "sending", so late money that arrives in that moment gets an item of its own and goes back
- * too, an admin cannot reopen the booking under it, and a send whose process died is taken up
- * again with the same Stripe refund.
+ * The balance is collected once (decision 072), against the local fake Stripe with the official
+ * SDK, on a real database:
+ *
+ * - a failed balance debit counts as that day's attempt, and no new debit or charge starts while
+ *   the payment link e-mailed for the failure can still be paid; a link paid meanwhile is
+ *   recorded (also when its event is lost) and nothing is charged again;
+ * - money that arrives beyond what the booking still owes is recorded and paid back through
+ *   Stripe (like money for a released hold), never kept silently; a debit Stripe reports
+ *   succeeded is recorded whatever its row says meanwhile;
+ * - a refund item being sent to Stripe is claimed as "sending": late money that arrives in that
+ *   moment gets an item of its own and goes back too, and an admin cannot reopen the booking
+ *   under it.
  */
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
-import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
+import { changeBookingStatus, recordPayment } from "~/features/booking/admin-bookings.server";
 import { chargeDueBalances } from "~/features/booking/balance-charges.server";
 import { bookingRefunds } from "~/features/booking/refunds.server";
+import { renderEmail } from "~/features/email/templates";
 import { retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
 import { db, schema } from "~/lib/db.server";
 import { stripeClient } from "~/lib/stripe.server";
 import { action as bookAction } from "~/routes/public/book";
+import { demoEmailCompany } from "../helpers/email-fixtures";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 import { callRoute } from "../helpers/route-call";
@@ -88,6 +97,12 @@ const mails = (id: string, template: string) =>
     .select({ to: schema.emailOutbox.to, data: schema.emailOutbox.data })
     .from(schema.emailOutbox)
     .where(and(eq(schema.emailOutbox.bookingId, id), eq(schema.emailOutbox.template, template)));
+const chargesOf = (customer: string) =>
+  stripe.charges.filter((c) => c.params.customer === customer);
+const processingIntentOf = (customer: string) =>
+  [...stripe.paymentIntents.values()].find(
+    (i) => i.customer === customer && i.status === "processing",
+  )!;
 const paymentsOf = (id: string) =>
   db()
     .select()
@@ -109,6 +124,196 @@ async function stripeConfirmsRefundsOf(intents: string[]) {
     expect(await deliver(stripe.signedObjectEvent("refund.updated", { ...done }))).toBe(200);
   }
 }
+
+describe("a balance debit the bank returns (audit 19, finding 1)", () => {
+  it("counts as that day's attempt, waits while the link is open, and is never debited twice", async () => {
+    const { booking, deposit, balance, customer } = await depositPaid(60, "sepa-debit");
+    const due = balance.dueDate;
+    expect(await chargeDueBalances(moment(due))).toMatchObject({ processing: 1 });
+    const first = processingIntentOf(customer);
+    // The bank returns the debit; its event is lost, so the job looks it up two days later.
+    await stripe.settleIntent(first.id, "failed");
+    const returned = addDays(due, 2);
+    await chargeDueBalances(moment(returned, "10:00"));
+    expect(await mails(booking.id, "balance-payment-link")).toHaveLength(1);
+    // The return counts as that day's attempt: not debited again in that run or the next.
+    await chargeDueBalances(moment(returned, "11:00"));
+    expect(chargesOf(customer)).toHaveLength(1);
+
+    // The next morning the link (valid 24 hours) can still be paid: no new debit beside it.
+    const link = await latestLink(booking.id);
+    link.expires_at = Math.floor(moment(addDays(returned, 1), "10:00").getTime() / 1000);
+    await chargeDueBalances(moment(addDays(returned, 1), "09:00"));
+    expect(chargesOf(customer)).toHaveLength(1);
+    expect(stripe.sessions.get(link.id)!.status).toBe("open");
+
+    // The guest pays it; later runs charge nothing more.
+    stripe.settle(link.id, "paid");
+    expect(await deliver(stripe.signedEvent("checkout.session.completed", link.id))).toBe(200);
+    await chargeDueBalances(moment(addDays(returned, 1), "11:00"));
+    await chargeDueBalances(moment(addDays(returned, 5)));
+    expect(chargesOf(customer)).toHaveLength(1);
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({ amountPaid: booking.totalPrice, paymentStatus: "paid" });
+    expect((await paymentsOf(booking.id)).map((p) => p.amount)).toEqual([
+      deposit.amount,
+      balance.amount,
+    ]);
+    expect(await mails(booking.id, "balance-paid")).toHaveLength(1);
+  });
+
+  it("a declined card: the next day waits for the open link, and records it paid when its event is lost", async () => {
+    const { booking, balance, customer } = await depositPaid(62, "credit-card");
+    const due = balance.dueDate;
+    stripe.failNextCharges(1, "card_declined");
+    await chargeDueBalances(moment(due, "10:00"));
+    const link = await latestLink(booking.id);
+    link.expires_at = Math.floor(moment(addDays(due, 1), "10:00").getTime() / 1000);
+
+    // Just after midnight (the audit's "after a restart") and in the morning: the link is open.
+    await chargeDueBalances(moment(addDays(due, 1), "00:30"));
+    await chargeDueBalances(moment(addDays(due, 1), "09:00"));
+    expect(chargesOf(customer)).toHaveLength(1);
+
+    // Paid at 09:30, but its event never arrives: the next run asks Stripe and records it.
+    stripe.settle(link.id, "paid");
+    await chargeDueBalances(moment(addDays(due, 1), "11:00"));
+    expect(chargesOf(customer)).toHaveLength(1);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      amountPaid: booking.totalPrice,
+      paymentStatus: "paid",
+    });
+    const linkIntent = stripe.sessions.get(link.id)!.payment_intent!;
+    expect((await paymentsOf(booking.id)).at(-1)).toMatchObject({
+      amount: balance.amount,
+      stripePaymentIntentId: linkIntent,
+      refundDue: false,
+    });
+    // The event arrives after all: nothing changes.
+    expect(await deliver(stripe.signedEvent("checkout.session.completed", link.id))).toBe(200);
+    expect(await paymentsOf(booking.id)).toHaveLength(2);
+    expect(await mails(booking.id, "balance-paid")).toHaveLength(1);
+  });
+
+  it("a link paid by a method that takes days: waits while it is under way, tries again once it failed", async () => {
+    const { booking, balance, customer } = await depositPaid(63, "credit-card");
+    const due = balance.dueDate;
+    stripe.failNextCharges(1, "authentication_required");
+    await chargeDueBalances(moment(due, "10:00"));
+    const link = await latestLink(booking.id);
+    // The guest pays the link by direct debit: the checkout is complete, the money not there yet.
+    stripe.settle(link.id, "processing");
+    const linkIntent = stripe.sessions.get(link.id)!.payment_intent!;
+    stripe.paymentIntents.set(linkIntent, {
+      id: linkIntent,
+      object: "payment_intent",
+      status: "processing",
+      customer,
+      amount: balance.amount,
+      amount_refunded: 0,
+      currency: "eur",
+      latest_charge: `ch_${linkIntent}`,
+    });
+    expect(await deliver(stripe.signedEvent("checkout.session.completed", link.id))).toBe(200);
+    // Days later (the link's 24 hours are long over): no charge beside the running debit.
+    await chargeDueBalances(moment(addDays(due, 2)));
+    expect(chargesOf(customer)).toHaveLength(1);
+    // The bank returns it: the link can no longer be paid, and the next run charges the card.
+    await stripe.settleIntent(linkIntent, "failed");
+    expect(
+      await deliver(stripe.signedEvent("checkout.session.async_payment_failed", link.id)),
+    ).toBe(200);
+    await chargeDueBalances(moment(addDays(due, 3)));
+    expect(chargesOf(customer)).toEqual([
+      expect.objectContaining({ ok: false }),
+      expect.objectContaining({ ok: true }),
+    ]);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      amountPaid: booking.totalPrice,
+      paymentStatus: "paid",
+    });
+  });
+});
+
+describe("money beyond what is still owed (audit 19, finding 1)", () => {
+  it("is recorded and paid back: a debit that succeeds after the balance came by transfer", async () => {
+    const admin = await createUser({ role: "admin" });
+    const { booking, balance, customer } = await depositPaid(64, "sepa-debit");
+    await chargeDueBalances(moment(balance.dueDate));
+    const debit = processingIntentOf(customer);
+    // While the debit is under way the guest transfers the balance too, and the admin records it.
+    const recorded = await recordPayment({
+      bookingId: booking.id,
+      amount: balance.amount,
+      receivedOn: todayInBerlin(),
+      note: "Überweisung",
+      confirm: false,
+      actorId: admin.id,
+      now: new Date(),
+    });
+    expect(recorded).toMatchObject({ ok: true, paymentStatus: "paid" });
+    const succeeded = await stripe.settleIntent(debit.id, "succeeded");
+    expect(await deliver(succeeded)).toBe(200);
+    expect(await deliver(succeeded)).toBe(200);
+
+    // Recorded (the money is there) and marked to be refunded, in full: nothing was owed.
+    const debitPayment = (await paymentsOf(booking.id)).find(
+      (p) => p.stripePaymentIntentId === debit.id,
+    );
+    expect(debitPayment).toMatchObject({ amount: balance.amount, refundDue: true });
+    expect(await bookingRefunds(booking.id)).toEqual([
+      expect.objectContaining({ amount: balance.amount, status: "pending" }),
+    ]);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === debit.id)).toEqual([
+      expect.objectContaining({ amount: balance.amount }),
+    ]);
+    // The admins hear of it once; the guest gets no second "Restzahlung erhalten".
+    const alerts = await mails(booking.id, "late-payment-refunded");
+    expect(alerts.filter((a) => a.to === admin.email)).toHaveLength(1);
+    expect(alerts[0].data).toMatchObject({ amount: balance.amount, reason: "overpaid" });
+    // It says what happened: paid too much, the booking stays (not "paid but has no booking").
+    const alert = await renderEmail("late-payment-refunded", alerts[0].data, {
+      baseUrl: "https://ferien.example.com",
+      platformName: "Ferienwohnungen",
+      company: demoEmailCompany,
+    });
+    expect(alert.subject).toBe(`Zu viel gezahlt, automatisch erstattet: ${booking.number}`);
+    expect(alert.text).toContain("Die Buchung bleibt bestehen");
+    expect(alert.text).not.toContain("keine Buchung");
+    expect(await mails(booking.id, "balance-paid")).toEqual([]);
+
+    // Stripe pays it back: the stay is still confirmed and paid, nothing more goes back.
+    await stripeConfirmsRefundsOf([debit.id]);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "paid",
+      amountPaid: booking.totalPrice + balance.amount,
+      amountRefunded: balance.amount,
+    });
+    expect(await bookingRefunds(booking.id)).toEqual([
+      expect.objectContaining({ amount: balance.amount, status: "refunded" }),
+    ]);
+  });
+
+  it("a debit reported succeeded after its row moved on is recorded, not ignored", async () => {
+    const { booking, balance, customer } = await depositPaid(66, "sepa-debit");
+    await chargeDueBalances(moment(balance.dueDate));
+    const debit = processingIntentOf(customer);
+    expect(await deliver(await stripe.settleIntent(debit.id, "failed"))).toBe(200);
+    const link = await latestLink(booking.id);
+    stripe.settle(link.id, "paid");
+    expect(await deliver(stripe.signedEvent("checkout.session.completed", link.id))).toBe(200);
+    expect((await bookingRow(booking.id)).paymentStatus).toBe("paid");
+    // Stripe then says the debit succeeded after all (events can come in any order).
+    expect(await deliver(await stripe.settleIntent(debit.id, "succeeded"))).toBe(200);
+    expect(
+      (await paymentsOf(booking.id)).find((p) => p.stripePaymentIntentId === debit.id),
+    ).toEqual(expect.objectContaining({ amount: balance.amount, refundDue: true }));
+    expect(await bookingRefunds(booking.id)).toEqual([
+      expect.objectContaining({ amount: balance.amount, status: "pending" }),
+    ]);
+  });
+});
 
 describe("a refund item while it is being sent to Stripe (audit 19, finding 5)", () => {
   /** Runs `during` once, inside the next refund create, before the request reaches Stripe. */
