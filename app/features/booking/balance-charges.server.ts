@@ -35,6 +35,8 @@ const ONLINE = ["credit-card", "paypal", "sepa-debit"];
 export const MAX_BALANCE_ATTEMPTS = 4;
 const LINK_HOURS = 24;
 const STUCK_CLAIM_MS = 60 * 60 * 1000;
+/** Candidates per run; those that cannot proceed today are not among them (decision 072). */
+const CANDIDATES_PER_RUN = 200;
 
 function balanceOf(booking: {
   totalPrice: number;
@@ -120,6 +122,10 @@ export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
   if (!client) return run;
   const today = dayInBerlin(now);
   await lookUpProcessingDebits(client, now);
+  // The balance's due date as the schedule puts it (balanceOf below decides exactly): it puts no
+  // payment on the day of arrival, so 0 balance days mean the day before.
+  const dueDay = sql`(${b.checkIn} - greatest(${b.balanceDueDays}, 1))`;
+  const stuckBefore = new Date(Date.now() - STUCK_CLAIM_MS);
   const candidates = await selectChargeBooking(db())
     .where(
       and(
@@ -127,12 +133,22 @@ export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
         inArray(b.paymentMethod, ONLINE),
         isNotNull(b.stripeCustomerId),
         lt(b.amountPaid, b.totalPrice),
-        // A first cut by the due date; balanceOf below decides exactly. The schedule puts no
-        // payment on the day of arrival, so 0 balance days mean the day before.
-        sql`${b.checkIn} - greatest(${b.balanceDueDays}, 1) <= ${today}::date`,
+        sql`${dueDay} <= ${today}::date`,
+        // Claims that cannot proceed today are left out (decision 072): otherwise a few hundred
+        // of them (given up, a debit the bank has not answered, tried today) would fill every
+        // run and a newly due balance would never be charged.
+        sql`not exists (
+          select 1 from ${bc} c
+          where c.booking_id = ${b.id} and c.due_date = ${dueDay}
+            and (c.status = 'succeeded'
+              or (c.status = 'processing'
+                and (c.payment_intent_id is not null or c.updated_at >= ${stuckBefore}))
+              or (c.status = 'failed'
+                and (c.attempts >= ${MAX_BALANCE_ATTEMPTS} or c.last_attempt_on >= ${today}::date))))`,
       ),
     )
-    .limit(200);
+    .orderBy(dueDay, b.id)
+    .limit(CANDIDATES_PER_RUN);
   for (const booking of candidates) {
     const balance = balanceOf(booking);
     if (!balance || balance.dueDate > today) continue;
