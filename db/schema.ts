@@ -773,8 +773,9 @@ export const refund = pgTable(
     /**
      * Online refunds (decision 049): why the item exists ("cancellation" or "late-payment"),
      * how often it was sent to Stripe, when the retry job may send it again (while "open") or
-     * ask Stripe about it (while "pending", decision 051), and the last failure (shown to the
-     * admin). Bank-transfer items leave them at their defaults.
+     * ask Stripe about it (while "pending", decision 051) or take up a dead send again (while
+     * "sending", decision 072), and the last failure (shown to the admin). Bank-transfer items
+     * leave them at their defaults.
      */
     reason: text("reason").notNull().default("cancellation"),
     attempts: integer("attempts").notNull().default(0),
@@ -790,7 +791,9 @@ export const refund = pgTable(
       sql`${t.method} in ('bank-transfer', 'credit-card', 'paypal', 'sepa-debit')`,
     ),
     // "pending": sent to Stripe, shown as "Erstattung veranlasst" until Stripe confirms it.
-    check("refund_status_check", sql`${t.status} in ('open', 'pending', 'refunded')`),
+    // "sending": on its way to Stripe right now, claimed with a lease in next_attempt_at
+    // (decision 072); nothing may change or remove it meanwhile.
+    check("refund_status_check", sql`${t.status} in ('open', 'sending', 'pending', 'refunded')`),
     check(
       "refund_refunded_on_check",
       sql`(${t.status} = 'refunded') = (${t.refundedOn} is not null)`,

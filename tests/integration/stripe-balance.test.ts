@@ -151,13 +151,15 @@ describe("the balance of a card booking", () => {
     // The same day again: no second attempt.
     await chargeDueBalances(at(balance.dueDate));
     expect(chargesOf(customer)).toHaveLength(1);
-    // The next day: tried again, with a new key, and it works.
+    // The next day, after the link's end: tried again, with a new key, and it works. The link
+    // is expired at Stripe first, so it can no longer be paid beside the charge (decision 072).
     await chargeDueBalances(at(addDays(balance.dueDate, 1)));
     const charges = chargesOf(customer);
     expect(charges).toHaveLength(2);
     expect(charges[1]).toMatchObject({ ok: true });
     expect(charges[1].idempotencyKey).toBe(`fw-balance-${booking.id}-${balance.dueDate}-2`);
     expect((await bookingRow(booking.id)).paymentStatus).toBe("paid");
+    expect(stripe.sessions.get(session.id)!.status).toBe("expired");
   });
 
   it("records the balance paid through the link once, and stops charging", async () => {

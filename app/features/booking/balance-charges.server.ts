@@ -5,6 +5,7 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { formatMoney } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
 import { stripeClient, type Stripe } from "~/lib/stripe.server";
@@ -34,6 +35,8 @@ const ONLINE = ["credit-card", "paypal", "sepa-debit"];
 export const MAX_BALANCE_ATTEMPTS = 4;
 const LINK_HOURS = 24;
 const STUCK_CLAIM_MS = 60 * 60 * 1000;
+/** Candidates per run; those that cannot proceed today are not among them (decision 072). */
+const CANDIDATES_PER_RUN = 200;
 
 function balanceOf(booking: {
   totalPrice: number;
@@ -119,6 +122,10 @@ export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
   if (!client) return run;
   const today = dayInBerlin(now);
   await lookUpProcessingDebits(client, now);
+  // The balance's due date as the schedule puts it (balanceOf below decides exactly): it puts no
+  // payment on the day of arrival, so 0 balance days mean the day before.
+  const dueDay = sql`(${b.checkIn} - greatest(${b.balanceDueDays}, 1))`;
+  const stuckBefore = new Date(Date.now() - STUCK_CLAIM_MS);
   const candidates = await selectChargeBooking(db())
     .where(
       and(
@@ -126,17 +133,27 @@ export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
         inArray(b.paymentMethod, ONLINE),
         isNotNull(b.stripeCustomerId),
         lt(b.amountPaid, b.totalPrice),
-        // A first cut by the due date; balanceOf below decides exactly. The schedule puts no
-        // payment on the day of arrival, so 0 balance days mean the day before.
-        sql`${b.checkIn} - greatest(${b.balanceDueDays}, 1) <= ${today}::date`,
+        sql`${dueDay} <= ${today}::date`,
+        // Claims that cannot proceed today are left out (decision 072): otherwise a few hundred
+        // of them (given up, a debit the bank has not answered, tried today) would fill every
+        // run and a newly due balance would never be charged.
+        sql`not exists (
+          select 1 from ${bc} c
+          where c.booking_id = ${b.id} and c.due_date = ${dueDay}
+            and (c.status = 'succeeded'
+              or (c.status = 'processing'
+                and (c.payment_intent_id is not null or c.updated_at >= ${stuckBefore}))
+              or (c.status = 'failed'
+                and (c.attempts >= ${MAX_BALANCE_ATTEMPTS} or c.last_attempt_on >= ${today}::date))))`,
       ),
     )
-    .limit(200);
+    .orderBy(dueDay, b.id)
+    .limit(CANDIDATES_PER_RUN);
   for (const booking of candidates) {
     const balance = balanceOf(booking);
     if (!balance || balance.dueDate > today) continue;
     try {
-      const outcome = await chargeBalance(client, booking, balance.dueDate, today);
+      const outcome = await chargeBalance(client, booking, balance.dueDate, today, now);
       if (outcome === "charged") run.charged++;
       if (outcome === "failed") run.failed++;
       if (outcome === "processing") run.processing++;
@@ -147,8 +164,18 @@ export async function chargeDueBalances(now = new Date()): Promise<BalanceRun> {
   return run;
 }
 
-/** Claims the (booking, due date) for this attempt: the first one, or a retry once a day. */
-async function claim(bookingId: string, dueDate: string, amount: number, today: string) {
+/**
+ * Claims the (booking, due date) for this attempt: the first one, or a retry once a day – only
+ * while the row still names the payment link `openLinkBlocks` found settled (a process that sent
+ * a newer link meanwhile wins).
+ */
+async function claim(
+  bookingId: string,
+  dueDate: string,
+  amount: number,
+  today: string,
+  checkedLink: string | null,
+) {
   const [first] = await db()
     .insert(bc)
     .values({ bookingId, dueDate, amount, status: "processing", lastAttemptOn: today })
@@ -171,6 +198,7 @@ async function claim(bookingId: string, dueDate: string, amount: number, today: 
         eq(bc.status, "failed"),
         lt(bc.lastAttemptOn, today),
         lt(bc.attempts, MAX_BALANCE_ATTEMPTS),
+        sql`${bc.checkoutSessionId} is not distinct from ${checkedLink}`,
       ),
     )
     .returning({ attempts: bc.attempts });
@@ -199,8 +227,17 @@ async function chargeBalance(
   booking: ChargeBooking,
   dueDate: string,
   today: string,
+  now: Date,
 ): Promise<"charged" | "failed" | "processing" | "skipped"> {
-  const attempt = await claim(booking.id, dueDate, booking.totalPrice - booking.amountPaid, today);
+  const link = await openLinkBlocks(client, booking.id, dueDate, today, now);
+  if (link.blocks) return "skipped";
+  const attempt = await claim(
+    booking.id,
+    dueDate,
+    booking.totalPrice - booking.amountPaid,
+    today,
+    link.sessionId,
+  );
   if (attempt === null) return "skipped";
   // Read again after the claim: the candidate list may be minutes old by now, and a payment
   // recorded meanwhile (a transfer the admin entered, the payment link) must not be charged a
@@ -281,14 +318,77 @@ async function chargeBalance(
     return "charged";
   }
 
-  await failBalanceCharge(client, booking, { dueDate, amount, attempt, failure: failure! });
+  await failBalanceCharge(client, booking, {
+    dueDate,
+    amount,
+    attempt,
+    failure: failure!,
+    today,
+  });
   return "failed";
+}
+
+/**
+ * The payment link e-mailed after the last failed attempt, while the guest can still pay it:
+ * no new debit or charge may start beside it, or the balance is collected twice (audit 19,
+ * decision 072). Stripe says what became of it: expired → the next attempt may go; open until
+ * its end (the time the e-mail promised) → wait; open past its end → expired at Stripe now
+ * (Stripe refuses when it was paid in that moment: the next run sees it paid); paid → recorded
+ * here as the webhook would (its event may be lost or late), and nothing is charged; complete
+ * but unpaid (an asynchronous method) → wait while its payment is under way, go once it failed.
+ */
+async function openLinkBlocks(
+  client: Stripe,
+  bookingId: string,
+  dueDate: string,
+  today: string,
+  now: Date,
+): Promise<{ blocks: boolean; sessionId: string | null }> {
+  const [row] = await db()
+    .select({
+      status: bc.status,
+      sessionId: bc.checkoutSessionId,
+      attempts: bc.attempts,
+      lastAttemptOn: bc.lastAttemptOn,
+    })
+    .from(bc)
+    .where(and(eq(bc.bookingId, bookingId), eq(bc.dueDate, dueDate)));
+  const sessionId = row?.sessionId ?? null;
+  if (!row || row.status !== "failed" || !sessionId) return { blocks: false, sessionId };
+  // No retry today anyway (the claim would refuse it): Stripe is not asked.
+  if (row.lastAttemptOn >= today || row.attempts >= MAX_BALANCE_ATTEMPTS) {
+    return { blocks: true, sessionId };
+  }
+  let session = await client.checkout.sessions.retrieve(sessionId);
+  if (session.status === "open" && session.expires_at * 1000 <= now.getTime()) {
+    session = await client.checkout.sessions.expire(sessionId);
+  }
+  if (session.status === "expired") return { blocks: false, sessionId };
+  if (session.status === "complete" && session.payment_status === "paid") {
+    const applied = await db().transaction((tx) => applyBalanceLinkSession(tx, session));
+    if (applied?.outcome === "late") await sendOnlineRefundsOf(bookingId);
+    return { blocks: true, sessionId };
+  }
+  if (session.status === "complete") {
+    // Completed but not paid: the guest chose a method that takes days (a debit) – wait while
+    // its payment is under way; once it failed, the link cannot be paid any more.
+    const intentId =
+      typeof session.payment_intent === "string"
+        ? session.payment_intent
+        : session.payment_intent?.id;
+    if (!intentId) return { blocks: false, sessionId };
+    const intent = await client.paymentIntents.retrieve(intentId);
+    const failed = intent.status === "requires_payment_method" || intent.status === "canceled";
+    return { blocks: !failed, sessionId };
+  }
+  return { blocks: true, sessionId };
 }
 
 /**
  * A balance charge that failed (at once, or a debit the bank returned): the guest gets a payment
  * link (a Checkout Session for the balance, the saved customer prefilled) by e-mail, and the
- * failure is kept for the admin (balance_charge, history). The next day's run may try again.
+ * failure is kept for the admin (balance_charge, history). The next day's run may try again, once
+ * the link can no longer be paid (`openLinkBlocks`).
  */
 async function failBalanceCharge(
   client: Stripe,
@@ -298,11 +398,14 @@ async function failBalanceCharge(
     amount,
     attempt,
     failure,
+    today,
   }: {
     dueDate: string;
     amount: number;
     attempt: number;
     failure: { message: string; code: string | null; intentId: string | null };
+    /** the day of the failure: it counts as that day's attempt (decision 072) */
+    today: string;
   },
 ) {
   // The payment link: a Checkout Session for the balance, the saved customer prefilled.
@@ -354,6 +457,9 @@ async function failBalanceCharge(
       .update(bc)
       .set({
         status: "failed",
+        // A debit the bank returns days later is that day's attempt: the next one comes the
+        // next day at the earliest, and only once this link can no longer be paid.
+        lastAttemptOn: today,
         lastError: failure.code ?? failure.message.slice(0, 200),
         paymentIntentId: failure.intentId,
         ...(link ? { checkoutSessionId: link.id, checkoutUrl: link.url } : {}),
@@ -421,13 +527,16 @@ async function markDebitProcessing(
 
 /**
  * What Stripe says about an off-session balance PaymentIntent (the webhook's
- * `payment_intent.succeeded` / `payment_intent.payment_failed`, or the job's look-up): applied
- * only to a debit of ours still processing, found by OUR stored PaymentIntent id. Card charges
- * are recorded when Stripe answers, so their events find nothing left to do.
- * Returns the booking when its money must go back (it was cancelled meanwhile).
+ * `payment_intent.succeeded` / `payment_intent.payment_failed`, or the job's look-up), found by
+ * OUR stored PaymentIntent id. A success is recorded whatever the row says meanwhile (decision
+ * 072: money Stripe took is never ignored; the payment is unique per intent, so a card charge
+ * recorded when Stripe answered is not recorded again, and money beyond what is owed goes back).
+ * A failure applies only to a debit still processing. Returns the booking when money must go
+ * back (it was cancelled meanwhile, or the balance was paid already).
  */
 export async function applyBalanceIntent(
-  intent: Pick<Stripe.PaymentIntent, "id" | "status" | "last_payment_error">,
+  intent: Pick<Stripe.PaymentIntent, "id" | "status" | "last_payment_error" | "amount">,
+  now = new Date(),
 ): Promise<{ lateRefundOf: string | null }> {
   const [charge] = await db()
     .select({
@@ -435,20 +544,24 @@ export async function applyBalanceIntent(
       dueDate: bc.dueDate,
       amount: bc.amount,
       attempts: bc.attempts,
+      status: bc.status,
     })
     .from(bc)
-    .where(and(eq(bc.paymentIntentId, intent.id), eq(bc.status, "processing")));
+    .where(eq(bc.paymentIntentId, intent.id));
   if (!charge) return { lateRefundOf: null };
   if (intent.status === "succeeded") {
     const outcome = await recordBalancePayment({
       bookingId: charge.bookingId,
       dueDate: charge.dueDate,
-      amount: charge.amount,
+      // What Stripe took (the amount asked for, unless the event says otherwise).
+      amount:
+        typeof intent.amount === "number" && intent.amount > 0 ? intent.amount : charge.amount,
       intentId: intent.id,
       sessionId: null,
     });
     return { lateRefundOf: outcome === "late" ? charge.bookingId : null };
   }
+  if (charge.status !== "processing") return { lateRefundOf: null };
   if (intent.status !== "requires_payment_method" && intent.status !== "canceled") {
     return { lateRefundOf: null };
   }
@@ -482,6 +595,7 @@ export async function applyBalanceIntent(
       code: intent.last_payment_error?.code ?? "debit_failed",
       intentId: intent.id,
     },
+    today: dayInBerlin(now),
   });
   return { lateRefundOf: null };
 }
@@ -502,7 +616,7 @@ async function lookUpProcessingDebits(client: Stripe, now: Date) {
   for (const row of waiting) {
     try {
       const intent = await client.paymentIntents.retrieve(row.intentId!);
-      const { lateRefundOf } = await applyBalanceIntent(intent);
+      const { lateRefundOf } = await applyBalanceIntent(intent, now);
       if (lateRefundOf) await sendOnlineRefundsOf(lateRefundOf);
       if (intent.status === "processing") {
         await db().update(bc).set({ updatedAt: now }).where(eq(bc.paymentIntentId, row.intentId!));
@@ -566,6 +680,12 @@ async function savedPaymentMethod(client: Stripe, bookingId: string) {
  * Records a balance paid off-session or through the payment link: one payment per PaymentIntent
  * (unique), the receipt e-mail, the history entry. Also called by the webhook for the link's
  * Checkout Session (`tx` given then).
+ *
+ * Money beyond what the booking still owes (decision 072: a second payment of the balance, a
+ * debit that succeeds after the guest transferred it) is recorded too – it was received – and
+ * paid back through Stripe like money for a released hold (`refundLatePayment`); for a cancelled
+ * booking that is all of it (decision 051). Returns "late" whenever money is to go back, for the
+ * caller to send after the commit.
  */
 export async function recordBalancePayment(
   input: {
@@ -587,6 +707,16 @@ export async function recordBalancePayment(
     // A payment link paid (or a debit arrived) after the booking was cancelled: the money is
     // recorded and goes back in full (decision 051), the booking stays cancelled.
     const isLate = booking.status === "cancelled";
+    // What is still owed, before this payment: the total less what was received, where money
+    // already owed back does not count as received (the refund items of a booking that is not
+    // cancelled are such overpayments; a reopened booking has none of its cancellation's).
+    const [owedBack] = await tx
+      .select({ amount: sql<number>`coalesce(sum(${schema.refund.amount}), 0)::integer` })
+      .from(schema.refund)
+      .where(eq(schema.refund.bookingId, booking.id));
+    const owed = booking.totalPrice - booking.amountPaid + Number(owedBack?.amount ?? 0);
+    const counted = isLate ? 0 : Math.min(input.amount, Math.max(0, owed));
+    const excess = input.amount - counted;
     const [payment] = await tx
       .insert(schema.payment)
       .values({
@@ -596,10 +726,12 @@ export async function recordBalancePayment(
         receivedOn: today,
         note: isLate
           ? `Stripe ${reference} – Restzahlung nach der Stornierung, zu erstatten`
-          : `Stripe ${reference} – Restzahlung`,
+          : excess > 0
+            ? `Stripe ${reference} – Restzahlung, ${formatMoney(excess, "de")} über dem offenen Betrag, zu erstatten`
+            : `Stripe ${reference} – Restzahlung`,
         stripePaymentIntentId: input.intentId,
         stripeCheckoutSessionId: input.sessionId,
-        refundDue: isLate,
+        refundDue: excess > 0,
       })
       .onConflictDoNothing()
       .returning({ id: schema.payment.id });
@@ -609,7 +741,9 @@ export async function recordBalancePayment(
       .set({
         status: "succeeded",
         lastError: null,
-        paymentIntentId: input.intentId,
+        // The row keeps the PaymentIntent of its last debit: a link's payment must not hide it,
+        // or that debit's later success could no longer be found (decision 072).
+        ...(input.sessionId ? {} : { paymentIntentId: input.intentId }),
         updatedAt: new Date(),
       })
       .where(and(eq(bc.bookingId, booking.id), eq(bc.dueDate, input.dueDate)));
@@ -636,19 +770,26 @@ export async function recordBalancePayment(
         method: booking.paymentMethod,
         receivedOn: today,
         instalment: "balance",
+        ...(excess > 0 ? { refundDue: excess } : {}),
       },
     });
-    await enqueueEmail(tx, {
-      to: booking.guestEmail,
-      template: "balance-paid",
-      bookingId: booking.id,
-      data: {
-        ...stayMail(booking, await getSettings()),
-        amount: input.amount,
-        paidOn: today,
-        paidTotal: booking.amountPaid + input.amount,
-      },
-    });
+    if (counted > 0) {
+      await enqueueEmail(tx, {
+        to: booking.guestEmail,
+        template: "balance-paid",
+        bookingId: booking.id,
+        data: {
+          ...stayMail(booking, await getSettings()),
+          amount: counted,
+          paidOn: today,
+          paidTotal: booking.totalPrice - owed + counted,
+        },
+      });
+    }
+    if (excess > 0) {
+      await refundLatePayment(tx, { booking, amount: excess, reason: "overpaid", reference });
+      return "late";
+    }
     return "recorded";
   };
   return outer ? work(outer) : db().transaction(work);
@@ -656,9 +797,10 @@ export async function recordBalancePayment(
 
 /**
  * The webhook's part: a paid Checkout Session that is a balance payment link. Found by OUR stored
- * session id; the amount recorded is the one we asked for, and a session that charged something
- * else records nothing. Returns null when the session is not a payment link, "late" when the
- * money came for a cancelled booking (to be sent back after the commit).
+ * session id; what is recorded is what Stripe took for it (the amount we asked for; should it
+ * differ, the money is still recorded, and what is beyond the balance goes back – decision 072).
+ * Returns null when the session is not a payment link, "late" when money is to be sent back
+ * after the commit (a cancelled booking, a balance paid already).
  */
 export async function applyBalanceLinkSession(
   tx: Tx,
@@ -675,16 +817,20 @@ export async function applyBalanceLinkSession(
   if (!charge) return null;
   const none = { outcome: "none" as const, bookingId: charge.bookingId };
   if (kind !== "state" || session.payment_status !== "paid") return none;
-  if (session.amount_total !== charge.amount) {
-    logger.error({ sessionId: session.id }, "balance link paid a different amount");
-    return none;
+  const amount = session.amount_total ?? charge.amount;
+  if (amount !== charge.amount) {
+    logger.error(
+      { sessionId: session.id, asked: charge.amount, paid: amount },
+      "balance link paid a different amount",
+    );
   }
+  if (!(amount > 0)) return none;
   const intent =
     typeof session.payment_intent === "string"
       ? session.payment_intent
       : session.payment_intent?.id;
   const outcome = await recordBalancePayment(
-    { ...charge, intentId: intent ?? null, sessionId: session.id },
+    { ...charge, amount, intentId: intent ?? null, sessionId: session.id },
     tx,
   );
   return { outcome, bookingId: charge.bookingId };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { adminEmails } from "~/features/accounts/admin-users.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
@@ -28,10 +28,11 @@ export const refundDue = (amountPaid: number, cancellationFee: number) =>
 
 /**
  * Opens the refund item of a cancellation: amount paid − fee, less what earlier items of the
- * booking already pay back (sent to Stripe or refunded: a booking reopened and cancelled again
- * must not be paid back twice), when positive. An open item of the booking (a repeated
- * cancellation) is left as it is (unique index refund_one_open_idx). Returns the item, or null
- * when nothing is owed back.
+ * booking already pay back (being sent, sent to Stripe or refunded: a booking reopened and
+ * cancelled again must not be paid back twice), when positive. An open item of the booking (an
+ * overpayment not yet at Stripe, decision 072) takes the amount when it is larger: its money is
+ * part of what was paid (unique index refund_one_open_idx). Returns the item, or null when
+ * nothing is owed back.
  */
 export async function openRefundForCancellation(
   tx: Tx,
@@ -55,22 +56,27 @@ export async function openRefundForCancellation(
   const [earlier] = await tx
     .select({ amount: sql<number>`coalesce(sum(${r.amount}), 0)::integer` })
     .from(r)
-    .where(and(eq(r.bookingId, bookingId), inArray(r.status, ["pending", "refunded"])));
+    .where(and(eq(r.bookingId, bookingId), inArray(r.status, ["sending", "pending", "refunded"])));
   const amount = Math.max(0, refundDue(amountPaid, cancellationFee) - Number(earlier?.amount ?? 0));
   if (amount === 0) return null;
   const [row] = await tx
     .insert(r)
     .values({ bookingId, method, amount, status: "open", createdBy: actorId, createdAt: now })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: r.bookingId,
+      targetWhere: sql`${r.status} = 'open'`,
+      set: { amount: sql`greatest(${r.amount}, excluded.amount)` },
+    })
     .returning({ id: r.id, amount: r.amount });
   return row ?? null;
 }
 
 /**
  * Money that arrived for a booking that is no longer held (decision 049, 051): a checkout paid
- * after its hold ended, a balance payment link paid after a cancellation. The whole payment is
- * owed back: it is added to the booking's open item, or opens one (an item already sent to
- * Stripe stays as it is beside it). Returns the open item.
+ * after its hold ended, a balance payment link paid after a cancellation; or money beyond what a
+ * booking still owed (decision 072). It is owed back: it is added to the booking's open item, or
+ * opens one (an item being sent or already sent to Stripe stays as it is beside it: its amount is
+ * what went to Stripe). Returns the open item.
  */
 export async function openLatePaymentRefund(
   tx: Tx,
@@ -100,38 +106,45 @@ export async function openLatePaymentRefund(
   return row;
 }
 
+const LATE_NOTES = {
+  "hold-expired": "Zahlung nach Ablauf der Reservierung",
+  "booking-cancelled": "Zahlung nach der Stornierung",
+  overpaid: "Zahlung über den offenen Betrag hinaus",
+} as const;
+
 /**
- * A payment for a booking that is no longer held, in the transaction that recorded it: the
- * history says so, the whole amount is owed back (`openLatePaymentRefund`, sent to Stripe by the
- * caller after the commit) and every admin is told by e-mail, so they can answer the guest.
+ * A payment for a booking that is no longer held, or the part of a payment beyond what the
+ * booking still owed (decision 072), in the transaction that recorded it: the history says so,
+ * the amount is owed back (`openLatePaymentRefund`, sent to Stripe by the caller after the
+ * commit) and every admin is told by e-mail, so they can answer the guest. For an overpayment
+ * the payment's own history entry names the amount to refund.
  */
 export async function refundLatePayment(
   tx: Tx,
   input: {
     booking: { id: string; number: string; paymentMethod: string };
     amount: number;
-    reason: "hold-expired" | "booking-cancelled";
+    reason: "hold-expired" | "booking-cancelled" | "overpaid";
     /** the Stripe object the money came with, for the history */
     reference: string;
   },
 ) {
   const { booking, amount, reason } = input;
-  logger.warn({ bookingId: booking.id, reason }, "payment for a cancelled booking: to refund");
-  await tx.insert(schema.auditLog).values({
-    actorId: null,
-    entity: "booking",
-    entityId: booking.id,
-    action: "payment-after-cancellation",
-    after: { amount, refundDue: amount, reason, reference: input.reference },
-  });
+  logger.warn({ bookingId: booking.id, reason }, "payment to refund");
+  if (reason !== "overpaid") {
+    await tx.insert(schema.auditLog).values({
+      actorId: null,
+      entity: "booking",
+      entityId: booking.id,
+      action: "payment-after-cancellation",
+      after: { amount, refundDue: amount, reason, reference: input.reference },
+    });
+  }
   await openLatePaymentRefund(tx, {
     bookingId: booking.id,
     method: booking.paymentMethod as RefundMethod,
     amount,
-    note:
-      reason === "hold-expired"
-        ? "Zahlung nach Ablauf der Reservierung"
-        : "Zahlung nach der Stornierung",
+    note: LATE_NOTES[reason],
   });
   for (const email of await adminEmails(tx)) {
     await enqueueEmail(tx, {
@@ -143,16 +156,79 @@ export async function refundLatePayment(
   }
 }
 
+/** An item that is on its way to Stripe: the booking cannot be reopened under it. */
+export class RefundAtStripeError extends Error {
+  constructor(bookingId: string) {
+    super(`a refund of booking ${bookingId} is at Stripe`);
+    this.name = "RefundAtStripeError";
+  }
+}
+
 /**
  * A booking leaves "cancelled" again (an admin reopens it): its open refund item is withdrawn,
- * the money stays with the booking. Refunds already made stay recorded.
+ * the money stays with the booking. Refunds already made stay recorded. What the booking
+ * received beyond its total stays owed back (an overpayment, decision 072): the item keeps that.
+ *
+ * Throws RefundAtStripeError (the caller's transaction is rolled back) when an item of the
+ * booking is being sent to Stripe right now, or the open one has money at Stripe already:
+ * deleting it would leave a refund Stripe makes unrecorded (audit 19, decision 072). The
+ * sender claims an item by its row (open → sending) without the booking's lock, so this looks
+ * after its own delete, when a claim that won the row is committed and visible.
  */
 export async function withdrawOpenRefund(tx: Tx, bookingId: string) {
-  const removed = await tx
-    .delete(r)
-    .where(and(eq(r.bookingId, bookingId), eq(r.status, "open")))
-    .returning({ id: r.id, amount: r.amount });
-  return removed[0] ?? null;
+  const [open] = await tx
+    .select({ id: r.id, amount: r.amount })
+    .from(r)
+    .where(and(eq(r.bookingId, bookingId), eq(r.status, "open")));
+  let withdrawn: { id: string; amount: number } | null = null;
+  let movedOn = false;
+  if (open) {
+    const [atStripe] = await tx
+      .select({ id: schema.stripeRefund.id })
+      .from(schema.stripeRefund)
+      .where(
+        and(
+          eq(schema.stripeRefund.refundId, open.id),
+          notInArray(schema.stripeRefund.status, ["failed", "canceled"]),
+        ),
+      )
+      .limit(1);
+    if (atStripe) throw new RefundAtStripeError(bookingId);
+    const [booking] = await tx
+      .select({ amountPaid: schema.booking.amountPaid, totalPrice: schema.booking.totalPrice })
+      .from(schema.booking)
+      .where(eq(schema.booking.id, bookingId));
+    const [others] = await tx
+      .select({ amount: sql<number>`coalesce(sum(${r.amount}), 0)::integer` })
+      .from(r)
+      .where(and(eq(r.bookingId, bookingId), ne(r.status, "open")));
+    const overpaid = booking
+      ? booking.amountPaid - booking.totalPrice - Number(others?.amount ?? 0)
+      : 0;
+    if (overpaid < open.amount) {
+      const [changed] =
+        overpaid > 0
+          ? await tx
+              .update(r)
+              .set({ amount: overpaid, reason: "late-payment", note: LATE_NOTES.overpaid })
+              .where(and(eq(r.id, open.id), eq(r.status, "open")))
+              .returning({ id: r.id })
+          : await tx
+              .delete(r)
+              .where(and(eq(r.id, open.id), eq(r.status, "open")))
+              .returning({ id: r.id });
+      if (changed) withdrawn = { id: open.id, amount: open.amount - Math.max(0, overpaid) };
+      // Not changed: a sender claimed it in the meantime (sending now, or sent already).
+      else movedOn = true;
+    }
+  }
+  const [sending] = await tx
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.bookingId, bookingId), eq(r.status, "sending")))
+    .limit(1);
+  if (sending || movedOn) throw new RefundAtStripeError(bookingId);
+  return withdrawn;
 }
 
 export type BookingRefund = {
@@ -193,6 +269,7 @@ export async function bookingRefunds(bookingId: string): Promise<BookingRefund[]
   return rows.map((row) => ({
     ...row,
     method: row.method as RefundMethod,
+    // "sending" (on its way to Stripe, decision 072) is shown as open: "Wird an Stripe übermittelt".
     status: row.status === "refunded" || row.status === "pending" ? row.status : "open",
     createdAt: row.createdAt.toISOString(),
     maxAttempts: MAX_REFUND_ATTEMPTS,

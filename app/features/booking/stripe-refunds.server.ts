@@ -17,6 +17,7 @@ import { MAX_REFUND_ATTEMPTS } from "./refunds.server";
  * is "pending" ("Erstattung veranlasst"); the signed webhook (`charge.refunded`, `refund.*`)
  * makes it "refunded", and the trigger on `refund` moves the booking's amounts and status.
  * What Stripe refused stays "open" with its error for the admin, and the retry job sends it again.
+ * While its parts are on their way to Stripe an item is "sending" (decision 072).
  */
 
 const r = schema.refund;
@@ -45,9 +46,21 @@ const lookUpAfter = (now: Date, lookUps: number) =>
 const DEAD = ["failed", "canceled"];
 
 /**
- * Sends one online refund item to Stripe when it is due. Claimed with a conditional update (the
- * attempt count and the next attempt's time move first), so of several processes only one sends
- * it per turn; the idempotency keys make even a lost claim harmless. Returns what happened.
+ * How long a send may take before another process takes it up again. Stripe answers within
+ * seconds (the client gives up after 15 s and two retries per call); a send still "sending"
+ * after this died with its process. Taking it up again is harmless: the idempotency keys make
+ * Stripe answer with the refunds it made.
+ */
+const SEND_LEASE_MS = 10 * 60_000;
+
+/**
+ * Sends one online refund item to Stripe when it is due. Claimed with a conditional update that
+ * makes it "sending" (decision 072) with a lease in next_attempt_at and the attempt counted, so
+ * of several processes only one sends it per turn, and nothing changes the item while its amount
+ * is at Stripe: late money opens an item of its own beside it, and an admin cannot withdraw it
+ * by reopening the booking. Afterwards it is "pending" (Stripe accepted every part) or "open"
+ * again with the error and the next attempt's time. An open item that waited beside it (late
+ * money) is sent right after. Returns what happened to this item.
  */
 export async function sendOnlineRefund(
   refundId: string,
@@ -55,26 +68,61 @@ export async function sendOnlineRefund(
 ): Promise<"sent" | "failed" | "skipped"> {
   const client = stripeClient();
   if (!client) return "skipped";
+  const item = await claimForSending(refundId, now);
+  if (!item) return "skipped";
+  const outcome = await sendClaimed(client, item, now);
+  const waiting = await db()
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.bookingId, item.bookingId), ne(r.id, item.id), dueToSend(now)));
+  for (const other of waiting) await sendOnlineRefund(other.id, now);
+  return outcome;
+}
+
+/** An open online item whose (next) attempt is due. */
+const dueToSend = (now: Date) =>
+  and(
+    eq(r.status, "open"),
+    inArray(r.method, [...ONLINE_REFUND_METHODS]),
+    sql`${r.attempts} < ${MAX_REFUND_ATTEMPTS}`,
+    or(sql`${r.nextAttemptAt} is null`, lte(r.nextAttemptAt, now)),
+  );
+
+async function claimForSending(refundId: string, now: Date) {
   const [item] = await db()
     .update(r)
     .set({
-      attempts: sql`${r.attempts} + 1`,
-      nextAttemptAt: sql`case when ${r.attempts} + 1 >= ${MAX_REFUND_ATTEMPTS} then null
-        else ${now.toISOString()}::timestamptz + make_interval(mins =>
-          (${sql.raw(`array[${RETRY_AFTER_MINUTES.join(",")}]`)})[${r.attempts} + 1]) end`,
+      status: "sending",
+      // A new attempt counts; taking up a dead send again is the same attempt (same keys).
+      attempts: sql`case when ${r.status} = 'open' then ${r.attempts} + 1 else ${r.attempts} end`,
+      nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS),
     })
     .where(
       and(
         eq(r.id, refundId),
-        eq(r.status, "open"),
-        inArray(r.method, [...ONLINE_REFUND_METHODS]),
-        sql`${r.attempts} < ${MAX_REFUND_ATTEMPTS}`,
-        or(sql`${r.nextAttemptAt} is null`, lte(r.nextAttemptAt, now)),
+        or(
+          dueToSend(now),
+          and(
+            eq(r.status, "sending"),
+            inArray(r.method, [...ONLINE_REFUND_METHODS]),
+            lte(r.nextAttemptAt, now),
+          ),
+        ),
+        // One item of a booking at Stripe at a time, so each plans with what the other sent
+        // (a dead one's lease does not hold the next back).
+        sql`not exists (select 1 from ${r} o where o.booking_id = ${r.bookingId}
+          and o.status = 'sending' and o.id <> ${r.id} and o.next_attempt_at > ${now})`,
       ),
     )
     .returning({ id: r.id, bookingId: r.bookingId, amount: r.amount, attempts: r.attempts });
-  if (!item) return "skipped";
+  return item ?? null;
+}
 
+async function sendClaimed(
+  client: Stripe,
+  item: { id: string; bookingId: string; amount: number; attempts: number },
+  now: Date,
+): Promise<"sent" | "failed"> {
   try {
     const plan = await planStripeRefunds(item);
     for (const part of plan.parts) {
@@ -102,13 +150,22 @@ export async function sendOnlineRefund(
       throw new Error(`no Stripe payment left to refund ${plan.missing} cents from`);
     }
     await db().transaction(async (tx) => {
+      // Only the send that holds the claim, and only for the amount it sent.
       const [moved] = await tx
         .update(r)
         // While pending, next_attempt_at is when to ask Stripe if its confirmation got lost.
         .set({ status: "pending", lastError: null, nextAttemptAt: lookUpAfter(now, 0) })
-        .where(and(eq(r.id, item.id), eq(r.status, "open")))
+        .where(and(eq(r.id, item.id), eq(r.status, "sending"), eq(r.amount, item.amount)))
         .returning({ id: r.id });
-      if (!moved) return;
+      if (!moved) {
+        // Its amount changed under the claim (nothing should change it): open again at once,
+        // and the next send pays back only what this one did not.
+        await tx
+          .update(r)
+          .set({ status: "open", nextAttemptAt: now })
+          .where(and(eq(r.id, item.id), eq(r.status, "sending")));
+        return;
+      }
       await tx.insert(schema.auditLog).values({
         actorId: null,
         entity: "booking",
@@ -126,10 +183,19 @@ export async function sendOnlineRefund(
       { err: { message, type: (error as { type?: string }).type }, refundId: item.id },
       "sending a refund to Stripe failed",
     );
+    // Open again with the error; after attempt n (1-based) the next one waits its time.
+    const wait = RETRY_AFTER_MINUTES[item.attempts - 1];
     await db()
       .update(r)
-      .set({ lastError: message.slice(0, 500) })
-      .where(and(eq(r.id, item.id), eq(r.status, "open")));
+      .set({
+        status: "open",
+        lastError: message.slice(0, 500),
+        nextAttemptAt:
+          item.attempts >= MAX_REFUND_ATTEMPTS || wait === undefined
+            ? null
+            : new Date(now.getTime() + wait * 60_000),
+      })
+      .where(and(eq(r.id, item.id), eq(r.status, "sending")));
     return "failed";
   }
 }
@@ -198,7 +264,7 @@ export async function sendOnlineRefundsOf(bookingId: string, now = new Date()) {
 
 /**
  * The retry job (every 15 minutes with the booking job): online refund items Stripe has not
- * accepted yet whose next attempt is due, oldest first. Computed from the table, so a process
+ * accepted yet whose next attempt is due, and sends whose process died, oldest first. Computed from the table, so a process
  * that was down catches up on its next run.
  */
 export async function retryOnlineRefunds(now = new Date()) {
@@ -206,11 +272,10 @@ export async function retryOnlineRefunds(now = new Date()) {
     .select({ id: r.id })
     .from(r)
     .where(
-      and(
-        eq(r.status, "open"),
-        ne(r.method, "bank-transfer"),
-        sql`${r.attempts} < ${MAX_REFUND_ATTEMPTS}`,
-        or(sql`${r.nextAttemptAt} is null`, lte(r.nextAttemptAt, now)),
+      or(
+        dueToSend(now),
+        // A send whose process died: taken up again once its lease has run out.
+        and(eq(r.status, "sending"), lte(r.nextAttemptAt, now)),
       ),
     )
     .orderBy(asc(r.createdAt))

@@ -485,7 +485,8 @@ const balancePaymentLink = defineTemplate({
 // no longer held (its reservation had run out, its nights may be someone else's) and is paid
 // back in full automatically (decision 049, 051). Data: { language?, bookingId, bookingNumber,
 // amount (cents), reason: "hold-expired" | "booking-cancelled" (a balance payment link paid
-// after the cancellation) }.
+// after the cancellation) | "overpaid" (the part of a payment beyond what a booking still owed,
+// decision 072: the booking stays as it is) }.
 
 const latePaymentRefunded = defineTemplate({
   data: z.object({
@@ -493,7 +494,7 @@ const latePaymentRefunded = defineTemplate({
     bookingId: z.uuid(),
     bookingNumber: z.string(),
     amount: cents.refine((value) => value > 0, "nothing to refund"),
-    reason: z.enum(["hold-expired", "booking-cancelled"]),
+    reason: z.enum(["hold-expired", "booking-cancelled", "overpaid"]),
   }),
 });
 
