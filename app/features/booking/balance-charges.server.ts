@@ -359,7 +359,17 @@ async function openLinkBlocks(
   if (row.lastAttemptOn >= today || row.attempts >= MAX_BALANCE_ATTEMPTS) {
     return { blocks: true, sessionId };
   }
-  let session = await client.checkout.sessions.retrieve(sessionId);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await client.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    // Unknown to Stripe (another account or mode): nobody can pay it. Anything else (Stripe
+    // unreachable): asked again on the next run.
+    if ((error as { code?: string }).code === "resource_missing") {
+      return { blocks: false, sessionId };
+    }
+    throw error;
+  }
   if (session.status === "open" && session.expires_at * 1000 <= now.getTime()) {
     session = await client.checkout.sessions.expire(sessionId);
   }
