@@ -247,6 +247,7 @@ describe("money beyond what is still owed (audit 19, finding 1)", () => {
     // While the debit is under way the guest transfers the balance too, and the admin records it.
     const recorded = await recordPayment({
       bookingId: booking.id,
+      seenStatus: "confirmed",
       amount: balance.amount,
       receivedOn: todayInBerlin(),
       note: "Überweisung",
