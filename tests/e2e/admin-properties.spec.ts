@@ -397,6 +397,51 @@ test("a draft photo another property took meanwhile is left out of the form, wit
   }
 });
 
+test("a window opened before another window's save cannot save over it: a message, the input kept (decision 073)", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  const title = unique("Zwei Tabs");
+  await createOverHttp(page.request, title);
+  const { id } = await cardOf(page, title);
+  // Another window (its own session, as another admin or another browser would have).
+  const older = await adminPage(browser);
+  await page.clock.install();
+  for (const tab of [older, page]) {
+    await tab.goto(`/admin/properties/edit/${id}`);
+    await waitForHydration(tab);
+  }
+
+  // This window autosaves and then saves: its own autosave does not make its save stale.
+  const form = page.getByTestId("property-form");
+  await form.getByLabel("Preis pro Nacht (€) *").fill("95");
+  await page.clock.runFor(45_000);
+  await expect(page.getByTestId("autosave-status")).toContainText(
+    "Zuletzt automatisch gespeichert um",
+  );
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+
+  // The window opened before is refused; its input stays on screen.
+  const olderForm = older.getByTestId("property-form");
+  await olderForm.getByLabel("Beschreibung *").fill("Aus dem alten Fenster.");
+  await olderForm.getByRole("button", { name: "Speichern" }).click();
+  await expect(older.getByTestId("stale-form")).toContainText(
+    "Diese Unterkunft wurde inzwischen an anderer Stelle geändert. Bitte laden Sie die Seite neu, Ihre Eingaben wurden nicht gespeichert.",
+  );
+  await expect(older).toHaveURL(new RegExp(`/admin/properties/edit/${id}$`));
+  await expect(olderForm.getByLabel("Beschreibung *")).toHaveValue("Aus dem alten Fenster.");
+  await expectNoSeriousA11yViolations(older);
+
+  // Reloaded, it shows the other window's price and saves.
+  await older.getByRole("link", { name: "Seite neu laden" }).click();
+  await waitForHydration(older);
+  await expect(olderForm.getByLabel("Preis pro Nacht (€) *")).toHaveValue("95,00");
+  await olderForm.getByLabel("Beschreibung *").fill("Aus dem alten Fenster.");
+  await olderForm.getByRole("button", { name: "Speichern" }).click();
+  await expect(older).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
+});
+
 test("delete asks first; a property with an upcoming booking is refused, one without is gone", async ({
   browser,
   page: guestPage,

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { contrastRatio } from "../../app/lib/color";
 import {
@@ -163,6 +164,57 @@ test(
           await expect(page.getByTestId(testId).getByText("Kein Bild")).toBeVisible();
         }
       }
+    }
+  },
+);
+
+// Saves the settings: the "settings" project runs it alone.
+test(
+  "a settings page opened before another admin's save is refused with a message; its own saves go on (decision 073)",
+  { tag: "@settings" },
+  async ({ browser }) => {
+    const open = async () => {
+      const page = await (await browser.newContext()).newPage();
+      await signInOverHttp(page.request, demoAdmin);
+      await page.goto("/admin/settings");
+      await waitForHydration(page);
+      return page;
+    };
+    const save = (page: Page) =>
+      page.getByRole("button", { name: "Einstellungen speichern" }).click();
+    const saved = (page: Page) =>
+      expect(page.getByRole("status")).toHaveText("Einstellungen erfolgreich gespeichert");
+    const first = await open();
+    const original = await first.getByLabel("Meta-Keywords").inputValue();
+    const second = await open();
+    try {
+      // One page saves twice in a row: its own save does not make the next one stale.
+      await first.getByLabel("Meta-Keywords").fill(`${original}, Ostsee`);
+      await save(first);
+      await saved(first);
+      await first.getByLabel("Meta-Keywords").fill(`${original}, Ostsee, Strand`);
+      await save(first);
+      await saved(first);
+
+      // The other page, opened before, is refused; what it typed stays on screen.
+      await second.getByLabel("Meta-Keywords").fill(`${original}, Berge`);
+      await save(second);
+      await expect(second.getByTestId("stale-form")).toContainText(
+        "Die Einstellungen wurden inzwischen an anderer Stelle geändert. Bitte laden Sie die Seite neu, Ihre Eingaben wurden nicht gespeichert.",
+      );
+      await expect(second.getByLabel("Meta-Keywords")).toHaveValue(`${original}, Berge`);
+      await expectNoSeriousA11yViolations(second);
+
+      // Reloaded, it shows the other page's save, and saves.
+      await second.getByRole("link", { name: "Seite neu laden" }).click();
+      await waitForHydration(second);
+      await expect(second.getByLabel("Meta-Keywords")).toHaveValue(`${original}, Ostsee, Strand`);
+      await second.getByLabel("Meta-Keywords").fill(original);
+      await save(second);
+      await saved(second);
+    } finally {
+      await second.context().close();
+      await first.context().close();
     }
   },
 );

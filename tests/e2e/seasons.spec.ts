@@ -144,3 +144,81 @@ test("a season with Saturday arrivals: the admin sees it, the picker offers only
   expect(values.at(-1)).toBe(values.slice(0, -1).reduce((sum, v) => sum + v, 0));
   await page.screenshot({ path: "tmp/seasons-price-box.png", fullPage: false });
 });
+
+test("a season form opened before another admin's change is refused with a message (decision 073)", async ({
+  browser,
+}) => {
+  // A property and a season of this test's own, made over HTTP as a browser without JS would.
+  const first = await adminPage(browser);
+  const title = `Saisonhaus ${crypto.randomUUID().slice(0, 6)}`;
+  const created = await first.request.post("/admin/properties/add", {
+    form: {
+      intent: "save",
+      title,
+      description: "Ein Haus für die Saisonzeiten.",
+      pricePerNight: "90",
+      country: "Deutschland",
+      city: "Rostock",
+      bedrooms: "1",
+      bathrooms: "1",
+      maxGuests: "2",
+      images: "[]",
+    },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  await first.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
+  const id = (await first
+    .getByTestId("admin-properties")
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getAttribute("data-property-id"))!;
+  const year = nextJuly() + 1;
+  const season = await first.request.post(`/admin/properties/edit/${id}/seasons`, {
+    multipart: {
+      intent: "create",
+      name: "Herbst",
+      startDate: `${year}-10-01`,
+      endDate: `${year}-10-31`,
+      pricePerNight: "110",
+      minStayNights: "2",
+      arrivalWeekdays: "5",
+      departureWeekdays: "5",
+    },
+    maxRedirects: 0,
+  });
+  expect(season.status()).toBe(302);
+
+  const second = await adminPage(browser);
+  for (const page of [first, second]) await page.goto(`/admin/properties/edit/${id}`);
+  const formOf = (page: Page) =>
+    page
+      .getByRole("region", { name: "Saisonzeiten" })
+      .locator("details")
+      .filter({ hasText: "Saison „Herbst“ bearbeiten" });
+
+  // One window changes the price.
+  await formOf(first).locator("summary").click();
+  await formOf(first).getByLabel("Preis pro Nacht (€)").fill("125");
+  await formOf(first).getByRole("button", { name: "Saison speichern" }).click();
+  await expect(first.getByText("Die Saisonzeiten wurden gespeichert.")).toBeVisible();
+
+  // The other, opened before, is refused: a message, the input kept, the price as saved.
+  await formOf(second).locator("summary").click();
+  await formOf(second).getByLabel("Name").fill("Goldener Herbst");
+  await formOf(second).getByRole("button", { name: "Saison speichern" }).click();
+  await expect(second.getByTestId("stale-form")).toContainText(
+    "Diese Saison wurde inzwischen an anderer Stelle geändert. Bitte laden Sie die Seite neu, Ihre Eingaben wurden nicht gespeichert.",
+  );
+  await expect(formOf(second).getByLabel("Name")).toHaveValue("Goldener Herbst");
+  await expectNoSeriousA11yViolations(second);
+  // Sent again from the page shown with the refusal: still refused.
+  await formOf(second).getByRole("button", { name: "Saison speichern" }).click();
+  await expect(second.getByTestId("stale-form")).toBeVisible();
+  await second.getByRole("link", { name: "Seite neu laden" }).click();
+  const row = second.getByTestId("season-row").filter({ hasText: "Herbst" });
+  await expect(row).toContainText("125,00");
+  await expect(row).not.toContainText("Goldener");
+  await second.context().close();
+  await first.context().close();
+});

@@ -145,11 +145,10 @@ export function PropertyForm({
   const [areImagesBusy, setAreImagesBusy] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [autosavedAt, setAutosavedAt] = useState<string | null>(property?.draftSavedAt ?? null);
-  // The version every write sends (decision 073): the page's, then each own autosave's answer.
-  // The page is not loaded again after an autosave, and a new one is not loaded after a
-  // change by someone else: that change must not count as seen.
-  // A refused input shown again (without JavaScript, on a page loaded afresh) keeps the version
-  // it was typed on: the refusal must not turn it into the current one.
+  // The version every write sends (decision 073): the page's, then each own autosave's answer
+  // (the page does not load again after an autosave). A refused input shown again (without
+  // JavaScript, on a page loaded afresh) keeps the version it was typed on: the refusal must
+  // not turn it into the current one.
   const [version, setVersion] = useState<string | null>(
     result && !result.ok && result.version !== undefined
       ? result.version
