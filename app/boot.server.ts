@@ -63,13 +63,16 @@ export type BootResult = {
   };
   databaseKind: "pglite" | "postgres";
   seeded: boolean;
-  demoLogins: { role: string; email: string; password: string }[];
+  /** the demo logins that really sign in, for the start message (decision 071) */
+  demoLogins: Promise<DemoLogin[]>;
 };
 
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
 let housekeeping: NodeJS.Timeout | undefined;
 
 /** Opens and migrates the database, writes defaults, seeds demo data into an empty database. */
+type DemoLogin = { role: string; email: string; password: string };
+
 export async function boot(): Promise<BootResult> {
   const env = getEnv();
   const handle = env.DATABASE_URL
@@ -117,7 +120,12 @@ export async function boot(): Promise<BootResult> {
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
 
-  const demoLogins = await workingDemoLogins(seeded);
+  // Not awaited either: checking each login is a scrypt, and listening must not wait for it;
+  // the start message waits (server/index.ts).
+  const demoLogins = workingDemoLogins(seeded).catch((error: unknown) => {
+    logger.warn({ err: error }, "checking the demo logins failed");
+    return [];
+  });
   return {
     config: {
       port: env.PORT,
@@ -139,7 +147,7 @@ export async function boot(): Promise<BootResult> {
  * gone or whose password was changed is left out, so the console never names a login that
  * does not work, nor one on a database that never had demo data (decision 071).
  */
-export async function workingDemoLogins(seededNow: boolean): Promise<BootResult["demoLogins"]> {
+export async function workingDemoLogins(seededNow: boolean): Promise<DemoLogin[]> {
   const { DEMO_LOGINS } = await import("../db/demo-logins");
   if (seededNow) return DEMO_LOGINS;
   const working = await Promise.all(

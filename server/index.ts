@@ -30,7 +30,7 @@ type EntryModule = {
     };
     databaseKind: string;
     seeded: boolean;
-    demoLogins: { role: string; email: string; password: string }[];
+    demoLogins: Promise<{ role: string; email: string; password: string }[]>;
   }>;
   beforeShutdown: () => void;
   bodyLimitFor: (pathname: string) => number;
@@ -259,15 +259,16 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 
-server.listen(port, settings.HOST, () => {
+server.listen(port, settings.HOST, async () => {
   const lines = [
     "",
     `  Ferienwohnung-Plattform läuft: ${baseUrl}`,
     `  Datenbank: ${booted.databaseKind === "pglite" ? `eingebettet (PGlite, ${dataDir})` : "PostgreSQL"}`,
   ];
-  if (booted.demoLogins.length) {
+  const demoLogins = await booted.demoLogins;
+  if (demoLogins.length) {
     lines.push("  Demo-Zugänge:");
-    for (const login of booted.demoLogins) {
+    for (const login of demoLogins) {
       lines.push(`    ${login.role.padEnd(6)} ${login.email}  /  ${login.password}`);
     }
   }

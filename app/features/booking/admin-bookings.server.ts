@@ -18,7 +18,13 @@ import type { PropertyImage } from "../../../db/schema";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-confirmation.server";
 import { constraintName } from "./booking.server";
 import { balanceChargeView } from "./balance-charge-view.server";
-import { bookingRefunds, openRefundForCancellation, withdrawOpenRefund } from "./refunds.server";
+import {
+  bookingRefunds,
+  LATE_NOTES,
+  openLatePaymentRefund,
+  openRefundForCancellation,
+  withdrawOpenRefund,
+} from "./refunds.server";
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
@@ -585,12 +591,7 @@ class RefundAtProvider extends Error {}
  */
 async function openRefundOfRecordedPayment(
   tx: Tx,
-  {
-    bookingId,
-    amount,
-    actorId,
-    now,
-  }: { bookingId: string; amount: number; actorId: string; now: Date },
+  { bookingId, amount, actorId }: { bookingId: string; amount: number; actorId: string },
 ) {
   const r = schema.refund;
   const [online] = await tx
@@ -605,26 +606,15 @@ async function openRefundOfRecordedPayment(
     )
     .limit(1);
   if (online) throw new RefundAtProvider();
-  // The condition on the update keeps an online item out even if one was opened meanwhile.
-  const [item] = await tx
-    .insert(r)
-    .values({
-      bookingId,
-      method: "bank-transfer",
-      amount,
-      status: "open",
-      reason: "late-payment",
-      note: "Zahlung nach der Stornierung",
-      createdBy: actorId,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: r.bookingId,
-      targetWhere: sql`${r.status} = 'open'`,
-      set: { amount: sql`${r.amount} + ${amount}`, updatedAt: now },
-      setWhere: sql`${r.method} = 'bank-transfer'`,
-    })
-    .returning({ id: r.id });
+  // Same-method only: an online item opened meanwhile is never handed a transfer.
+  const item = await openLatePaymentRefund(tx, {
+    bookingId,
+    method: "bank-transfer",
+    amount,
+    note: LATE_NOTES["booking-cancelled"],
+    createdBy: actorId,
+    sameMethodOnly: true,
+  });
   if (!item) throw new RefundAtProvider();
 }
 
@@ -682,7 +672,7 @@ export async function recordPayment({
         refundDue,
       });
       if (refundDue) {
-        await openRefundOfRecordedPayment(tx, { bookingId: booking.id, amount, actorId, now });
+        await openRefundOfRecordedPayment(tx, { bookingId: booking.id, amount, actorId });
       }
       const [after] = await tx
         .select({ amountPaid: b.amountPaid, paymentStatus: b.paymentStatus })

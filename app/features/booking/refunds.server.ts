@@ -85,8 +85,19 @@ export async function openLatePaymentRefund(
     method,
     amount,
     note,
-  }: { bookingId: string; method: RefundMethod; amount: number; note: string },
-) {
+    createdBy = null,
+    sameMethodOnly = false,
+  }: {
+    bookingId: string;
+    method: RefundMethod;
+    amount: number;
+    note: string;
+    /** the admin who recorded the money (decision 074); null for money Stripe reported */
+    createdBy?: string | null;
+    /** added to an open item of this method only; otherwise nothing is written (undefined) */
+    sameMethodOnly?: boolean;
+  },
+): Promise<{ id: string; amount: number } | undefined> {
   const [row] = await tx
     .insert(r)
     .values({
@@ -96,17 +107,19 @@ export async function openLatePaymentRefund(
       status: "open",
       reason: "late-payment",
       note,
+      createdBy,
     })
     .onConflictDoUpdate({
       target: r.bookingId,
       targetWhere: sql`${r.status} = 'open'`,
-      set: { amount: sql`${r.amount} + ${amount}` },
+      set: { amount: sql`${r.amount} + ${amount}`, updatedAt: new Date() },
+      ...(sameMethodOnly ? { setWhere: sql`${r.method} = ${method}` } : {}),
     })
     .returning({ id: r.id, amount: r.amount });
   return row;
 }
 
-const LATE_NOTES = {
+export const LATE_NOTES = {
   "hold-expired": "Zahlung nach Ablauf der Reservierung",
   "booking-cancelled": "Zahlung nach der Stornierung",
   overpaid: "Zahlung über den offenen Betrag hinaus",

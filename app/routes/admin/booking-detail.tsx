@@ -92,14 +92,14 @@ type ActionData = {
   values?: Partial<Record<FormField, string>>;
 };
 
-const statusOf = (error: string) =>
-  error === "notFound"
-    ? 404
-    : error === "failed"
-      ? 500
-      : error === "datesTaken" || error === "statusChanged"
-        ? 409
-        : 400;
+/** The refusals that are not a wrong input (400). */
+const ERROR_STATUS: Record<string, number> = {
+  notFound: 404,
+  failed: 500,
+  datesTaken: 409,
+  statusChanged: 409,
+};
+const statusOf = (error: string) => ERROR_STATUS[error] ?? 400;
 
 /**
  * A change refused because the booking's status changed since the page was loaded (decision

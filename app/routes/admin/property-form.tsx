@@ -159,34 +159,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const version = readEditVersion(form);
   // The check above ran; an expired session keeps the form and its input on screen.
   if (!admin) return sessionExpired({ intent, values, version });
-  if (id !== null && !isUuid(id)) {
-    return data(
-      { intent, ok: false, error: "notFound", values, version } satisfies PropertyFormActionData,
-      { status: 404 },
-    );
-  }
+  type Refusal = Extract<PropertyFormActionData, { ok: false }>;
+  /** A refused write: the input and its version go back to the form. */
+  const refuse = (
+    error: Refusal["error"],
+    status: number,
+    more: Pick<Refusal, "fieldErrors" | "message" | "isNew"> = {},
+  ) => data({ intent, ok: false, error, ...more, values, version } satisfies Refusal, { status });
+  if (id !== null && !isUuid(id)) return refuse("notFound", 404);
 
   if (intent === "autosave") {
     // Lenient (a half-filled form is a fine draft), but only once there is something to keep.
-    if (!raw.title.trim() || !raw.description.trim()) {
-      return data(
-        { intent, ok: false, error: "invalid", values, version } satisfies PropertyFormActionData,
-        { status: 400 },
-      );
-    }
+    if (!raw.title.trim() || !raw.description.trim()) return refuse("invalid", 400);
     const result = await saveDraft({ actor: admin, id, version, values });
-    if (!result.ok) {
-      return data(
-        {
-          intent,
-          ok: false,
-          error: result.error,
-          values,
-          version,
-        } satisfies PropertyFormActionData,
-        { status: STATUS[result.error] },
-      );
-    }
+    if (!result.ok) return refuse(result.error, STATUS[result.error]);
     return {
       intent,
       ok: true as const,
@@ -199,34 +185,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "discardDraft") {
     if (id === null) throw redirect("/admin/properties/add");
     const result = await discardDraft({ actor: admin, id, version });
-    if (!result.ok) {
-      return data(
-        {
-          intent,
-          ok: false,
-          error: result.error,
-          values,
-          version,
-        } satisfies PropertyFormActionData,
-        { status: STATUS[result.error] },
-      );
-    }
+    if (!result.ok) return refuse(result.error, STATUS[result.error]);
     throw redirect(`/admin/properties/edit/${id.toLowerCase()}`);
   }
 
   const parsed = propertyFormSchema(todayInBerlin()).safeParse(raw);
   if (!parsed.success) {
-    return data(
-      {
-        intent,
-        ok: false,
-        error: "invalid",
-        fieldErrors: fieldErrorsFromIssues<PropertyFormField>(parsed.error.issues),
-        values,
-        version,
-      } satisfies PropertyFormActionData,
-      { status: 400 },
-    );
+    return refuse("invalid", 400, {
+      fieldErrors: fieldErrorsFromIssues<PropertyFormField>(parsed.error.issues),
+    });
   }
   const result = await saveProperty({
     actor: admin,
@@ -238,18 +205,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     publish: params.id === undefined || intent === "publish",
   });
   if (!result.ok) {
-    return data(
-      {
-        intent,
-        ok: false,
-        error: result.error,
-        message: result.message,
-        isNew: id === null,
-        values,
-        version,
-      } satisfies PropertyFormActionData,
-      { status: result.error === "invalidImage" ? 400 : STATUS[result.error] },
-    );
+    return refuse(result.error, result.error === "invalidImage" ? 400 : STATUS[result.error], {
+      message: result.message,
+      isNew: id === null,
+    });
   }
   throw redirect("/admin/properties?hinweis=saved");
 }

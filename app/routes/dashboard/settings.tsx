@@ -179,14 +179,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         password: parsed.data.password,
       });
       if (!result.ok) {
-        const status =
-          result.error === "deleteFailed"
-            ? 500
-            : result.error === "tooManyAttempts"
-              ? 429
-              : result.error === "lastAdmin"
-                ? 409
-                : 400;
+        const status = DELETE_STATUS[result.error as keyof typeof DELETE_STATUS] ?? 400;
         return data({ intent, error: result.error }, { status });
       }
       // The sessions went with the user; this clears the browser's cookie.
@@ -204,6 +197,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 }
+
+/** The account deletion's refusals that are not a wrong input (400). */
+const DELETE_STATUS = { deleteFailed: 500, tooManyAttempts: 429, lastAdmin: 409 } as const;
 
 type MarketingSwitch = {
   /** What the switch shows. */
