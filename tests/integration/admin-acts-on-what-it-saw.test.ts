@@ -15,7 +15,8 @@ import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { getTranslator } from "~/lib/i18n";
 import { action } from "~/routes/admin/booking-detail";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { createUser, sessionCookie } from "../helpers/factories";
+import { pendingBooking } from "../helpers/pending-booking";
 
 let handle: DatabaseHandle;
 let adminId: string;
@@ -31,29 +32,30 @@ afterAll(() => handle.close());
 /** The guest cancels four months before arrival: free, everything paid is owed back. */
 const NOW = new Date("2026-11-24T10:00:00Z");
 
-async function pendingBooking(
-  overrides: Omit<Partial<typeof schema.booking.$inferInsert>, "userId" | "propertyId"> = {},
-) {
-  const guest = await createUser({ name: "Greta Gast" });
-  const property = await createProperty({ title: `Haus ${crypto.randomUUID().slice(0, 6)}` });
-  const booking = await createBooking({
-    userId: guest.id,
-    propertyId: property.id,
-    checkIn: "2027-03-10",
-    checkOut: "2027-03-14",
-    guestName: "Greta Gast",
-    guestEmail: guest.email,
-    totalPrice: 100_000,
-    createdAt: new Date("2026-11-20T09:00:00Z"),
-    ...overrides,
-  });
-  return { guest, booking };
-}
-
 const guestCancels = async (guestId: string, bookingId: string) =>
   expect(
     await cancelBooking({ userId: guestId, bookingId, quotedFee: 0, now: NOW, language: "de" }),
   ).toMatchObject({ ok: true });
+
+/**
+ * The deposit arrived and the admin recorded it (the page, loaded then, showed the booking
+ * "Ausstehend"); then the guest cancelled: cancelled, the deposit owed back.
+ */
+async function depositThenGuestCancels() {
+  const { guest, booking } = await pendingBooking();
+  await recordPayment({
+    bookingId: booking.id,
+    seenStatus: "pending",
+    amount: 20_000,
+    receivedOn: "2026-11-23",
+    note: "Anzahlung",
+    confirm: false,
+    actorId: adminId,
+    now: NOW,
+  });
+  await guestCancels(guest.id, booking.id);
+  return { booking };
+}
 
 const stored = async (bookingId: string) =>
   (await db().select().from(schema.booking).where(eq(schema.booking.id, bookingId)))[0];
@@ -127,19 +129,7 @@ async function untilSomeoneWaitsForALock() {
 
 describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
   it("a stale 'Bestätigen' after the guest cancelled changes nothing: still cancelled, refund open, no e-mail", async () => {
-    const { guest, booking } = await pendingBooking();
-    // The deposit arrived; the admin's page (loaded now) shows the booking "Ausstehend".
-    await recordPayment({
-      bookingId: booking.id,
-      seenStatus: "pending",
-      amount: 20_000,
-      receivedOn: "2026-11-23",
-      note: "Anzahlung",
-      confirm: false,
-      actorId: adminId,
-      now: NOW,
-    });
-    await guestCancels(guest.id, booking.id);
+    const { booking } = await depositThenGuestCancels();
     const before = await snapshot(booking.id);
     expect(before.booking.status).toBe("cancelled");
     expect(before.refunds).toMatchObject([{ status: "open", amount: 20_000 }]);
@@ -269,18 +259,7 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
   });
 
   it("money that did arrive for a cancelled booking is recorded on it and owed back in full", async () => {
-    const { guest, booking } = await pendingBooking();
-    await recordPayment({
-      bookingId: booking.id,
-      seenStatus: "pending",
-      amount: 20_000,
-      receivedOn: "2026-11-23",
-      note: "Anzahlung",
-      confirm: false,
-      actorId: adminId,
-      now: NOW,
-    });
-    await guestCancels(guest.id, booking.id);
+    const { booking } = await depositThenGuestCancels();
     const mailsBefore = await mailTemplates(booking.id);
 
     // The guest's balance transfer was on its way; the admin records it on the cancelled booking.

@@ -19,6 +19,7 @@ import {
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser } from "../helpers/factories";
+import { pendingBooking } from "../helpers/pending-booking";
 
 let handle: DatabaseHandle;
 let adminId: string;
@@ -45,25 +46,6 @@ beforeEach(async () => {
 });
 
 const NOW = new Date("2026-11-24T10:00:00Z");
-
-async function pendingBooking(
-  overrides: Omit<Partial<typeof schema.booking.$inferInsert>, "userId" | "propertyId"> = {},
-) {
-  const guest = await createUser({ name: "Greta Gast" });
-  const property = await createProperty({ title: `Haus ${crypto.randomUUID().slice(0, 6)}` });
-  const booking = await createBooking({
-    userId: guest.id,
-    propertyId: property.id,
-    checkIn: "2027-03-10",
-    checkOut: "2027-03-14",
-    guestName: "Greta Gast",
-    guestEmail: guest.email,
-    totalPrice: 100_000,
-    createdAt: new Date("2026-11-20T09:00:00Z"),
-    ...overrides,
-  });
-  return { guest, property, booking };
-}
 
 const mails = (bookingId: string) =>
   db().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.bookingId, bookingId));

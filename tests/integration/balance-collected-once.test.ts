@@ -15,11 +15,9 @@
  *   never keep a newly due balance from being charged (last: its stuck rows stay in the file's
  *   database).
  */
-import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
-import { paymentSchedule } from "~/domain/payment-schedule";
 import { changeBookingStatus, recordPayment } from "~/features/booking/admin-bookings.server";
 import { chargeDueBalances, MAX_BALANCE_ATTEMPTS } from "~/features/booking/balance-charges.server";
 import { bookingRefunds } from "~/features/booking/refunds.server";
@@ -27,74 +25,23 @@ import { renderEmail } from "~/features/email/templates";
 import { retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
 import { db, schema } from "~/lib/db.server";
 import { stripeClient } from "~/lib/stripe.server";
-import { action as bookAction } from "~/routes/public/book";
 import { demoEmailCompany } from "../helpers/email-fixtures";
-import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { createProperty, createUser } from "../helpers/factories";
+import { bookingRow, depositPaid as depositPaidOnline } from "../helpers/online-booking";
+import { allowSepaDebit } from "../helpers/sepa-booking";
 import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
-import { callRoute } from "../helpers/route-call";
 
 const stripe = fakeStripeForFile("collected-once");
 const deliver = deliverWebhook;
 
-beforeAll(async () => {
-  await db()
-    .update(schema.settings)
-    .set({ allowedPaymentMethods: ["bank-transfer", "credit-card", "paypal", "sepa-debit"] });
-});
+beforeAll(allowSepaDebit);
 
 /** A booking far enough ahead for a deposit; the deposit is paid, the method saved. */
-async function depositPaid(inDays: number, method: "credit-card" | "sepa-debit") {
-  const guest = await createUser({ name: "Doris Doppelt" });
-  const cookie = await sessionCookie(guest.email);
-  const property = await createProperty();
-  const checkIn = addDays(todayInBerlin(), inDays);
-  await callRoute(bookAction, {
-    url: `/properties/${property.id}/book`,
-    cookie,
-    params: { id: property.id },
-    form: {
-      checkIn,
-      checkOut: addDays(checkIn, 4),
-      guests: "2",
-      guestName: "Doris Doppelt",
-      guestPhone: "+49 30 1234567",
-      specialRequests: "",
-      paymentMethod: method,
-      idempotencyKey: crypto.randomUUID(),
-    },
-  });
-  const [booking] = await db()
-    .select()
-    .from(schema.booking)
-    .where(and(eq(schema.booking.userId, guest.id), eq(schema.booking.checkIn, checkIn)));
-  const sessionId = booking.stripeCheckoutSessionId!;
-  expect(stripe.sessions.get(sessionId)!.params.customer_creation).toBe("always");
-  if (method === "sepa-debit") {
-    stripe.settle(sessionId, "processing");
-    expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
-    stripe.settle(sessionId, "paid");
-    expect(
-      await deliver(stripe.signedEvent("checkout.session.async_payment_succeeded", sessionId)),
-    ).toBe(200);
-  } else {
-    stripe.settle(sessionId, "paid");
-    expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
-  }
-  const [deposit, balance] = paymentSchedule({
-    total: booking.totalPrice,
-    bookingDay: todayInBerlin(),
-    checkIn,
-    depositPercentage: booking.depositPercentage,
-    balanceDueDays: booking.balanceDueDays,
-  });
-  expect(balance).toBeDefined();
-  return { booking, deposit, balance, customer: stripe.sessions.get(sessionId)!.customer! };
-}
+const depositPaid = (inDays: number, method: "credit-card" | "sepa-debit") =>
+  depositPaidOnline(stripe, { inDays, method, guestName: "Doris Doppelt" });
 
 /** A moment of a day ("09:00" on the 3rd): the Berlin day is that day, summer or winter. */
 const moment = (day: string, time = "12:00") => new Date(`${day}T${time}:00+01:00`);
-const bookingRow = async (id: string) =>
-  (await db().select().from(schema.booking).where(eq(schema.booking.id, id)))[0];
 const mails = (id: string, template: string) =>
   db()
     .select({ to: schema.emailOutbox.to, data: schema.emailOutbox.data })

@@ -11,7 +11,8 @@ import { todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { settleLapsedHolds } from "~/features/booking/online-payment.server";
 import { db, schema } from "~/lib/db.server";
-import { allowSepaDebit, bookingRow, bookSepa } from "../helpers/sepa-booking";
+import { bookingRow } from "../helpers/online-booking";
+import { allowSepaDebit, bookSepa } from "../helpers/sepa-booking";
 import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 
 const stripe = fakeStripeForFile("sepa-lost-webhook");

@@ -8,67 +8,27 @@
  *   for the admin's history and retried at most once a day; paying through the link records the
  *   balance like the first checkout.
  */
-import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addDays, todayInBerlin } from "~/domain/calendar-day";
-import { paymentSchedule } from "~/domain/payment-schedule";
+import { addDays } from "~/domain/calendar-day";
 import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
 import { chargeDueBalances } from "~/features/booking/balance-charges.server";
 import { bookingRefunds } from "~/features/booking/refunds.server";
 import { retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
 import { db, schema } from "~/lib/db.server";
-import { action as bookAction } from "~/routes/public/book";
-import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { createUser } from "../helpers/factories";
+import { bookingRow, depositPaid as depositPaidOnline } from "../helpers/online-booking";
 import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
-import { callRoute } from "../helpers/route-call";
 
 const stripe = fakeStripeForFile("balance");
 
 const deliver = deliverWebhook;
 
 /** A card booking far enough ahead for a deposit; the deposit is paid through the checkout. */
-async function depositPaid(inDays: number) {
-  const guest = await createUser({ name: "Bert Balance" });
-  const cookie = await sessionCookie(guest.email);
-  const property = await createProperty();
-  const checkIn = addDays(todayInBerlin(), inDays);
-  await callRoute(bookAction, {
-    url: `/properties/${property.id}/book`,
-    cookie,
-    params: { id: property.id },
-    form: {
-      checkIn,
-      checkOut: addDays(checkIn, 4),
-      guests: "2",
-      guestName: "Bert Balance",
-      guestPhone: "+49 30 1234567",
-      specialRequests: "",
-      paymentMethod: "credit-card",
-      idempotencyKey: crypto.randomUUID(),
-    },
-  });
-  const [booking] = await db()
-    .select()
-    .from(schema.booking)
-    .where(and(eq(schema.booking.userId, guest.id), eq(schema.booking.checkIn, checkIn)));
-  const sessionId = booking.stripeCheckoutSessionId!;
-  expect(stripe.sessions.get(sessionId)!.params.customer_creation).toBe("always");
-  stripe.settle(sessionId, "paid");
-  expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
-  const [deposit, balance] = paymentSchedule({
-    total: booking.totalPrice,
-    bookingDay: todayInBerlin(),
-    checkIn,
-    depositPercentage: booking.depositPercentage,
-    balanceDueDays: booking.balanceDueDays,
-  });
-  return { booking, deposit, balance, customer: stripe.sessions.get(sessionId)!.customer! };
-}
+const depositPaid = (inDays: number) =>
+  depositPaidOnline(stripe, { inDays, guestName: "Bert Balance" });
 
 const at = (day: string) => new Date(`${day}T12:00:00+01:00`);
-const bookingRow = async (id: string) =>
-  (await db().select().from(schema.booking).where(eq(schema.booking.id, id)))[0];
 const mails = (id: string, template: string) =>
   db()
     .select({ to: schema.emailOutbox.to, data: schema.emailOutbox.data })

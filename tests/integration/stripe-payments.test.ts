@@ -10,8 +10,7 @@
  *   the dates bookable again, "Zahlung nicht abgeschlossen"; paid after the expiry → recorded,
  *   marked for refund, the booking stays cancelled.
  */
-import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { addDays, dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
@@ -20,56 +19,17 @@ import { getOfferedPaymentMethods } from "~/features/company/payment-methods.ser
 import { settleLapsedHolds } from "~/features/booking/online-payment.server";
 import { db, schema } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { action as bookAction } from "~/routes/public/book";
 import { loader as webhookLoader } from "~/routes/api/stripe-webhook";
 import { action as successAction, loader as successLoader } from "~/routes/booking/success";
 import { loader as settingsLoader } from "~/routes/admin/settings";
 import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { bookingRow, bookOnline } from "../helpers/online-booking";
 import { postWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 import { callRoute } from "../helpers/route-call";
 
 const stripe = fakeStripeForFile("payments");
 
 const today = () => todayInBerlin();
-
-/** A guest books `propertyId` for the nights from `inDays` on, paying by `method`. */
-async function bookOnline({
-  inDays,
-  nights = 4,
-  method = "credit-card",
-  propertyId,
-}: {
-  inDays: number;
-  nights?: number;
-  method?: string;
-  propertyId?: string;
-}) {
-  const guest = await createUser({ name: "Karla Kartenzahlerin" });
-  const cookie = await sessionCookie(guest.email);
-  const property = propertyId ? { id: propertyId } : await createProperty();
-  const checkIn = addDays(today(), inDays);
-  const checkOut = addDays(checkIn, nights);
-  const answer = await callRoute(bookAction, {
-    url: `/properties/${property.id}/book`,
-    cookie,
-    params: { id: property.id },
-    form: {
-      checkIn,
-      checkOut,
-      guests: "2",
-      guestName: "Karla Kartenzahlerin",
-      guestPhone: "+49 30 1234567",
-      specialRequests: "",
-      paymentMethod: method,
-      idempotencyKey: crypto.randomUUID(),
-    },
-  });
-  const [booking] = await db()
-    .select()
-    .from(schema.booking)
-    .where(and(eq(schema.booking.userId, guest.id), eq(schema.booking.checkIn, checkIn)));
-  return { answer, booking, guest, cookie, propertyId: property.id, checkIn, checkOut };
-}
 
 const deliver = postWebhook;
 
@@ -78,8 +38,6 @@ async function send(type: string, sessionId: string, options?: { timestamp?: num
   return { status: await deliver(event.payload, event.signature), event };
 }
 
-const bookingRow = async (id: string) =>
-  (await db().select().from(schema.booking).where(eq(schema.booking.id, id)))[0];
 const paymentsOf = (id: string) =>
   db().select().from(schema.payment).where(eq(schema.payment.bookingId, id));
 const mailsOf = (id: string) =>

@@ -11,7 +11,6 @@
  * - a payment for a hold that had already expired is refunded in full once, and the admins are
  *   e-mailed once, however often the event arrives.
  */
-import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
@@ -20,10 +19,9 @@ import { cancelBooking, getCancellationPreview } from "~/features/booking/cancel
 import { bookingRefunds } from "~/features/booking/refunds.server";
 import { lookUpPendingRefunds, retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
 import { db, schema } from "~/lib/db.server";
-import { action as bookAction } from "~/routes/public/book";
-import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { createUser } from "../helpers/factories";
+import { bookingRow, bookOnline, payCheckout } from "../helpers/online-booking";
 import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
-import { callRoute } from "../helpers/route-call";
 
 const stripe = fakeStripeForFile("refunds");
 beforeAll(async () => {
@@ -37,39 +35,16 @@ const deliver = deliverWebhook;
 
 /** A guest books by card and pays the amount due now (the webhook confirms it). */
 async function paidCardBooking(inDays: number, { pay = true } = {}) {
-  const guest = await createUser({ name: "Rita Rückzahlung" });
-  const cookie = await sessionCookie(guest.email);
-  const property = await createProperty();
-  const checkIn = addDays(todayInBerlin(), inDays);
-  await callRoute(bookAction, {
-    url: `/properties/${property.id}/book`,
-    cookie,
-    params: { id: property.id },
-    form: {
-      checkIn,
-      checkOut: addDays(checkIn, 3),
-      guests: "2",
-      guestName: "Rita Rückzahlung",
-      guestPhone: "+49 30 1234567",
-      specialRequests: "",
-      paymentMethod: "credit-card",
-      idempotencyKey: crypto.randomUUID(),
-    },
+  const { booking, guest, checkIn } = await bookOnline({
+    inDays,
+    nights: 3,
+    guestName: "Rita Rückzahlung",
   });
-  const [booking] = await db()
-    .select()
-    .from(schema.booking)
-    .where(and(eq(schema.booking.userId, guest.id), eq(schema.booking.checkIn, checkIn)));
   const sessionId = booking.stripeCheckoutSessionId!;
-  if (pay) {
-    stripe.settle(sessionId, "paid");
-    expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
-  }
+  if (pay) await payCheckout(stripe, sessionId);
   return { booking, guest, sessionId, checkIn };
 }
 
-const bookingRow = async (id: string) =>
-  (await db().select().from(schema.booking).where(eq(schema.booking.id, id)))[0];
 const refundsOfIntent = (intent: string) =>
   [...stripe.refunds.values()].filter((refund) => refund.payment_intent === intent);
 const auditActions = async (id: string) =>

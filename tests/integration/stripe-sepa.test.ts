@@ -7,13 +7,13 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInBerlin } from "~/domain/calendar-day";
-import { paymentSchedule } from "~/domain/payment-schedule";
+import { addDays } from "~/domain/calendar-day";
 import { chargeDueBalances } from "~/features/booking/balance-charges.server";
 import { db, schema } from "~/lib/db.server";
 import { translate } from "~/lib/i18n";
 import { loader as successLoader } from "~/routes/booking/success";
-import { allowSepaDebit, bookingRow, bookSepa } from "../helpers/sepa-booking";
+import { bookingRow, depositPaid } from "../helpers/online-booking";
+import { allowSepaDebit, bookSepa, sepaBooking } from "../helpers/sepa-booking";
 import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
 import { callRoute } from "../helpers/route-call";
 
@@ -98,27 +98,7 @@ describe("SEPA Direct Debit", () => {
 });
 
 /** A SEPA booking with a balance: the deposit debited and confirmed, the mandate saved. */
-async function sepaDepositPaid(inDays: number) {
-  const { booking } = await bookSepa(inDays);
-  const sessionId = booking.stripeCheckoutSessionId!;
-  expect(stripe.sessions.get(sessionId)!.params.customer_creation).toBe("always");
-  stripe.settle(sessionId, "processing");
-  expect(await deliver(stripe.signedEvent("checkout.session.completed", sessionId))).toBe(200);
-  stripe.settle(sessionId, "paid");
-  expect(
-    await deliver(stripe.signedEvent("checkout.session.async_payment_succeeded", sessionId)),
-  ).toBe(200);
-  const [deposit, balance] = paymentSchedule({
-    total: booking.totalPrice,
-    bookingDay: todayInBerlin(),
-    checkIn: booking.checkIn,
-    depositPercentage: booking.depositPercentage,
-    balanceDueDays: booking.balanceDueDays,
-  });
-  expect(balance).toBeDefined();
-  const customer = stripe.sessions.get(sessionId)!.customer!;
-  return { booking, deposit, balance, customer };
-}
+const sepaDepositPaid = (inDays: number) => depositPaid(stripe, { ...sepaBooking, inDays });
 
 const at = (day: string) => new Date(`${day}T12:00:00+01:00`);
 const templatesOf = async (id: string) =>
