@@ -386,6 +386,48 @@ test.describe("booking page", () => {
     await cancelBooking(page.request, baseURL!, bookingIdOf(response.url()));
   });
 
+  test("a higher price than the page showed is refused with the new total, then booked", async ({
+    page,
+    baseURL,
+  }) => {
+    await registerOverHttp(page.request);
+    const [, , path] = await propertyPaths(page.request);
+    const stay = stayAt(330);
+    await page.goto(bookPath(path, stay));
+    await expect(currentStep(page)).toContainText("Details eingeben");
+    // The form posts the total on screen, in cents (decision 079).
+    const total = await page.getByTestId("summary-total").first().innerText();
+    const shown = page.locator('input[name="shownTotal"]');
+    const cents = Number(await shown.inputValue());
+    expect(total).toContain(`${Math.floor(cents / 100).toLocaleString("de-DE")},`);
+
+    // As if the page had been loaded before the operator raised the price by 1 €: the first
+    // submit says a total 1 € below the server's.
+    let sent = "";
+    await page.route(`**${path}/book*`, async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST" || sent) return route.fallback();
+      const body = new URLSearchParams(request.postData() ?? "");
+      sent = body.get("shownTotal") ?? "none";
+      body.set("shownTotal", String(Number(sent) - 100));
+      await route.continue({ postData: body.toString() });
+    });
+    await finishBooking(page);
+    const banner = page.locator("#booking-error");
+    await expect(banner).toContainText(
+      `Der Preis für diesen Aufenthalt hat sich inzwischen geändert: Er beträgt jetzt ${total}.`,
+    );
+    expect(sent).toBe(String(cents));
+    await expect(currentStep(page)).toContainText("Zahlung");
+    await expect(page).toHaveURL(new RegExp(`${path}/book`));
+
+    // The guest has seen it now: booked at that total.
+    await bookingForm(page).getByRole("button", { name: "Zahlungspflichtig buchen" }).click();
+    await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
+    await expect(page.getByText(total).first()).toBeVisible();
+    await cancelBooking(page.request, baseURL!, bookingIdOf(page.url()));
+  });
+
   test("without JavaScript the whole form is one page and books", async ({
     browser,
     request,

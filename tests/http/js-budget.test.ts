@@ -91,6 +91,8 @@ const BUDGETS_KB: Record<string, number> = {
   // the theme colours from the server and the social marks in the sprite (session 16); 24.94
   // with availability.ts and the "stay" texts in the file the property page shares: the date
   // picker's calendar, their only other user, runs on these two pages only (session 17)
+  // 24.95 with the total shown sent with the form and the no-JavaScript style left to the
+  // server's HTML (decision 079)
   "routes/public/offers": 12, // 16.8; 19.2 with CSV-imported photos that are not fetched yet
   // shown as the placeholder, never the foreign URL (image-urls.ts, issue 14); 17.31 with the
   // chunks under 1 KB in Brotli (decision 043); 16.67 with the footer's dialogs on demand; 15.14

@@ -12,7 +12,7 @@ import { listSeasons, pageSeasons } from "~/features/properties/seasons.server";
 import { addDays } from "~/domain/calendar-day";
 import { bookingHorizonEnd } from "~/domain/availability";
 import { db, schema } from "~/lib/db.server";
-import { translate, type Language } from "~/lib/i18n";
+import { formatMoney, translate, type Language } from "~/lib/i18n";
 import serverOnlyErrors from "~/locales/de/booking-errors";
 import type { BookingErrorCode } from "./booking.schema";
 
@@ -160,8 +160,15 @@ export async function findOwnBookingOfStay({
 export async function serverWordedError(
   error: BookingErrorCode,
   language: Language,
+  /** cents: the stay's total now, for "priceChanged" */
+  total?: number,
 ): Promise<string | undefined> {
   if (!Object.hasOwn(serverOnlyErrors, error)) return undefined;
+  if (error === "priceChanged") {
+    return translate(language, "bookingErrors.priceChanged", {
+      total: formatMoney(total ?? 0, language),
+    });
+  }
   if (error !== "pendingLimit") return translate(language, `bookingErrors.${error}`);
   const { maxPendingBookings } = await getSettings();
   return translate(language, "bookingErrors.pendingLimit", { count: maxPendingBookings });

@@ -64,6 +64,8 @@ export type BookingErrorCode =
   | "paymentUnavailable"
   /** SEPA Direct Debit with arrival fewer than 14 days away */
   | "sepaTooLate"
+  /** the stay costs more now than the total the page showed (decision 079) */
+  | "priceChanged"
   /** Stripe could not start the checkout; the hold was released, the guest may try again */
   | "paymentStartFailed"
   | "propertyNotFound"

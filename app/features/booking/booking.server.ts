@@ -37,7 +37,21 @@ export type CreateBookingResult =
       ok: false;
       error: BookingErrorCode;
       fieldErrors?: Partial<Record<BookingFormField, string>>;
+      /** cents: the stay's total now, for "priceChanged" */
+      total?: number;
     };
+
+/**
+ * The total (cents) the booking page showed when the guest pressed the button (decision 079).
+ * Absent or empty: the page showed no total (a client of its own, or the form without JavaScript
+ * opened without dates), booked at the server's price as before; anything else that is not a
+ * whole number of cents is a forged form.
+ */
+function shownTotalOf(value: unknown): number | undefined | "malformed" {
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return "malformed";
+  return Number(value);
+}
 
 const HOUR = 60 * 60;
 
@@ -76,6 +90,7 @@ export const SEPA_MIN_DAYS = 14;
  * check-then-insert); their violations become the spec's German messages. The e-mails are queued
  * in the same transaction, so a stored booking always has its e-mails and vice versa.
  * Repeating a submit with the same idempotency key returns the booking created the first time.
+ * The total the page showed (`shownTotal`) is an upper bound only: a higher price is refused.
  *
  * Limits against inventory hoarding (decision 012), all from the settings: attempts per account
  * and per client address and hour, arrival at most N months ahead, and at most N pending unpaid
@@ -108,6 +123,8 @@ export async function createBooking({
     };
   }
   const input = parsed.data;
+  const shownTotal = shownTotalOf(form.shownTotal);
+  if (shownTotal === "malformed") return { ok: false, error: "invalid" };
   if (!isUuid(propertyId)) return { ok: false, error: "propertyNotFound" };
 
   const existing = await bookingForKey(userId, input.idempotencyKey);
@@ -179,6 +196,12 @@ export async function createBooking({
     serviceFee: settings.serviceFee,
     today,
   });
+  // The guest agreed to the total on the page; a price raised since it was loaded (an admin's
+  // change, an offer that ended at midnight) is shown to them first, never charged unseen. A
+  // lower one is simply booked: it is what the page would show now.
+  if (shownTotal !== undefined && price.total > shownTotal) {
+    return { ok: false, error: "priceChanged", total: price.total };
+  }
 
   for (let attempt = 1; ; attempt++) {
     try {

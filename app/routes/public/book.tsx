@@ -101,6 +101,7 @@ const STATUS: Partial<Record<BookingErrorCode, number>> = {
   datesTaken: 409,
   ownOverlap: 409,
   pendingLimit: 409,
+  priceChanged: 409,
   tooManyAttempts: 429,
   propertyNotFound: 404,
   failed: 500,
@@ -149,7 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(
     {
       error: result.error,
-      message: await serverWordedError(result.error, language),
+      message: await serverWordedError(result.error, language, result.total),
       fieldErrors: result.fieldErrors ?? {},
       values,
     } satisfies BookingActionData,

@@ -180,10 +180,18 @@ function stayErrorOf(result: BookingActionData) {
  * style in <noscript> (the CSP allows inline styles) applies only in such a browser. It sits in
  * Tailwind's `base` layer: the preflight's `[hidden] { display: none !important }` is there, and
  * an important declaration in a layer beats an unlayered one; inside the layer the more
- * specific selector wins.
+ * specific selector wins. Only the server's HTML needs it: a browser that runs the page's
+ * scripts never applies it, and React hydrates nothing inside <noscript> (its content is text to
+ * such a browser), so the client's build leaves it out (decision 079: the bytes went to the
+ * shown total).
  */
-const NO_SCRIPT_STYLE =
-  "@layer base{[data-booking-step][hidden]{display:block!important}[data-step-nav]{display:none!important}}";
+const NO_SCRIPT_STYLE = import.meta.env.SSR ? (
+  <style>
+    {
+      "@layer base{[data-booking-step][hidden]{display:block!important}[data-step-nav]{display:none!important}}"
+    }
+  </style>
+) : null;
 
 const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6";
 const stepHeading = "text-xl font-semibold text-secondary outline-none";
@@ -193,8 +201,9 @@ const stepHeading = "text-xl font-semibold text-secondary outline-none";
  *
  * One POST form holds the fields of all steps; with JavaScript only the current step is shown
  * (the others stay in the DOM, hidden, so their values are sent), without it the three steps
- * are one long form and the server checks everything. Prices are never sent: the summary shows
- * the one price function's result, the server computes its own.
+ * are one long form and the server checks everything. The summary shows the one price function's
+ * result; the server computes its own and only compares it with the total shown (`shownTotal`:
+ * a higher price is refused with the new total, never charged unseen).
  */
 export function BookingForm(props: BookingFormProps) {
   const {
@@ -456,9 +465,9 @@ export function BookingForm(props: BookingFormProps) {
           aria-label={t("booking.heading")}
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <noscript>
-            <style>{NO_SCRIPT_STYLE}</style>
-          </noscript>
+          {/* The total on screen: the server refuses a higher one (decision 079). */}
+          <input type="hidden" name="shownTotal" value={price?.total ?? ""} />
+          <noscript>{NO_SCRIPT_STYLE}</noscript>
 
           <section
             aria-labelledby="booking-step-1-heading"
