@@ -93,3 +93,22 @@ export async function createFeed(propertyId: string) {
     .returning();
   return feed;
 }
+
+/** The operator's bank account bank-transfer bookings are paid to: active and the default. */
+export async function createBankAccount(
+  values: Partial<typeof schema.bankAccount.$inferInsert> = {},
+) {
+  const [row] = await db()
+    .insert(schema.bankAccount)
+    .values({
+      accountHolder: "TraumUrlaub Reisen GmbH",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: "Commerzbank",
+      isActive: true,
+      isDefault: true,
+      ...values,
+    })
+    .returning();
+  return row;
+}

@@ -4,7 +4,7 @@ import { getBookingConfirmation } from "~/features/booking/booking-confirmation.
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createBooking, createProperty, createUser } from "../helpers/factories";
+import { createBankAccount, createBooking, createProperty, createUser } from "../helpers/factories";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -13,22 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle.close();
 });
-
-async function addBankAccount(values: Partial<typeof schema.bankAccount.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(schema.bankAccount)
-    .values({
-      accountHolder: "TraumUrlaub Reisen GmbH",
-      iban: "DE89370400440532013000",
-      bic: "COBADEFFXXX",
-      bankName: "Commerzbank",
-      isActive: true,
-      isDefault: true,
-      ...values,
-    })
-    .returning();
-  return row;
-}
 
 /** A guest's pending bank-transfer booking of a property with a photo. */
 async function bookedStay() {
@@ -57,8 +41,8 @@ async function bookedStay() {
 
 describe(`booking confirmation (${databaseKind()})`, () => {
   it("shows the guest their own booking with the stored breakdown and the bank account", async () => {
-    await addBankAccount();
-    await addBankAccount({ isDefault: false, iban: "DE02120300000000202051", bankName: "DKB" });
+    await createBankAccount();
+    await createBankAccount({ isDefault: false, iban: "DE02120300000000202051", bankName: "DKB" });
     const { guest, property, booking } = await bookedStay();
 
     const confirmation = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
@@ -129,14 +113,14 @@ describe(`booking confirmation (${databaseKind()})`, () => {
 
   it("keeps the account and terms stored with the booking when the default and settings change", async () => {
     await db().delete(schema.bankAccount);
-    const first = await addBankAccount();
+    const first = await createBankAccount();
     const { guest, booking } = await bookedStay();
     await db()
       .update(schema.booking)
       .set({ bankAccountId: first.id, depositPercentage: 35, balanceDueDays: 14 })
       .where(eq(schema.booking.id, booking.id));
     // The operator makes another account the default afterwards.
-    const second = await addBankAccount({ isDefault: false, iban: "DE02120300000000202051" });
+    const second = await createBankAccount({ isDefault: false, iban: "DE02120300000000202051" });
     await db().transaction(async (tx) => {
       await tx
         .update(schema.bankAccount)

@@ -14,21 +14,14 @@ import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { formatMoney } from "~/lib/i18n";
 import { action as bookAction, loader as bookLoader } from "~/routes/public/book";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { createBankAccount, createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { callRoute } from "../helpers/route-call";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openTestDatabase();
   await ensureSettingsRow();
-  await db().insert(schema.bankAccount).values({
-    accountHolder: "TraumUrlaub Reisen GmbH",
-    iban: "DE89370400440532013000",
-    bic: "COBADEFFXXX",
-    bankName: "Commerzbank",
-    isActive: true,
-    isDefault: true,
-  });
+  await createBankAccount();
 });
 afterAll(() => handle.close());
 

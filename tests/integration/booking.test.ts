@@ -9,7 +9,7 @@ import { emitSettingsChanged } from "~/features/settings/settings-events.server"
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { openTestDatabase } from "../helpers/database";
-import { createProperty, createUser } from "../helpers/factories";
+import { createBankAccount, createProperty, createUser } from "../helpers/factories";
 
 const today = "2026-11-22";
 let handle: DatabaseHandle;
@@ -17,14 +17,7 @@ let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openTestDatabase();
   await ensureSettingsRow();
-  await db().insert(schema.bankAccount).values({
-    accountHolder: "TraumUrlaub Reisen GmbH",
-    iban: "DE89370400440532013000",
-    bic: "COBADEFFXXX",
-    bankName: "Commerzbank",
-    isActive: true,
-    isDefault: true,
-  });
+  await createBankAccount();
 });
 afterAll(() => handle.close());
 

@@ -18,7 +18,12 @@ import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createBooking as insertBooking, createProperty, createUser } from "../helpers/factories";
+import {
+  createBankAccount,
+  createBooking as insertBooking,
+  createProperty,
+  createUser,
+} from "../helpers/factories";
 
 /**
  * The iCal import against a local HTTP server that answers with the shapes Airbnb and
@@ -40,14 +45,7 @@ beforeAll(async () => {
   resetEnvCache();
   handle = await openTestDatabase();
   await ensureSettingsRow();
-  await db().insert(schema.bankAccount).values({
-    accountHolder: "TraumUrlaub Reisen GmbH",
-    iban: "DE89370400440532013000",
-    bic: "COBADEFFXXX",
-    bankName: "Commerzbank",
-    isActive: true,
-    isDefault: true,
-  });
+  await createBankAccount();
   admin = await createUser({ role: "admin" });
   server = http.createServer((request, response) => {
     hits++;

@@ -13,7 +13,12 @@ import { searchProperties } from "~/features/properties/search.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createBooking as insertBooking, createProperty, createUser } from "../helpers/factories";
+import {
+  createBankAccount,
+  createBooking as insertBooking,
+  createProperty,
+  createUser,
+} from "../helpers/factories";
 
 /**
  * One occupancy model (issue 18, decision 045): bookings, admin blocks and imported events of a
@@ -27,14 +32,7 @@ let admin: { id: string };
 beforeAll(async () => {
   handle = await openTestDatabase();
   await ensureSettingsRow();
-  await db().insert(schema.bankAccount).values({
-    accountHolder: "TraumUrlaub Reisen GmbH",
-    iban: "DE89370400440532013000",
-    bic: "COBADEFFXXX",
-    bankName: "Commerzbank",
-    isActive: true,
-    isDefault: true,
-  });
+  await createBankAccount();
   admin = await createUser({ role: "admin" });
 });
 afterAll(() => handle.close());

@@ -7,7 +7,7 @@ import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { translate } from "~/lib/i18n";
 import { db, pgErrorCode, schema, type DatabaseHandle } from "~/lib/db.server";
 import { openTestDatabase } from "../helpers/database";
-import { createProperty, createUser } from "../helpers/factories";
+import { createBankAccount, createProperty, createUser } from "../helpers/factories";
 
 // Seasons and stay rules (issue 18 point 5, decision 046) as the booking action applies them.
 const today = "2026-11-22";
@@ -72,14 +72,7 @@ async function book(propertyId: string, checkIn: string, checkOut: string) {
 async function ensureBankAccount() {
   const [existing] = await db().select().from(schema.bankAccount).limit(1);
   if (existing) return;
-  await db().insert(schema.bankAccount).values({
-    accountHolder: "TraumUrlaub Reisen GmbH",
-    iban: "DE89370400440532013000",
-    bic: "COBADEFFXXX",
-    bankName: "Commerzbank",
-    isActive: true,
-    isDefault: true,
-  });
+  await createBankAccount();
 }
 
 describe("season stay rules in the booking action", () => {
