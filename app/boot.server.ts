@@ -30,6 +30,7 @@ import {
 import { closeEventStreams } from "~/features/settings/event-stream.server";
 import { and, eq, sql } from "drizzle-orm";
 import { isPasswordCorrect } from "~/features/accounts/account-settings.server";
+import { deleteExpiredSessions } from "~/features/accounts/expired-sessions.server";
 import {
   connectDatabase,
   databaseHandle,
@@ -116,6 +117,9 @@ export async function boot(): Promise<BootResult> {
   housekeeping = setInterval(() => {
     deleteExpiredRateLimits().catch((error) =>
       logger.warn({ err: error }, "rate-limit cleanup failed"),
+    );
+    deleteExpiredSessions().catch((error) =>
+      logger.warn({ err: error }, "expired-session cleanup failed"),
     );
   }, HOUSEKEEPING_MS);
   housekeeping.unref();

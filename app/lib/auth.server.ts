@@ -120,8 +120,10 @@ function createAuth() {
     },
     advanced: {
       database: { generateId: "uuid" },
-      // Set by our server from the socket (or X-Forwarded-For with TRUST_PROXY); clients cannot choose it.
-      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+      // Sessions keep no IP address (audit 20): nothing reads it, and the privacy policy names
+      // none. Better Auth's own rate limiter, its only other user, guards the HTTP handler we
+      // disable; our limits take the client address from server/index.ts.
+      ipAddress: { disableIpTracking: true },
     },
     databaseHooks: {
       user: {
