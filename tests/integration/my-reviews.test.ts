@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReviewActionResponse } from "~/features/reviews/review-form.schema";
 import { myReviewsByBooking } from "~/features/reviews/my-reviews.server";
+import { addDays, todayInBerlin } from "~/domain/calendar-day";
+import { listMyBookings } from "~/features/booking/my-bookings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { action } from "~/routes/dashboard/reviews";
 import { databaseKind, openTestDatabase } from "../helpers/database";
@@ -145,9 +147,38 @@ describe(`writing, editing and deleting one's own review (${databaseKind()})`, (
       ok: false,
       error: "notAllowed",
     });
+    // Marked "Abgeschlossen" by an admin before the stay is over: no "Verifizierter Aufenthalt"
+    // yet (audit 20). The dashboard offers no "Bewertung schreiben" for it either.
+    const today = todayInBerlin();
+    const early = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: addDays(today, -1),
+      checkOut: addDays(today, 2),
+      status: "completed",
+    });
+    expect(await answer(cookie, fields(early.id))).toMatchObject({
+      ok: false,
+      error: "notAllowed",
+    });
+    const listed = await listMyBookings({
+      userId: guest.id,
+      tab: "upcoming",
+      today,
+      q: "",
+      status: "all",
+    });
+    expect(listed.find((b) => b.id === early.id)?.isReviewable).toBe(false);
     expect(
       await db().select().from(schema.review).where(eq(schema.review.propertyId, property.id)),
     ).toEqual([]);
+
+    // On its check-out day the stay is over.
+    await db()
+      .update(schema.booking)
+      .set({ checkIn: addDays(today, -3), checkOut: today })
+      .where(eq(schema.booking.id, early.id));
+    expect(await answer(cookie, fields(early.id))).toMatchObject({ ok: true, result: "created" });
   });
 
   it("validates rating, title and text and stores nothing on bad input", async () => {

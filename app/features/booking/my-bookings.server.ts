@@ -9,6 +9,7 @@ import {
   type BookingSummary,
 } from "./booking-confirmation.server";
 import { isCancellable } from "~/domain/cancellation";
+import { isReviewable } from "~/domain/review-eligibility";
 import { dayInBerlin } from "~/domain/calendar-day";
 import {
   bookingPaymentProgress,
@@ -33,6 +34,8 @@ export type MyBooking = BookingSummary & {
   cancellationFee: number | null;
   /** pending or confirmed and today is before check-in */
   isCancellable: boolean;
+  /** the stay is over and completed: "Bewertung schreiben" (isReviewable) */
+  isReviewable: boolean;
   /** the guest's own review of this stay, or null */
   review: MyBookingReview | null;
   /**
@@ -94,6 +97,7 @@ async function selectMyBookings(
     totalPrice: row.totalPrice,
     cancellationFee: row.cancellationFee,
     isCancellable: isCancellable(row, today),
+    isReviewable: isReviewable(row, today),
     isDebitProcessing: row.debitProcessingSince !== null,
     review:
       row.reviewId === null

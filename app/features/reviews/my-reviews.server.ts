@@ -1,4 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { todayInBerlin } from "~/domain/calendar-day";
+import { isReviewable } from "~/domain/review-eligibility";
 import { db, schema } from "~/lib/db.server";
 import type { ReviewFields } from "./review-form.schema";
 
@@ -9,7 +11,8 @@ export type MyReviewResult<T extends string> =
   { ok: true; result: T } | { ok: false; error: "notAllowed" | "alreadyReviewed" | "notFound" };
 
 /**
- * A guest writes the one review of their own completed stay. It is published at once
+ * A guest writes the one review of their own completed stay, once it is over (isReviewable).
+ * It is published at once
  * (is_hidden false); the property's rating aggregates follow through the DB trigger.
  * The unique booking_id makes a second review for the same booking fail even when two
  * requests race.
@@ -20,10 +23,11 @@ export async function createReview(input: {
   fields: ReviewFields;
 }): Promise<MyReviewResult<"created">> {
   const [booking] = await db()
-    .select({ propertyId: b.propertyId, status: b.status })
+    .select({ propertyId: b.propertyId, status: b.status, checkOut: b.checkOut })
     .from(b)
     .where(and(eq(b.id, input.bookingId), eq(b.userId, input.userId)));
-  if (!booking || booking.status !== "completed") return { ok: false, error: "notAllowed" };
+  if (!booking || !isReviewable(booking, todayInBerlin()))
+    return { ok: false, error: "notAllowed" };
   const inserted = await db()
     .insert(r)
     .values({

@@ -143,7 +143,7 @@ export function BookingCard({
             </LinkButton>
           )}
         </div>
-        {booking.status === "completed" && (
+        {booking.isReviewable && (
           <ReviewAction
             booking={{
               id: booking.id,
