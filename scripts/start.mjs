@@ -4,6 +4,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { checkBuildOptions, orExit } from "./build-options.mjs";
 import { PROJECT_ENV_FILE, loadEnvFile } from "./env-file.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -16,7 +17,10 @@ if (fromFile) {
     `Read ${path.relative(root, PROJECT_ENV_FILE)}: ${fromFile.length} variable(s) (already set in the environment: kept).`,
   );
 }
-const buildEntry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
+// BUILD_DIR and SOURCEMAP before the build (decision 078): the build empties its folder, so a
+// BUILD_DIR of "." or "app" would delete sources; a refusal names what to fix and exits.
+const { buildDir } = orExit(() => checkBuildOptions());
+const buildEntry = path.join(buildDir, "server/index.js");
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

@@ -11,7 +11,8 @@ import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ConfigError, readEnv, type CheckedEnv } from "../app/lib/env.server";
+import { checkBuild, ConfigError, readEnv, type CheckedEnv } from "../app/lib/env.server";
+import { resolveBuildDir } from "../scripts/build-options.mjs";
 import { createAppListener } from "./app-listener";
 import { lastForwarded, proxySettings } from "./request-checks";
 import { serveMediaFromStorage, type ReadMedia } from "./media";
@@ -43,7 +44,8 @@ type EntryModule = {
 };
 
 const isProduction = process.env.NODE_ENV === "production";
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+// Relative to the project folder, as the build itself reads it (react-router.config.ts).
+const buildDir = resolveBuildDir();
 const clientDir = path.join(buildDir, "client");
 
 let vite: ViteDevServer | undefined;
@@ -55,12 +57,16 @@ if (!isProduction) {
 
 /**
  * The environment, checked before anything reads it: the app's logger takes LOG_LEVEL when the
- * build is imported, so a typo there (or a missing BASE_URL) would otherwise end in a stack
- * trace. A refusal prints what to fix, in German and English, and exits.
+ * build is imported, so a typo there (or a missing BASE_URL, a wrong MIGRATIONS_DIR, no build
+ * in BUILD_DIR) would otherwise end in a stack trace. A refusal prints what to fix, in German
+ * and English, and exits.
  */
 function checkedEnvironment(): CheckedEnv {
   try {
-    return readEnv();
+    const env = readEnv();
+    // Production imports the build next: a wrong BUILD_DIR is named, not a module-not-found.
+    if (isProduction) checkBuild(buildDir);
+    return env;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`\n${error.message}\n`);

@@ -12,6 +12,7 @@ import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "../../db/schema";
+import { resolveMigrationsDir } from "./env.server";
 
 export { schema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,7 +27,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+// Checked at start (readEnv): a folder without migrations is refused with a message.
+const migrationsFolder = resolveMigrationsDir();
 
 /**
  * The process-wide database, set once at boot (or by the test setup). Feature code calls

@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, getEnv, resetEnvCache } from "./env.server";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { checkBuild, ConfigError, getEnv, resetEnvCache, resolveMigrationsDir } from "./env.server";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -227,5 +230,53 @@ describe("refusals at start: what to fix, in German and English, never a value",
       startWith({ NODE_ENV: "test", STRIPE_API_BASE: "https://stripe.example.net" })
         .STRIPE_API_BASE,
     ).toBe("https://stripe.example.net");
+  });
+});
+
+describe("folders and build options at start (decision 078)", () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "fw-env-folders-"));
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  it("MIGRATIONS_DIR: a missing folder, or one without migrations, is named with its path", () => {
+    const missing = path.join(scratch, "nirgends");
+    const message = refusal({ MIGRATIONS_DIR: missing });
+    expect(message).toContain(`MIGRATIONS_DIR: den Ordner gibt es nicht: ${missing}`);
+    expect(message).toContain(`MIGRATIONS_DIR: no such folder: ${missing}`);
+    const empty = fs.mkdtempSync(path.join(scratch, "leer-"));
+    expect(refusal({ MIGRATIONS_DIR: empty })).toContain(
+      `MIGRATIONS_DIR enthält keine Migrationen (meta/_journal.json fehlt): ${empty}`,
+    );
+  });
+
+  it("MIGRATIONS_DIR: unset, empty or the project's own folder start", () => {
+    expect(resolveMigrationsDir(undefined)).toBe(path.resolve("db/migrations"));
+    expect(resolveMigrationsDir("")).toBe(path.resolve("db/migrations"));
+    expect(() => startWith({})).not.toThrow();
+    expect(() => startWith({ MIGRATIONS_DIR: "" })).not.toThrow();
+    expect(() => startWith({ MIGRATIONS_DIR: path.resolve("db/migrations") })).not.toThrow();
+  });
+
+  it("SOURCEMAP: an unknown value is named with the others", () => {
+    const message = refusal({ SOURCEMAP: "ja", LOG_LEVEL: "laut" });
+    expect(message).toContain("SOURCEMAP: erlaubt sind / allowed: true, false, 1, 0");
+    expect(message).toContain("LOG_LEVEL: erlaubt sind");
+    for (const value of ["", "0", "1", "true", "false"]) {
+      expect(() => startWith({ SOURCEMAP: value }), value).not.toThrow();
+    }
+  });
+
+  it("BUILD_DIR: production needs a build there, and says what is missing", () => {
+    const missing = path.join(scratch, "kein-build");
+    expect(() => checkBuild(missing)).toThrow(ConfigError);
+    expect(() => checkBuild(missing)).toThrow(`BUILD_DIR: den Ordner gibt es nicht: ${missing}`);
+    const empty = fs.mkdtempSync(path.join(scratch, "leer-"));
+    expect(() => checkBuild(empty)).toThrow(
+      `BUILD_DIR enthält keinen Build (server/index.js und client/ fehlen): ${empty}`,
+    );
+    fs.mkdirSync(path.join(empty, "server"));
+    fs.writeFileSync(path.join(empty, "server", "index.js"), "");
+    expect(() => checkBuild(empty)).toThrow("BUILD_DIR enthält keinen Build");
+    fs.mkdirSync(path.join(empty, "client"));
+    expect(() => checkBuild(empty)).not.toThrow();
   });
 });

@@ -132,6 +132,20 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   /**
+   * The database migrations (db/migrations, relative to the working directory; empty = that).
+   * Checked in readEnv: a wrong folder used to end the start in a stack trace from the migrator.
+   */
+  MIGRATIONS_DIR: optionalText,
+  /**
+   * Read by the build (vite.config.ts, scripts/build-options.mjs), listed here so that a start
+   * names a wrong value with the others; "0" and "false" are off.
+   */
+  SOURCEMAP: z
+    .enum(["true", "false", "1", "0", ""], {
+      error: "erlaubt sind / allowed: true, false, 1, 0 (leer = aus / empty = off)",
+    })
+    .optional(),
+  /**
    * Test suite only (tests/helpers/database.ts): a cheap password hash instead of scrypt.
    * Refused outside NODE_ENV=test, so no deployment can start with it (checked below).
    */
@@ -229,6 +243,53 @@ export function isLocalUrl(url: string | undefined): boolean {
   );
 }
 
+/** The migrations folder, absolute: MIGRATIONS_DIR or db/migrations, from the working directory. */
+export function resolveMigrationsDir(value: string | undefined = process.env.MIGRATIONS_DIR) {
+  return path.resolve(value?.trim() || "db/migrations");
+}
+
+/**
+ * The folder must hold drizzle's migrations (meta/_journal.json): without them the migrator
+ * throws at boot, after the database is opened, with a stack trace and no word of MIGRATIONS_DIR.
+ */
+function checkMigrationsDir(dir: string) {
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(
+      `MIGRATIONS_DIR: den Ordner gibt es nicht: ${dir}. Entfernen Sie MIGRATIONS_DIR (Standard: db/migrations im Projektordner, dort starten) oder nennen Sie den Ordner der Migrationen.\n` +
+        `MIGRATIONS_DIR: no such folder: ${dir}. Unset MIGRATIONS_DIR (default: db/migrations in the project folder, start from there) or name the migrations folder.`,
+    );
+  }
+  if (!fs.existsSync(path.join(dir, "meta", "_journal.json"))) {
+    throw new ConfigError(
+      `MIGRATIONS_DIR enthält keine Migrationen (meta/_journal.json fehlt): ${dir}. Nennen Sie den Ordner db/migrations des Projekts.\n` +
+        `MIGRATIONS_DIR holds no migrations (meta/_journal.json is missing): ${dir}. Name the project's db/migrations folder.`,
+    );
+  }
+}
+
+/**
+ * A production start needs the build in BUILD_DIR (server/index.ts, decision 078): without it,
+ * importing the build ended in a stack trace. `npm start` builds first; a server started
+ * directly (systemd, a container) needs `npm run build` with the same BUILD_DIR.
+ */
+export function checkBuild(buildDir: string) {
+  if (!fs.statSync(buildDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(
+      `BUILD_DIR: den Ordner gibt es nicht: ${buildDir}. Bauen Sie mit npm run build (mit demselben BUILD_DIR) oder starten Sie mit npm start, das selbst baut.\n` +
+        `BUILD_DIR: no such folder: ${buildDir}. Build with npm run build (with the same BUILD_DIR) or start with npm start, which builds first.`,
+    );
+  }
+  const complete = ["server/index.js", "client"].every((entry) =>
+    fs.existsSync(path.join(buildDir, entry)),
+  );
+  if (!complete) {
+    throw new ConfigError(
+      `BUILD_DIR enthält keinen Build (server/index.js und client/ fehlen): ${buildDir}. Bauen Sie mit npm run build (mit demselben BUILD_DIR) oder korrigieren Sie BUILD_DIR.\n` +
+        `BUILD_DIR holds no build (server/index.js and client/ are missing): ${buildDir}. Build with npm run build (with the same BUILD_DIR) or correct BUILD_DIR.`,
+    );
+  }
+}
+
 /** The validated configuration, before the session secret is settled (that may write a file). */
 export type CheckedEnv = z.infer<typeof envSchema> & {
   BASE_URL: string;
@@ -292,6 +353,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): CheckedEnv {
         "STRIPE_API_BASE is for tests only (a local Stripe fake); unset it in production, the SDK talks to Stripe itself.",
     );
   }
+  checkMigrationsDir(resolveMigrationsDir(env.MIGRATIONS_DIR));
   const isLocalDemo = !env.DATABASE_URL && isLocalUrl(env.BASE_URL);
   return {
     ...env,

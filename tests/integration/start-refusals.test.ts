@@ -14,7 +14,7 @@ const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fw-refusal-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function startServer(vars: Record<string, string>) {
+async function startServer(vars: Record<string, string>, script = "server/index.ts") {
   const env: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: "production",
@@ -25,7 +25,7 @@ async function startServer(vars: Record<string, string>) {
   };
   for (const name of ["BASE_URL", "DATABASE_URL", "LOG_LEVEL"]) delete env[name];
   Object.assign(env, vars);
-  const result = await run(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const result = await run(process.execPath, ["--import", "tsx", script], {
     env,
     timeout: 120_000,
   }).then(
@@ -59,6 +59,41 @@ describe("a production start refuses a wrong configuration", () => {
     expect(code).toBe(1);
     expect(output).toContain("LOG_LEVEL: erlaubt sind / allowed: fatal, error, warn, info");
     expect(output).toContain("PAGE_CACHE_MB: eine Zahl in Megabyte");
+    expect(output).not.toMatch(STACK_LINE);
+  });
+
+  it("with a MIGRATIONS_DIR that holds no migrations: named, not the migrator's stack trace", async () => {
+    const { code, output } = await startServer({ MIGRATIONS_DIR: dataDir });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `MIGRATIONS_DIR enthält keine Migrationen (meta/_journal.json fehlt): ${dataDir}`,
+    );
+    expect(output).toContain("MIGRATIONS_DIR holds no migrations");
+    expect(output).not.toMatch(STACK_LINE);
+  });
+
+  it("without a build in BUILD_DIR: named, not a module that cannot be found", async () => {
+    const empty = fs.mkdtempSync(path.join(dataDir, "build-"));
+    const { code, output } = await startServer({ BUILD_DIR: empty });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `BUILD_DIR enthält keinen Build (server/index.js und client/ fehlen): ${empty}`,
+    );
+    expect(output).toContain("BUILD_DIR holds no build");
+    expect(output).not.toMatch(STACK_LINE);
+  });
+
+  it("npm start with a file as BUILD_DIR and an unknown SOURCEMAP: both named before any build", async () => {
+    const file = path.join(dataDir, "build.txt");
+    fs.writeFileSync(file, "");
+    const { code, output } = await startServer(
+      { SKIP_ENV_FILE: "1", BUILD_DIR: file, SOURCEMAP: "ja" },
+      "scripts/start.mjs",
+    );
+    expect(code).toBe(1);
+    expect(output).toContain(`BUILD_DIR ist kein Ordner, sondern eine Datei: ${file}`);
+    expect(output).toContain("SOURCEMAP: erlaubt sind / allowed: true, false, 1, 0");
+    expect(output).not.toContain("Building the app");
     expect(output).not.toMatch(STACK_LINE);
   });
 });

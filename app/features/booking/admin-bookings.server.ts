@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettings, getSettingsStrict } from "~/features/settings/settings.server";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { dayInBerlin, daysBetween } from "~/domain/calendar-day";
 import { cancellationQuote } from "~/domain/cancellation";
@@ -446,9 +446,11 @@ export async function changeBookingStatus({
   now: Date;
 }): Promise<ChangeResult> {
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
-  const settings = await getSettings();
   let result: ChangeResult;
   try {
+    // The guest's cancellation terms and the e-mails' company: never the defaults of a failed
+    // read (decision 078); that refuses with "failed" and nothing changes.
+    const settings = await getSettingsStrict();
     result = await db().transaction(async (tx): Promise<ChangeResult> => {
       const booking = await lockBooking(tx, bookingId.toLowerCase());
       if (!booking) return { ok: false, error: "notFound" } as const;
@@ -655,8 +657,9 @@ export async function recordPayment({
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   const today = dayInBerlin(now);
   if (receivedOn > today) return { ok: false, error: "dateInFuture" };
-  const settings = await getSettings();
   try {
+    // For the confirmation's e-mail (decision 078: not the defaults' company).
+    const settings = await getSettingsStrict();
     return await db().transaction(async (tx) => {
       const booking = await lockBooking(tx, bookingId.toLowerCase());
       if (!booking) return { ok: false, error: "notFound" } as const;
@@ -744,8 +747,9 @@ export async function sendPaymentDetails({
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   if (!isUuid(bankAccountId)) return { ok: false, error: "noAccount" };
   const today = dayInBerlin(now);
-  const settings = await getSettings();
   try {
+    // For the e-mail's company (decision 078: not the defaults').
+    const settings = await getSettingsStrict();
     return await db().transaction(async (tx) => {
       const booking = await lockBooking(tx, bookingId.toLowerCase());
       if (!booking) return { ok: false, error: "notFound" } as const;

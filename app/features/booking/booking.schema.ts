@@ -73,6 +73,8 @@ export type BookingErrorCode =
   | "tooFarAhead"
   | "pendingLimit"
   | "tooManyAttempts"
+  /** the settings (the terms a booking is stored with) could not be read: nothing was stored */
+  | "unavailable"
   | "minStay"
   | "seasonMinStay"
   | "arrivalDay"

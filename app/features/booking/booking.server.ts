@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import { emailCompany } from "~/features/email/templates";
+import type { SiteSettings } from "~/features/settings/settings";
 import { addDays, dayInBerlin, isCalendarDay } from "~/domain/calendar-day";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
@@ -130,8 +131,17 @@ export async function createBooking({
   const existing = await bookingForKey(userId, input.idempotencyKey);
   if (existing) return { ok: true, bookingId: existing.id };
 
+  // The terms this booking is stored with (fee, deposit, due days, cancellation terms, payment
+  // methods): never the defaults of a failed read, which are not the operator's (decision 078).
+  let settings: SiteSettings;
+  try {
+    settings = await getSettingsStrict();
+  } catch (error) {
+    if (!(error instanceof SettingsUnavailableError)) throw error;
+    logger.error({ err: error.cause, propertyId, userId }, "booking refused: settings unreadable");
+    return { ok: false, error: "unavailable" };
+  }
   // Every further submit counts, refused ones too: probing dates is an attempt as well.
-  const settings = await getSettings();
   const [perAccount, perClient] = await Promise.all([
     hitRateLimit(`booking:account:${userId}`, settings.bookingAttemptsPerAccount, HOUR),
     hitRateLimit(`booking:client:${clientIp}`, settings.bookingAttemptsPerClient, HOUR),
@@ -147,7 +157,7 @@ export async function createBooking({
       .from(schema.property)
       .where(and(eq(schema.property.id, propertyId), eq(schema.property.status, "published")))
       .limit(1),
-    getOfferedPaymentMethods(),
+    getOfferedPaymentMethods(settings),
     db()
       .select({ email: schema.user.email })
       .from(schema.user)
@@ -419,7 +429,7 @@ async function queueBookingEmails(
     input: BookingForm & { guestEmail: string };
     property: typeof schema.property.$inferSelect;
     price: ReturnType<typeof computePrice>;
-    settings: Awaited<ReturnType<typeof getSettings>>;
+    settings: SiteSettings;
     bankAccount: {
       id: string;
       accountHolder: string;

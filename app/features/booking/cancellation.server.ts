@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettings, getSettingsStrict } from "~/features/settings/settings.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -81,9 +81,11 @@ export async function cancelBooking({
   language: Language;
 }): Promise<CancelBookingResult> {
   const today = dayInBerlin(now);
-  const settings = await getSettings();
   let result: CancelBookingResult;
   try {
+    // The fee is charged by these terms: a failed read refuses ("failed", nothing changes)
+    // instead of cancelling by the defaults (decision 078).
+    const settings = await getSettingsStrict();
     result = await db().transaction(async (tx): Promise<CancelBookingResult> => {
       const [booking] = await tx
         .select({

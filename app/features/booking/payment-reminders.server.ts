@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/features/settings/settings";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { CANCELLABLE_STATUSES } from "~/domain/cancellation";
@@ -38,7 +38,9 @@ export type PaymentReminderRun = { sent: number; cancelled: number; skipped: num
 /** One run of the job for `now` (tests call it with any instant; the server with the clock). */
 export async function runPaymentReminders(now: Date): Promise<PaymentReminderRun> {
   const today = dayInBerlin(now);
-  const settings = await getSettings();
+  // The cancellation of overdue deposits follows these; a failed read throws before anything is
+  // sent or cancelled (decision 078): the run is skipped, the next one reads again.
+  const settings = await getSettingsStrict();
   const run: PaymentReminderRun = { sent: 0, cancelled: 0, skipped: 0 };
 
   // The bookings that still owe money by bank transfer (booking_open_bank_transfer_idx).
@@ -310,7 +312,11 @@ async function runOnce() {
     const isQuiet = result.sent + result.cancelled + result.skipped === 0;
     logger[isQuiet ? "debug" : "info"](result, "payment reminders");
   } catch (error) {
-    logger.error({ err: error }, "payment reminder run failed");
+    if (error instanceof SettingsUnavailableError) {
+      logger.error({ err: error.cause }, "payment reminders: settings unreadable, run skipped");
+    } else {
+      logger.error({ err: error }, "payment reminder run failed");
+    }
   }
 }
 

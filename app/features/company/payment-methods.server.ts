@@ -1,5 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
+import {
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type SiteSettings,
+} from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
 import { isStripeConfigured } from "~/lib/stripe.server";
@@ -23,11 +27,17 @@ export type OfferedPaymentMethod = {
  * Offered = allowed in the settings AND operational (spec 04). The one place that decides it:
  * /zahlungsmethoden and the booking page both call this, so the info page never promises a
  * method the booking page will not offer. Every method is offered to every guest alike.
+ *
+ * `settings`: those a booking is stored with (createBooking's strict read, decision 078), so
+ * the check and the stored terms come from one read; pages leave it out and get the rendering
+ * read, with its defaults when the database cannot be read.
  */
-export async function getOfferedPaymentMethods(): Promise<OfferedPaymentMethod[]> {
+export async function getOfferedPaymentMethods(
+  settings?: Pick<SiteSettings, "allowedPaymentMethods">,
+): Promise<OfferedPaymentMethod[]> {
   // Bank transfer needs the operator's default account (spec 04): that is the one guests pay to.
-  const [settings, defaultAccounts] = await Promise.all([
-    getSettings(),
+  const [{ allowedPaymentMethods }, defaultAccounts] = await Promise.all([
+    settings ?? getSettings(),
     db()
       .select({ id: schema.bankAccount.id })
       .from(schema.bankAccount)
@@ -39,7 +49,7 @@ export async function getOfferedPaymentMethods(): Promise<OfferedPaymentMethod[]
 
   return PAYMENT_METHODS.map((method) => {
     let reason: PaymentMethodUnavailableReason | null = null;
-    if (!settings.allowedPaymentMethods.includes(method)) reason = "disabledInSettings";
+    if (!allowedPaymentMethods.includes(method)) reason = "disabledInSettings";
     else if (method === "bank-transfer" && defaultAccounts.length === 0)
       reason = "noDefaultBankAccount";
     else if (method !== "bank-transfer" && !hasPaymentProvider) reason = "providerNotConfigured";

@@ -31,17 +31,49 @@ onPageDataChanged(() => {
   cache = undefined;
 });
 
+/**
+ * The settings for rendering a page: when the database cannot be read, the defaults (spec 01:
+ * the page still renders). Never for what is stored or charged: see getSettingsStrict.
+ */
 export async function getSettings(): Promise<SiteSettings> {
-  if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
   try {
-    const [row] = await db().select().from(schema.settings).where(eq(schema.settings.id, 1));
-    const value = row ? fromRow(row) : DEFAULT_SETTINGS;
-    cache = { value, at: Date.now() };
-    return value;
+    return await getSettingsStrict();
   } catch (error) {
     // Spec 01: when reading fails, defaults are used (the page still renders).
-    logger.error({ err: error }, "reading settings failed; using defaults");
+    logger.error(
+      { err: (error as Error).cause ?? error },
+      "reading settings failed; using defaults",
+    );
     return DEFAULT_SETTINGS;
+  }
+}
+
+/**
+ * The settings for what is stored with a booking or acted on with money: fees, deposit,
+ * cancellation terms, payment methods, the reminder job's cancellation (decision 078). The
+ * process's cache while it is fresh, else the database; when reading fails it throws
+ * SettingsUnavailableError instead of falling back to the defaults, which are the demo's terms
+ * and not the operator's. The defaults still stand when the row is missing (nothing was ever
+ * saved; boot writes exactly these), as in spec 01.
+ */
+export async function getSettingsStrict(): Promise<SiteSettings> {
+  if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
+  let row: typeof schema.settings.$inferSelect | undefined;
+  try {
+    [row] = await db().select().from(schema.settings).where(eq(schema.settings.id, 1));
+  } catch (error) {
+    throw new SettingsUnavailableError(error);
+  }
+  const value = row ? fromRow(row) : DEFAULT_SETTINGS;
+  cache = { value, at: Date.now() };
+  return value;
+}
+
+/** The settings could not be read: nothing that depends on them may be stored or charged. */
+export class SettingsUnavailableError extends Error {
+  override name = "SettingsUnavailableError";
+  constructor(cause: unknown) {
+    super("the settings could not be read", { cause });
   }
 }
 

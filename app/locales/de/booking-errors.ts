@@ -20,6 +20,8 @@ const bookingErrors = {
     "Sie haben bereits {{count}} unbezahlte Buchungen. Bitte bezahlen oder stornieren Sie eine davon, bevor Sie neu buchen.",
   pendingLimit_one:
     "Sie haben bereits eine unbezahlte Buchung. Bitte bezahlen oder stornieren Sie sie, bevor Sie neu buchen.",
+  unavailable:
+    "Buchungen sind gerade nicht möglich. Es wurde nichts gebucht. Bitte versuchen Sie es in einigen Minuten erneut.",
   tooManyAttempts:
     "Zu viele Buchungsversuche. Bitte warten Sie etwas und versuchen Sie es in spätestens einer Stunde erneut.",
 };

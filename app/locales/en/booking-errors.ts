@@ -15,6 +15,8 @@ const bookingErrors: typeof de = {
     "You already have {{count}} unpaid bookings. Please pay for or cancel one of them before making a new booking.",
   pendingLimit_one:
     "You already have an unpaid booking. Please pay for or cancel it before making a new booking.",
+  unavailable:
+    "Bookings are not possible right now. Nothing was booked. Please try again in a few minutes.",
   tooManyAttempts: "Too many booking attempts. Please wait a little and try again within the hour.",
   invalid: "Please check your entries.",
 };

@@ -105,6 +105,8 @@ const STATUS: Partial<Record<BookingErrorCode, number>> = {
   tooManyAttempts: 429,
   propertyNotFound: 404,
   failed: 500,
+  // The settings could not be read (decision 078): a passing fault, nothing was stored.
+  unavailable: 503,
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
