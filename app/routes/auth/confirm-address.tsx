@@ -72,7 +72,9 @@ export default function ConfirmAddressPage({ loaderData, actionData }: Route.Com
     <NewsletterTokenPage title={t("accountSettings.confirmAddress.title")}>
       {state === "ready" && (
         <Form method="post">
-          <p>{t("accountSettings.confirmAddress.intro", { email: loaderData.email })}</p>
+          <p className="break-words">
+            {t("accountSettings.confirmAddress.intro", { email: loaderData.email })}
+          </p>
           <input type="hidden" name="token" value={loaderData.token} />
           <Button type="submit" size="lg" className="mt-6" disabled={navigation.state !== "idle"}>
             {t("accountSettings.confirmAddress.button")}

@@ -507,7 +507,8 @@ function AddressConfirmation({ email, actionData }: { email: string; actionData:
   const error = !isBusy && result && "error" in result ? result.error : undefined;
   return (
     <div
-      className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:ml-8"
+      // break-words: a long address must not widen the page (decision 063).
+      className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4 break-words sm:ml-8"
       data-testid="address-confirmation"
     >
       <p id="address-confirmation-intro" className="text-sm text-slate-700">
