@@ -39,6 +39,8 @@ export default [
   route("auth/logout", "routes/auth/logout.ts"),
   route("auth/passwort-vergessen", "routes/auth/forgot-password.tsx"),
   route("auth/passwort-zuruecksetzen", "routes/auth/reset-password.tsx"),
+  // The link of "Bestätigungs-E-Mail senden" in /dashboard/settings (decision 077).
+  route("auth/adresse-bestaetigen", "routes/auth/confirm-address.tsx"),
   route("booking-success", "routes/booking/success.tsx"),
   // "In Kalender eintragen": the stay as an .ics file, for its guest (or an admin) only.
   route("booking-success/calendar.ics", "routes/booking/calendar-ics.ts"),

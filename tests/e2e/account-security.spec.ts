@@ -165,6 +165,99 @@ test.describe("account settings", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("an unproven account confirms its address by the mailed link, signed in on another device; then off unsubscribes", async ({
+    page,
+    browser,
+  }) => {
+    const email = await registerGuest(page.request);
+    await page.goto("/dashboard/settings");
+    const notificationsRegion = page.getByRole("region", { name: "Benachrichtigungen" });
+    const box = page.getByTestId("address-confirmation");
+    // Beside "Marketing-E-Mails": why the switch cannot end a subscription, and the button.
+    await expect(box).toContainText(`Ihre E-Mail-Adresse ${email} ist noch nicht bestätigt.`);
+    const send = box.getByRole("button", { name: "Bestätigungs-E-Mail senden" });
+    await expect(send).toHaveAccessibleDescription(/ist noch nicht bestätigt/);
+    await expectNoSeriousA11yViolations(page);
+
+    await send.click();
+    await expect(box.getByRole("status")).toHaveText(
+      `Wir haben Ihnen eine E-Mail an ${email} gesendet. Öffnen Sie den Link darin innerhalb von 24 Stunden und bestätigen Sie, angemeldet mit diesem Konto. Es gilt nur der Link der neuesten E-Mail.`,
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    const mail = await waitForMail(
+      (m) => m.to.includes(email) && m.subject === "Bitte bestätigen Sie Ihre E-Mail-Adresse",
+    );
+    // The sender's Impressum under the signature, as in every e-mail to a guest (decision 066).
+    expect(mail.text).toMatch(/\n--\n.+\nE-Mail: .+ · Telefon: .+\nRegistergericht: /);
+    const link = mail.text.match(/https?:\/\/\S+\/auth\/adresse-bestaetigen\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    const path = new URL(link!).pathname + new URL(link!).search;
+
+    // The mail is read on another device: the link asks to sign in first, then confirms.
+    const phone = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });
+    try {
+      const phonePage = await phone.newPage();
+      await phonePage.goto(path);
+      await expect(
+        phonePage.getByRole("heading", { name: "E-Mail-Adresse bestätigen" }),
+      ).toBeVisible();
+      await expect(phonePage.getByText("Bitte melden Sie sich mit dem Konto an")).toBeVisible();
+      await expectNoSeriousA11yViolations(phonePage);
+      await phonePage.getByRole("link", { name: "Anmelden" }).click();
+      await phonePage.getByLabel("E-Mail").fill(email);
+      await phonePage.getByLabel("Passwort").fill(PASSWORD);
+      await phonePage.getByRole("button", { name: "Anmelden" }).click();
+      await expect(
+        phonePage.getByText(`Bestätigen Sie, dass ${email} Ihre E-Mail-Adresse ist.`),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(phonePage);
+      await phonePage.getByRole("button", { name: "E-Mail-Adresse bestätigen" }).click();
+      await expect(phonePage).toHaveURL(/\/dashboard\/settings\?adresse=bestaetigt$/);
+      await expect(
+        phonePage.getByRole("region", { name: "Benachrichtigungen" }).getByRole("status"),
+      ).toHaveText(/^Ihre E-Mail-Adresse ist bestätigt\./);
+
+      // Used once: the link is refused with a German page and a 4xx.
+      const again = await phonePage.goto(path);
+      expect(again?.status()).toBe(400);
+      await expect(
+        phonePage.getByText(
+          "Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet.",
+        ),
+      ).toBeVisible();
+    } finally {
+      await phone.close();
+    }
+
+    // Proven: no more button; the switch is the address's subscription (decision 075).
+    await page.reload();
+    await expect(box).toHaveCount(0);
+    const marketing = page.getByRole("switch", { name: "Marketing-E-Mails" });
+    await expect(marketing).toHaveAccessibleDescription(/Ausschalten meldet Sie sofort ab/);
+    await marketing.check();
+    const newsletterMail = await waitForMail(
+      (m) => m.to.includes(email) && m.subject === "Bitte bestätigen Sie Ihre Newsletter-Anmeldung",
+    );
+    const newsletterLink = newsletterMail.text.match(
+      /https?:\/\/\S+\/newsletter\/bestaetigen\?token=\S+/,
+    )?.[0];
+    await page.goto(new URL(newsletterLink!).pathname + new URL(newsletterLink!).search);
+    await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
+    await expect(page.getByText("Ihre Newsletter-Anmeldung ist bestätigt.")).toBeVisible();
+
+    await page.goto("/dashboard/settings");
+    await expect(marketing).toBeChecked();
+    // Off really unsubscribes the address now.
+    await marketing.uncheck();
+    await expect(notificationsRegion.getByRole("status")).toContainText(
+      "Sie sind vom Newsletter abgemeldet.",
+    );
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Marketing-E-Mails" })).not.toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test("signing out another session ends it for that browser", async ({ page, browser }) => {
     const email = await registerGuest(page.request);
     const other = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });

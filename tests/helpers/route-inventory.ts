@@ -50,7 +50,9 @@ export function routeInventory(): RouteEntry[] {
  */
 export function requestUrls(route: RouteEntry, url: string) {
   if (route.isResource) return [url];
-  return [url, `${url === "/" ? "/_root" : url}.data`];
+  // The query (a link's token) stays after the `.data`.
+  const [pathname, query = ""] = url.split(/(?=\?)/);
+  return [url, `${pathname === "/" ? "/_root" : pathname}.data${query}`];
 }
 
 /** A concrete URL for a pattern: every `:param` (and the splat) gets `value`. */

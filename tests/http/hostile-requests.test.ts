@@ -16,6 +16,7 @@ import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashMailedToken } from "~/features/accounts/mailed-token.server";
 import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { bodyLimitFor } from "~/lib/body-limits";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
@@ -32,6 +33,8 @@ let server: ChildProcess;
 let propertyId: string;
 let bookingId: string;
 let messageId: string;
+/** The guest's address confirmation link (decision 077): its page shows the form to the fuzz. */
+const addressToken = `fuzz-${crypto.randomUUID()}`;
 const roles: { name: string; cookie: string | null }[] = [{ name: "visitor", cookie: null }];
 
 const routes = routeInventory();
@@ -105,6 +108,13 @@ beforeAll(async () => {
     title: "Schön am Deich",
     text: "Ruhige Lage, alles sauber, gerne wieder.",
   });
+  await db()
+    .insert(schema.verification)
+    .values({
+      identifier: `address-confirm:${hashMailedToken(addressToken)}`,
+      value: guest.id,
+      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+    });
   roles.push({ name: "guest", cookie: await sessionCookie(guest.email) });
   roles.push({ name: "admin", cookie: await sessionCookie(admin.email) });
   server = await startAppServer({ port: PORT, databaseUrl: handle.url! });
@@ -125,6 +135,7 @@ const realUrl = (pattern: string) => {
   if (pattern === "/reiseziele/:region") return "/reiseziele/europa";
   if (pattern === "/admin/bookings/:id") return fillPattern(pattern, bookingId);
   if (pattern === "/admin/nachrichten/:id") return fillPattern(pattern, messageId);
+  if (pattern === "/auth/adresse-bestaetigen") return `${pattern}?token=${addressToken}`;
   return fillPattern(pattern, propertyId);
 };
 
@@ -286,6 +297,22 @@ describe("hostile requests against a production process", () => {
     expect(patterns).toContain("/admin/properties/:id/kalender");
     // The Belegungsplan's query (?from=&view=&property=&location=) and its block intents (050).
     expect(patterns).toContain("/admin/kalender");
+    // The address confirmation link's page and its button's POST (decision 077).
+    expect(patterns).toContain("/auth/adresse-bestaetigen");
+  });
+
+  it("the guest's settings and the confirmation link offer the address confirmation to the fuzz", async () => {
+    const guest = roles.find((r) => r.name === "guest")!;
+    const settings = await (
+      await fetch(`${origin}/dashboard/settings`, { headers: headersFor(guest.cookie) })
+    ).text();
+    expect(settings).toContain('value="sendAddressConfirmation"');
+    const link = await (
+      await fetch(`${origin}${realUrl("/auth/adresse-bestaetigen")}`, {
+        headers: headersFor(guest.cookie),
+      })
+    ).text();
+    expect(link).toContain('name="token"');
   });
 
   it("the calendar page offers the conflict's intents to the fuzz", async () => {
@@ -444,7 +471,8 @@ describe("hostile requests against a production process", () => {
         const path = realUrl(route.pattern);
         for (const value of queryValues) {
           const query = params.map((p) => `${p}=${value}`).join("&");
-          for (const url of requestUrls(route, path).map((u) => `${u}?${query}`)) {
+          const withQuery = (u: string) => `${u}${u.includes("?") ? "&" : "?"}${query}`;
+          for (const url of requestUrls(route, path).map(withQuery)) {
             probes.push({
               label: `query ${value}`,
               url,

@@ -18,6 +18,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashMailedToken } from "~/features/accounts/mailed-token.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
@@ -224,6 +225,70 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
       const get = requestFor(webhook!, "GET", cookies[role]);
       expect((await answerOf(mod.loader!, get.request, {})).status, role).toBe(405);
     }
+  });
+
+  it("the address confirmation (decision 077): sending needs a session; its link confirms only for its own account's", async () => {
+    // "Bestätigungs-E-Mail senden" is an intent of /dashboard/settings (the guest matrix above
+    // covers the page): visitors 401, guests and admins send.
+    const settings = guestRoutes.find((r) => r.pattern === "/dashboard/settings")!;
+    const { action: settingsAction } = await moduleOf(settings);
+    const send = (role: keyof typeof cookies) => {
+      const headers: Record<string, string> = { origin: "http://localhost:3000" };
+      if (cookies[role]) headers.cookie = cookies[role]!;
+      const request = new Request("http://localhost:3000/dashboard/settings", {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ intent: "sendAddressConfirmation" }),
+      });
+      return answerOf(settingsAction!, request, {});
+    };
+    expect((await send("visitor")).status).toBe(401);
+    expect((await send("guest")).status).toBe(200);
+    expect((await send("admin")).status).toBe(200);
+
+    // The link's page: public (the mailbox may be read on another device), but its button
+    // confirms only for a session of the account the token belongs to.
+    const page = routes.find((r) => r.pattern === "/auth/adresse-bestaetigen");
+    expect(page).toMatchObject({ hasLoader: true, hasAction: true, isResource: false });
+    const owner = await createUser({ name: "Otto Eigen" });
+    const token = "matrix-token-" + crypto.randomUUID();
+    await db()
+      .insert(schema.verification)
+      .values({
+        identifier: `address-confirm:${hashMailedToken(token)}`,
+        value: owner.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    const withOwner = { ...cookies, owner: await sessionCookie(owner.email) };
+    const { loader, action } = await moduleOf(page!);
+    const call = (role: keyof typeof withOwner, method: "GET" | "POST") => {
+      const headers: Record<string, string> = { origin: "http://localhost:3000" };
+      if (withOwner[role]) headers.cookie = withOwner[role]!;
+      const url = `http://localhost:3000/auth/adresse-bestaetigen?token=${token}`;
+      const request =
+        method === "GET"
+          ? new Request(url, { headers })
+          : new Request(url, { method, headers, body: new URLSearchParams({ token }) });
+      return answerOf((method === "GET" ? loader : action)!, request, {});
+    };
+    const expected = {
+      visitor: { GET: 200, POST: 401 },
+      guest: { GET: 403, POST: 403 },
+      admin: { GET: 403, POST: 403 },
+      owner: { GET: 200, POST: 302 },
+    } as const;
+    const wrong: string[] = [];
+    for (const role of ["visitor", "guest", "admin", "owner"] as const) {
+      for (const method of ["GET", "POST"] as const) {
+        const answer = await call(role, method);
+        if (answer.status !== expected[role][method]) {
+          wrong.push(`${role} ${method}: ${answer.status} (want ${expected[role][method]})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    const [user] = await db().select().from(schema.user).where(eq(schema.user.id, owner.id));
+    expect(user.emailVerified).toBe(true);
   });
 
   it("marking a refund as paid back (/admin/bookings/:id, intent mark-refunded): only admins, hostile values refused with 4xx, nothing changes", async () => {

@@ -139,7 +139,8 @@ export async function updateNotificationSettings(
 /**
  * Whether the account has shown that it holds its e-mail address. Accounts need no confirmed
  * address, so anyone can register under a stranger's one; only a link mailed to the address and
- * used for this account proves it (today: a completed password reset, see password-reset.server).
+ * used for this account proves it: a completed password reset (password-reset.server) or an
+ * address confirmation (address-confirmation.server, decision 077).
  */
 export async function isAddressProven(userId: string) {
   const [row] = await db()
@@ -243,7 +244,7 @@ export type DeleteAccountResult =
 
 const UPCOMING = "upcoming";
 /** E-mails queued for an account itself, not for its address (see deleteAccount). */
-const ACCOUNT_TEMPLATES = ["contact-copy", "password-reset"];
+const ACCOUNT_TEMPLATES = ["contact-copy", "password-reset", "address-confirm"];
 const LAST_ADMIN = "last-admin";
 
 /**
@@ -302,11 +303,12 @@ export async function deleteAccount(input: {
       if (user) {
         // A deleted person gets no more mail about their account: what is still queued for the
         // account's address and is the account's own goes (already sent e-mails stay as the
-        // record of what was sent): e-mails about its bookings, its contact copies and password
-        // links. Anything else queued for the address (a newsletter confirmation, an admin's reply
-        // to a contact message) belongs to whoever holds the address, which an account never had
-        // to prove; so does the address's newsletter subscription, which its own unsubscribe link
-        // governs (decision 075). Before the bookings below lose their user id.
+        // record of what was sent): e-mails about its bookings, its contact copies, password
+        // links and address confirmations. Anything else queued for the address (a newsletter
+        // confirmation, an admin's reply to a contact message) belongs to whoever holds the
+        // address, which an account never had to prove; so does the address's newsletter
+        // subscription, which its own unsubscribe link governs (decision 075). Before the
+        // bookings below lose their user id.
         const ownBookings = tx
           .select({ id: schema.booking.id })
           .from(schema.booking)

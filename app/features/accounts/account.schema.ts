@@ -33,6 +33,9 @@ export const resetPasswordSchema = z
     message: "passwordMismatch",
   });
 
+/** The token of an address confirmation link, posted by its page's button (decision 077). */
+export const addressTokenSchema = z.string().trim().min(1).max(200);
+
 const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
   .optional()
@@ -74,6 +77,8 @@ export const SETTINGS_INTENTS = [
   "revokeSession",
   "revokeOtherSessions",
   "deleteAccount",
+  // "Bestätigungs-E-Mail senden" beside "Marketing-E-Mails" (decision 077).
+  "sendAddressConfirmation",
 ] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 

@@ -1,5 +1,4 @@
-import crypto from "node:crypto";
-import { and, eq, gt, like, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PASSWORD_RESET_LINK_SECONDS } from "~/features/email/templates";
 import { getAuth } from "~/lib/auth.server";
 import { db, schema } from "~/lib/db.server";
@@ -7,14 +6,18 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
+import {
+  hashMailedToken,
+  mailedTokenOwner,
+  newMailedToken,
+  storeMailedToken,
+  takeMailedToken,
+} from "./mailed-token.server";
 
 /**
  * Password reset with our own single-use tokens (Better Auth's reset endpoint would store the
- * token itself in plain text and send its own link). The e-mailed token is 32 random bytes; the
- * `verification` table keeps only its SHA-256 (identifier "password-reset:<hash>", value = the
- * user id) for one hour. Only the POST of the reset form uses (deletes) it. The plain token lives
- * only in the queued e-mail, and the outbox blanks it once the e-mail is sent or given up (the
- * template marks it secret), so no database dump holds a usable link.
+ * token itself in plain text and send its own link): `mailed-token.server`, purpose
+ * "password-reset", valid for one hour. Only the POST of the reset form uses (deletes) it.
  */
 export const RESET_TOKEN_TTL_SECONDS = PASSWORD_RESET_LINK_SECONDS;
 export const RESET_LIMITS = {
@@ -22,11 +25,9 @@ export const RESET_LIMITS = {
   perAccount: { max: 3, windowSeconds: 15 * 60 },
 };
 
-const PREFIX = "password-reset:";
-const v = schema.verification;
+const PURPOSE = "password-reset";
 
-export const hashResetToken = (token: string) =>
-  crypto.createHash("sha256").update(token, "utf8").digest("hex");
+export const hashResetToken = hashMailedToken;
 
 export type ResetRequestResult = { ok: true } | { ok: false; error: "tooManyAttempts" };
 
@@ -58,14 +59,14 @@ export async function requestPasswordReset(input: {
     .where(sql`lower(${schema.user.email}) = ${email}`);
   if (!user) return { ok: true };
 
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newMailedToken();
   await db().transaction(async (tx) => {
     // Only the newest link works.
-    await tx.delete(v).where(and(like(v.identifier, `${PREFIX}%`), eq(v.value, user.id)));
-    await tx.insert(v).values({
-      identifier: PREFIX + hashResetToken(token),
-      value: user.id,
-      expiresAt: sql`now() + make_interval(secs => ${RESET_TOKEN_TTL_SECONDS})`,
+    await storeMailedToken(tx, {
+      purpose: PURPOSE,
+      userId: user.id,
+      token,
+      lifetimeSeconds: RESET_TOKEN_TTL_SECONDS,
     });
     await enqueueEmail(tx, {
       to: user.email,
@@ -78,12 +79,7 @@ export async function requestPasswordReset(input: {
 
 /** Whether the link is still usable (the GET shows the form or the "invalid" message; uses nothing). */
 export async function isResetTokenValid(token: string) {
-  if (!token) return false;
-  const [row] = await db()
-    .select({ id: v.id })
-    .from(v)
-    .where(and(eq(v.identifier, PREFIX + hashResetToken(token)), gt(v.expiresAt, sql`now()`)));
-  return Boolean(row);
+  return (await mailedTokenOwner(PURPOSE, token)) !== null;
 }
 
 export type ResetResult =
@@ -98,22 +94,16 @@ export async function resetPassword(input: {
   token: string;
   password: string;
 }): Promise<ResetResult> {
-  const identifier = PREFIX + hashResetToken(input.token);
   try {
     const context = await getAuth().$context;
     const hash = await context.password.hash(input.password);
     return await db().transaction(async (tx) => {
-      const [row] = await tx
-        .delete(v)
-        .where(eq(v.identifier, identifier))
-        .returning({ userId: v.value, expiresAt: v.expiresAt });
-      if (!row || row.expiresAt.getTime() <= Date.now()) {
-        return { ok: false as const, error: "invalidToken" as const };
-      }
+      const userId = await takeMailedToken(tx, { purpose: PURPOSE, token: input.token });
+      if (!userId) return { ok: false as const, error: "invalidToken" as const };
       const [user] = await tx
         .select({ id: schema.user.id })
         .from(schema.user)
-        .where(sql`${schema.user.id}::text = ${row.userId}`);
+        .where(sql`${schema.user.id}::text = ${userId}`);
       if (!user) return { ok: false as const, error: "invalidToken" as const };
       const updated = await tx
         .update(schema.account)

@@ -1,4 +1,5 @@
 import { render } from "@react-email/render";
+import { addressConfirm } from "./templates/address-confirm";
 import { balancePaid, balancePaymentLink } from "./templates/balance";
 import { bankAccountChanged } from "./templates/bank-account-changed";
 import type { EmailTemplateName, ParsedEmailData, RenderContext, RenderedEmail } from "./templates";
@@ -43,6 +44,7 @@ const components: {
   "payment-details": paymentDetails,
   "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
+  "address-confirm": addressConfirm,
   "bank-account-changed": bankAccountChanged,
   "calendar-conflict": calendarConflict,
   "calendar-stale": calendarStale,

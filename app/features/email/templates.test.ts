@@ -83,8 +83,8 @@ describe("e-mail templates", () => {
     expect(mail.text).toContain("https://ferien.example.com/newsletter/abmelden?token=a%2Bb%2Fc");
   });
 
-  it("puts the Impressum under the password reset and the newsletter confirmation, in their language", async () => {
-    for (const template of ["password-reset", "newsletter-confirm"] as const) {
+  it("puts the Impressum under the password reset, the newsletter and the address confirmation, in their language", async () => {
+    for (const template of ["password-reset", "newsletter-confirm", "address-confirm"] as const) {
       const de = await renderEmail(template, { token: "t" }, context);
       const en = await renderEmail(template, { token: "t", language: "en" }, context);
       for (const mail of [de, en]) {
@@ -114,6 +114,24 @@ describe("e-mail templates", () => {
     const en = await renderEmail("password-reset", { language: "en", token: "t" }, context);
     expect(en.subject).toBe("Reset your password");
     expect(en.text).toMatch(/^Hello,/);
+  });
+
+  it("sends the address confirmation link in the account's language: single use, 24 hours, what a stranger should do", async () => {
+    const de = await renderEmail("address-confirm", { name: "<Eva>", token: "a+b/c" }, context);
+    expect(de.subject).toBe("Bitte bestätigen Sie Ihre E-Mail-Adresse");
+    expect(de.text).toMatch(/^Hallo <Eva>,/);
+    expect(de.text).toContain(
+      "https://ferien.example.com/auth/adresse-bestaetigen?token=a%2Bb%2Fc",
+    );
+    expect(de.text).toContain(
+      "Der Link ist 24 Stunden gültig und kann nur einmal verwendet werden.",
+    );
+    expect(de.text).toContain("Ohne Anmeldung in jenem Konto bestätigt der Link nichts.");
+    expect(de.html).toContain("Hallo &lt;Eva&gt;,");
+    const en = await renderEmail("address-confirm", { language: "en", token: "t" }, context);
+    expect(en.subject).toBe("Please confirm your e-mail address");
+    expect(en.text).toMatch(/^Hello,/);
+    expect(en.text).toContain("valid for 24 hours");
   });
 
   it("marks only the contact form copy optional: every other e-mail is transactional", () => {

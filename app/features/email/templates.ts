@@ -294,6 +294,21 @@ const passwordReset = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// address-confirm: the single-use link (valid 24 hours) of "Bestätigungs-E-Mail senden" in
+// /dashboard/settings, which proves the account's address (decision 077).
+// Data: { language?, name, token }. Transactional: the account holder just asked for it.
+
+/** How long an address confirmation link works; the template's texts say "24 Stunden". */
+export const ADDRESS_CONFIRM_LINK_SECONDS = 24 * 60 * 60;
+
+const addressConfirm = defineTemplate({
+  data: z.object({ language, name: z.string().default(""), token: z.string().min(1) }),
+  // Whoever holds the token and the account's session can mark the address proven for a day.
+  secretFields: ["token"],
+  secretLifetimeSeconds: ADDRESS_CONFIRM_LINK_SECONDS,
+});
+
+// ---------------------------------------------------------------------------------------------
 // booking-cancelled: to the guest after they cancelled in "Meine Buchungen", with the fee.
 // booking-cancelled-operator: to the company e-mail for the same cancellation.
 // Data (money in cents): { language?, guestName, bookingNumber, propertyTitle, propertyLocation,
@@ -560,6 +575,7 @@ export const emailTemplates = {
   "payment-details": paymentDetails,
   "payment-reminder": paymentReminder,
   "password-reset": passwordReset,
+  "address-confirm": addressConfirm,
   "bank-account-changed": bankAccountChanged,
   "calendar-conflict": calendarConflict,
   "calendar-stale": calendarStale,

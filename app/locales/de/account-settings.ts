@@ -22,6 +22,35 @@ const accountSettings = {
   marketingUnsubscribed: "Sie sind vom Newsletter abgemeldet.",
   marketingTooMany:
     "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+  // Decision 077: an unproven account can prove its address with a mailed link.
+  addressUnproven:
+    "Ihre E-Mail-Adresse {{email}} ist noch nicht bestätigt. Bestätigen Sie sie über einen Link, den wir Ihnen senden: Danach zeigt „Marketing-E-Mails“ Ihr Newsletter-Abonnement, und Ausschalten meldet Sie sofort ab.",
+  sendAddressConfirmation: "Bestätigungs-E-Mail senden",
+  addressConfirmationSent:
+    "Wir haben Ihnen eine E-Mail an {{email}} gesendet. Öffnen Sie den Link darin innerhalb von 24 Stunden und bestätigen Sie, angemeldet mit diesem Konto. Es gilt nur der Link der neuesten E-Mail.",
+  addressConfirmationTooMany:
+    "Sie haben bereits mehrere Bestätigungs-E-Mails angefordert. Bitte sehen Sie in Ihrem Postfach nach (auch im Spam-Ordner) oder versuchen Sie es später erneut.",
+  addressAlreadyProven: "Ihre E-Mail-Adresse ist bereits bestätigt.",
+  addressConfirmationFailed:
+    "Die Bestätigungs-E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
+  addressConfirmed:
+    "Ihre E-Mail-Adresse ist bestätigt. „Marketing-E-Mails“ zeigt jetzt Ihr Newsletter-Abonnement; Ausschalten meldet Sie sofort ab.",
+  // The page of the link (/auth/adresse-bestaetigen).
+  confirmAddress: {
+    title: "E-Mail-Adresse bestätigen",
+    metaDescription: "Die E-Mail-Adresse Ihres Kontos bestätigen.",
+    intro:
+      "Bestätigen Sie, dass {{email}} Ihre E-Mail-Adresse ist. Danach sehen und beenden Sie Ihr Newsletter-Abonnement in Ihren Einstellungen.",
+    button: "E-Mail-Adresse bestätigen",
+    signIn:
+      "Bitte melden Sie sich mit dem Konto an, für das Sie diese Bestätigung angefordert haben. Danach kommen Sie hierher zurück und bestätigen.",
+    signInButton: "Anmelden",
+    otherAccount:
+      "Dieser Link gehört zu einem anderen Konto. Bitte melden Sie sich ab und mit dem Konto an, für das Sie die Bestätigung angefordert haben.",
+    invalid:
+      "Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet. In Ihren Einstellungen können Sie eine neue Bestätigungs-E-Mail anfordern.",
+    toSettings: "Zu den Einstellungen",
+  },
   saveNotifications: "Benachrichtigungen speichern",
   notificationsSaved: "Einstellungen gespeichert",
   notificationsFailed: "Einstellungen konnten nicht gespeichert werden",

@@ -20,6 +20,32 @@ const accountSettings: typeof de = {
     "Please confirm your subscription with the link in the e-mail we sent to {{email}}.",
   marketingUnsubscribed: "You are unsubscribed from the newsletter.",
   marketingTooMany: "Too many sign-up attempts. Please wait a moment and try again.",
+  addressUnproven:
+    "Your e-mail address {{email}} is not confirmed yet. Confirm it with a link we send you: then “Marketing e-mails” shows your newsletter subscription, and turning it off unsubscribes you at once.",
+  sendAddressConfirmation: "Send confirmation e-mail",
+  addressConfirmationSent:
+    "We have sent an e-mail to {{email}}. Open its link within 24 hours and confirm, signed in to this account. Only the link of the newest e-mail works.",
+  addressConfirmationTooMany:
+    "You have already asked for several confirmation e-mails. Please check your inbox (and the spam folder) or try again later.",
+  addressAlreadyProven: "Your e-mail address is already confirmed.",
+  addressConfirmationFailed: "The confirmation e-mail could not be sent. Please try again later.",
+  addressConfirmed:
+    "Your e-mail address is confirmed. “Marketing e-mails” now shows your newsletter subscription; turning it off unsubscribes you at once.",
+  confirmAddress: {
+    title: "Confirm e-mail address",
+    metaDescription: "Confirm the e-mail address of your account.",
+    intro:
+      "Confirm that {{email}} is your e-mail address. Then you see and end your newsletter subscription in your settings.",
+    button: "Confirm e-mail address",
+    signIn:
+      "Please sign in to the account you asked for this confirmation for. You then come back here and confirm.",
+    signInButton: "Sign in",
+    otherAccount:
+      "This link belongs to another account. Please sign out and sign in to the account you asked for the confirmation for.",
+    invalid:
+      "This confirmation link is invalid, has expired or has been used already. You can ask for a new confirmation e-mail in your settings.",
+    toSettings: "Go to settings",
+  },
   saveNotifications: "Save notifications",
   notificationsSaved: "Settings saved",
   notificationsFailed: "Settings could not be saved",

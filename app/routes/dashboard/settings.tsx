@@ -22,6 +22,7 @@ import {
   updateNotificationSettings,
   type SessionInfo,
 } from "~/features/accounts/account-settings.server";
+import { sendAddressConfirmation } from "~/features/accounts/address-confirmation.server";
 import { PASSWORD_MAX } from "~/domain/password";
 import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import {
@@ -63,6 +64,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     isMarketingPending: marketing.isPending,
     isAddressProven: marketing.isAddressProven,
+    // Back from the address confirmation link (decision 077); said only when it is true.
+    isAddressJustConfirmed:
+      marketing.isAddressProven &&
+      new URL(request.url).searchParams.get("adresse") === "bestaetigt",
     email: user.email,
     sessions,
   };
@@ -149,6 +154,25 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ intent, error: result.error }, { status: 500 });
       }
       return { intent, ok: true as const, endedSessions: result.endedSessions };
+    }
+    case "sendAddressConfirmation": {
+      // Size-limited like every form (FORM_BODY_LIMIT); the form has no fields but the intent.
+      try {
+        const result = await sendAddressConfirmation({
+          userId: user.id,
+          clientIp: context.clientIp,
+        });
+        if (result === "tooMany") {
+          return data({ intent, error: "addressConfirmationTooMany" as const }, { status: 429 });
+        }
+        if (result === "alreadyProven") {
+          return data({ intent, error: "addressAlreadyProven" as const }, { status: 409 });
+        }
+        return { intent, ok: true as const, confirmationSent: true as const };
+      } catch (error) {
+        logger.error({ err: error }, "address confirmation e-mail failed");
+        return data({ intent, error: "addressConfirmationFailed" as const }, { status: 500 });
+      }
     }
     case "revokeSession": {
       const parsed = parseForm(form, revokeSessionSchema, { fields: ["sessionId"] });
@@ -320,6 +344,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         settings={loaderData.notifications}
         isMarketingPending={loaderData.isMarketingPending}
         isAddressProven={loaderData.isAddressProven}
+        isAddressJustConfirmed={loaderData.isAddressJustConfirmed}
         email={loaderData.email}
         actionData={actionData}
       />
@@ -334,12 +359,14 @@ function NotificationsSection({
   settings,
   isMarketingPending,
   isAddressProven,
+  isAddressJustConfirmed,
   email,
   actionData,
 }: {
   settings: { emailNotifications: boolean; marketingEmails: boolean };
   isMarketingPending: boolean;
   isAddressProven: boolean;
+  isAddressJustConfirmed: boolean;
   email: string;
   actionData: ActionData;
 }) {
@@ -399,6 +426,9 @@ function NotificationsSection({
       icon={<Bell aria-hidden className="size-5" />}
       title={t("accountSettings.notificationsHeading")}
     >
+      {isAddressJustConfirmed && (
+        <Message kind="ok">{t("accountSettings.addressConfirmed")}</Message>
+      )}
       <fetcher.Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="notifications" />
         {toggles.map((toggle) => (
@@ -437,6 +467,7 @@ function NotificationsSection({
         ))}
         {!isHydrated && <Button type="submit">{t("accountSettings.saveNotifications")}</Button>}
       </fetcher.Form>
+      {!isAddressProven && <AddressConfirmation email={email} actionData={actionData} />}
       {fetcher.state === "idle" && result && "marketing" in result && (
         <Message kind="ok">
           <p>{t("accountSettings.notificationsSaved")}</p>
@@ -458,6 +489,59 @@ function NotificationsSection({
         </Message>
       )}
     </Section>
+  );
+}
+
+/**
+ * Beside "Marketing-E-Mails" while the account's address is not proven: why the switch cannot
+ * end a subscription, and the button that mails the link that proves it (decision 077). Its own
+ * form after the switches' one (forms do not nest), sent without leaving the page.
+ */
+function AddressConfirmation({ email, actionData }: { email: string; actionData: ActionData }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  // Without JavaScript the form posts normally and the answer arrives as actionData.
+  const result =
+    fetcher.data ?? (actionData?.intent === "sendAddressConfirmation" ? actionData : undefined);
+  const isBusy = fetcher.state !== "idle";
+  const error = !isBusy && result && "error" in result ? result.error : undefined;
+  return (
+    <div
+      // break-words: a long address must not widen the page (decision 063).
+      className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4 break-words sm:ml-8"
+      data-testid="address-confirmation"
+    >
+      <p id="address-confirmation-intro" className="text-sm text-slate-700">
+        {t("accountSettings.addressUnproven", { email })}
+      </p>
+      <fetcher.Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="sendAddressConfirmation" />
+        <Button
+          type="submit"
+          variant="subtle"
+          size="sm"
+          disabled={isBusy}
+          aria-describedby="address-confirmation-intro"
+        >
+          {t("accountSettings.sendAddressConfirmation")}
+        </Button>
+      </fetcher.Form>
+      {!isBusy && result && "confirmationSent" in result && (
+        <Message kind="ok">{t("accountSettings.addressConfirmationSent", { email })}</Message>
+      )}
+      {error === "sessionExpired" && <SessionExpiredBanner className="mt-4" />}
+      {error && error !== "sessionExpired" && (
+        <Message kind="error">
+          {t(
+            `accountSettings.${
+              error === "addressConfirmationTooMany" || error === "addressAlreadyProven"
+                ? error
+                : "addressConfirmationFailed"
+            }`,
+          )}
+        </Message>
+      )}
+    </div>
   );
 }
 

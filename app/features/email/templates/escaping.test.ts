@@ -118,6 +118,7 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     reminderDueDate: "2026-03-08",
   },
   "password-reset": { name: HOSTILE, token: `"><script>` },
+  "address-confirm": { name: HOSTILE, token: `"><script>` },
   "bank-account-changed": {
     actorName: HOSTILE,
     actorEmail: "anton@example.com",
@@ -175,7 +176,7 @@ describe("escaping in every template", () => {
   }
 
   it("puts a token into a link only URL-encoded, so it cannot leave the href", async () => {
-    for (const template of ["newsletter-confirm", "password-reset"] as const) {
+    for (const template of ["newsletter-confirm", "password-reset", "address-confirm"] as const) {
       const mail = await renderEmail(template, samples[template], context);
       expect(mail.html).toContain('?token=%22%3E%3Cscript%3E"');
       expect(mail.text).toContain("?token=%22%3E%3Cscript%3E");
