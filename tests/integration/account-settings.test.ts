@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -563,6 +563,56 @@ describe(`account deletion (${databaseKind()})`, () => {
     const ids = left.map((row) => row.id);
     for (const gone of [reset, copy, aboutBooking]) expect(ids).not.toContain(gone);
     expect(ids).toEqual(expect.arrayContaining([confirmation, reply, sent, forOther, forOperator]));
+  });
+
+  it("keeps the sent e-mails of its bookings as a record, without the guest's address or details", async () => {
+    const { id, email } = await createUser();
+    const other = await createUser();
+    const property = await createProperty();
+    const past = await createBooking({
+      userId: id,
+      propertyId: property.id,
+      checkIn: "2027-01-02",
+      checkOut: "2027-01-05",
+      status: "completed",
+      guestEmail: email,
+    });
+    const details = { guestName: "Erika Musterfrau", guestPhone: "+49 170 1234567" };
+    const sent = async (to: string, template: string, bookingId: string | null, data = details) =>
+      (
+        await db()
+          .insert(schema.emailOutbox)
+          .values({ to, template, bookingId, data, status: "sent", sentAt: new Date() })
+          .returning({ id: schema.emailOutbox.id })
+      )[0].id;
+    const toGuest = await sent(email, "booking-confirmed", past.id);
+    const toOperator = await sent("info@example.com", "booking-new-operator", past.id);
+    const contactCopy = await sent(email, "contact-copy", null);
+    const othersDetails = { guestName: "Otto Anders", guestPhone: "+49 30 999" };
+    const othersMail = await sent(other.email, "contact-copy", null, othersDetails);
+
+    expect(await deleteToday(id, email)).toEqual({ ok: true });
+
+    const rows = await db()
+      .select({
+        id: schema.emailOutbox.id,
+        to: schema.emailOutbox.to,
+        data: schema.emailOutbox.data,
+      })
+      .from(schema.emailOutbox)
+      .where(inArray(schema.emailOutbox.id, [toGuest, toOperator, contactCopy, othersMail]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(toGuest)).toMatchObject({ to: DELETED_GUEST_NAME, data: {} });
+    expect(byId.get(contactCopy)).toMatchObject({ to: DELETED_GUEST_NAME, data: {} });
+    expect(byId.get(toOperator)).toMatchObject({ to: "info@example.com", data: {} });
+    expect(byId.get(othersMail)).toMatchObject({ to: other.email, data: othersDetails });
+    const anywhere = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.emailOutbox)
+      .where(
+        sql`${schema.emailOutbox.to} = ${email} or ${schema.emailOutbox.data}::text like ${"%Erika%"}`,
+      );
+    expect(anywhere[0].n).toBe(0);
   });
 
   it("leaves the newsletter subscription of the address alone: its unsubscribe link governs it", async () => {

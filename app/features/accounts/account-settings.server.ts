@@ -325,6 +325,31 @@ export async function deleteAccount(input: {
               ),
             ),
           );
+        // The e-mails already sent (or given up) stay as the record that they were sent: which
+        // one, when, about which booking. Not to whom or with what: the bookings lose the
+        // guest's name, address, phone and wishes just below, and their e-mails held the same
+        // (audit 20, Art. 17 DSGVO). The booking's history then reads "an Gelöschter Benutzer".
+        // Pending ones of the operator (deleted above are only the account's own) keep theirs:
+        // they still have to be rendered.
+        await tx
+          .update(schema.emailOutbox)
+          .set({
+            // The operator's copies keep their address; only the guest's own is replaced.
+            to: sql`case when lower(${schema.emailOutbox.to}) = lower(${user.email}) then ${DELETED_GUEST_NAME} else ${schema.emailOutbox.to} end`,
+            data: {},
+          })
+          .where(
+            and(
+              ne(schema.emailOutbox.status, "pending"),
+              or(
+                inArray(schema.emailOutbox.bookingId, ownBookings),
+                and(
+                  sql`lower(${schema.emailOutbox.to}) = lower(${user.email})`,
+                  inArray(schema.emailOutbox.template, ACCOUNT_TEMPLATES),
+                ),
+              ),
+            ),
+          );
       }
       await tx
         .update(schema.booking)
