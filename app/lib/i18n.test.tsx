@@ -104,8 +104,8 @@ describe("translate", () => {
       </LanguageProvider>,
     );
     expect(html).toBe(
-      'Mit der Anmeldung akzeptieren Sie unsere <a href="/agb">AGB</a> und unsere ' +
-        "<b>Datenschutzerklärung</b>. Fragen? Kontakt",
+      'Für Buchungen gelten unsere <a href="/agb">AGB</a>; wie wir mit Ihren Daten umgehen, ' +
+        "steht in der <b>Datenschutzerklärung</b>. Fragen? Kontakt",
     );
   });
 });

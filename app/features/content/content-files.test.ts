@@ -105,6 +105,8 @@ describe("content files", () => {
     expect(text).toContain("Anzahlung in Höhe von 20 % des Reisepreises");
     expect(text).toContain("spätestens 30 Tage vor der Anreise");
     expect(text).toContain("Endpreise in Euro einschließlich der gesetzlichen Mehrwertsteuer");
+    // Cards without dates show a price per night; the fees come on top (audit 20, PAngV).
+    expect(text).toContain("Ein Preis pro Nacht, der ohne Reisedaten genannt wird");
     expect(text).toContain("jederzeit vor Reisebeginn vom Vertrag zurücktreten");
     expect(text).toContain("Rücktrittserklärung beim Anbieter eingeht");
     expect(text).toContain("angemessene Entschädigung");
@@ -121,5 +123,23 @@ describe("content files", () => {
     expect(text).toContain("Double-Opt-in");
     expect(text).toContain("lang");
     expect(text).toContain("keine Analyse-, Werbe- oder Tracking-Cookies");
+  });
+
+  // Without travel dates the cards, /angebote and the price box show a price per night without
+  // the cleaning and service fee (spec 03): no text may promise the final price everywhere or
+  // from the first look (audit 20).
+  it("promises the final price only for chosen dates, in every content file", () => {
+    const claims = [
+      /immer Endpreise/i,
+      /Endpreis(?:e|en)? (?:inklusive [^.]*)?von Anfang an/i,
+      /mit Endpreisen von Anfang an/i,
+      /bei jeder Unterkunft von Anfang an/i,
+      /always show final prices/i,
+      /final prices? [^.]*from the start/i,
+    ];
+    for (const [file, value] of Object.entries(files)) {
+      const text = JSON.stringify(value);
+      for (const claim of claims) expect(text, `${file}: ${claim}`).not.toMatch(claim);
+    }
   });
 });

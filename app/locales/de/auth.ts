@@ -14,7 +14,7 @@ const auth = {
   toSignIn: "Bereits ein Konto? Jetzt anmelden",
   forgotPassword: "Passwort vergessen?",
   legal:
-    "Mit der Anmeldung akzeptieren Sie unsere <agb>AGB</agb> und unsere <privacy>Datenschutzerklärung</privacy>. Fragen? <contact>Kontakt</contact>",
+    "Für Buchungen gelten unsere <agb>AGB</agb>; wie wir mit Ihren Daten umgehen, steht in der <privacy>Datenschutzerklärung</privacy>. Fragen? <contact>Kontakt</contact>",
   invalidCredentials: "E-Mail oder Passwort ist falsch",
   missingFields: "Bitte geben Sie E-Mail und Passwort ein.",
   registrationFailed: "Fehler bei der Registrierung. Bitte versuchen Sie es erneut.",

@@ -15,7 +15,7 @@ const auth: typeof de = {
   toSignIn: "Already have an account? Sign in",
   forgotPassword: "Forgot your password?",
   legal:
-    "By signing in you accept our <agb>terms and conditions</agb> and our <privacy>privacy policy</privacy>. Questions? <contact>Contact</contact>",
+    "Bookings are subject to our <agb>terms and conditions</agb>; how we handle your data is explained in our <privacy>privacy policy</privacy>. Questions? <contact>Contact</contact>",
   invalidCredentials: "E-mail or password is incorrect",
   missingFields: "Please enter your e-mail and password.",
   registrationFailed: "Registration failed. Please try again.",
