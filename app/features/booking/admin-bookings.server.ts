@@ -23,6 +23,7 @@ import {
   LATE_NOTES,
   openLatePaymentRefund,
   openRefundForCancellation,
+  RefundAtStripeError,
   withdrawOpenRefund,
 } from "./refunds.server";
 import { expireBalanceLinks } from "./balance-charges.server";
@@ -400,6 +401,7 @@ export type AdminBookingError =
   | "noAccount"
   | "nothingDue"
   | "alreadyRefunded"
+  | "refundAtStripe"
   | "failed";
 
 /**
@@ -564,6 +566,9 @@ export async function changeBookingStatus({
         error: constraintName(error) === "booking_no_user_overlap" ? "ownOverlap" : "datesTaken",
       };
     }
+    // A reopen while the refund is on its way to Stripe (decision 072): rolled back, and the
+    // admin is told why (decision 076) instead of "could not be saved".
+    if (error instanceof RefundAtStripeError) return { ok: false, error: "refundAtStripe" };
     logger.error({ err: error, bookingId }, "changing a booking's status failed");
     return { ok: false, error: "failed" };
   }

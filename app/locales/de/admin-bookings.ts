@@ -233,6 +233,8 @@ const adminBookings = {
       "Der Status dieser Buchung hat sich inzwischen geändert (jetzt: {{status}}). Bitte prüfen Sie die Buchung erneut.",
     staleForm:
       "Diese Seite ist nicht mehr aktuell. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+    refundAtStripe:
+      "Die Erstattung dieser Buchung wird gerade an Stripe übermittelt. Deshalb kann die Buchung jetzt nicht wieder geöffnet werden: Nimmt Stripe die Erstattung an, geht das Geld an den Gast zurück. Schlägt die Übermittlung fehl, können Sie die Buchung danach wieder öffnen.",
     refundAtProvider:
       "Für diese Buchung läuft noch eine Erstattung über den Zahlungsanbieter. Bitte erfassen Sie die Überweisung, sobald diese Erstattung abgeschlossen ist.",
   },

@@ -229,6 +229,8 @@ const adminBookings: typeof de = {
     statusChanged:
       "The status of this booking has changed in the meantime (now: {{status}}). Please check the booking again.",
     staleForm: "This page is out of date. Please reload the page and try again.",
+    refundAtStripe:
+      "The refund of this booking is being sent to Stripe right now, so the booking cannot be reopened at the moment: once Stripe accepts the refund, the money goes back to the guest. If sending it fails, you can reopen the booking afterwards.",
     refundAtProvider:
       "A refund through the payment provider is still under way for this booking. Please record the transfer once that refund is complete.",
   },

@@ -98,19 +98,24 @@ const ERROR_STATUS: Record<string, number> = {
   failed: 500,
   datesTaken: 409,
   statusChanged: 409,
+  refundAtStripe: 409,
 };
 const statusOf = (error: string) => ERROR_STATUS[error] ?? 400;
 
 /**
- * A change refused because the booking's status changed since the page was loaded (decision
- * 074) reloads the page's data, so the admin sees the booking as it is now next to the message
- * (React Router skips that after a 4xx by default).
+ * Refusals because the booking changed since the page was loaded (its status, decision 074; a
+ * refund that went on its way to Stripe, decision 076) reload the page's data, so the admin
+ * sees the booking as it is now next to the message (React Router skips that after a 4xx by
+ * default).
  */
+const RELOADING_ERRORS = new Set(["statusChanged", "refundAtStripe"]);
+
 export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as ActionData | undefined)?.error === "statusChanged") return true;
+  const error = (actionResult as ActionData | undefined)?.error;
+  if (error && RELOADING_ERRORS.has(error)) return true;
   return defaultShouldRevalidate;
 }
 

@@ -1,0 +1,100 @@
+/**
+ * A refund of an online booking while it is on its way to Stripe (decisions 072, 076), through
+ * the admin's booking page (the route's real action, with an admin session) and the fake Stripe:
+ *
+ * - reopening the cancelled booking while its refund is being sent is refused with 409 and a
+ *   German reason (it was the generic "konnte nicht gespeichert werden" before), nothing changes.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db, schema } from "~/lib/db.server";
+import { getTranslator } from "~/lib/i18n";
+import { stripeClient } from "~/lib/stripe.server";
+import { action } from "~/routes/admin/booking-detail";
+import { databaseKind } from "../helpers/database";
+import { createUser, sessionCookie } from "../helpers/factories";
+import { bookingRow, depositPaid } from "../helpers/online-booking";
+import { callRoute } from "../helpers/route-call";
+import { fakeStripeForFile } from "../helpers/stripe-test-env";
+
+const stripe = fakeStripeForFile("on-its-way");
+const { t } = getTranslator("de");
+
+/** An admin with a session, and the detail page's action as their browser posts it. */
+async function adminOnThePage() {
+  const admin = await createUser({ role: "admin", name: "Anton Admin" });
+  const cookie = await sessionCookie(admin.email);
+  const post = (bookingId: string, form: Record<string, string>) =>
+    callRoute<{ error: string }>(action, {
+      url: `/admin/bookings/${bookingId}`,
+      cookie,
+      params: { id: bookingId },
+      form,
+    });
+  return { admin, post };
+}
+
+/** Runs `during` once, inside the next refund create, before the request reaches Stripe. */
+function duringNextRefundCreate(during: () => Promise<void>) {
+  const refunds = stripeClient()!.refunds;
+  const original = refunds.create;
+  refunds.create = async function (this: unknown, ...args: unknown[]) {
+    refunds.create = original;
+    await during();
+    return (original as (...a: unknown[]) => Promise<unknown>).apply(refunds, args);
+  } as typeof refunds.create;
+  return () => {
+    refunds.create = original;
+  };
+}
+
+const refundsOf = (bookingId: string) =>
+  db().select().from(schema.refund).where(eq(schema.refund.bookingId, bookingId));
+const paymentsOf = (bookingId: string) =>
+  db().select().from(schema.payment).where(eq(schema.payment.bookingId, bookingId));
+
+describe(`the admin's page while a refund is on its way to Stripe (${databaseKind()})`, () => {
+  it("reopening the booking during the send answers 409 with the reason; nothing changes", async () => {
+    const { post } = await adminOnThePage();
+    const { booking, deposit } = await depositPaid(stripe, {
+      inDays: 120,
+      guestName: "Sandra Sendung",
+    });
+    let reopen: Awaited<ReturnType<typeof post>> | undefined;
+    const restore = duringNextRefundCreate(async () => {
+      // A second admin's page shows the booking cancelled (it is): "Wieder öffnen".
+      reopen = await post(booking.id, {
+        intent: "status",
+        status: "pending",
+        seenStatus: "cancelled",
+      });
+    });
+    try {
+      expect(
+        await post(booking.id, { intent: "cancel", fee: "none", seenStatus: "confirmed" }),
+      ).toMatchObject({ status: 302, location: `/admin/bookings/${booking.id}?hinweis=status` });
+    } finally {
+      restore();
+    }
+
+    expect(reopen).toMatchObject({ status: 409, data: { error: "refundAtStripe" } });
+    expect(t("adminBookings.errors.refundAtStripe")).toBe(
+      "Die Erstattung dieser Buchung wird gerade an Stripe übermittelt. Deshalb kann die Buchung jetzt nicht wieder geöffnet werden: Nimmt Stripe die Erstattung an, geht das Geld an den Gast zurück. Schlägt die Übermittlung fehl, können Sie die Buchung danach wieder öffnen.",
+    );
+    // Still cancelled, the refund at Stripe and recorded, the deposit the only payment.
+    expect(await bookingRow(booking.id)).toMatchObject({ status: "cancelled" });
+    expect(await refundsOf(booking.id)).toMatchObject([
+      { method: "credit-card", amount: deposit.amount, status: "pending" },
+    ]);
+    expect((await paymentsOf(booking.id)).map((p) => p.amount)).toEqual([deposit.amount]);
+    const intent = (await paymentsOf(booking.id))[0].stripePaymentIntentId!;
+    expect(
+      [...stripe.refunds.values()].filter((r) => r.payment_intent === intent).map((r) => r.amount),
+    ).toEqual([deposit.amount]);
+
+    // Once Stripe has it, reopening is refused as before: money is going back.
+    expect(
+      await post(booking.id, { intent: "status", status: "pending", seenStatus: "cancelled" }),
+    ).toMatchObject({ status: 400, data: { error: "alreadyRefunded" } });
+  });
+});
