@@ -588,8 +588,8 @@ class RefundAtProvider extends Error {}
  * A transfer recorded on a cancelled booking is owed back in full (decision 074): it is added to
  * the booking's open bank-transfer refund item, or opens one ("late-payment", like the money
  * that reaches Stripe after a cancellation, decision 051), which the admin marks "erstattet"
- * once it is sent back. Not while a refund of an online method is unfinished (open, or at
- * Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would be asked to
+ * once it is sent back. Not while a refund of an online method is unfinished (open, being sent,
+ * or at Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would be asked to
  * pay back money it never received), and a pending one that fails is reopened with the open
  * item beside it folded in (stripe-refunds.server.ts, `reopenFailedRefund`). Then the whole
  * payment is undone and the admin is told to record it once that refund is done.
@@ -606,7 +606,9 @@ async function openRefundOfRecordedPayment(
       and(
         eq(r.bookingId, bookingId),
         sql`${r.method} <> 'bank-transfer'`,
-        inArray(r.status, ["open", "pending"]),
+        // "sending" too (decision 076): it is at Stripe a moment later, and should it fail
+        // there, an open transfer item beside it would hold its new attempt back.
+        inArray(r.status, ["open", "sending", "pending"]),
       ),
     )
     .limit(1);

@@ -171,6 +171,8 @@ const adminBookings = {
   refundPending: "Erstattung veranlasst – wartet auf die Bestätigung durch Stripe",
   refundSending: "Wird an Stripe übermittelt",
   refundFailed: "Erstattung fehlgeschlagen: {{error}}",
+  refundWaiting:
+    "Sie wird erneut an Stripe gesendet, sobald die andere offene Erstattung dieser Buchung erledigt ist.",
   refundRetry: "Neuer Versuch automatisch ({{attempts}} von {{max}} Versuchen).",
   refundGivenUp:
     "Keine weiteren automatischen Versuche. Bitte die Erstattung im Stripe-Dashboard prüfen.",

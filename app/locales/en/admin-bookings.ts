@@ -172,6 +172,8 @@ const adminBookings: typeof de = {
   refundPending: "Refund initiated – waiting for Stripe to confirm it",
   refundSending: "Being sent to Stripe",
   refundFailed: "Refund failed: {{error}}",
+  refundWaiting:
+    "It will be sent to Stripe again once the other open refund of this booking is done.",
   refundRetry: "Retried automatically ({{attempts}} of {{max}} attempts).",
   refundGivenUp: "No further automatic attempts. Please check the refund in the Stripe dashboard.",
   historyRefundSent: "{{amount}} refund initiated",

@@ -727,6 +727,13 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                           <span className="font-medium text-amber-900">
                             {t("adminBookings.refundOpen")}
                           </span>
+                        ) : refund.status === "pending" && refund.lastError ? (
+                          // Failed at Stripe, waiting for the other open item of the booking
+                          // before it is sent again (decision 076).
+                          <span className="block font-medium text-red-800" role="alert">
+                            {t("adminBookings.refundFailed", { error: refund.lastError })}{" "}
+                            {t("adminBookings.refundWaiting")}
+                          </span>
                         ) : refund.status === "pending" ? (
                           <span className="font-medium text-amber-900">
                             {t("adminBookings.refundPending")}
