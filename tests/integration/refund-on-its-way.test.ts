@@ -83,6 +83,7 @@ describe(`the admin's page while a refund is on its way to Stripe (${databaseKin
         receivedOn: todayInBerlin(),
         note: "",
         seenStatus: "cancelled",
+        seenAmountPaid: String(deposit.amount),
       });
     });
     try {

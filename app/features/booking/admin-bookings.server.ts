@@ -416,6 +416,18 @@ const statusChanged = (current: string): StatusChanged => ({
   current: asStatus(current),
 });
 
+/**
+ * The amount received is no longer the one the admin's payment dialog showed (decision 076):
+ * another payment was recorded or arrived meanwhile, maybe the very transfer this dialog was
+ * about to record a second time. Nothing was recorded; both amounts in cents, for the message.
+ */
+export type PaymentsChanged = {
+  ok: false;
+  error: "paymentsChanged";
+  received: number;
+  seenReceived: number;
+};
+
 type ChangeResult = { ok: true } | { ok: false; error: AdminBookingError } | StatusChanged;
 
 /**
@@ -632,13 +644,16 @@ async function openRefundOfRecordedPayment(
  *
  * Only while the booking has the status the admin's dialog showed (`seenStatus`, decision 074):
  * a dialog opened before the guest cancelled records nothing, and the admin sees the booking as
- * it is now. Money that really arrived for a cancelled booking is still recorded (the books
+ * it is now. Only while it has received what the dialog showed (`seenAmountPaid`, decision
+ * 076): two dialogs opened on the same state record one transfer once; the second is refused
+ * and shows the payment the first recorded (saving again then records a genuine second one). Money that really arrived for a cancelled booking is still recorded (the books
  * must show it) when the admin records it on the cancelled booking: then it is marked to be
  * paid back in full, with a bank-transfer refund item, and never confirms anything.
  */
 export async function recordPayment({
   bookingId,
   seenStatus,
+  seenAmountPaid,
   amount,
   receivedOn,
   note,
@@ -648,6 +663,8 @@ export async function recordPayment({
 }: {
   bookingId: string;
   seenStatus: BookingStatus;
+  /** cents received as the dialog showed them (booking.amount_paid when the page was loaded) */
+  seenAmountPaid: number;
   amount: number;
   receivedOn: string;
   note: string;
@@ -658,6 +675,7 @@ export async function recordPayment({
   | { ok: true; paymentStatus: string; confirmed: boolean; refundDue: boolean }
   | { ok: false; error: AdminBookingError | "dateInFuture" | "refundAtProvider" }
   | StatusChanged
+  | PaymentsChanged
 > {
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   const today = dayInBerlin(now);
@@ -669,6 +687,17 @@ export async function recordPayment({
       if (!booking) return { ok: false, error: "notFound" } as const;
       // Under the row lock: a cancellation cannot slip in between this check and the insert.
       if (booking.status !== seenStatus) return statusChanged(booking.status);
+      // Under the same lock: every payment (recorded here, or by Stripe's webhook) moves
+      // amount_paid through its trigger, which needs this row; a second dialog that saw the
+      // same amount waits here for the first one's commit and then finds it changed.
+      if (booking.amountPaid !== seenAmountPaid) {
+        return {
+          ok: false,
+          error: "paymentsChanged",
+          received: booking.amountPaid,
+          seenReceived: seenAmountPaid,
+        } as const;
+      }
       const refundDue = booking.status === "cancelled";
       await tx.insert(schema.payment).values({
         bookingId: booking.id,

@@ -235,6 +235,8 @@ const adminBookings = {
       "Der Status dieser Buchung hat sich inzwischen geändert (jetzt: {{status}}). Bitte prüfen Sie die Buchung erneut.",
     staleForm:
       "Diese Seite ist nicht mehr aktuell. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+    paymentsChanged:
+      "Seit dem Öffnen dieses Formulars ist für diese Buchung eine Zahlung eingegangen oder erfasst worden: Erhalten sind jetzt {{received}} statt {{seen}}. Bitte prüfen Sie in der Liste der Zahlungen, ob diese Überweisung schon erfasst ist. Falls nicht, speichern Sie erneut.",
     refundAtStripe:
       "Die Erstattung dieser Buchung wird gerade an Stripe übermittelt. Deshalb kann die Buchung jetzt nicht wieder geöffnet werden: Nimmt Stripe die Erstattung an, geht das Geld an den Gast zurück. Schlägt die Übermittlung fehl, können Sie die Buchung danach wieder öffnen.",
     refundAtProvider:

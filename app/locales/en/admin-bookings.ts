@@ -231,6 +231,8 @@ const adminBookings: typeof de = {
     statusChanged:
       "The status of this booking has changed in the meantime (now: {{status}}). Please check the booking again.",
     staleForm: "This page is out of date. Please reload the page and try again.",
+    paymentsChanged:
+      "Since this form was opened, a payment has been received or recorded for this booking: {{received}} received now instead of {{seen}}. Please check the list of payments to see whether this transfer is already recorded. If it is not, save again.",
     refundAtStripe:
       "The refund of this booking is being sent to Stripe right now, so the booking cannot be reopened at the moment: once Stripe accepts the refund, the money goes back to the guest. If sending it fails, you can reopen the booking afterwards.",
     refundAtProvider:

@@ -25,6 +25,7 @@ import { requireAdmin, sessionExpired } from "~/features/accounts/session.server
 import {
   markRefundedSchema,
   recordPaymentSchema,
+  seenAmountPaidSchema,
   seenStatusSchema,
   statusChangeSchema,
   type MarkRefundedField,
@@ -88,6 +89,9 @@ type ActionData = {
   error: string;
   /** with "statusChanged": the booking's status now (decision 074) */
   current?: SeenStatus;
+  /** with "paymentsChanged": cents received now and as the dialog showed them (decision 076) */
+  received?: number;
+  seenReceived?: number;
   fieldErrors?: Partial<Record<FormField, string>>;
   values?: Partial<Record<FormField, string>>;
 };
@@ -98,17 +102,18 @@ const ERROR_STATUS: Record<string, number> = {
   failed: 500,
   datesTaken: 409,
   statusChanged: 409,
+  paymentsChanged: 409,
   refundAtStripe: 409,
 };
 const statusOf = (error: string) => ERROR_STATUS[error] ?? 400;
 
 /**
- * Refusals because the booking changed since the page was loaded (its status, decision 074; a
- * refund that went on its way to Stripe, decision 076) reload the page's data, so the admin
+ * Refusals because the booking changed since the page was loaded (its status, decision 074; its
+ * payments or a refund that went on its way to Stripe, decision 076) reload the page's data, so the admin
  * sees the booking as it is now next to the message (React Router skips that after a 4xx by
  * default).
  */
-const RELOADING_ERRORS = new Set(["statusChanged", "refundAtStripe"]);
+const RELOADING_ERRORS = new Set(["statusChanged", "paymentsChanged", "refundAtStripe"]);
 
 export function shouldRevalidate({
   actionResult,
@@ -162,7 +167,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent === "payment") {
     const seenStatus = seenStatusOf();
-    if (!seenStatus) return fail({ intent, error: "staleForm" });
+    // And what it showed received (decision 076): the same refusal when missing or garbled.
+    const seenAmountPaid = seenAmountPaidSchema.safeParse(form.get("seenAmountPaid")).data;
+    if (!seenStatus || seenAmountPaid === undefined) return fail({ intent, error: "staleForm" });
     const parsed = parseForm(form, recordPaymentSchema, {
       fields: ["amount", "receivedOn", "note", "confirm"],
     });
@@ -177,6 +184,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await recordPayment({
       bookingId: params.id,
       seenStatus,
+      seenAmountPaid,
       ...parsed.data,
       actorId: admin.id,
       now,
@@ -186,6 +194,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         intent,
         error: result.error,
         ...("current" in result ? { current: result.current } : {}),
+        ...("received" in result
+          ? { received: result.received, seenReceived: result.seenReceived }
+          : {}),
         fieldErrors: result.error === "dateInFuture" ? { receivedOn: "dateInFuture" } : undefined,
         values: parsed.values,
       });
@@ -286,7 +297,14 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
       ? t("adminBookings.errors.statusChanged", {
           status: t(`adminBookings.statuses.${result.current}`),
         })
-      : t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
+      : code === "paymentsChanged" &&
+          result?.received !== undefined &&
+          result.seenReceived !== undefined
+        ? t("adminBookings.errors.paymentsChanged", {
+            received: money(result.received),
+            seen: money(result.seenReceived),
+          })
+        : t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
   const fieldError = (field: FormField, intent: ActionData["intent"] = "payment") =>
     result?.intent === intent && result.fieldErrors?.[field]
       ? errorText(result.fieldErrors[field]!)
@@ -858,6 +876,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
           <Form method="post" noValidate className="space-y-4">
             <input type="hidden" name="intent" value="payment" />
             <input type="hidden" name="seenStatus" value={booking.status} />
+            <input type="hidden" name="seenAmountPaid" value={booking.amountPaid} />
             {formError && result?.intent === "payment" && <Banner tone="error">{formError}</Banner>}
             {booking.status === "cancelled" && (
               <Banner tone="warning">{t("adminBookings.recordCancelledHint")}</Banner>
