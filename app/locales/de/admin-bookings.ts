@@ -188,7 +188,11 @@ const adminBookings = {
   chargeRunning: "Abbuchung läuft (Versuch {{attempt}} von {{max}})",
   chargeFailed:
     "Abbuchung fehlgeschlagen (Versuch {{attempt}} von {{max}}, zuletzt am {{date}}): {{error}}",
-  chargeNext: "Nächster automatischer Versuch am {{date}}.",
+  chargeNextDay:
+    "Nächster automatischer Versuch am {{date}} (die Abbuchung wird stündlich geprüft).",
+  chargeNextAfterLink:
+    "Nächster automatischer Versuch frühestens am {{date}} um {{time}} Uhr, wenn der Zahlungslink abgelaufen ist – sofern der Gast nicht vorher über den Link bezahlt.",
+  chargeNextDue: "Nächster automatischer Versuch bei der nächsten stündlichen Prüfung.",
   chargeNoMore:
     "Keine weiteren automatischen Versuche. Bitte den Gast kontaktieren oder eine Zahlung erfassen.",
   chargeNoLink: "Es konnte kein Zahlungslink erstellt werden.",

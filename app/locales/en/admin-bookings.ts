@@ -187,7 +187,10 @@ const adminBookings: typeof de = {
   chargeDue: "{{amount}}, due on {{date}}",
   chargeRunning: "Charge in progress (attempt {{attempt}} of {{max}})",
   chargeFailed: "Charge failed (attempt {{attempt}} of {{max}}, last on {{date}}): {{error}}",
-  chargeNext: "Next automatic attempt on {{date}}.",
+  chargeNextDay: "Next automatic attempt on {{date}} (the charge is checked every hour).",
+  chargeNextAfterLink:
+    "Next automatic attempt not before {{time}} on {{date}}, once the payment link has expired – unless the guest pays through the link before then.",
+  chargeNextDue: "Next automatic attempt at the next hourly check.",
   chargeNoMore: "No further automatic attempts. Please contact the guest or record a payment.",
   chargeNoLink: "No payment link could be created.",
   chargeLinkSent: "Payment link sent to the guest on {{sent}}.",

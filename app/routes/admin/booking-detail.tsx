@@ -40,6 +40,7 @@ import {
 } from "~/features/booking/admin-bookings.server";
 import { DebitProcessingBadge } from "~/features/booking/components/debit-processing-badge";
 import { PaymentStatusBadge } from "~/features/booking/components/admin/payment-status-badge";
+import { nextBalanceAttemptText } from "~/features/booking/next-balance-attempt";
 import { markRefunded } from "~/features/booking/refunds.server";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
 import { parseForm } from "~/lib/form.server";
@@ -639,8 +640,8 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                           })}
                         </p>
                         <p className="text-slate-800">
-                          {charge.nextAttemptOn
-                            ? t("adminBookings.chargeNext", { date: date(charge.nextAttemptOn) })
+                          {charge.nextAttempt
+                            ? nextBalanceAttemptText(charge.nextAttempt, { t, i18n })
                             : t("adminBookings.chargeNoMore")}
                         </p>
                         <p className="text-slate-800">
