@@ -129,6 +129,7 @@ const adminBookings = {
     "checkout-expired": "Zahlung nicht abgeschlossen",
     "payment-details": "Zahlungsdaten",
     "payment-reminder": "Zahlungserinnerung",
+    "overpayment-refunded": "Zu viel gezahlt – Erstattung an den Gast",
     "balance-paid": "Restzahlung erhalten",
     "balance-payment-link": "Restzahlung: Zahlungslink",
     "late-payment-refunded": "Verspätete Zahlung automatisch erstattet (an Sie)",

@@ -130,6 +130,7 @@ const adminBookings: typeof de = {
     "checkout-expired": "Payment not completed",
     "payment-details": "Payment details",
     "payment-reminder": "Payment reminder",
+    "overpayment-refunded": "Paid too much – refund to the guest",
     "balance-paid": "Balance received",
     "balance-payment-link": "Balance: payment link",
     "late-payment-refunded": "Late payment refunded automatically (to you)",
