@@ -5,9 +5,15 @@
  * "Stornierung"), and a payment dialog opened before the cancellation must not record money on
  * it unseen. Money that really arrived for a cancelled booking is still recorded when the admin
  * records it on the cancelled booking, and is then owed back in full.
+ *
+ * Decision 076: the payment dialog also acts on the amount received it showed. Recording a
+ * transfer mostly leaves the status as it is, so two admins recording the same transfer from
+ * two dialogs are told apart by what they saw received: the second is refused (409, what
+ * changed named), and saving again from the reloaded page records a genuine second transfer.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInBerlin } from "~/domain/calendar-day";
 import { changeBookingStatus, recordPayment } from "~/features/booking/admin-bookings.server";
 import { cancelBooking } from "~/features/booking/cancellation.server";
 import { markRefunded } from "~/features/booking/refunds.server";
@@ -46,6 +52,7 @@ async function depositThenGuestCancels() {
   await recordPayment({
     bookingId: booking.id,
     seenStatus: "pending",
+    seenAmountPaid: 0,
     amount: 20_000,
     receivedOn: "2026-11-23",
     note: "Anzahlung",
@@ -101,7 +108,7 @@ async function post(bookingId: string, fields: Record<string, string>) {
   } as unknown as Parameters<typeof action>[0];
   try {
     const answer = (await action(args)) as unknown as {
-      data: { error: string; current?: string };
+      data: { error: string; current?: string; received?: number; seenReceived?: number };
       init: ResponseInit | null;
     };
     return { status: answer.init?.status ?? 200, data: answer.data, location: null };
@@ -198,6 +205,7 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
             : recordPayment({
                 bookingId: booking.id,
                 seenStatus: "pending",
+                seenAmountPaid: 0,
                 amount: 20_000,
                 receivedOn: "2026-11-24",
                 note: "",
@@ -245,6 +253,7 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
       await recordPayment({
         bookingId: booking.id,
         seenStatus: "pending",
+        seenAmountPaid: 0,
         amount: 20_000,
         receivedOn: "2026-11-24",
         note: "Anzahlung",
@@ -267,6 +276,7 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
       await recordPayment({
         bookingId: booking.id,
         seenStatus: "cancelled",
+        seenAmountPaid: 20_000,
         amount: 30_000,
         receivedOn: "2026-11-24",
         note: "Restzahlung Sparkasse",
@@ -319,6 +329,7 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
       await recordPayment({
         bookingId: booking.id,
         seenStatus: "cancelled",
+        seenAmountPaid: 0,
         amount: 20_000,
         receivedOn: "2026-11-24",
         note: "",
@@ -364,6 +375,7 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
         recordPayment({
           bookingId: booking.id,
           seenStatus: "cancelled",
+          seenAmountPaid: 20_000,
           amount: 5_000,
           receivedOn: "2026-11-24",
           note: "",
@@ -398,7 +410,13 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
     const stale: Record<string, string>[] = [
       { intent: "status", status: "confirmed", seenStatus: "pending" },
       { intent: "cancel", fee: "none", seenStatus: "confirmed" },
-      { intent: "payment", amount: "200,00", receivedOn: "2026-11-20", seenStatus: "pending" },
+      {
+        intent: "payment",
+        amount: "200,00",
+        receivedOn: "2026-11-20",
+        seenStatus: "pending",
+        seenAmountPaid: "0",
+      },
     ];
     for (const fields of stale) {
       const answer = await post(booking.id, fields);
@@ -417,7 +435,7 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
     const forms: Record<string, string>[] = [
       { intent: "status", status: "pending" },
       { intent: "cancel", fee: "none" },
-      { intent: "payment", amount: "200,00", receivedOn: "2026-11-20" },
+      { intent: "payment", amount: "200,00", receivedOn: "2026-11-20", seenAmountPaid: "0" },
     ];
     for (const form of forms) {
       for (const seenStatus of [undefined, ...garbled]) {
@@ -438,5 +456,116 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
       await post(booking.id, { intent: "status", status: "pending", seenStatus: "cancelled" }),
     ).toMatchObject({ status: 302, location: `/admin/bookings/${booking.id}?hinweis=status` });
     expect((await stored(booking.id)).status).toBe("pending");
+  });
+});
+
+describe(`the payment dialog acts on the amount received it saw (${databaseKind()})`, () => {
+  /** The payment dialog as the browser posts it: the page showed "Ausstehend", 0 € received. */
+  const dialog = (seenAmountPaid: string) => ({
+    intent: "payment",
+    amount: "200,00",
+    receivedOn: todayInBerlin(),
+    note: "Überweisung Sparkasse",
+    seenStatus: "pending",
+    seenAmountPaid,
+  });
+
+  it("two dialogs that saw the same state record one transfer once; saving again records a second", async () => {
+    const { booking } = await pendingBooking();
+    // Two admins open "Zahlung erfassen" on the same page state and both save the transfer.
+    expect(await post(booking.id, dialog("0"))).toMatchObject({
+      status: 302,
+      location: `/admin/bookings/${booking.id}?hinweis=payment`,
+    });
+    const afterFirst = await snapshot(booking.id);
+    const second = await post(booking.id, dialog("0"));
+    expect(second).toMatchObject({
+      status: 409,
+      data: { error: "paymentsChanged", received: 20_000, seenReceived: 0 },
+    });
+    // Nothing recorded twice: one payment, one history entry, the status unchanged.
+    expect(await snapshot(booking.id)).toEqual(afterFirst);
+    expect(afterFirst.payments.map((p) => p.amount)).toEqual([20_000]);
+    expect(afterFirst.booking).toMatchObject({ amountPaid: 20_000, status: "pending" });
+    expect(
+      t("adminBookings.errors.paymentsChanged", { received: "200,00 €", seen: "0,00 €" }),
+    ).toBe(
+      "Seit dem Öffnen dieses Formulars ist für diese Buchung eine Zahlung eingegangen oder erfasst worden: Erhalten sind jetzt 200,00 € statt 0,00 €. Bitte prüfen Sie in der Liste der Zahlungen, ob diese Überweisung schon erfasst ist. Falls nicht, speichern Sie erneut.",
+    );
+
+    // The page reloads and shows 200 € received; a genuine second transfer is then recorded.
+    expect(await post(booking.id, dialog("20000"))).toMatchObject({ status: 302 });
+    expect((await payments(booking.id)).map((p) => p.amount)).toEqual([20_000, 20_000]);
+    expect(await stored(booking.id)).toMatchObject({ amountPaid: 40_000 });
+  });
+
+  it("the second recording waits for the first one's commit and then finds the amount changed", async () => {
+    const { booking } = await pendingBooking();
+    let second: Promise<unknown> | undefined;
+    await db().transaction(async (tx) => {
+      // The first admin's recording holds the booking's row and has inserted its payment.
+      await tx
+        .select({ id: schema.booking.id })
+        .from(schema.booking)
+        .where(eq(schema.booking.id, booking.id))
+        .for("update");
+      await tx.insert(schema.payment).values({
+        bookingId: booking.id,
+        amount: 20_000,
+        receivedOn: "2026-11-24",
+        recordedBy: adminId,
+      });
+      // The second admin saves the same transfer from a dialog that saw 0 € received.
+      second = recordPayment({
+        bookingId: booking.id,
+        seenStatus: "pending",
+        seenAmountPaid: 0,
+        amount: 20_000,
+        receivedOn: "2026-11-24",
+        note: "",
+        confirm: true,
+        actorId: adminId,
+        now: NOW,
+      });
+      await untilSomeoneWaitsForALock();
+    });
+    expect(await second).toEqual({
+      ok: false,
+      error: "paymentsChanged",
+      received: 20_000,
+      seenReceived: 0,
+    });
+    expect((await payments(booking.id)).map((p) => p.amount)).toEqual([20_000]);
+    expect(await stored(booking.id)).toMatchObject({ amountPaid: 20_000, status: "pending" });
+    expect(await mailTemplates(booking.id)).toEqual([]);
+  });
+
+  it("a missing or garbled amount seen is refused with 400 like a missing status, nothing recorded", async () => {
+    const { booking } = await pendingBooking();
+    const before = await snapshot(booking.id);
+    const { seenAmountPaid: _seen, ...withoutIt } = dialog("0");
+    expect(await post(booking.id, withoutIt)).toMatchObject({
+      status: 400,
+      data: { error: "staleForm" },
+    });
+    const garbled = [
+      "",
+      " 0",
+      "-1",
+      "0,00",
+      "200.5",
+      "1e3",
+      "0x10",
+      "12345678901",
+      "' or 1=1 --",
+      "x".repeat(5000),
+    ];
+    for (const seen of garbled) {
+      expect(await post(booking.id, dialog(seen)), seen.slice(0, 20)).toMatchObject({
+        status: 400,
+        data: { error: "staleForm" },
+      });
+    }
+    expect(await snapshot(booking.id)).toEqual(before);
   });
 });

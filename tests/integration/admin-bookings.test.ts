@@ -333,6 +333,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     const deposit = await recordPayment({
       bookingId: booking.id,
       seenStatus: "pending",
+      seenAmountPaid: 0,
       amount: 20_000,
       receivedOn: "2026-11-23",
       note: "Anzahlung",
@@ -354,6 +355,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     const rest = await recordPayment({
       bookingId: booking.id,
       seenStatus: "pending",
+      seenAmountPaid: 20_000,
       amount: 80_000,
       receivedOn: "2026-11-24",
       note: "",
@@ -379,6 +381,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     const result = await recordPayment({
       bookingId: booking.id,
       seenStatus: "pending",
+      seenAmountPaid: 0,
       amount: 5_000,
       receivedOn: "2026-11-24",
       note: "",
@@ -401,6 +404,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
       await recordPayment({
         bookingId: booking.id,
         seenStatus: "pending",
+        seenAmountPaid: 0,
         amount: 100,
         receivedOn: "2026-11-25",
         note: "",
@@ -414,6 +418,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
         await recordPayment({
           bookingId: id,
           seenStatus: "pending",
+          seenAmountPaid: 0,
           amount: 100,
           receivedOn: "2026-11-24",
           note: "",
@@ -474,6 +479,7 @@ describe(`admin bookings (${databaseKind()})`, () => {
     await recordPayment({
       bookingId: booking.id,
       seenStatus: "pending",
+      seenAmountPaid: 0,
       amount: 100_000,
       receivedOn: "2026-11-24",
       note: "",

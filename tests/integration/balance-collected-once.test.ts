@@ -195,6 +195,7 @@ describe("money beyond what is still owed (audit 19, finding 1)", () => {
     const recorded = await recordPayment({
       bookingId: booking.id,
       seenStatus: "confirmed",
+      seenAmountPaid: (await bookingRow(booking.id)).amountPaid,
       amount: balance.amount,
       receivedOn: todayInBerlin(),
       note: "Überweisung",

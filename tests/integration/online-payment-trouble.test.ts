@@ -279,7 +279,8 @@ describe(`the balance charge on the admin detail (${databaseKind()})`, () => {
         createdAt: new Date("2026-05-09T08:00:00Z"),
       });
 
-    // The morning after: the link still valid, the job tries again today.
+    // The morning after: the link still valid; the job tries again today, once it has ended
+    // (not at the start of the day, decision 076).
     const morning = await getAdminBooking(card.id, new Date("2026-05-10T05:00:00Z"));
     expect(morning?.balanceCharges).toEqual([
       {
@@ -290,7 +291,7 @@ describe(`the balance charge on the admin detail (${databaseKind()})`, () => {
         maxAttempts: MAX_BALANCE_ATTEMPTS,
         lastError: "authentication_required",
         lastAttemptOn: "2026-05-09",
-        nextAttemptOn: "2026-05-10",
+        nextAttempt: { at: "2026-05-10T07:59:00.000Z", after: "linkEnd" },
         link: {
           sentAt: "2026-05-09T08:00:00.000Z",
           expiresAt: "2026-05-10T07:59:00.000Z",
@@ -309,7 +310,7 @@ describe(`the balance charge on the admin detail (${databaseKind()})`, () => {
       .where(eq(schema.balanceCharge.bookingId, card.id));
     expect(
       (await getAdminBooking(card.id, new Date("2026-05-12T10:00:00Z")))?.balanceCharges[0],
-    ).toMatchObject({ attempts: MAX_BALANCE_ATTEMPTS, nextAttemptOn: null });
+    ).toMatchObject({ attempts: MAX_BALANCE_ATTEMPTS, nextAttempt: null });
   });
 
   it("promises no further attempt without a payment provider or once the booking is cancelled", async () => {
@@ -317,21 +318,21 @@ describe(`the balance charge on the admin detail (${databaseKind()})`, () => {
     await pay(card.id, 20_000);
     await failedCharge(card.id, 1, "2026-05-02");
     const noProvider = await getAdminBooking(card.id, new Date("2026-05-03T10:00:00Z"));
-    expect(noProvider?.balanceCharges[0]).toMatchObject({ nextAttemptOn: null, link: null });
+    expect(noProvider?.balanceCharges[0]).toMatchObject({ nextAttempt: null, link: null });
 
     process.env.STRIPE_SECRET_KEY = "sk_test_trouble_0123456789";
     process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_trouble_0123456789";
     resetEnvCache();
-    // A run after downtime: the next attempt is today, not a day in the past.
+    // A run after downtime: the next attempt is the next hourly run, not a day in the past.
     expect(
       (await getAdminBooking(card.id, new Date("2026-05-20T10:00:00Z")))?.balanceCharges[0],
-    ).toMatchObject({ nextAttemptOn: "2026-05-20" });
+    ).toMatchObject({ nextAttempt: { at: "2026-05-20T10:00:00.000Z", after: "due" } });
     await db()
       .update(schema.booking)
       .set({ status: "cancelled" })
       .where(eq(schema.booking.id, card.id));
     expect(
       (await getAdminBooking(card.id, new Date("2026-05-20T10:00:00Z")))?.balanceCharges[0],
-    ).toMatchObject({ nextAttemptOn: null });
+    ).toMatchObject({ nextAttempt: null });
   });
 });

@@ -119,6 +119,19 @@ const bookingStatus = z.enum(["pending", "confirmed", "cancelled", "completed"])
 export const seenStatusSchema = bookingStatus;
 export type SeenStatus = z.infer<typeof seenStatusSchema>;
 
+/**
+ * What the payment dialog showed as received (hidden field `seenAmountPaid`, cents, the
+ * booking's amount_paid when the page was loaded; decision 076). Recording a transfer mostly
+ * leaves the status as it is (a deposit, a part, the balance), so `seenStatus` cannot tell two
+ * dialogs apart that record the same transfer: the amount received can. Missing or garbled: not
+ * this page's form (or from before this field existed), refused like a missing `seenStatus`.
+ */
+export const seenAmountPaidSchema = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .refine(Number.isSafeInteger);
+
 export const statusChangeSchema = z.object({
   status: bookingStatus,
   /** only for "cancelled": whether the guest's cancellation fee applies */

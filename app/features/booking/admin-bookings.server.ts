@@ -23,6 +23,7 @@ import {
   LATE_NOTES,
   openLatePaymentRefund,
   openRefundForCancellation,
+  RefundAtStripeError,
   withdrawOpenRefund,
 } from "./refunds.server";
 import { expireBalanceLinks } from "./balance-charges.server";
@@ -400,6 +401,7 @@ export type AdminBookingError =
   | "noAccount"
   | "nothingDue"
   | "alreadyRefunded"
+  | "refundAtStripe"
   | "failed";
 
 /**
@@ -413,6 +415,18 @@ const statusChanged = (current: string): StatusChanged => ({
   error: "statusChanged",
   current: asStatus(current),
 });
+
+/**
+ * The amount received is no longer the one the admin's payment dialog showed (decision 076):
+ * another payment was recorded or arrived meanwhile, maybe the very transfer this dialog was
+ * about to record a second time. Nothing was recorded; both amounts in cents, for the message.
+ */
+export type PaymentsChanged = {
+  ok: false;
+  error: "paymentsChanged";
+  received: number;
+  seenReceived: number;
+};
 
 type ChangeResult = { ok: true } | { ok: false; error: AdminBookingError } | StatusChanged;
 
@@ -566,6 +580,9 @@ export async function changeBookingStatus({
         error: constraintName(error) === "booking_no_user_overlap" ? "ownOverlap" : "datesTaken",
       };
     }
+    // A reopen while the refund is on its way to Stripe (decision 072): rolled back, and the
+    // admin is told why (decision 076) instead of "could not be saved".
+    if (error instanceof RefundAtStripeError) return { ok: false, error: "refundAtStripe" };
     logger.error({ err: error, bookingId }, "changing a booking's status failed");
     return { ok: false, error: "failed" };
   }
@@ -585,8 +602,8 @@ class RefundAtProvider extends Error {}
  * A transfer recorded on a cancelled booking is owed back in full (decision 074): it is added to
  * the booking's open bank-transfer refund item, or opens one ("late-payment", like the money
  * that reaches Stripe after a cancellation, decision 051), which the admin marks "erstattet"
- * once it is sent back. Not while a refund of an online method is unfinished (open, or at
- * Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would be asked to
+ * once it is sent back. Not while a refund of an online method is unfinished (open, being sent,
+ * or at Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would be asked to
  * pay back money it never received), and a pending one that fails is reopened with the open
  * item beside it folded in (stripe-refunds.server.ts, `reopenFailedRefund`). Then the whole
  * payment is undone and the admin is told to record it once that refund is done.
@@ -603,7 +620,9 @@ async function openRefundOfRecordedPayment(
       and(
         eq(r.bookingId, bookingId),
         sql`${r.method} <> 'bank-transfer'`,
-        inArray(r.status, ["open", "pending"]),
+        // "sending" too (decision 076): it is at Stripe a moment later, and should it fail
+        // there, an open transfer item beside it would hold its new attempt back.
+        inArray(r.status, ["open", "sending", "pending"]),
       ),
     )
     .limit(1);
@@ -627,13 +646,16 @@ async function openRefundOfRecordedPayment(
  *
  * Only while the booking has the status the admin's dialog showed (`seenStatus`, decision 074):
  * a dialog opened before the guest cancelled records nothing, and the admin sees the booking as
- * it is now. Money that really arrived for a cancelled booking is still recorded (the books
+ * it is now. Only while it has received what the dialog showed (`seenAmountPaid`, decision
+ * 076): two dialogs opened on the same state record one transfer once; the second is refused
+ * and shows the payment the first recorded (saving again then records a genuine second one). Money that really arrived for a cancelled booking is still recorded (the books
  * must show it) when the admin records it on the cancelled booking: then it is marked to be
  * paid back in full, with a bank-transfer refund item, and never confirms anything.
  */
 export async function recordPayment({
   bookingId,
   seenStatus,
+  seenAmountPaid,
   amount,
   receivedOn,
   note,
@@ -643,6 +665,8 @@ export async function recordPayment({
 }: {
   bookingId: string;
   seenStatus: BookingStatus;
+  /** cents received as the dialog showed them (booking.amount_paid when the page was loaded) */
+  seenAmountPaid: number;
   amount: number;
   receivedOn: string;
   note: string;
@@ -653,6 +677,7 @@ export async function recordPayment({
   | { ok: true; paymentStatus: string; confirmed: boolean; refundDue: boolean }
   | { ok: false; error: AdminBookingError | "dateInFuture" | "refundAtProvider" }
   | StatusChanged
+  | PaymentsChanged
 > {
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   const today = dayInBerlin(now);
@@ -665,6 +690,17 @@ export async function recordPayment({
       if (!booking) return { ok: false, error: "notFound" } as const;
       // Under the row lock: a cancellation cannot slip in between this check and the insert.
       if (booking.status !== seenStatus) return statusChanged(booking.status);
+      // Under the same lock: every payment (recorded here, or by Stripe's webhook) moves
+      // amount_paid through its trigger, which needs this row; a second dialog that saw the
+      // same amount waits here for the first one's commit and then finds it changed.
+      if (booking.amountPaid !== seenAmountPaid) {
+        return {
+          ok: false,
+          error: "paymentsChanged",
+          received: booking.amountPaid,
+          seenReceived: seenAmountPaid,
+        } as const;
+      }
       const refundDue = booking.status === "cancelled";
       await tx.insert(schema.payment).values({
         bookingId: booking.id,

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import { addDays, dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import { isStripeConfigured } from "~/lib/stripe.server";
 import { MAX_BALANCE_ATTEMPTS } from "./balance-charges.server";
+import { nextBalanceAttempt, type NextBalanceAttempt } from "./next-balance-attempt";
 
 /**
  * What the admin's booking detail says about charging the balance of an online booking
@@ -21,11 +21,10 @@ export type BalanceChargeView = {
   lastError: string | null;
   lastAttemptOn: string;
   /**
-   * The day the job tries again (it runs hourly and charges a failed due date at most once a
-   * day); null when it will not: the last attempt was made, the booking is no longer confirmed
-   * or owes nothing, or no payment provider is configured.
+   * When the job tries again at the earliest; null when it will not: the last attempt was made,
+   * the booking is no longer confirmed or owes nothing, or no payment provider is configured.
    */
-  nextAttemptOn: string | null;
+  nextAttempt: NextBalanceAttempt | null;
   /** the payment link of the last failed attempt, as e-mailed to the guest; null if none */
   link: { sentAt: string; expiresAt: string | null; isExpired: boolean } | null;
 };
@@ -37,7 +36,6 @@ export async function balanceChargeView(
   booking: { id: string; status: string; open: number },
   now: Date,
 ): Promise<BalanceChargeView[]> {
-  const today = dayInBerlin(now);
   const [charges, links] = await Promise.all([
     db()
       .select({
@@ -68,8 +66,8 @@ export async function balanceChargeView(
           (link) => (link.data as { paymentUrl?: unknown }).paymentUrl === charge.checkoutUrl,
         )
       : undefined;
-    const expiresAt = (mail?.data as { linkExpiresAt?: unknown } | undefined)?.linkExpiresAt;
-    const nextDay = addDays(charge.lastAttemptOn, 1);
+    const stored = (mail?.data as { linkExpiresAt?: unknown } | undefined)?.linkExpiresAt;
+    const expiresAt = typeof stored === "string" ? stored : null;
     return {
       dueDate: charge.dueDate,
       amount: charge.amount,
@@ -78,18 +76,16 @@ export async function balanceChargeView(
       maxAttempts: MAX_BALANCE_ATTEMPTS,
       lastError: charge.lastError,
       lastAttemptOn: charge.lastAttemptOn,
-      nextAttemptOn:
+      nextAttempt:
         status === "failed" && willRetry && charge.attempts < MAX_BALANCE_ATTEMPTS
-          ? nextDay > today
-            ? nextDay
-            : today
+          ? nextBalanceAttempt(charge.lastAttemptOn, expiresAt, now)
           : null,
       link:
         status === "failed" && mail
           ? {
               sentAt: mail.createdAt.toISOString(),
-              expiresAt: typeof expiresAt === "string" ? expiresAt : null,
-              isExpired: typeof expiresAt === "string" && Date.parse(expiresAt) <= now.getTime(),
+              expiresAt,
+              isExpired: expiresAt !== null && Date.parse(expiresAt) <= now.getTime(),
             }
           : null,
     };

@@ -688,7 +688,8 @@ async function savedPaymentMethod(client: Stripe, bookingId: string) {
 
 /**
  * Records a balance paid off-session or through the payment link: one payment per PaymentIntent
- * (unique), the receipt e-mail, the history entry. Also called by the webhook for the link's
+ * (unique), the receipt e-mail, the history entry; for money beyond what was owed the guest's
+ * "Zu viel gezahlt" e-mail (decision 076). Also called by the webhook for the link's
  * Checkout Session (`tx` given then).
  *
  * Money beyond what the booking still owes (decision 072: a second payment of the balance, a
@@ -783,13 +784,14 @@ export async function recordBalancePayment(
         ...(excess > 0 ? { refundDue: excess } : {}),
       },
     });
+    const mail = stayMail(booking, await getSettings());
     if (counted > 0) {
       await enqueueEmail(tx, {
         to: booking.guestEmail,
         template: "balance-paid",
         bookingId: booking.id,
         data: {
-          ...stayMail(booking, await getSettings()),
+          ...mail,
           amount: counted,
           paidOn: today,
           paidTotal: booking.totalPrice - owed + counted,
@@ -798,6 +800,14 @@ export async function recordBalancePayment(
     }
     if (excess > 0) {
       await refundLatePayment(tx, { booking, amount: excess, reason: "overpaid", reference });
+      // The guest hears of it too, in their language (decision 076): they paid twice and see
+      // money going back; the admins' e-mail is for answering them.
+      await enqueueEmail(tx, {
+        to: booking.guestEmail,
+        template: "overpayment-refunded",
+        bookingId: booking.id,
+        data: { ...mail, amount: excess },
+      });
       return "late";
     }
     return "recorded";

@@ -395,11 +395,14 @@ export async function applyStripeRefundState(
 /**
  * A pending item with a part Stripe reports failed or cancelled goes back to "open" with the
  * error, for the retry job to send again (and for the admin to see). At most one open item per
- * booking (refund_one_open_idx): one that is open beside it (money that came late while this
- * was at Stripe) and was never accepted by Stripe is folded into it, so both go out together;
- * the plan per PaymentIntent covers them. When part of that open item is at Stripe already, the
- * failed one stays pending with its error and a look-up time: the look-up job calls this again
- * and reopens it once nothing open is left beside it. Returns whether it was reopened.
+ * booking (refund_one_open_idx): one of the same method that is open beside it (money that came
+ * late while this was at Stripe) and was never accepted by Stripe is folded into it, so both go
+ * out together; the plan per PaymentIntent covers them. The failed one stays pending with its
+ * error and a look-up time instead when part of that open item is at Stripe already, or when
+ * it is of another method (decision 076): a bank-transfer item is money the admin pays back by
+ * hand, which Stripe never received and must not be asked to refund. The look-up job calls this
+ * again and reopens it once nothing open is left beside it (the admin marked the transfer
+ * "erstattet"). Returns whether it was reopened.
  */
 async function reopenFailedRefund(
   tx: Tx,
@@ -409,12 +412,12 @@ async function reopenFailedRefund(
   now = new Date(),
 ) {
   const [failed] = await tx
-    .select({ bookingId: r.bookingId })
+    .select({ bookingId: r.bookingId, method: r.method })
     .from(r)
     .where(and(eq(r.id, refundId), eq(r.status, "pending")));
   if (!failed) return false;
   const [other] = await tx
-    .select({ id: r.id, amount: r.amount })
+    .select({ id: r.id, amount: r.amount, method: r.method })
     .from(r)
     .where(and(eq(r.bookingId, failed.bookingId), eq(r.status, "open")))
     .for("update");
@@ -425,12 +428,15 @@ async function reopenFailedRefund(
       .from(sr)
       .where(and(eq(sr.refundId, other.id), notInArray(sr.status, DEAD)))
       .limit(1);
-    if (sent) {
+    if (sent || other.method !== failed.method) {
       await tx
         .update(r)
         .set({ lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
         .where(eq(r.id, refundId));
-      logger.error({ refundId }, "a failed refund waits until the open one beside it is sent");
+      logger.error(
+        { refundId, besideMethod: other.method },
+        "a failed refund waits until the open one beside it is done",
+      );
       return false;
     }
     await tx.delete(r).where(eq(r.id, other.id));

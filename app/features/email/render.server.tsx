@@ -16,6 +16,7 @@ import { contactReply } from "./templates/contact-reply";
 import type { EmailContent } from "./templates/layout";
 import { latePaymentRefunded } from "./templates/late-payment-refunded";
 import { newsletterConfirm } from "./templates/newsletter-confirm";
+import { overpaymentRefunded } from "./templates/overpayment-refunded";
 import { passwordReset } from "./templates/password-reset";
 import { paymentDetails } from "./templates/payment-details";
 import { paymentReminder } from "./templates/payment-reminder";
@@ -49,6 +50,7 @@ const components: {
   "calendar-conflict": calendarConflict,
   "calendar-stale": calendarStale,
   "late-payment-refunded": latePaymentRefunded,
+  "overpayment-refunded": overpaymentRefunded,
   "balance-paid": balancePaid,
   "balance-payment-link": balancePaymentLink,
 };

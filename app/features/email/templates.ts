@@ -514,6 +514,21 @@ const latePaymentRefunded = defineTemplate({
 });
 
 // ---------------------------------------------------------------------------------------------
+// overpayment-refunded: to the guest when money beyond what their booking still owed arrived
+// online (the balance paid twice, decision 072) and that part is refunded automatically through
+// Stripe to the method it came with (decision 076). The booking stays; `amount` is the part
+// refunded (cents).
+
+const overpaymentRefunded = defineTemplate({
+  data: z.object({
+    language,
+    guestName: z.string(),
+    ...stayFields,
+    amount: cents.refine((value) => value > 0, "nothing to refund"),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
 // contact-reply: an admin's answer to a contact message (/admin/nachrichten), to the visitor, in
 // the language they wrote in; replies go to the company e-mail, the Impressum is in the footer
 // (decision 032). Data: { language?, firstName, subject, message (theirs, quoted), sentAt (ISO,
@@ -580,6 +595,7 @@ export const emailTemplates = {
   "calendar-conflict": calendarConflict,
   "calendar-stale": calendarStale,
   "late-payment-refunded": latePaymentRefunded,
+  "overpayment-refunded": overpaymentRefunded,
   "balance-paid": balancePaid,
   "balance-payment-link": balancePaymentLink,
 };

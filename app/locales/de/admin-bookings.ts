@@ -129,6 +129,7 @@ const adminBookings = {
     "checkout-expired": "Zahlung nicht abgeschlossen",
     "payment-details": "Zahlungsdaten",
     "payment-reminder": "Zahlungserinnerung",
+    "overpayment-refunded": "Zu viel gezahlt – Erstattung an den Gast",
     "balance-paid": "Restzahlung erhalten",
     "balance-payment-link": "Restzahlung: Zahlungslink",
     "late-payment-refunded": "Verspätete Zahlung automatisch erstattet (an Sie)",
@@ -171,6 +172,8 @@ const adminBookings = {
   refundPending: "Erstattung veranlasst – wartet auf die Bestätigung durch Stripe",
   refundSending: "Wird an Stripe übermittelt",
   refundFailed: "Erstattung fehlgeschlagen: {{error}}",
+  refundWaiting:
+    "Sie wird erneut an Stripe gesendet, sobald die andere offene Erstattung dieser Buchung erledigt ist.",
   refundRetry: "Neuer Versuch automatisch ({{attempts}} von {{max}} Versuchen).",
   refundGivenUp:
     "Keine weiteren automatischen Versuche. Bitte die Erstattung im Stripe-Dashboard prüfen.",
@@ -186,7 +189,11 @@ const adminBookings = {
   chargeRunning: "Abbuchung läuft (Versuch {{attempt}} von {{max}})",
   chargeFailed:
     "Abbuchung fehlgeschlagen (Versuch {{attempt}} von {{max}}, zuletzt am {{date}}): {{error}}",
-  chargeNext: "Nächster automatischer Versuch am {{date}}.",
+  chargeNextDay:
+    "Nächster automatischer Versuch am {{date}} (die Abbuchung wird stündlich geprüft).",
+  chargeNextAfterLink:
+    "Nächster automatischer Versuch frühestens am {{date}} um {{time}} Uhr, wenn der Zahlungslink abgelaufen ist – sofern der Gast nicht vorher über den Link bezahlt.",
+  chargeNextDue: "Nächster automatischer Versuch bei der nächsten stündlichen Prüfung.",
   chargeNoMore:
     "Keine weiteren automatischen Versuche. Bitte den Gast kontaktieren oder eine Zahlung erfassen.",
   chargeNoLink: "Es konnte kein Zahlungslink erstellt werden.",
@@ -233,6 +240,10 @@ const adminBookings = {
       "Der Status dieser Buchung hat sich inzwischen geändert (jetzt: {{status}}). Bitte prüfen Sie die Buchung erneut.",
     staleForm:
       "Diese Seite ist nicht mehr aktuell. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+    paymentsChanged:
+      "Seit dem Öffnen dieses Formulars ist für diese Buchung eine Zahlung eingegangen oder erfasst worden: Erhalten sind jetzt {{received}} statt {{seen}}. Bitte prüfen Sie in der Liste der Zahlungen, ob diese Überweisung schon erfasst ist. Falls nicht, speichern Sie erneut.",
+    refundAtStripe:
+      "Die Erstattung dieser Buchung wird gerade an Stripe übermittelt. Deshalb kann die Buchung jetzt nicht wieder geöffnet werden: Nimmt Stripe die Erstattung an, geht das Geld an den Gast zurück. Schlägt die Übermittlung fehl, können Sie die Buchung danach wieder öffnen.",
     refundAtProvider:
       "Für diese Buchung läuft noch eine Erstattung über den Zahlungsanbieter. Bitte erfassen Sie die Überweisung, sobald diese Erstattung abgeschlossen ist.",
   },

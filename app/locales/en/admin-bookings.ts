@@ -130,6 +130,7 @@ const adminBookings: typeof de = {
     "checkout-expired": "Payment not completed",
     "payment-details": "Payment details",
     "payment-reminder": "Payment reminder",
+    "overpayment-refunded": "Paid too much – refund to the guest",
     "balance-paid": "Balance received",
     "balance-payment-link": "Balance: payment link",
     "late-payment-refunded": "Late payment refunded automatically (to you)",
@@ -172,6 +173,8 @@ const adminBookings: typeof de = {
   refundPending: "Refund initiated – waiting for Stripe to confirm it",
   refundSending: "Being sent to Stripe",
   refundFailed: "Refund failed: {{error}}",
+  refundWaiting:
+    "It will be sent to Stripe again once the other open refund of this booking is done.",
   refundRetry: "Retried automatically ({{attempts}} of {{max}} attempts).",
   refundGivenUp: "No further automatic attempts. Please check the refund in the Stripe dashboard.",
   historyRefundSent: "{{amount}} refund initiated",
@@ -185,7 +188,10 @@ const adminBookings: typeof de = {
   chargeDue: "{{amount}}, due on {{date}}",
   chargeRunning: "Charge in progress (attempt {{attempt}} of {{max}})",
   chargeFailed: "Charge failed (attempt {{attempt}} of {{max}}, last on {{date}}): {{error}}",
-  chargeNext: "Next automatic attempt on {{date}}.",
+  chargeNextDay: "Next automatic attempt on {{date}} (the charge is checked every hour).",
+  chargeNextAfterLink:
+    "Next automatic attempt not before {{time}} on {{date}}, once the payment link has expired – unless the guest pays through the link before then.",
+  chargeNextDue: "Next automatic attempt at the next hourly check.",
   chargeNoMore: "No further automatic attempts. Please contact the guest or record a payment.",
   chargeNoLink: "No payment link could be created.",
   chargeLinkSent: "Payment link sent to the guest on {{sent}}.",
@@ -229,6 +235,10 @@ const adminBookings: typeof de = {
     statusChanged:
       "The status of this booking has changed in the meantime (now: {{status}}). Please check the booking again.",
     staleForm: "This page is out of date. Please reload the page and try again.",
+    paymentsChanged:
+      "Since this form was opened, a payment has been received or recorded for this booking: {{received}} received now instead of {{seen}}. Please check the list of payments to see whether this transfer is already recorded. If it is not, save again.",
+    refundAtStripe:
+      "The refund of this booking is being sent to Stripe right now, so the booking cannot be reopened at the moment: once Stripe accepts the refund, the money goes back to the guest. If sending it fails, you can reopen the booking afterwards.",
     refundAtProvider:
       "A refund through the payment provider is still under way for this booking. Please record the transfer once that refund is complete.",
   },

@@ -25,6 +25,7 @@ import { requireAdmin, sessionExpired } from "~/features/accounts/session.server
 import {
   markRefundedSchema,
   recordPaymentSchema,
+  seenAmountPaidSchema,
   seenStatusSchema,
   statusChangeSchema,
   type MarkRefundedField,
@@ -39,6 +40,7 @@ import {
 } from "~/features/booking/admin-bookings.server";
 import { DebitProcessingBadge } from "~/features/booking/components/debit-processing-badge";
 import { PaymentStatusBadge } from "~/features/booking/components/admin/payment-status-badge";
+import { nextBalanceAttemptText } from "~/features/booking/next-balance-attempt";
 import { markRefunded } from "~/features/booking/refunds.server";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
 import { parseForm } from "~/lib/form.server";
@@ -88,6 +90,9 @@ type ActionData = {
   error: string;
   /** with "statusChanged": the booking's status now (decision 074) */
   current?: SeenStatus;
+  /** with "paymentsChanged": cents received now and as the dialog showed them (decision 076) */
+  received?: number;
+  seenReceived?: number;
   fieldErrors?: Partial<Record<FormField, string>>;
   values?: Partial<Record<FormField, string>>;
 };
@@ -98,19 +103,25 @@ const ERROR_STATUS: Record<string, number> = {
   failed: 500,
   datesTaken: 409,
   statusChanged: 409,
+  paymentsChanged: 409,
+  refundAtStripe: 409,
 };
 const statusOf = (error: string) => ERROR_STATUS[error] ?? 400;
 
 /**
- * A change refused because the booking's status changed since the page was loaded (decision
- * 074) reloads the page's data, so the admin sees the booking as it is now next to the message
- * (React Router skips that after a 4xx by default).
+ * Refusals because the booking changed since the page was loaded (its status, decision 074; its
+ * payments or a refund that went on its way to Stripe, decision 076) reload the page's data, so the admin
+ * sees the booking as it is now next to the message (React Router skips that after a 4xx by
+ * default).
  */
+const RELOADING_ERRORS = new Set(["statusChanged", "paymentsChanged", "refundAtStripe"]);
+
 export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as ActionData | undefined)?.error === "statusChanged") return true;
+  const error = (actionResult as ActionData | undefined)?.error;
+  if (error && RELOADING_ERRORS.has(error)) return true;
   return defaultShouldRevalidate;
 }
 
@@ -157,7 +168,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent === "payment") {
     const seenStatus = seenStatusOf();
-    if (!seenStatus) return fail({ intent, error: "staleForm" });
+    // And what it showed received (decision 076): the same refusal when missing or garbled.
+    const seenAmountPaid = seenAmountPaidSchema.safeParse(form.get("seenAmountPaid")).data;
+    if (!seenStatus || seenAmountPaid === undefined) return fail({ intent, error: "staleForm" });
     const parsed = parseForm(form, recordPaymentSchema, {
       fields: ["amount", "receivedOn", "note", "confirm"],
     });
@@ -172,6 +185,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await recordPayment({
       bookingId: params.id,
       seenStatus,
+      seenAmountPaid,
       ...parsed.data,
       actorId: admin.id,
       now,
@@ -181,6 +195,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         intent,
         error: result.error,
         ...("current" in result ? { current: result.current } : {}),
+        ...("received" in result
+          ? { received: result.received, seenReceived: result.seenReceived }
+          : {}),
         fieldErrors: result.error === "dateInFuture" ? { receivedOn: "dateInFuture" } : undefined,
         values: parsed.values,
       });
@@ -281,7 +298,14 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
       ? t("adminBookings.errors.statusChanged", {
           status: t(`adminBookings.statuses.${result.current}`),
         })
-      : t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
+      : code === "paymentsChanged" &&
+          result?.received !== undefined &&
+          result.seenReceived !== undefined
+        ? t("adminBookings.errors.paymentsChanged", {
+            received: money(result.received),
+            seen: money(result.seenReceived),
+          })
+        : t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
   const fieldError = (field: FormField, intent: ActionData["intent"] = "payment") =>
     result?.intent === intent && result.fieldErrors?.[field]
       ? errorText(result.fieldErrors[field]!)
@@ -616,8 +640,8 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                           })}
                         </p>
                         <p className="text-slate-800">
-                          {charge.nextAttemptOn
-                            ? t("adminBookings.chargeNext", { date: date(charge.nextAttemptOn) })
+                          {charge.nextAttempt
+                            ? nextBalanceAttemptText(charge.nextAttempt, { t, i18n })
                             : t("adminBookings.chargeNoMore")}
                         </p>
                         <p className="text-slate-800">
@@ -721,6 +745,13 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                         ) : refund.method === "bank-transfer" ? (
                           <span className="font-medium text-amber-900">
                             {t("adminBookings.refundOpen")}
+                          </span>
+                        ) : refund.status === "pending" && refund.lastError ? (
+                          // Failed at Stripe, waiting for the other open item of the booking
+                          // before it is sent again (decision 076).
+                          <span className="block font-medium text-red-800" role="alert">
+                            {t("adminBookings.refundFailed", { error: refund.lastError })}{" "}
+                            {t("adminBookings.refundWaiting")}
                           </span>
                         ) : refund.status === "pending" ? (
                           <span className="font-medium text-amber-900">
@@ -846,6 +877,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
           <Form method="post" noValidate className="space-y-4">
             <input type="hidden" name="intent" value="payment" />
             <input type="hidden" name="seenStatus" value={booking.status} />
+            <input type="hidden" name="seenAmountPaid" value={booking.amountPaid} />
             {formError && result?.intent === "payment" && <Banner tone="error">{formError}</Banner>}
             {booking.status === "cancelled" && (
               <Banner tone="warning">{t("adminBookings.recordCancelledHint")}</Banner>

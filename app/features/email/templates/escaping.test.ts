@@ -144,6 +144,7 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
     lastSuccessAt: null,
   },
   "balance-paid": { ...stay, amount: 50_000, paidOn: "2026-05-02", paidTotal: 126_248 },
+  "overpayment-refunded": { ...stay, paymentMethod: "credit-card", amount: 50_000 },
   "balance-payment-link": {
     ...stay,
     paymentMethod: "credit-card",

@@ -1,0 +1,200 @@
+/**
+ * A refund of an online booking while it is on its way to Stripe (decisions 072, 076), through
+ * the admin's booking page (the route's real action, with an admin session) and the fake Stripe:
+ *
+ * - reopening the cancelled booking while its refund is being sent is refused with 409 and a
+ *   German reason (it was the generic "konnte nicht gespeichert werden" before), nothing changes;
+ *   a bank transfer recorded in that moment is refused like one beside a refund at Stripe;
+ * - a Stripe refund that fails beside an open bank-transfer refund is not merged with it (Stripe
+ *   would have been asked to pay back a transfer it never received): it waits, and once the
+ *   admin has marked the transfer paid back it is sent again for its own amount only.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { todayInBerlin } from "~/domain/calendar-day";
+import { bookingRefunds, markRefunded } from "~/features/booking/refunds.server";
+import { lookUpPendingRefunds, retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
+import { db, schema } from "~/lib/db.server";
+import { getTranslator } from "~/lib/i18n";
+import { stripeClient } from "~/lib/stripe.server";
+import { action } from "~/routes/admin/booking-detail";
+import { databaseKind } from "../helpers/database";
+import { createUser, sessionCookie } from "../helpers/factories";
+import { bookingRow, depositPaid } from "../helpers/online-booking";
+import { callRoute } from "../helpers/route-call";
+import { deliverWebhook, fakeStripeForFile } from "../helpers/stripe-test-env";
+
+const stripe = fakeStripeForFile("on-its-way");
+const { t } = getTranslator("de");
+
+/** An admin with a session, and the detail page's action as their browser posts it. */
+async function adminOnThePage() {
+  const admin = await createUser({ role: "admin", name: "Anton Admin" });
+  const cookie = await sessionCookie(admin.email);
+  const post = (bookingId: string, form: Record<string, string>) =>
+    callRoute<{ error: string }>(action, {
+      url: `/admin/bookings/${bookingId}`,
+      cookie,
+      params: { id: bookingId },
+      form,
+    });
+  return { admin, post };
+}
+
+/** Runs `during` once, inside the next refund create, before the request reaches Stripe. */
+function duringNextRefundCreate(during: () => Promise<void>) {
+  const refunds = stripeClient()!.refunds;
+  const original = refunds.create;
+  refunds.create = async function (this: unknown, ...args: unknown[]) {
+    refunds.create = original;
+    await during();
+    return (original as (...a: unknown[]) => Promise<unknown>).apply(refunds, args);
+  } as typeof refunds.create;
+  return () => {
+    refunds.create = original;
+  };
+}
+
+const refundsOf = (bookingId: string) =>
+  db().select().from(schema.refund).where(eq(schema.refund.bookingId, bookingId));
+const paymentsOf = (bookingId: string) =>
+  db().select().from(schema.payment).where(eq(schema.payment.bookingId, bookingId));
+
+describe(`the admin's page while a refund is on its way to Stripe (${databaseKind()})`, () => {
+  it("reopening the booking during the send answers 409 with the reason; nothing changes", async () => {
+    const { post } = await adminOnThePage();
+    const { booking, deposit } = await depositPaid(stripe, {
+      inDays: 120,
+      guestName: "Sandra Sendung",
+    });
+    let reopen: Awaited<ReturnType<typeof post>> | undefined;
+    let record: Awaited<ReturnType<typeof post>> | undefined;
+    const restore = duringNextRefundCreate(async () => {
+      // A second admin's page shows the booking cancelled (it is): "Wieder öffnen".
+      reopen = await post(booking.id, {
+        intent: "status",
+        status: "pending",
+        seenStatus: "cancelled",
+      });
+      // A third records a transfer of the guest on the cancelled booking.
+      record = await post(booking.id, {
+        intent: "payment",
+        amount: "50,00",
+        receivedOn: todayInBerlin(),
+        note: "",
+        seenStatus: "cancelled",
+        seenAmountPaid: String(deposit.amount),
+      });
+    });
+    try {
+      expect(
+        await post(booking.id, { intent: "cancel", fee: "none", seenStatus: "confirmed" }),
+      ).toMatchObject({ status: 302, location: `/admin/bookings/${booking.id}?hinweis=status` });
+    } finally {
+      restore();
+    }
+
+    expect(reopen).toMatchObject({ status: 409, data: { error: "refundAtStripe" } });
+    expect(t("adminBookings.errors.refundAtStripe")).toBe(
+      "Die Erstattung dieser Buchung wird gerade an Stripe übermittelt. Deshalb kann die Buchung jetzt nicht wieder geöffnet werden: Nimmt Stripe die Erstattung an, geht das Geld an den Gast zurück. Schlägt die Übermittlung fehl, können Sie die Buchung danach wieder öffnen.",
+    );
+    // The transfer is refused like one beside a refund at Stripe: record it once that is done.
+    expect(record).toMatchObject({ status: 400, data: { error: "refundAtProvider" } });
+    // Still cancelled, the refund at Stripe and recorded, the deposit the only payment.
+    expect(await bookingRow(booking.id)).toMatchObject({ status: "cancelled" });
+    expect(await refundsOf(booking.id)).toMatchObject([
+      { method: "credit-card", amount: deposit.amount, status: "pending" },
+    ]);
+    expect((await paymentsOf(booking.id)).map((p) => p.amount)).toEqual([deposit.amount]);
+    const intent = (await paymentsOf(booking.id))[0].stripePaymentIntentId!;
+    expect(
+      [...stripe.refunds.values()].filter((r) => r.payment_intent === intent).map((r) => r.amount),
+    ).toEqual([deposit.amount]);
+
+    // Once Stripe has it, reopening is refused as before: money is going back.
+    expect(
+      await post(booking.id, { intent: "status", status: "pending", seenStatus: "cancelled" }),
+    ).toMatchObject({ status: 400, data: { error: "alreadyRefunded" } });
+  });
+
+  it("a Stripe refund that fails beside an open bank-transfer refund keeps its own method and amount", async () => {
+    const { admin, post } = await adminOnThePage();
+    const { booking, deposit } = await depositPaid(stripe, {
+      inDays: 130,
+      guestName: "Bruno Beiderlei",
+    });
+    expect(
+      await post(booking.id, { intent: "cancel", fee: "none", seenStatus: "confirmed" }),
+    ).toMatchObject({ status: 302 });
+    const [card] = await refundsOf(booking.id);
+    expect(card).toMatchObject({
+      method: "credit-card",
+      amount: deposit.amount,
+      status: "pending",
+    });
+    // A transfer of the guest owed back by hand beside it: what a transfer recorded while the
+    // card refund was being sent left before decision 076, and what such data still holds.
+    const [transfer] = await db()
+      .insert(schema.refund)
+      .values({
+        bookingId: booking.id,
+        method: "bank-transfer",
+        amount: 5_000,
+        status: "open",
+        reason: "late-payment",
+        note: "Zahlung nach der Stornierung",
+        createdBy: admin.id,
+      })
+      .returning();
+
+    // Stripe cannot pay the card refund back (the card has expired).
+    const intent = (await paymentsOf(booking.id))[0].stripePaymentIntentId!;
+    const [atStripe] = [...stripe.refunds.values()].filter((r) => r.payment_intent === intent);
+    await stripe.completeRefund(atStripe.id, "failed");
+    expect(
+      await deliverWebhook(
+        stripe.signedObjectEvent("refund.failed", { ...stripe.refunds.get(atStripe.id)! }),
+      ),
+    ).toBe(200);
+
+    // Not merged: the transfer stays the admin's to send back, the card item waits with its error.
+    const waiting = await bookingRefunds(booking.id);
+    expect(waiting.map((i) => [i.method, i.amount, i.status]).sort()).toEqual([
+      ["bank-transfer", 5_000, "open"],
+      ["credit-card", deposit.amount, "pending"],
+    ]);
+    expect(waiting.find((i) => i.id === card.id)!.lastError).toContain("fehlgeschlagen");
+    const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    await lookUpPendingRefunds(later(7));
+    expect((await bookingRefunds(booking.id)).find((i) => i.id === card.id)).toMatchObject({
+      status: "pending",
+    });
+
+    // The admin transfers the 50 € back and marks it; the card refund is then sent again.
+    expect(
+      await markRefunded({
+        bookingId: booking.id,
+        refundId: transfer.id,
+        refundedOn: todayInBerlin(),
+        note: "",
+        actorId: admin.id,
+        now: new Date(),
+      }),
+    ).toMatchObject({ ok: true });
+    await lookUpPendingRefunds(later(14));
+    expect((await bookingRefunds(booking.id)).find((i) => i.id === card.id)).toMatchObject({
+      method: "credit-card",
+      amount: deposit.amount,
+      status: "open",
+    });
+    await retryOnlineRefunds(later(15));
+    const alive = [...stripe.refunds.values()].filter(
+      (r) => r.payment_intent === intent && r.status !== "failed",
+    );
+    expect(alive.map((r) => r.amount)).toEqual([deposit.amount]);
+    expect((await bookingRefunds(booking.id)).find((i) => i.id === card.id)).toMatchObject({
+      amount: deposit.amount,
+      status: "pending",
+    });
+  });
+});
