@@ -10,6 +10,7 @@ import { NEWSLETTER_PAGE_SIZE } from "~/features/newsletter/admin-newsletter.sch
 import { EXPORT_BATCH } from "~/features/newsletter/admin-newsletter.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import * as csv from "~/routes/admin/newsletter-csv";
+import { unsubscribe } from "~/features/newsletter/newsletter.server";
 import * as route from "~/routes/admin/newsletter";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser, sessionCookie } from "../helpers/factories";
@@ -41,7 +42,7 @@ async function subscriber(email: string, status: "pending" | "confirmed" | "unsu
     .values({
       email,
       status,
-      token: `token-${n}-${Math.random()}`,
+      token: `token_${n}_${crypto.randomUUID()}`,
       createdAt: new Date(Date.UTC(2026, 2, 1, 9, n)),
       confirmedAt: status === "confirmed" ? new Date(Date.UTC(2026, 2, 1, 10, n)) : null,
     })
@@ -110,7 +111,7 @@ describe(`admin newsletter (${databaseKind()})`, () => {
   });
 
   it("exports the filtered subscribers as formula-safe UTF-8 CSV with semicolons", async () => {
-    await subscriber("anna@example.com", "confirmed");
+    const anna = await subscriber("anna@example.com", "confirmed");
     await subscriber('=HYPERLINK("http://evil")@example.com', "pending");
     await subscriber("müller;chef@example.com", "unsubscribed");
     const answer = await download();
@@ -124,20 +125,25 @@ describe(`admin newsletter (${databaseKind()})`, () => {
     // UTF-8 with BOM, so a German spreadsheet reads the umlauts.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
-    expect(lines[0]).toBe("E-Mail;Status;Angemeldet am;Bestätigt am");
+    expect(lines[0]).toBe("E-Mail;Status;Angemeldet am;Bestätigt am;Abmeldelink");
     expect(lines.slice(1, 4)).toEqual([
-      expect.stringMatching(/^"müller;chef@example\.com";Abgemeldet;01\.03\.2026, 10:03;$/),
+      expect.stringMatching(/^"müller;chef@example\.com";Abgemeldet;01\.03\.2026, 10:03;;$/),
       // The formula is text: apostrophe first, then quoted for its own quotes.
-      `"'=HYPERLINK(""http://evil"")@example.com";Unbestätigt;01.03.2026, 10:02;`,
+      `"'=HYPERLINK(""http://evil"")@example.com";Unbestätigt;01.03.2026, 10:02;;`,
       expect.stringMatching(
-        /^anna@example\.com;Bestätigt;01\.03\.2026, 10:01;01\.03\.2026, 11:01$/,
+        /^anna@example\.com;Bestätigt;01\.03\.2026, 10:01;01\.03\.2026, 11:01;http:\/\/\S+\/newsletter\/abmelden\?token=\S+$/,
       ),
     ]);
     expect(lines[4]).toBe("");
+    const link = new URL(lines[3].split(";").at(-1)!);
 
     const confirmed = await download("?status=confirmed");
     const text = new TextDecoder().decode(await confirmed.response!.arrayBuffer());
     expect(text.trim().split("\r\n")).toHaveLength(2);
+
+    // A mailing sent with another tool carries the link; following it unsubscribes here.
+    expect(link.searchParams.get("token")).toBe(anna.token);
+    expect(await unsubscribe(link.searchParams.get("token"))).toBe("unsubscribed");
   });
 
   it("exports every page, not only the one on screen", async () => {

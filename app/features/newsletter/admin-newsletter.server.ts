@@ -104,9 +104,10 @@ export async function* exportSubscribers(filter: Pick<NewsletterFilter, "q" | "s
       status: string;
       createdAt: Date;
       confirmedAt: Date | null;
+      token: string;
       cursorAt: string;
     }[] = await db()
-      .select({ ...columns, cursorAt: sql<string>`${t.createdAt}::text` })
+      .select({ ...columns, token: t.token, cursorAt: sql<string>`${t.createdAt}::text` })
       .from(t)
       .where(keyset ? (where ? and(where, keyset) : keyset) : where)
       .orderBy(sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`)

@@ -17,7 +17,8 @@ const adminNewsletter = {
   },
   apply: "Anwenden",
   export: "CSV exportieren",
-  exportHint: "Exportiert alle Einträge der aktuellen Suche und des Filters.",
+  exportHint:
+    "Exportiert alle Einträge der aktuellen Suche und des Filters. Werbung dürfen nur bestätigte Adressen erhalten, jede E-Mail mit dem Abmeldelink der Adresse aus der Datei.",
   caption: "Newsletter-Abonnenten",
   email: "E-Mail",
   status: "Status",
@@ -48,6 +49,7 @@ const adminNewsletter = {
     status: "Status",
     subscribed: "Angemeldet am",
     confirmed: "Bestätigt am",
+    unsubscribe: "Abmeldelink",
   },
 };
 

@@ -19,7 +19,8 @@ const adminNewsletter: typeof de = {
   },
   apply: "Apply",
   export: "Export CSV",
-  exportHint: "Exports every entry of the current search and filter.",
+  exportHint:
+    "Exports every entry of the current search and filter. Only confirmed addresses may receive advertising, each e-mail with the address's unsubscribe link from the file.",
   caption: "Newsletter subscribers",
   email: "E-mail",
   status: "Status",
@@ -50,6 +51,7 @@ const adminNewsletter: typeof de = {
     status: "Status",
     subscribed: "Signed up on",
     confirmed: "Confirmed on",
+    unsubscribe: "Unsubscribe link",
   },
 };
 

@@ -3,7 +3,9 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { newsletterFilter } from "~/features/newsletter/admin-newsletter.schema";
 import { exportSubscribers } from "~/features/newsletter/admin-newsletter.server";
 import "~/locales/admin-texts";
+import { newsletterUnsubscribeUrl } from "~/features/email/templates/newsletter-confirm";
 import { csvDocument, csvLine, csvResponse } from "~/lib/csv";
+import { getEnv } from "~/lib/env.server";
 import { formatDateTime } from "~/lib/date-time";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import type { Route } from "./+types/newsletter-csv";
@@ -25,8 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       t("adminNewsletter.csv.status"),
       t("adminNewsletter.csv.subscribed"),
       t("adminNewsletter.csv.confirmed"),
+      t("adminNewsletter.csv.unsubscribe"),
     ]),
   ];
+  const { BASE_URL } = getEnv();
   for await (const row of exportSubscribers(filter)) {
     lines.push(
       csvLine([
@@ -34,6 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         t(`adminNewsletter.statuses.${row.status}`),
         formatDateTime(row.createdAt, language),
         row.confirmedAt ? formatDateTime(row.confirmedAt, language) : "",
+        // A mailing sent with another tool must carry the address's own unsubscribe link, so
+        // that an unsubscribe lands here (§ 7 UWG; audit 20). Only for confirmed addresses: the
+        // token also confirms a pending one, which only its owner may do.
+        row.status === "confirmed" ? newsletterUnsubscribeUrl(BASE_URL, row.token) : "",
       ]),
     );
   }

@@ -13,7 +13,7 @@ import { companySignature, texts } from "./shared";
 /** The double opt-in link, with an unsubscribe link as in every newsletter e-mail. */
 const newsletterConfirmUrl = (baseUrl: string, token: string) =>
   `${baseUrl}/newsletter/bestaetigen?token=${encodeURIComponent(token)}`;
-const newsletterUnsubscribeUrl = (baseUrl: string, token: string) =>
+export const newsletterUnsubscribeUrl = (baseUrl: string, token: string) =>
   `${baseUrl}/newsletter/abmelden?token=${encodeURIComponent(token)}`;
 
 const newsletterTexts = texts({
