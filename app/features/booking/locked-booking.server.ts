@@ -41,6 +41,8 @@ export async function lockBooking(tx: Tx, bookingId: string, condition?: SQL) {
       cancellationFee: b.cancellationFee,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
+      freeCancellationHours: b.freeCancellationHours,
+      cancellationFeePercentage: b.cancellationFeePercentage,
       bankAccountId: b.bankAccountId,
       createdAt: b.createdAt,
       propertyTitle: p.title,
