@@ -16,16 +16,22 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { berlinMidnight } from "~/domain/cancellation";
-import { changeBookingStatus, getAdminBooking } from "~/features/booking/admin-bookings.server";
+import {
+  changeBookingStatus,
+  getAdminBooking,
+  recordPayment,
+} from "~/features/booking/admin-bookings.server";
 import { cancelBooking } from "~/features/booking/cancellation.server";
 import { ensureSettingsRow, saveSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
+import { formatDate, formatMoney } from "~/lib/i18n";
 import { loader as myBookingsLoader } from "~/routes/dashboard/bookings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBankAccount, createBooking, createProperty, createUser } from "../helpers/factories";
 import { startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
 import { bookOnline } from "../helpers/online-booking";
+import { deliverQueuedMail } from "../helpers/outbox-delivery";
 import { callRoute } from "../helpers/route-call";
 
 let handle: DatabaseHandle;
@@ -201,6 +207,98 @@ describe(`the fee follows the booking's terms, not today's settings (${databaseK
       expect(await migrate()).toEqual([48, 50]);
     } finally {
       await db().insert(schema.settings).values(settingsRow);
+    }
+  });
+});
+
+describe(`"Buchung bestätigt" states the contract's terms (${databaseKind()})`, () => {
+  const noWithdrawal =
+    "Kein Widerrufsrecht: Bei einer Unterkunft für feste Reisedaten besteht nach § 312g Abs. 2 Nr. 9 BGB kein gesetzliches Widerrufsrecht. Sie können nach den Stornierungsbedingungen oben stornieren.";
+  const kurtaxe = "Kurtaxe: 2,80 € pro Person und Nacht, vor Ort zu zahlen.";
+
+  it("in German: free until the booked deadline, the fee afterwards, no withdrawal, the Kurtaxe", async () => {
+    const property = await createProperty({ touristTaxMode: "own", touristTaxNote: kurtaxe });
+    const { booking, checkIn } = await bookByTransfer({ propertyId: property.id });
+    await raiseTerms();
+    await db().delete(schema.emailOutbox);
+
+    const result = await changeBookingStatus({
+      bookingId: booking.id,
+      status: "confirmed",
+      seenStatus: "pending",
+      actorId: adminId,
+      now: new Date(),
+    });
+    expect(result).toEqual({ ok: true });
+    const [mail] = await deliverQueuedMail(receiver);
+    expect(mail.subject).toBe(`Buchung bestätigt: ${booking.number}`);
+    const fee = formatMoney(Math.round((booking.totalPrice * 30) / 100), "de");
+    const free = `Kostenlos stornierbar bis ${formatDate(addDays(checkIn, -4), "de")}`;
+    const after = `Danach Stornogebühr ${fee} (30 % des Gesamtpreises).`;
+    expect(mail.text).toContain(`Stornierungsbedingungen\n${free}\n${after}\n\n${noWithdrawal}`);
+    expect(mail.text).toContain(`Kurtaxe/Gästebeitrag\n${kurtaxe}`);
+    for (const part of [free, after, noWithdrawal, kurtaxe, "Kurtaxe/Gästebeitrag"]) {
+      expect(mail.html).toContain(part);
+    }
+    // Not the terms the settings hold now.
+    expect(mail.text).not.toContain("90 %");
+  });
+
+  it("in English, confirmed with a recorded payment inside the free period: the fee due now, no Kurtaxe where the property has none", async () => {
+    // The settings have a note; this property shows none (decision 041).
+    await saveSettings({ touristTaxNote: "Gästebeitrag laut Ortssatzung" }, adminId);
+    try {
+      const property = await createProperty({ touristTaxMode: "none" });
+      const { booking, checkIn } = await bookByTransfer({ propertyId: property.id, english: true });
+      await raiseTerms();
+      await db().delete(schema.emailOutbox);
+
+      const result = await recordPayment({
+        bookingId: booking.id,
+        seenStatus: "pending",
+        amount: booking.totalPrice,
+        receivedOn: addDays(checkIn, -1),
+        note: "",
+        confirm: true,
+        actorId: adminId,
+        now: dayBefore(checkIn),
+      });
+      expect(result).toMatchObject({ ok: true, confirmed: true });
+      const [mail] = await deliverQueuedMail(receiver);
+      expect(mail.subject).toBe(`Booking confirmed: ${booking.number}`);
+      const fee = formatMoney(Math.round((booking.totalPrice * 30) / 100), "en");
+      expect(mail.text).toContain(
+        `Cancellation policy\nNo free cancellation – cancellation fee ${fee}\n\nNo right of withdrawal: for accommodation booked for fixed dates there is no statutory right of withdrawal (Section 312g(2) no. 9 German Civil Code, BGB).`,
+      );
+      expect(mail.html).toContain(`No free cancellation – cancellation fee ${fee}`);
+      expect(mail.text).not.toContain("Tourist tax");
+      expect(mail.text).not.toContain("Gästebeitrag");
+    } finally {
+      await saveSettings({ touristTaxNote: "" }, adminId);
+    }
+  });
+
+  it("an English guest confirmed weeks ahead reads until when it is free and the settings' Kurtaxe note", async () => {
+    await saveSettings({ touristTaxNote: "Gästebeitrag laut Ortssatzung" }, adminId);
+    try {
+      const property = await createProperty({ touristTaxMode: "default" });
+      const { booking, checkIn } = await bookByTransfer({ propertyId: property.id, english: true });
+      await raiseTerms();
+      await db().delete(schema.emailOutbox);
+      await changeBookingStatus({
+        bookingId: booking.id,
+        status: "confirmed",
+        actorId: adminId,
+        now: new Date(),
+      });
+      const [mail] = await deliverQueuedMail(receiver);
+      const fee = formatMoney(Math.round((booking.totalPrice * 30) / 100), "en");
+      expect(mail.text).toContain(
+        `Free cancellation until ${formatDate(addDays(checkIn, -4), "en")}\nAfter that the cancellation fee is ${fee} (30 % of the total price).`,
+      );
+      expect(mail.text).toContain("Tourist tax\nGästebeitrag laut Ortssatzung");
+    } finally {
+      await saveSettings({ touristTaxNote: "" }, adminId);
     }
   });
 });

@@ -28,7 +28,7 @@ import {
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
-import { asMethod, lockBooking, stayMail, type Tx } from "./locked-booking.server";
+import { asMethod, contractMail, lockBooking, stayMail, type Tx } from "./locked-booking.server";
 
 /**
  * The operator's side of bookings (spec/06-admin.md "/admin/bookings"): the paged list, the
@@ -543,7 +543,7 @@ export async function changeBookingStatus({
           to: booking.guestEmail,
           template: "booking-confirmed",
           bookingId: booking.id,
-          data: mail,
+          data: { ...mail, ...contractMail(booking, settings, now) },
         });
       } else if (status === "cancelled") {
         await enqueueEmail(tx, {
@@ -714,7 +714,7 @@ export async function recordPayment({
           to: booking.guestEmail,
           template: "booking-confirmed",
           bookingId: booking.id,
-          data: stayMail(booking, settings),
+          data: { ...stayMail(booking, settings), ...contractMail(booking, settings, now) },
         });
         confirmed = true;
       }
