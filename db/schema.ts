@@ -516,6 +516,14 @@ export const booking = pgTable(
     depositPercentage: integer("deposit_percentage").notNull().default(20),
     balanceDueDays: integer("balance_due_days").notNull().default(30),
     /**
+     * The cancellation terms at booking time (decision 080): the guest was shown them before
+     * booking and AGB § 4 makes them the terms of this booking, so the fee of a cancellation is
+     * computed from these, never from today's settings (app/domain/cancellation.ts). The
+     * defaults are the settings' defaults; the booking writes the settings' values.
+     */
+    freeCancellationHours: integer("free_cancellation_hours").notNull().default(48),
+    cancellationFeePercentage: integer("cancellation_fee_percentage").notNull().default(50),
+    /**
      * The account the guest was told to pay to: the default at booking time, then the one of the
      * last "Zahlungsdaten senden". Null for online payments or when none was active.
      */

@@ -222,6 +222,9 @@ async function writeRows(
         totalPrice: b.totalPrice,
         priceDetails: b.priceDetails,
         cancellationFee: b.cancellationFee,
+        // The terms the late cancellations' fees above were computed with (decision 080).
+        freeCancellationHours: DEFAULT_SETTINGS.freeCancellationHours,
+        cancellationFeePercentage: DEFAULT_SETTINGS.cancellationFeePercentage,
         paymentMethod: b.paymentMethod,
         // A paid bank transfer is a recorded payment (below; its trigger sets the status and
         // amount); online payments have no payment rows yet and count as paid in full.

@@ -254,6 +254,14 @@ describe("the webhook", () => {
       amount: payments[0].amount,
       open: booking.totalPrice - payments[0].amount,
     });
+    // The contract's terms (decision 080): the ones stored with the booking; the operator's
+    // "Neue Buchung" has no use for them.
+    expect((confirmed.data as { contract: unknown }).contract).toMatchObject({
+      freeCancellationHours: booking.freeCancellationHours,
+      cancellationFeePercentage: booking.cancellationFeePercentage,
+      touristTaxNote: null,
+    });
+    expect(mails.find((m) => m.template === "booking-new")!.data).not.toHaveProperty("contract");
   });
 
   it("refuses unsigned, forged and replayed deliveries with 400 and changes nothing", async () => {

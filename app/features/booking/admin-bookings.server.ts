@@ -29,7 +29,7 @@ import {
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
-import { asMethod, lockBooking, stayMail, type Tx } from "./locked-booking.server";
+import { asMethod, contractMail, lockBooking, stayMail, type Tx } from "./locked-booking.server";
 
 /**
  * The operator's side of bookings (spec/06-admin.md "/admin/bookings"): the paged list, the
@@ -260,6 +260,8 @@ async function loadAdminBooking(bookingId: string, today: string) {
       amountRefunded: b.amountRefunded,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
+      freeCancellationHours: b.freeCancellationHours,
+      cancellationFeePercentage: b.cancellationFeePercentage,
       bankAccountId: b.bankAccountId,
       debitProcessingSince: b.stripePaymentProcessingSince,
       createdAt: b.createdAt,
@@ -295,7 +297,6 @@ export async function getAdminBooking(bookingId: string, now: Date) {
   const today = dayInBerlin(now);
   const booking = await loadAdminBooking(bookingId.toLowerCase(), today);
   if (!booking) return null;
-  const settings = await getSettings();
   const [payments, accounts, history, emails, refunds, balanceCharges] = await Promise.all([
     db()
       .select({
@@ -351,12 +352,13 @@ export async function getAdminBooking(bookingId: string, now: Date) {
     bookingRefunds(booking.id),
     balanceChargeView({ id: booking.id, status: booking.status, open: booking.progress.open }, now),
   ]);
+  // By the terms the booking was made under (decision 080), as the guest's own cancellation.
   const quote = cancellationQuote({
     totalPrice: booking.totalPrice,
     checkIn: booking.checkIn,
     now,
-    freeCancellationHours: settings.freeCancellationHours,
-    cancellationFeePercentage: settings.cancellationFeePercentage,
+    freeCancellationHours: booking.freeCancellationHours,
+    cancellationFeePercentage: booking.cancellationFeePercentage,
   });
   return {
     booking,
@@ -434,7 +436,8 @@ type ChangeResult = { ok: true } | { ok: false; error: AdminBookingError } | Sta
  * Sets a booking's status (spec: any status directly, subject to the availability rules).
  * Leaving "cancelled" puts the nights back under the exclusion constraints: if they were booked
  * meanwhile the database refuses and nothing changes ("datesTaken"). Cancelling applies the
- * guest's cancellation fee (`fee: "guest-terms"`, computed now from the settings) or none.
+ * guest's cancellation fee (`fee: "guest-terms"`, computed now by the terms stored with the
+ * booking, decision 080) or none.
  * Confirming and cancelling e-mail the guest.
  *
  * `seenStatus` is the status the admin's page showed (decision 074). The change is made only
@@ -494,8 +497,8 @@ export async function changeBookingStatus({
                 totalPrice: booking.totalPrice,
                 checkIn: booking.checkIn,
                 now,
-                freeCancellationHours: settings.freeCancellationHours,
-                cancellationFeePercentage: settings.cancellationFeePercentage,
+                freeCancellationHours: booking.freeCancellationHours,
+                cancellationFeePercentage: booking.cancellationFeePercentage,
               }).fee
             : 0;
       } else if (booking.status !== "cancelled") {
@@ -556,7 +559,7 @@ export async function changeBookingStatus({
           to: booking.guestEmail,
           template: "booking-confirmed",
           bookingId: booking.id,
-          data: mail,
+          data: { ...mail, ...contractMail(booking, settings, now) },
         });
       } else if (status === "cancelled") {
         await enqueueEmail(tx, {
@@ -750,7 +753,7 @@ export async function recordPayment({
           to: booking.guestEmail,
           template: "booking-confirmed",
           bookingId: booking.id,
-          data: stayMail(booking, settings),
+          data: { ...stayMail(booking, settings), ...contractMail(booking, settings, now) },
         });
         confirmed = true;
       }

@@ -313,6 +313,9 @@ export async function createBooking({
               idempotencyKey: input.idempotencyKey,
               depositPercentage: settings.depositPercentage,
               balanceDueDays: settings.balanceDueDays,
+              // The cancellation terms the page showed are this booking's (decision 080).
+              freeCancellationHours: settings.freeCancellationHours,
+              cancellationFeePercentage: settings.cancellationFeePercentage,
               bankAccountId: bankAccount?.id ?? null,
             })
             .returning({

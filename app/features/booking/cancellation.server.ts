@@ -15,7 +15,8 @@ import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 
 /**
  * A guest cancels their own booking (spec/05-account.md "Stornieren"): pending or confirmed,
- * before the check-in day (Europe/Berlin), with the fee of `cancellationQuote`.
+ * before the check-in day (Europe/Berlin), with the fee of `cancellationQuote` by the terms
+ * stored with the booking (decision 080), never today's settings: the guest booked under those.
  *
  * Refunds (decision 047): what was paid above the fee becomes an open refund item on the
  * booking (`openRefundForCancellation`), in the same transaction; the operator pays it back
@@ -43,13 +44,11 @@ export async function getCancellationPreview({
   const booking = await getMyBookingDetail(userId, bookingId, dayInBerlin(now));
   if (!booking) return null;
   if (!booking.isCancellable) return { booking, quote: null };
-  const settings = await getSettings();
   const quote = cancellationQuote({
     totalPrice: booking.price.totalPrice,
     checkIn: booking.checkIn,
     now,
-    freeCancellationHours: settings.freeCancellationHours,
-    cancellationFeePercentage: settings.cancellationFeePercentage,
+    ...booking.cancellationTerms,
   });
   return {
     booking,
@@ -100,6 +99,8 @@ export async function cancelBooking({
           totalPrice: b.totalPrice,
           amountPaid: b.amountPaid,
           paymentMethod: b.paymentMethod,
+          freeCancellationHours: b.freeCancellationHours,
+          cancellationFeePercentage: b.cancellationFeePercentage,
           guestName: b.guestName,
           guestEmail: b.guestEmail,
           propertyTitle: schema.property.title,
@@ -116,8 +117,8 @@ export async function cancelBooking({
         totalPrice: booking.totalPrice,
         checkIn: booking.checkIn,
         now,
-        freeCancellationHours: settings.freeCancellationHours,
-        cancellationFeePercentage: settings.cancellationFeePercentage,
+        freeCancellationHours: booking.freeCancellationHours,
+        cancellationFeePercentage: booking.cancellationFeePercentage,
       });
       if (fee > quotedFee) return { ok: false, error: "feeChanged", fee };
 

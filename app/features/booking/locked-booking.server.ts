@@ -2,6 +2,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
 import type { getSettings } from "~/features/settings/settings.server";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
+import { resolveTouristTaxNote, type TouristTaxMode } from "~/domain/tourist-tax";
 import { type db, schema } from "~/lib/db.server";
 
 const b = schema.booking;
@@ -41,10 +42,14 @@ export async function lockBooking(tx: Tx, bookingId: string, condition?: SQL) {
       cancellationFee: b.cancellationFee,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
+      freeCancellationHours: b.freeCancellationHours,
+      cancellationFeePercentage: b.cancellationFeePercentage,
       bankAccountId: b.bankAccountId,
       createdAt: b.createdAt,
       propertyTitle: p.title,
       propertyLocation: p.location,
+      propertyTouristTaxMode: p.touristTaxMode,
+      propertyTouristTaxNote: p.touristTaxNote,
       language: schema.profile.language,
     })
     .from(b)
@@ -87,5 +92,36 @@ export function stayMail(
     totalPrice: booking.totalPrice,
     paymentMethod: asMethod(booking.paymentMethod),
     company: emailCompany(settings),
+  };
+}
+
+/**
+ * What "Buchung bestätigt" adds as the contract's content on a durable medium (§ 312f Abs. 2
+ * BGB, decision 080): the cancellation terms stored with the booking, stated as of `now` (the
+ * moment of the confirmation; the template computes the line with `stayCancellationTerms`, as
+ * the booking page did), and the property's Kurtaxe note as the property page shows it
+ * (decision 041), null when there is none.
+ */
+export function contractMail(
+  booking: {
+    freeCancellationHours: number;
+    cancellationFeePercentage: number;
+    propertyTouristTaxMode: TouristTaxMode;
+    propertyTouristTaxNote: string;
+  },
+  settings: { touristTaxNote: string },
+  now: Date,
+) {
+  return {
+    contract: {
+      freeCancellationHours: booking.freeCancellationHours,
+      cancellationFeePercentage: booking.cancellationFeePercentage,
+      at: now.toISOString(),
+      touristTaxNote: resolveTouristTaxNote(
+        booking.propertyTouristTaxMode,
+        booking.propertyTouristTaxNote,
+        settings.touristTaxNote,
+      ),
+    },
   };
 }

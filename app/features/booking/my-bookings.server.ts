@@ -303,6 +303,8 @@ export async function getDashboardOverview(userId: string, today: string) {
 export type MyBookingDetail = BookingConfirmation & {
   cancellationFee: number | null;
   isCancellable: boolean;
+  /** the cancellation terms stored with the booking, the ones it was made under (decision 080) */
+  cancellationTerms: { freeCancellationHours: number; cancellationFeePercentage: number };
   /** cents received for the booking (shown with the refunds of a cancelled one) */
   amountPaid: number;
   /** a SEPA debit of this booking is processing ("Lastschrift in Bearbeitung") */
@@ -335,23 +337,31 @@ export async function getMyBookingDetail(
         cancellationFee: b.cancellationFee,
         amountPaid: b.amountPaid,
         debitProcessingSince: b.stripePaymentProcessingSince,
+        freeCancellationHours: b.freeCancellationHours,
+        cancellationFeePercentage: b.cancellationFeePercentage,
       })
       .from(b)
       .where(and(eq(b.id, booking.id), eq(b.userId, userId))),
     bookingRefunds(booking.id),
   ]);
+  // Gone between the two reads: as unknown as any other.
+  if (!row) return null;
   return {
     ...booking,
-    cancellationFee: row?.cancellationFee ?? null,
+    cancellationFee: row.cancellationFee,
     isCancellable: isCancellable(booking, today),
-    amountPaid: row?.amountPaid ?? 0,
-    isDebitProcessing: (row?.debitProcessingSince ?? null) !== null,
+    cancellationTerms: {
+      freeCancellationHours: row.freeCancellationHours,
+      cancellationFeePercentage: row.cancellationFeePercentage,
+    },
+    amountPaid: row.amountPaid,
+    isDebitProcessing: row.debitProcessingSince !== null,
     payments: bookingPaymentProgress(
       {
         totalPrice: booking.price.totalPrice,
         bookingDay: booking.bookingDay,
         checkIn: booking.checkIn,
-        amountPaid: row?.amountPaid ?? 0,
+        amountPaid: row.amountPaid,
         ...booking.paymentTerms,
       },
       today,

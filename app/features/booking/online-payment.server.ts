@@ -24,7 +24,7 @@ import {
   balanceByOfBooking,
   type BalanceBy,
 } from "./balance-charges.server";
-import { stayMail } from "./locked-booking.server";
+import { contractMail, stayMail } from "./locked-booking.server";
 import { refundLatePayment } from "./refunds.server";
 
 /**
@@ -81,6 +81,8 @@ const bookingColumns = {
   specialRequests: b.specialRequests,
   depositPercentage: b.depositPercentage,
   balanceDueDays: b.balanceDueDays,
+  freeCancellationHours: b.freeCancellationHours,
+  cancellationFeePercentage: b.cancellationFeePercentage,
   createdAt: b.createdAt,
   sessionId: b.stripeCheckoutSessionId,
   checkoutUrl: b.stripeCheckoutUrl,
@@ -88,6 +90,8 @@ const bookingColumns = {
   processingSince: b.stripePaymentProcessingSince,
   propertyTitle: schema.property.title,
   propertyLocation: schema.property.location,
+  propertyTouristTaxMode: schema.property.touristTaxMode,
+  propertyTouristTaxNote: schema.property.touristTaxNote,
   language: sql<string>`coalesce(${schema.profile.language}, 'de')`,
 };
 function selectBooking(executor: Tx | ReturnType<typeof db>) {
@@ -456,7 +460,13 @@ export async function applyCheckoutSession(
     const mail = stayMail(booking, settings);
 
     if (kind === "state" && session.payment_status === "paid") {
-      const outcome = await recordPaid(tx, booking, session, mail, settings.companyEmail);
+      const outcome = await recordPaid(
+        tx,
+        booking,
+        session,
+        { ...mail, ...contractMail(booking, settings, new Date()) },
+        settings.companyEmail,
+      );
       if (outcome === "late") lateRefundOf = booking.id;
       return;
     }
@@ -633,12 +643,13 @@ async function recordPaid(
     },
   });
   // The operator hears of an online booking once it is paid (a held, unpaid one may vanish).
+  const { contract: _contract, ...stay } = mail;
   await enqueueEmail(tx, {
     to: companyEmail,
     template: "booking-new",
     bookingId: booking.id,
     data: {
-      ...mail,
+      ...stay,
       language: "de",
       guestEmail: booking.guestEmail,
       guestPhone: booking.guestPhone,

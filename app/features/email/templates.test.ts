@@ -640,6 +640,42 @@ describe("payment details and confirmation e-mails", () => {
     expect(en.subject).toBe("Booking confirmed: FW-2026-000123");
   });
 
+  it("states the booking's cancellation terms in the confirmation, as the booking page computes them (decision 080)", async () => {
+    const render = async (contract: object | undefined) => {
+      const mail = await renderEmail("booking-confirmed", { ...stay, contract }, context);
+      return mail.text.replace(/\u00a0/g, " ");
+    };
+    const terms = { touristTaxNote: null, at: "2026-04-01T10:00:00.000Z" };
+    // Check-in 1 June (summer time): 72 hours before its midnight is 00:00 on 29 May.
+    const free = await render({
+      ...terms,
+      freeCancellationHours: 72,
+      cancellationFeePercentage: 30,
+    });
+    expect(free).toContain(
+      "Stornierungsbedingungen\nKostenlos stornierbar bis 28.05.2026\nDanach Stornogebühr 378,74 € (30 % des Gesamtpreises).\n\nKein Widerrufsrecht:",
+    );
+    // Without a fee it is free until the day before arrival, and no fee is named.
+    const noFee = await render({
+      ...terms,
+      freeCancellationHours: 72,
+      cancellationFeePercentage: 0,
+    });
+    expect(noFee).toContain("Kostenlos stornierbar bis 31.05.2026\n\nKein Widerrufsrecht:");
+    // Confirmed on the arrival day: no cancellation any more.
+    const arrivalDay = await render({
+      ...terms,
+      at: "2026-06-01T08:00:00.000Z",
+      freeCancellationHours: 72,
+      cancellationFeePercentage: 30,
+    });
+    expect(arrivalDay).toContain("Nicht stornierbar: Die Anreise ist heute.");
+    // Queued before decision 080: the e-mail as it was, without a part it has no data for.
+    const before = await render(undefined);
+    expect(before).not.toContain("Stornierungsbedingungen");
+    expect(before).not.toContain("Widerrufsrecht");
+  });
+
   it("says truthfully how an online booking's balance is paid: saved method, payment link, nothing open", async () => {
     const online = { ...stay, paymentMethod: "paypal" as const };
     const receipt = {

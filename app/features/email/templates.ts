@@ -350,8 +350,8 @@ const bookingCancelled = defineTemplate({ data: bookingCancelledSchema });
 const bookingCancelledOperator = defineTemplate({ data: bookingCancelledOperatorSchema });
 
 // ---------------------------------------------------------------------------------------------
-// booking-confirmed: to the guest when an admin confirms the booking.
-// Data: { language?, guestName, <stay fields>, company }.
+// booking-confirmed: to the guest when an admin confirms the booking or its online payment does.
+// Data: { language?, guestName, <stay fields>, company, receipt?, contract? }.
 
 const bookingConfirmed = defineTemplate({
   data: z.object({
@@ -375,6 +375,21 @@ const bookingConfirmed = defineTemplate({
          * e-mailed on its due date. Absent in rows queued before: the saved method.
          */
         balanceBy: z.enum(["saved-method", "payment-link"]).default("saved-method"),
+      })
+      .optional(),
+    /**
+     * The contract's content the confirmation carries on a durable medium (§ 312f Abs. 2 BGB,
+     * decision 080), from `contractMail`: the cancellation terms stored with the booking, stated
+     * as of `at` (the confirmation), and the property's Kurtaxe note (null: none). Absent in rows
+     * queued before: the e-mail goes without that part. The terms are not range-checked here:
+     * the domain clamps them (`feePercentage`), and a refusal would block the confirmation.
+     */
+    contract: z
+      .object({
+        freeCancellationHours: z.number().int(),
+        cancellationFeePercentage: z.number().int(),
+        at: z.iso.datetime({ offset: true }),
+        touristTaxNote: z.string().nullable(),
       })
       .optional(),
   }),

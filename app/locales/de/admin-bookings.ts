@@ -77,7 +77,10 @@ const adminBookings = {
   updating: "Wird aktualisiert...",
   cancelDialog: "Buchung stornieren",
   cancelQuestion: "Soll die Stornierungsgebühr des Gastes gelten?",
-  feeGuestTerms: "Stornierungsgebühr nach den Bedingungen: {{fee}}",
+  feeGuestTerms: "Stornierungsgebühr nach den Bedingungen der Buchung: {{fee}}",
+  /** The terms stored with the booking (decision 080), not the current settings. */
+  bookedTerms:
+    "Bei der Buchung vereinbart: kostenlose Stornierung bis {{hours}} Stunden vor Anreise, danach {{percentage}} % des Gesamtpreises.",
   feeNone: "Keine Stornierungsgebühr",
   cancelConfirm: "Buchung stornieren",
   cancelHint: "Der Gast erhält eine E-Mail über die Stornierung.",

@@ -78,7 +78,9 @@ const adminBookings: typeof de = {
   updating: "Updating...",
   cancelDialog: "Cancel booking",
   cancelQuestion: "Does the guest's cancellation fee apply?",
-  feeGuestTerms: "Cancellation fee per the terms: {{fee}}",
+  feeGuestTerms: "Cancellation fee per the booking's terms: {{fee}}",
+  bookedTerms:
+    "Agreed at booking: free cancellation up to {{hours}} hours before arrival, after that {{percentage}} % of the total price.",
   feeNone: "No cancellation fee",
   cancelConfirm: "Cancel booking",
   cancelHint: "The guest receives an e-mail about the cancellation.",

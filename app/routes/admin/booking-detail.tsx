@@ -859,6 +859,12 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                 {t("adminBookings.feeNone")}
               </label>
             </fieldset>
+            <p className="text-sm text-slate-700" data-testid="booked-cancellation-terms">
+              {t("adminBookings.bookedTerms", {
+                hours: booking.freeCancellationHours,
+                percentage: booking.cancellationFeePercentage,
+              })}
+            </p>
             <p className="text-sm text-slate-700">{t("adminBookings.cancelHint")}</p>
             <Button type="submit" variant="danger" size="md" disabled={isBusy}>
               {isBusy ? t("adminBookings.updating") : t("adminBookings.cancelConfirm")}

@@ -19,7 +19,6 @@ import {
   type CancelBookingError,
 } from "~/features/booking/my-bookings.schema";
 import { getMyBookingDetail, listMyBookings } from "~/features/booking/my-bookings.server";
-import { getSettings } from "~/features/settings/settings.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { formatMoney, languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -49,11 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = dayInBerlin(now);
   const cancelledId = url.searchParams.get("cancelled") ?? "";
 
-  const [bookings, detail, cancel, settings, cancelled] = await Promise.all([
+  const [bookings, detail, cancel, cancelled] = await Promise.all([
     listMyBookings({ userId: user.id, today, tab: query.tab, q: query.q, status: query.status }),
     query.booking ? getMyBookingDetail(user.id, query.booking, today) : null,
     query.cancel ? getCancellationPreview({ userId: user.id, bookingId: query.cancel, now }) : null,
-    getSettings(),
     isUuid(cancelledId) ? getMyBookingDetail(user.id, cancelledId.toLowerCase(), today) : null,
   ]);
   if (query.booking && !detail) throw notFound();
@@ -74,10 +72,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     bookings: bookings.map(localized),
     detail: detail ? localized(detail) : null,
     cancel,
-    terms: {
-      freeCancellationHours: settings.freeCancellationHours,
-      cancellationFeePercentage: settings.cancellationFeePercentage,
-    },
     cancelled:
       cancelled?.status === "cancelled"
         ? { number: cancelled.number, fee: cancelled.cancellationFee ?? 0 }
@@ -112,7 +106,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "de";
-  const { query, bookings, detail, cancel, terms, cancelled } = loaderData;
+  const { query, bookings, detail, cancel, cancelled } = loaderData;
   const here = bookingsUrl(query);
   const isFiltered = query.q !== "" || query.status !== "all";
 
@@ -213,7 +207,6 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
             <CancelBooking
               booking={cancel.booking}
               quote={cancel.quote}
-              terms={terms}
               error={actionData?.error ?? null}
               keepTo={here}
             />

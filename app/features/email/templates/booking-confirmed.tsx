@@ -1,6 +1,16 @@
-import { formatDate, formatMoney } from "~/lib/i18n";
+import { dayInBerlin } from "~/domain/calendar-day";
+import { stayCancellationTerms } from "~/domain/cancellation";
+import { formatDate, formatMoney, translate } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
-import { BookingEmailLayout, ButtonLink, P, Rows, type EmailContent } from "./layout";
+import {
+  BookingEmailLayout,
+  ButtonLink,
+  P,
+  Rows,
+  SectionHeading,
+  UserText,
+  type EmailContent,
+} from "./layout";
 import {
   myBookingsUrl,
   replyToCompany,
@@ -12,8 +22,15 @@ import {
   totalRows,
   type EmailRow,
 } from "./shared";
+import "~/locales/texts/booking";
+import "~/locales/texts/stay";
 
-/** To the guest when an admin confirms the booking (spec/06-admin.md: status changes e-mail). */
+/**
+ * To the guest when an admin confirms the booking (spec/06-admin.md: status changes e-mail) or
+ * its online payment does. By AGB § 1 this is the acceptance that makes the contract, so it
+ * carries the contract's content (§ 312f Abs. 2 BGB, decision 080): this booking's cancellation
+ * terms, the missing right of withdrawal and the Kurtaxe note, in the booking page's words.
+ */
 const confirmedTexts = texts({
   de: {
     subject: (number: string) => `Buchung bestätigt: ${number}`,
@@ -90,6 +107,7 @@ export function bookingConfirmed(
             formatDate(receipt.nextDueDate, data.language),
           )
         : null;
+  const contract = contractTexts(data);
   const text = textWithSignature(
     [
       greeting,
@@ -99,6 +117,18 @@ export function bookingConfirmed(
       ...rowLines(rows),
       ...(receipt ? ["", `${l.receipt}:`, ...rowLines(receiptRows)] : []),
       ...(receiptNote ? [receiptNote] : []),
+      ...(contract
+        ? [
+            "",
+            contract.cancellationHeading,
+            ...contract.cancellation,
+            "",
+            contract.noWithdrawal,
+            ...(contract.touristTax
+              ? ["", contract.touristTax.heading, contract.touristTax.note]
+              : []),
+          ]
+        : []),
       "",
       l.dashboard,
       dashboardUrl,
@@ -119,8 +149,76 @@ export function bookingConfirmed(
           {receiptNote && <P margin="8px 0 0">{receiptNote}</P>}
         </>
       )}
+      {contract && (
+        <>
+          <SectionHeading>{contract.cancellationHeading}</SectionHeading>
+          {contract.cancellation.map((line) => (
+            <P key={line} margin="0 0 4px">
+              {line}
+            </P>
+          ))}
+          <P margin="12px 0">{contract.noWithdrawal}</P>
+          {contract.touristTax && (
+            <>
+              <SectionHeading>{contract.touristTax.heading}</SectionHeading>
+              <UserText text={contract.touristTax.note} />
+            </>
+          )}
+        </>
+      )}
       <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>
     </BookingEmailLayout>
   );
   return { subject, text, html, replyTo: replyToCompany(data.company) };
+}
+
+/**
+ * The contract part (decision 080), null for rows queued before it existed. The cancellation
+ * line is the booking page's (`StayCancellationTerms`): the same function, with the terms stored
+ * with the booking, as of the confirmation; the no-withdrawal sentence is the one beside the
+ * order button; the Kurtaxe note is the operator's own text, as the property page shows it.
+ */
+function contractTexts(data: ParsedEmailData<"booking-confirmed">) {
+  const { contract, language } = data;
+  if (!contract) return null;
+  const t = (key: string, values?: Record<string, string | number>) =>
+    translate(language, key, values);
+  const money = (cents: number) => formatMoney(cents, language);
+  const at = new Date(contract.at);
+  const stay = stayCancellationTerms({
+    checkIn: data.checkIn,
+    totalPrice: data.totalPrice,
+    now: at,
+    today: dayInBerlin(at),
+    freeCancellationHours: contract.freeCancellationHours,
+    cancellationFeePercentage: contract.cancellationFeePercentage,
+  });
+  const cancellation =
+    stay.kind === "free"
+      ? [
+          stay.time
+            ? t("stay.freeCancellationAt", {
+                date: formatDate(stay.day, language),
+                time: stay.time,
+              })
+            : t("stay.freeCancellation", { date: formatDate(stay.day, language) }),
+          ...(stay.feeAfter > 0
+            ? [
+                t("booking.payment.stayCancellation.feeAfter", {
+                  fee: money(stay.feeAfter),
+                  percentage: stay.percentage,
+                }),
+              ]
+            : []),
+        ]
+      : stay.kind === "fee"
+        ? [t("booking.payment.stayCancellation.fee", { fee: money(stay.fee) })]
+        : [t("booking.payment.stayCancellation.none")];
+  const note = contract.touristTaxNote?.trim();
+  return {
+    cancellationHeading: t("booking.payment.cancellationHeading"),
+    cancellation,
+    noWithdrawal: t("booking.payment.legal.noWithdrawal"),
+    touristTax: note ? { heading: t("stay.touristTax"), note } : null,
+  };
 }

@@ -89,6 +89,12 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
   "booking-confirmed": {
     ...stay,
     receipt: { amount: 25_250, paidOn: "2026-03-01", open: 100_998, nextDueDate: "2026-05-02" },
+    contract: {
+      freeCancellationHours: 48,
+      cancellationFeePercentage: 50,
+      at: "2026-03-01T10:00:00.000Z",
+      touristTaxNote: HOSTILE,
+    },
   },
   "checkout-expired": { ...stay, propertyId: "7d3f1a52-0c4e-4b8e-9f7a-2c1d5e6f7a8b" },
   "payment-details": {

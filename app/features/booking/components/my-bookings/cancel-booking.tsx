@@ -16,20 +16,19 @@ const berlinTime = (language: Language) =>
 const berlinDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" });
 
 /**
- * The cancel dialog's content: the fee at this moment (or "kostenlos"), the terms, and a POST
- * form confirming it. The shown fee travels with the form; the server never charges more.
+ * The cancel dialog's content: the fee at this moment (or "kostenlos"), the terms the booking
+ * was made under (stored with it, decision 080), and a POST form confirming it. The shown fee
+ * travels with the form; the server never charges more.
  */
 export function CancelBooking({
   booking,
   quote,
-  terms,
   error,
   keepTo,
 }: {
   booking: MyBookingDetail;
   /** null when the booking cannot be cancelled (anymore) */
   quote: { fee: number; isFree: boolean; freeUntil: string } | null;
-  terms: { freeCancellationHours: number; cancellationFeePercentage: number };
   error: CancelBookingError | null;
   keepTo: string;
 }) {
@@ -39,6 +38,7 @@ export function CancelBooking({
   const isSubmitting = navigation.state === "submitting";
   const money = (cents: number) => formatMoney(cents, language);
   const freeUntil = quote ? new Date(quote.freeUntil) : null;
+  const terms = booking.cancellationTerms;
 
   return (
     <div className="space-y-4">
