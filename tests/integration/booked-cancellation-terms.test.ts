@@ -256,6 +256,7 @@ describe(`"Buchung bestätigt" states the contract's terms (${databaseKind()})`,
       const result = await recordPayment({
         bookingId: booking.id,
         seenStatus: "pending",
+        seenAmountPaid: 0,
         amount: booking.totalPrice,
         receivedOn: addDays(checkIn, -1),
         note: "",
