@@ -2,7 +2,8 @@
  * Audit 20 (Art. 5 DSGVO): sessions keep no IP address, and expired sessions are deleted by the
  * hourly housekeeping instead of staying in the database for ever.
  */
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteExpiredSessions } from "~/features/accounts/expired-sessions.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
@@ -66,5 +67,17 @@ describe(`sessions (${databaseKind()})`, () => {
     ].filter(Boolean);
     expect(signedIn).toHaveLength(1);
     expect(signedIn[0]?.id).toBe(user.id);
+  });
+
+  it("stored before lose their IP address with migration 0042", async () => {
+    const user = await accountWithoutSessions();
+    await sessionCookie(user.email);
+    await db()
+      .update(schema.session)
+      .set({ ipAddress: "203.0.113.9" })
+      .where(eq(schema.session.userId, user.id));
+    const migration = fs.readFileSync("db/migrations/0042_session_without_ip.sql", "utf8");
+    await db().execute(sql.raw(migration));
+    expect((await sessionsOf(user.id)).map((s) => s.ipAddress)).toEqual([null]);
   });
 });
