@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { getSettings, getSettingsStrict } from "~/features/settings/settings.server";
+import { getSettingsStrict } from "~/features/settings/settings.server";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { dayInBerlin, daysBetween } from "~/domain/calendar-day";
 import { cancellationQuote } from "~/domain/cancellation";
@@ -465,8 +465,9 @@ export async function changeBookingStatus({
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   let result: ChangeResult;
   try {
-    // The guest's cancellation terms and the e-mails' company: never the defaults of a failed
-    // read (decision 078); that refuses with "failed" and nothing changes.
+    // The e-mails' company and operator address: never the defaults of a failed read (decision
+    // 078); that refuses with "failed" and nothing changes. The fee follows the booking's own
+    // terms (decision 080).
     const settings = await getSettingsStrict();
     result = await db().transaction(async (tx): Promise<ChangeResult> => {
       const booking = await lockBooking(tx, bookingId.toLowerCase());

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
-import { getSettings, getSettingsStrict } from "~/features/settings/settings.server";
+import { getSettingsStrict } from "~/features/settings/settings.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { db, schema } from "~/lib/db.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -82,8 +82,9 @@ export async function cancelBooking({
   const today = dayInBerlin(now);
   let result: CancelBookingResult;
   try {
-    // The fee is charged by these terms: a failed read refuses ("failed", nothing changes)
-    // instead of cancelling by the defaults (decision 078).
+    // The fee follows the booking's own terms (decision 080); the settings name the operator
+    // the cancellation is mailed to and the company in the guest's e-mail. A failed read
+    // refuses ("failed", nothing changes) rather than mail the defaults' address (decision 078).
     const settings = await getSettingsStrict();
     result = await db().transaction(async (tx): Promise<CancelBookingResult> => {
       const [booking] = await tx
