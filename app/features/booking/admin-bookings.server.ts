@@ -606,11 +606,12 @@ class RefundAtProvider extends Error {}
  * A transfer recorded on a cancelled booking is owed back in full (decision 074): it is added to
  * the booking's open bank-transfer refund item, or opens one ("late-payment", like the money
  * that reaches Stripe after a cancellation, decision 051), which the admin marks "erstattet"
- * once it is sent back. Not while a refund of an online method is unfinished (open, being sent,
- * or at Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would be asked to
- * pay back money it never received), and a pending one that fails is reopened with the open
- * item beside it folded in (stripe-refunds.server.ts, `reopenFailedRefund`). Then the whole
- * payment is undone and the admin is told to record it once that refund is done.
+ * once it is sent back. Not while a refund of an online method is unfinished (open, being
+ * sent, or at Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would
+ * be asked to pay back money it never received), and a pending one that fails is reopened with
+ * the open item of its own method beside it folded in (stripe-refunds.server.ts,
+ * `reopenFailedRefund`, decision 076). Then the whole payment is undone and the admin is told
+ * to record it once that refund is done.
  */
 async function openRefundOfRecordedPayment(
   tx: Tx,
@@ -652,9 +653,10 @@ async function openRefundOfRecordedPayment(
  * a dialog opened before the guest cancelled records nothing, and the admin sees the booking as
  * it is now. Only while it has received what the dialog showed (`seenAmountPaid`, decision
  * 076): two dialogs opened on the same state record one transfer once; the second is refused
- * and shows the payment the first recorded (saving again then records a genuine second one). Money that really arrived for a cancelled booking is still recorded (the books
- * must show it) when the admin records it on the cancelled booking: then it is marked to be
- * paid back in full, with a bank-transfer refund item, and never confirms anything.
+ * and shows the payment the first recorded (saving again then records a genuine second one).
+ * Money that really arrived for a cancelled booking is still recorded (the books must show it)
+ * when the admin records it on the cancelled booking: then it is marked to be paid back in
+ * full, with a bank-transfer refund item, and never confirms anything.
  */
 export async function recordPayment({
   bookingId,
