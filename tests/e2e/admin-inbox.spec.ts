@@ -6,9 +6,10 @@ import { plainText, waitForMail } from "./mail";
 
 /**
  * Inbox, review moderation and newsletter admin (issue 15, part 5; decision 032): a message
- * from /kontakt reaches /admin/nachrichten and the reply reaches the real SMTP receiver; hiding
- * a review takes it off the property page and out of the average shown there, unhiding brings
- * it back, and the owner reply shows under it; the subscriber CSV downloads with the subscribers.
+ * from /kontakt reaches /admin/nachrichten, the reply reaches the real SMTP receiver, and the
+ * message is deleted at last; hiding a review takes it off the property page and out of the
+ * average shown there, unhiding brings it back, and the owner reply shows under it; the
+ * subscriber CSV downloads with the subscribers.
  */
 
 const unique = () => crypto.randomUUID().slice(0, 8);
@@ -84,6 +85,18 @@ test("a message from /kontakt appears in the inbox, is answered, and the reply i
   await expect(page).toHaveURL(/filter=archiv/);
   await expect(page.getByRole("link", { name: new RegExp(subject) })).toBeVisible();
   await page.goto("/admin/nachrichten");
+  await expect(page.getByRole("link", { name: new RegExp(subject) })).toHaveCount(0);
+
+  // Done with it: deleted after a confirmation (decision 082), gone from the archive too.
+  await page.goto("/admin/nachrichten?filter=archiv");
+  await page.getByRole("link", { name: new RegExp(subject) }).click();
+  await page.getByRole("link", { name: "Löschen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nachricht löschen" });
+  await expect(dialog).toContainText(subject);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Endgültig löschen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Nachricht gelöscht." })).toBeVisible();
+  await page.goto("/admin/nachrichten?filter=archiv");
   await expect(page.getByRole("link", { name: new RegExp(subject) })).toHaveCount(0);
 });
 

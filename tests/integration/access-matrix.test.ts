@@ -346,4 +346,53 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
       location: `/admin/bookings/${booking.id}?hinweis=refunded`,
     });
   });
+
+  it("deleting a contact message (/admin/nachrichten/:id, intent delete): only admins, hostile values 4xx, nothing deleted", async () => {
+    const [message] = await db()
+      .insert(schema.contactMessage)
+      .values({
+        firstName: "Lea",
+        lastName: "Löschbar",
+        email: "lea.loeschbar@example.com",
+        subject: "Matrix",
+        message: "Bitte löschen.",
+      })
+      .returning();
+    const route = adminRoutes.find((r) => r.pattern === "/admin/nachrichten/:id")!;
+    const { action } = await moduleOf(route);
+    const post = (role: keyof typeof cookies, id: string, fields: Record<string, string>) => {
+      const headers: Record<string, string> = { origin: "http://localhost:3000" };
+      if (cookies[role]) headers.cookie = cookies[role]!;
+      const request = new Request(`http://localhost:3000/admin/nachrichten/${id}`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ intent: "delete", ...fields }),
+      });
+      return answerOf(action!, request, { id });
+    };
+    const valid = { replies: "0" };
+    expect((await post("visitor", message.id, valid)).status).toBe(401);
+    expect((await post("guest", message.id, valid)).status).toBe(403);
+    const hostile: [string, Record<string, string>][] = [
+      ["' OR '1'='1", valid],
+      [crypto.randomUUID(), valid],
+      [message.id, { replies: "1" }],
+      [message.id, { replies: "-1" }],
+      [message.id, {}],
+    ];
+    for (const [id, fields] of hostile) {
+      const answer = await post("admin", id, fields);
+      expect(answer.status, `${id} ${JSON.stringify(fields)}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    const still = await db()
+      .select()
+      .from(schema.contactMessage)
+      .where(eq(schema.contactMessage.id, message.id));
+    expect(still).toHaveLength(1);
+    expect(await post("admin", message.id, valid)).toMatchObject({
+      status: 302,
+      location: "/admin/nachrichten?hinweis=deleted",
+    });
+  });
 });

@@ -217,6 +217,82 @@ describe(`admin inbox (${databaseKind()})`, () => {
     expect(queued).toHaveLength(0);
   });
 
+  it("deletes a message with its replies and their e-mails, audited without its content; nothing else goes", async () => {
+    const keep = await contact({ subject: "Bleibt" });
+    const id = await contact({ subject: "Erledigt" });
+    expect((await post(id, { intent: "reply", reply: "Gern, bis bald." })).status).toBe(302);
+    expect((await post(keep, { intent: "reply", reply: "Antwort bleibt." })).status).toBe(302);
+    await db().delete(schema.auditLog);
+    const outboxBefore = await db().select().from(schema.emailOutbox);
+    // Both messages' /kontakt e-mails and replies.
+    expect(outboxBefore).toHaveLength(4);
+
+    // The confirmation is a dialog of the page (?loeschen=1) that warns of the unsent reply.
+    expect((await openMessage(id)).data!.isDeleting).toBe(false);
+    const asking = await callRoute<Awaited<ReturnType<typeof detail.loader>>>(
+      detail.loader as never,
+      { url: `/admin/nachrichten/${id}?loeschen=1`, params: { id }, cookie: admin.cookie },
+    );
+    expect(asking.data!.isDeleting).toBe(true);
+
+    const answer = await post(id, { intent: "delete", replies: "1" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/admin/nachrichten?hinweis=deleted");
+    const shown = await loadList("?hinweis=deleted");
+    expect(shown.data!.deleted).toBe(true);
+    expect(shown.data!.messages.map((message) => message.id)).toEqual([keep]);
+
+    expect((await db().select().from(schema.contactMessage)).map((row) => row.id)).toEqual([keep]);
+    const replies = await db().select().from(schema.contactReply);
+    expect(replies.map((reply) => reply.messageId)).toEqual([keep]);
+    // Its /kontakt e-mail and its (still pending) reply went; the other message's stay.
+    const outbox = await db().select().from(schema.emailOutbox);
+    expect(outbox.map((mail) => (mail.data as { subject: string }).subject)).toEqual([
+      "Bleibt",
+      "Bleibt",
+    ]);
+
+    const entries = await db().select().from(schema.auditLog);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: admin.id,
+      entity: "contact_message",
+      entityId: id,
+      action: "delete",
+      after: null,
+    });
+    expect(entries[0].before).toMatchObject({ replies: 1, emailsDeleted: 2 });
+    // None of the message's content is copied into the log.
+    const logged = JSON.stringify(entries[0]);
+    for (const personal of ["Eva", "Sommer", "@example.com", "Erledigt", "Juli", "Gern"])
+      expect(logged).not.toContain(personal);
+
+    // Gone: the page answers 404, a second delete too.
+    expect((await openMessage(id)).status).toBe(404);
+    expect((await post(id, { intent: "delete", replies: "1" })).status).toBe(404);
+  });
+
+  it("deletes nothing on a stale, malformed or forged delete", async () => {
+    const id = await contact();
+    // The dialog was opened before a reply was sent: the count it showed no longer holds.
+    expect((await post(id, { intent: "reply", reply: "Ja, ist frei." })).status).toBe(302);
+    await db().delete(schema.auditLog);
+    const stale = await post(id, { intent: "delete", replies: "0" });
+    expect(stale.status).toBe(409);
+    expect(stale.data!.error).toBe("stale");
+    for (const replies of [undefined, "", "-1", "eins", "1e3", "99999"]) {
+      const form: Record<string, string> = { intent: "delete" };
+      if (replies !== undefined) form.replies = replies;
+      expect((await post(id, form)).status, String(replies)).toBe(400);
+    }
+    for (const forged of ["x", "1 or 1=1", "00000000-0000-0000-0000-000000000000"])
+      expect((await post(forged, { intent: "delete", replies: "0" })).status).toBe(404);
+    expect(await db().select().from(schema.contactMessage)).toHaveLength(1);
+    expect(await db().select().from(schema.contactReply)).toHaveLength(1);
+    expect(await db().select().from(schema.emailOutbox)).toHaveLength(2);
+    expect(await db().select().from(schema.auditLog)).toHaveLength(0);
+  });
+
   it("answers forged, unknown and foreign ids with 404 and changes nothing", async () => {
     const id = await contact();
     for (const forged of ["x", "1 or 1=1", "00000000-0000-0000-0000-000000000000"]) {
@@ -236,6 +312,8 @@ describe(`admin inbox (${databaseKind()})`, () => {
     expect((await openMessage(id, guestCookie)).status).toBe(403);
     expect((await post(id, { intent: "archive" }, guestCookie)).status).toBe(403);
     expect((await post(id, { intent: "archive" }, null)).status).toBe(401);
+    expect((await post(id, { intent: "delete", replies: "0" }, guestCookie)).status).toBe(403);
+    expect((await post(id, { intent: "delete", replies: "0" }, null)).status).toBe(401);
     const visitor = await callRoute(list.loader as never, { url: "/admin/nachrichten" });
     expect(visitor.status).toBe(302);
     expect(visitor.location).toBe("/auth?redirectTo=%2Fadmin%2Fnachrichten");

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -225,6 +225,71 @@ export async function replyToContactMessage(input: {
     });
   } catch (error) {
     logger.error({ err: error, id: input.id }, "replying to a contact message failed");
+    return { ok: false, error: "failed" };
+  }
+}
+
+export type DeleteContactMessageResult =
+  { ok: true } | { ok: false; error: "notFound" | "stale" | "failed" };
+
+/**
+ * "Löschen" (decision 082): the privacy policy promises to delete a message once its request is
+ * done. Goes with it, in one transaction: its replies (cascade), the e-mails of those replies
+ * in any state (they quote the message; a reply not yet sent is not sent any more, which the
+ * confirmation says), and the queued or sent notification and copy e-mails of /kontakt that
+ * carry the same message. The audit entry keeps only what happened and when the message came
+ * in, none of its content. `expectedReplies` is the reply count the confirmation showed: if a
+ * reply came in between, nothing is deleted ("stale") and the admin looks again.
+ */
+export async function deleteContactMessage(input: {
+  actor: Actor;
+  id: string;
+  expectedReplies: number;
+}): Promise<DeleteContactMessageResult> {
+  if (!isUuid(input.id)) return { ok: false, error: "notFound" };
+  try {
+    return await db().transaction(async (tx) => {
+      const [message] = await tx.select().from(m).where(eq(m.id, input.id)).for("update");
+      if (!message) return { ok: false, error: "notFound" } as const;
+      const replies = await tx
+        .select({ emailId: cr.emailId })
+        .from(cr)
+        .where(eq(cr.messageId, message.id));
+      if (replies.length !== input.expectedReplies) return { ok: false, error: "stale" } as const;
+      const o = schema.emailOutbox;
+      const replyEmails = replies.flatMap((reply) => (reply.emailId ? [reply.emailId] : []));
+      const deletedReplyEmails = replyEmails.length
+        ? await tx.delete(o).where(inArray(o.id, replyEmails)).returning({ id: o.id })
+        : [];
+      // The /kontakt e-mails have no link to the row; they carry the same values.
+      const deletedFormEmails = await tx
+        .delete(o)
+        .where(
+          and(
+            inArray(o.template, ["contact-message", "contact-copy"]),
+            sql`${o.data}->>'email' = ${message.email}`,
+            sql`${o.data}->>'subject' = ${message.subject}`,
+            sql`${o.data}->>'message' = ${message.message}`,
+          ),
+        )
+        .returning({ id: o.id });
+      await tx.delete(m).where(eq(m.id, message.id));
+      await tx.insert(schema.auditLog).values({
+        actorId: input.actor.id,
+        entity: "contact_message",
+        entityId: message.id,
+        action: "delete",
+        before: {
+          receivedAt: message.createdAt.toISOString(),
+          replies: replies.length,
+          emailsDeleted: deletedReplyEmails.length + deletedFormEmails.length,
+        },
+        after: null,
+      });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    logger.error({ err: error, id: input.id }, "deleting a contact message failed");
     return { ok: false, error: "failed" };
   }
 }

@@ -52,9 +52,18 @@ const adminInbox = {
     "Geht per E-Mail an {{email}} (auf {{language}}), mit der ursprünglichen Nachricht als Zitat. Antworten des Empfängers gehen an {{companyEmail}}.",
   send: "Antwort senden",
   sending: "Wird gesendet...",
+  delete: "Löschen",
+  deleteTitle: "Nachricht löschen",
+  deleteConfirm:
+    "Die Nachricht von {{name}} „{{subject}}“ wird mit allen Antworten und den zugehörigen E-Mails endgültig gelöscht. Das lässt sich nicht rückgängig machen.",
+  deletePending:
+    "Eine Antwort ist noch nicht versandt: Sie wird mit der Nachricht gelöscht und nicht mehr versandt.",
+  deleteSubmit: "Endgültig löschen",
+  cancel: "Abbrechen",
   notices: {
     replied: "Antwort gesendet.",
     unarchive: "Nachricht wiederhergestellt.",
+    deleted: "Nachricht gelöscht.",
   },
   errors: {
     replyRequired: "Bitte geben Sie eine Antwort ein.",
@@ -63,6 +72,8 @@ const adminInbox = {
     invalid: "Ungültige Anfrage. Bitte laden Sie die Seite neu.",
     failed: "Die Aktion ist fehlgeschlagen. Bitte versuchen Sie es erneut.",
     loadFailed: "Nachrichten konnten nicht geladen werden",
+    stale:
+      "Zu dieser Nachricht ist inzwischen eine Antwort hinzugekommen. Es wurde nichts gelöscht; bitte prüfen Sie die Nachricht und löschen Sie sie erneut.",
   },
 };
 

@@ -54,9 +54,18 @@ const adminInbox: typeof de = {
     "Goes by e-mail to {{email}} (in {{language}}), quoting the original message. The recipient's answers go to {{companyEmail}}.",
   send: "Send reply",
   sending: "Sending...",
+  delete: "Delete",
+  deleteTitle: "Delete message",
+  deleteConfirm:
+    "The message from {{name}} “{{subject}}” will be deleted for good, with all replies and their e-mails. This cannot be undone.",
+  deletePending:
+    "A reply has not been sent yet: it is deleted with the message and will not be sent.",
+  deleteSubmit: "Delete for good",
+  cancel: "Cancel",
   notices: {
     replied: "Reply sent.",
     unarchive: "Message restored.",
+    deleted: "Message deleted.",
   },
   errors: {
     replyRequired: "Please enter a reply.",
@@ -65,6 +74,8 @@ const adminInbox: typeof de = {
     invalid: "Invalid request. Please reload the page.",
     failed: "The action failed. Please try again.",
     loadFailed: "Messages could not be loaded",
+    stale:
+      "A reply has been added to this message meanwhile. Nothing was deleted; please check the message and delete it again.",
   },
 };
 

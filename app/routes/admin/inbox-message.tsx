@@ -1,5 +1,5 @@
 import "~/locales/admin-texts";
-import { Archive, ArchiveRestore, ArrowLeft, Mail, MailOpen, Send } from "lucide-react";
+import { Archive, ArchiveRestore, ArrowLeft, Mail, MailOpen, Send, Trash2 } from "lucide-react";
 import {
   data,
   Form,
@@ -10,10 +10,11 @@ import {
   useRouteError,
 } from "react-router";
 import { Banner } from "~/components/ui/banner";
-import { Button } from "~/components/ui/button";
+import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
+import { UrlDialog } from "~/components/ui/url-dialog";
 import { isUuid } from "~/domain/ids";
 import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
@@ -23,6 +24,7 @@ import {
 } from "~/features/contact/inbox.schema";
 import {
   changeContactMessage,
+  deleteContactMessage,
   openContactMessage,
   replyToContactMessage,
   type ContactMessageChange,
@@ -48,6 +50,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     title: `${t("adminInbox.title")}: ${message.subject}`,
     notice: NOTICES.includes(notice as Notice) ? (notice as Notice) : null,
+    // "Löschen" asks first, in a dialog whose open state is the URL (works without JavaScript).
+    isDeleting: new URL(request.url).searchParams.has("loeschen"),
     message: {
       ...message,
       received: formatDateTime(message.createdAt, language),
@@ -78,11 +82,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!admin) return sessionExpired();
   const fail = (error: string, extra: Partial<ActionData> = {}) =>
     data({ ok: false, error, ...extra } satisfies ActionData, {
-      status: error === "notFound" ? 404 : error === "failed" ? 500 : 400,
+      status: error === "notFound" ? 404 : error === "stale" ? 409 : error === "failed" ? 500 : 400,
     });
   if (!isUuid(params.id)) return fail("notFound");
   const form = await request.formData();
   const intent = form.get("intent");
+
+  if (intent === "delete") {
+    // The reply count the confirmation showed: a reply sent since makes the request stale.
+    const replies = form.get("replies");
+    if (typeof replies !== "string" || !/^\d{1,4}$/.test(replies)) return fail("invalid");
+    const result = await deleteContactMessage({
+      actor: admin,
+      id: params.id,
+      expectedReplies: Number(replies),
+    });
+    if (!result.ok) return fail(result.error);
+    throw redirect("/admin/nachrichten?hinweis=deleted");
+  }
 
   if (intent === "reply") {
     const parsed = parseForm(form, contactReplySchema, {
@@ -123,7 +140,8 @@ const DELIVERY_TONES = {
 
 export default function AdminInboxMessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { message, notice } = loaderData;
+  const { message, notice, isDeleting } = loaderData;
+  const hasPendingReply = message.replies.some((reply) => reply.emailStatus === "pending");
   // The root loader already reads the settings for every page.
   const companyEmail = useRootData()?.settings.companyEmail ?? "";
   const result = actionData as ActionData | undefined;
@@ -134,6 +152,9 @@ export default function AdminInboxMessagePage({ loaderData, actionData }: Route.
   const replyError = result?.fieldErrors?.reply
     ? t(`adminInbox.errors.${result.fieldErrors.reply}`)
     : undefined;
+  const isDeleteSubmitting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const closeTo = `/admin/nachrichten/${message.id}`;
   const formError =
     result && !result.fieldErrors?.reply && result.error !== "sessionExpired"
       ? t(`adminInbox.errors.${result.error}`)
@@ -159,10 +180,35 @@ export default function AdminInboxMessagePage({ loaderData, actionData }: Route.
         </Banner>
       )}
       {result?.error === "sessionExpired" && <SessionExpiredBanner className="mt-4" />}
-      {formError && (
+      {formError && !isDeleting && (
         <Banner tone="error" className="mt-4">
           {formError}
         </Banner>
+      )}
+
+      {isDeleting && (
+        <UrlDialog
+          title={t("adminInbox.deleteTitle")}
+          closeTo={closeTo}
+          size="md"
+          testId="contact-message-delete"
+        >
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="replies" value={message.replies.length} />
+            {formError && <Banner tone="error">{formError}</Banner>}
+            <p>{t("adminInbox.deleteConfirm", { name, subject: message.subject })}</p>
+            {hasPendingReply && <p className="font-medium">{t("adminInbox.deletePending")}</p>}
+            <div className="flex flex-wrap justify-end gap-2">
+              <LinkButton to={closeTo} variant="subtle" size="md" replace preventScrollReset>
+                {t("adminInbox.cancel")}
+              </LinkButton>
+              <Button type="submit" variant="danger" disabled={isDeleteSubmitting} data-autofocus>
+                {t("adminInbox.deleteSubmit")}
+              </Button>
+            </div>
+          </Form>
+        </UrlDialog>
       )}
 
       <section
@@ -208,6 +254,16 @@ export default function AdminInboxMessagePage({ loaderData, actionData }: Route.
               {message.isArchived ? t("adminInbox.unarchive") : t("adminInbox.archive")}
             </Button>
           </Form>
+          <LinkButton
+            to={`${closeTo}?loeschen=1`}
+            variant="outline"
+            size="sm"
+            preventScrollReset
+            className="text-red-800 hover:bg-red-50"
+          >
+            <Trash2 aria-hidden className="size-4" />
+            {t("adminInbox.delete")}
+          </LinkButton>
         </div>
       </section>
 

@@ -26,7 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("cookie"));
   const { t } = getTranslator(language);
   const filter = inboxFilter(new URL(request.url).searchParams);
-  const base = { title: t("adminInbox.title"), filter };
+  const base = {
+    title: t("adminInbox.title"),
+    filter,
+    deleted: new URL(request.url).searchParams.get("hinweis") === "deleted",
+  };
   try {
     const list = await listContactMessages(filter);
     return {
@@ -51,7 +55,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function AdminInboxPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { filter, messages, total, isCapped, pageCount, loadFailed } = loaderData;
+  const { filter, messages, total, isCapped, pageCount, loadFailed, deleted } = loaderData;
 
   return (
     <main id="main">
@@ -60,6 +64,11 @@ export default function AdminInboxPage({ loaderData }: Route.ComponentProps) {
         {t("adminInbox.title")}
       </h1>
       <p className="mt-1 max-w-3xl text-slate-700">{t("adminInbox.intro")}</p>
+      {deleted && (
+        <Banner tone="success" className="mt-4">
+          {t("adminInbox.notices.deleted")}
+        </Banner>
+      )}
 
       <nav aria-label={t("adminInbox.filterLabel")} className="mt-4 flex flex-wrap gap-2">
         {INBOX_FILTERS.map((name) => (
