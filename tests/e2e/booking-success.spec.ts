@@ -58,6 +58,16 @@ test("the guest sees the booking, the transfer instructions and gets the e-mail"
   const response = await page.goto(url);
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/^Buchung eingegangen – /);
+  // The slim footer's legal links (decision 083).
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Impressum" })).toHaveAttribute(
+    "href",
+    "/impressum",
+  );
+  await expect(footer.getByRole("link", { name: "Datenschutz" })).toHaveAttribute(
+    "href",
+    "/datenschutz",
+  );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Vielen Dank für Ihre Buchung!");
