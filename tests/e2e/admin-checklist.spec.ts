@@ -79,11 +79,15 @@ test("the go-live checklist turns green point by point", async ({ browser }) => 
     const imprint: Record<string, string> = {
       Firmenname: "Ferienhof Petersen GmbH",
       Adresse: "Deichweg 4",
+      Postleitzahl: "25980",
+      Stadt: "Sylt",
       "Vertretungsberechtigte/r": "Inke Petersen",
       Registergericht: "Amtsgericht Flensburg",
       Handelsregisternummer: "HRB 9876 FL",
       "USt-IdNr.": "DE298765432",
       Telefon: "+49 4651 12345",
+      // Not required in the Impressum (decision 083): the demo number is removed, not replaced.
+      Steuernummer: "",
     };
     for (const [label, value] of Object.entries(imprint)) {
       await page.getByLabel(label, { exact: true }).fill(value);

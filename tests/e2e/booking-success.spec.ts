@@ -58,6 +58,16 @@ test("the guest sees the booking, the transfer instructions and gets the e-mail"
   const response = await page.goto(url);
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/^Buchung eingegangen – /);
+  // The slim footer's legal links (decision 083).
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Impressum" })).toHaveAttribute(
+    "href",
+    "/impressum",
+  );
+  await expect(footer.getByRole("link", { name: "Datenschutz" })).toHaveAttribute(
+    "href",
+    "/datenschutz",
+  );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Vielen Dank für Ihre Buchung!");
@@ -195,7 +205,8 @@ test("the payment instructions work without JavaScript, without copy buttons", a
     await expect(page.getByTestId("payment-reference")).toHaveText(booked.number);
     await expect(page.getByTestId("iban")).toHaveText(/^DE\d{2}( \d{4}){4} \d{2}$/);
     await expect(page.getByTestId("scheduled-payment")).toHaveCount(2);
-    await expect(page.getByRole("button")).toHaveCount(0);
+    // No copy buttons in the page (the slim footer's "Cookie-Einstellungen" is not one of them).
+    await expect(page.locator("#main").getByRole("button")).toHaveCount(0);
   } finally {
     await context.close();
   }

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import {
   demoAdmin,
   demoGuest,
@@ -112,6 +113,47 @@ test.describe("public layout", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Deutsch" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  });
+});
+
+test.describe("legal links outside the public footer", () => {
+  /** Impressum and Datenschutz, one click away (§ 5 DDG, Art. 13 DSGVO; decision 083). */
+  async function expectLegalLinks(page: Page) {
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Impressum" })).toHaveAttribute(
+      "href",
+      "/impressum",
+    );
+    await expect(footer.getByRole("link", { name: "Datenschutz" })).toHaveAttribute(
+      "href",
+      "/datenschutz",
+    );
+  }
+
+  test("sign-in, password reset, newsletter and address links show Impressum and Datenschutz", async ({
+    page,
+  }) => {
+    for (const path of [
+      "/auth",
+      "/auth?mode=register",
+      "/auth/passwort-vergessen",
+      "/auth/passwort-zuruecksetzen?token=unknown",
+      "/newsletter/bestaetigen?token=unknown",
+      "/newsletter/abmelden?token=unknown",
+      "/auth/adresse-bestaetigen?token=unknown",
+    ]) {
+      await page.goto(path);
+      await expect(page.locator("#main")).toBeVisible();
+      await expectLegalLinks(page);
+    }
+  });
+
+  test("the guest dashboard's footer links the Impressum", async ({ page, guest }) => {
+    // The fixture registered the guest in this browser context: signed in already.
+    expect(guest.email).toBeTruthy();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectLegalLinks(page);
   });
 });
 

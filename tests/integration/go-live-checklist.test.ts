@@ -122,10 +122,36 @@ describe(`go-live checklist (${databaseKind()})`, () => {
       {
         companyName: "Ferienhof Petersen GmbH",
         companyAddress: "Deichweg 4",
+        companyPostalCode: "25980",
+        companyCity: "Sylt",
         companyRepresentative: "Inke Petersen",
         companyRegisterCourt: "Amtsgericht Flensburg",
         companyRegistration: "HRB 9876 FL",
         companyVatId: "DE298765432",
+        companyEmail: "gast@ferienhof-petersen.de",
+        companyPhone: "+49 4651 12345",
+      },
+      admin.id,
+    );
+    // Everything but the demo Steuernummer is the operator's: still open (decision 083).
+    expect((await point("imprint")).detail?.fields).toEqual(["companyTaxId"]);
+    await saveSettings({ companyTaxId: "" }, admin.id);
+    expect((await point("imprint")).ok).toBe(true);
+  });
+
+  it("Impressum: no register entry and no USt-IdNr. (sole trader, § 19 UStG) do not block", async () => {
+    const admin = await createUser({ role: "admin" });
+    await saveSettings(
+      {
+        companyName: "Ferienwohnung Petersen",
+        companyAddress: "Deichweg 4",
+        companyPostalCode: "25980",
+        companyCity: "Sylt",
+        companyRepresentative: "Inke Petersen",
+        companyRegisterCourt: "",
+        companyRegistration: "",
+        companyVatId: "",
+        companyTaxId: "",
         companyEmail: "gast@ferienhof-petersen.de",
         companyPhone: "+49 4651 12345",
       },

@@ -1,45 +1,71 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
-import { MANDATORY_IMPRINT_FIELDS, placeholderImprintFields } from "./imprint";
+import { placeholderImprintFields } from "./imprint";
 
 const completed = {
   ...DEFAULT_SETTINGS,
   companyName: "Ostsee Ferien GmbH",
   companyAddress: "Strandweg 3",
+  companyPostalCode: "24103",
+  companyCity: "Kiel",
   companyRepresentative: "Jana Berg",
   companyRegisterCourt: "Amtsgericht Kiel",
   companyRegistration: "HRB 9876 KI",
   companyVatId: "DE987654321",
+  companyTaxId: "",
   companyEmail: "kontakt@ostsee-ferien.de",
   companyPhone: "+49 431 555000",
 };
 
 describe("placeholderImprintFields", () => {
-  it("lists every mandatory field while the demo defaults are unchanged", () => {
-    expect(placeholderImprintFields(DEFAULT_SETTINGS)).toEqual([...MANDATORY_IMPRINT_FIELDS]);
+  it("lists every demo value, the postal code, city and Steuernummer included", () => {
+    expect(placeholderImprintFields(DEFAULT_SETTINGS).sort()).toEqual(
+      [
+        "companyName",
+        "companyAddress",
+        "companyPostalCode",
+        "companyCity",
+        "companyRepresentative",
+        "companyEmail",
+        "companyPhone",
+        "companyRegisterCourt",
+        "companyRegistration",
+        "companyVatId",
+        "companyTaxId",
+      ].sort(),
+    );
   });
 
   it("is empty once the operator entered real company data", () => {
     expect(placeholderImprintFields(completed)).toEqual([]);
   });
 
-  it("reports only the fields that are still placeholders or empty", () => {
+  it("reports only the fields that are still placeholders or, if mandatory, empty", () => {
     expect(
       placeholderImprintFields({
         ...completed,
         companyRepresentative: DEFAULT_SETTINGS.companyRepresentative,
-        companyVatId: "   ",
+        companyCity: "   ",
+        companyTaxId: DEFAULT_SETTINGS.companyTaxId,
       }),
-    ).toEqual(["companyRepresentative", "companyVatId"]);
+    ).toEqual(["companyCity", "companyRepresentative", "companyTaxId"]);
   });
 
   it("treats a placeholder with surrounding spaces as a placeholder", () => {
-    expect(placeholderImprintFields({ ...completed, companyPhone: " +49 30 12345678 " })).toEqual([
-      "companyPhone",
+    expect(placeholderImprintFields({ ...completed, companyPostalCode: " 10115 " })).toEqual([
+      "companyPostalCode",
     ]);
   });
 
-  it("does not require optional fields such as the tax number", () => {
-    expect(placeholderImprintFields({ ...completed, companyTaxId: "" })).toEqual([]);
+  it("accepts no register entry, no USt-IdNr. and no Steuernummer (sole trader, § 19 UStG)", () => {
+    expect(
+      placeholderImprintFields({
+        ...completed,
+        companyRegisterCourt: "",
+        companyRegistration: " ",
+        companyVatId: "",
+        companyTaxId: "",
+      }),
+    ).toEqual([]);
   });
 });

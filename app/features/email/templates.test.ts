@@ -102,6 +102,26 @@ describe("e-mail templates", () => {
     }
   });
 
+  it("leaves register, register number and USt-IdNr. out of the Impressum lines when there are none", async () => {
+    // A sole trader under § 19 UStG: no register entry, no VAT id (decision 083).
+    const company = { ...demoEmailCompany, registerCourt: "", registration: " ", vatId: "" };
+    const de = await renderEmail("password-reset", { token: "t" }, { ...context, company });
+    const en = await renderEmail(
+      "password-reset",
+      { token: "t", language: "en" },
+      { ...context, company },
+    );
+    for (const mail of [de, en]) {
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain(demoEmailCompany.representative);
+        expect(part).not.toMatch(/Registergericht|Registernummer|USt-IdNr\.|Register court|VAT ID/);
+        expect(part).not.toMatch(/Registration number/);
+      }
+    }
+    expect(de.text).toContain(`\nVertreten durch: ${demoEmailCompany.representative}`);
+    expect(en.text).toContain(`\nRepresented by: ${demoEmailCompany.representative}`);
+  });
+
   it("sends the password reset link in German by default and in English on request", async () => {
     const de = await renderEmail("password-reset", { name: "<Eva>", token: "a+b/c" }, context);
     expect(de.subject).toBe("Passwort zurücksetzen");

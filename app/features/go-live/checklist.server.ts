@@ -160,7 +160,7 @@ export async function goLiveChecklist(context: GoLiveContext): Promise<GoLivePoi
 }
 
 const LOG_TEXTS: Record<string, string> = {
-  imprint: "Impressum incomplete: mandatory fields still hold placeholders",
+  imprint: "Impressum incomplete: fields still empty or demo placeholders",
   legalTexts: "AGB or Datenschutz still the shipped text (admin: Inhalte)",
   bankAccount: "no own bank account: the active default account is missing or the demo account",
   smtp: "SMTP_URL not set: e-mails are only written to DATA_DIR/outbox",

@@ -1,4 +1,5 @@
 import { House } from "~/components/ui/icons";
+import { StandaloneFrame } from "~/components/layout/standalone-frame";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Banner } from "~/components/ui/banner";
@@ -12,27 +13,26 @@ export function NewsletterTokenPage({ title, children }: { title: string; childr
   const { t } = useTranslation();
   const root = useRootData();
   return (
-    <main
-      id="main"
-      className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12"
-    >
-      <div className="w-full max-w-md">
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
-          <House aria-hidden className="size-7 text-primary" />
-          <span className="text-xl font-bold">{root?.settings.platformName}</span>
-        </Link>
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-          <h1 className="text-2xl font-semibold text-secondary">{title}</h1>
-          <div className="mt-4 text-slate-700">{children}</div>
-          <Link
-            to="/"
-            className="mt-6 inline-block text-secondary underline underline-offset-2 hover:no-underline"
-          >
-            {t("newsletter.backHome")}
+    <StandaloneFrame>
+      <main id="main" className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className="w-full max-w-md">
+          <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
+            <House aria-hidden className="size-7 text-primary" />
+            <span className="text-xl font-bold">{root?.settings.platformName}</span>
           </Link>
+          <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+            <h1 className="text-2xl font-semibold text-secondary">{title}</h1>
+            <div className="mt-4 text-slate-700">{children}</div>
+            <Link
+              to="/"
+              className="mt-6 inline-block text-secondary underline underline-offset-2 hover:no-underline"
+            >
+              {t("newsletter.backHome")}
+            </Link>
+          </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </StandaloneFrame>
   );
 }
 

@@ -48,7 +48,7 @@ const adminFacts = {
       adminPassword: "Admin-Passwort geändert",
     },
     hints: {
-      imprint: "Pflichtangaben enthalten noch Platzhalter: {{fields}}.",
+      imprint: "Angaben fehlen oder enthalten noch Platzhalter: {{fields}}.",
       legalTexts:
         "AGB und Datenschutzerklärung sind noch die mitgelieferten Texte. Speichern Sie Ihre eigene Fassung im Inhalte-Editor.",
       bankAccount:

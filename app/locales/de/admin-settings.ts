@@ -34,6 +34,13 @@ const settings = {
   companyRepresentative: "Vertretungsberechtigte/r",
   companyTaxId: "Steuernummer",
   companyVatId: "USt-IdNr.",
+  // Decision 083: § 5 DDG asks for these only where they exist; empty ones are not shown.
+  companyRegisterHint:
+    "Leer lassen, wenn das Unternehmen nicht im Handelsregister eingetragen ist (z. B. Einzelunternehmen); leere Angaben erscheinen nicht im Impressum.",
+  companyVatIdHint:
+    "Leer lassen, wenn Sie keine USt-IdNr. haben (z. B. Kleinunternehmer nach § 19 UStG); sie erscheint dann nicht im Impressum.",
+  companyTaxIdHint:
+    "Keine Pflichtangabe im Impressum; wird nur angezeigt, wenn Sie eine eintragen. Wir empfehlen, das Feld leer zu lassen.",
   socialFacebookUrl: "Facebook-URL",
   socialInstagramUrl: "Instagram-URL",
   socialXUrl: "X-URL",

@@ -45,7 +45,7 @@ const info = {
     taxId: "Steuernummer",
     warningTitle: "Impressum unvollständig",
     warningText:
-      "Diese Pflichtangaben sind noch leer oder enthalten die Platzhalter der Grundeinstellungen. Bitte ergänzen Sie die echten Unternehmensdaten, bevor die Website öffentlich erreichbar ist:",
+      "Diese Angaben sind noch leer oder enthalten die Platzhalter der Grundeinstellungen. Bitte tragen Sie die echten Unternehmensdaten ein, bevor die Website öffentlich erreichbar ist (Registereintrag, USt-IdNr. und Steuernummer dürfen leer bleiben, wenn es sie nicht gibt):",
     warningLink: "Zu den Einstellungen",
     warningAdminOnly: "Dieser Hinweis ist nur für Administratoren sichtbar.",
   },

@@ -46,7 +46,7 @@ const adminFacts: typeof de = {
       adminPassword: "Admin password changed",
     },
     hints: {
-      imprint: "Mandatory details still hold placeholders: {{fields}}.",
+      imprint: "Details missing or still placeholders: {{fields}}.",
       legalTexts:
         "The terms and the privacy policy are still the shipped texts. Save your own version in the content editor.",
       bankAccount:

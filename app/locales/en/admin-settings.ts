@@ -34,6 +34,13 @@ const settings: typeof de = {
   companyRepresentative: "Authorised representative",
   companyTaxId: "Tax number",
   companyVatId: "VAT ID",
+  // Decision 083: § 5 DDG asks for these only where they exist; empty ones are not shown.
+  companyRegisterHint:
+    "Leave empty if the company is not entered in the commercial register (e.g. a sole trader); empty details do not appear in the legal notice.",
+  companyVatIdHint:
+    "Leave empty if you have no VAT ID (e.g. a small business under § 19 UStG); it then does not appear in the legal notice.",
+  companyTaxIdHint:
+    "Not required in the legal notice; shown only if you enter one. We recommend leaving it empty.",
   socialFacebookUrl: "Facebook URL",
   socialInstagramUrl: "Instagram URL",
   socialXUrl: "X URL",

@@ -46,7 +46,7 @@ const info: typeof de = {
     taxId: "Tax number",
     warningTitle: "Legal notice incomplete",
     warningText:
-      "These mandatory details are still empty or contain the placeholders of the default settings. Please enter the real company details before the website goes public:",
+      "These details are still empty or contain the placeholders of the default settings. Please enter the real company details before the website goes public (register entry, VAT ID and tax number may stay empty if there are none):",
     warningLink: "Go to settings",
     warningAdminOnly: "Only administrators can see this notice.",
   },

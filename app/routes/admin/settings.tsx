@@ -434,10 +434,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {field("companyCity")}
             {field("companyCountry")}
             {field("companyRepresentative")}
-            {field("companyRegistration")}
-            {field("companyRegisterCourt")}
-            {field("companyTaxId")}
-            {field("companyVatId")}
+            {field("companyRegistration", "text", {}, t("settings.companyRegisterHint"))}
+            {field("companyRegisterCourt", "text", {}, t("settings.companyRegisterHint"))}
+            {field("companyTaxId", "text", {}, t("settings.companyTaxIdHint"))}
+            {field("companyVatId", "text", {}, t("settings.companyVatIdHint"))}
           </fieldset>
           <fieldset className="grid gap-4 md:grid-cols-2">
             <legend className="mb-2 text-lg font-semibold text-slate-900">

@@ -1,4 +1,5 @@
 import { CalendarDays, Eye, EyeOff, House, Users } from "~/components/ui/icons";
+import { StandaloneFrame } from "~/components/layout/standalone-frame";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Trans, useTranslation } from "~/lib/i18n-react";
@@ -170,118 +171,117 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
   };
 
   return (
-    <main
-      id="main"
-      className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12"
-    >
-      <div className={stay ? "w-full max-w-4xl" : "w-full max-w-md"}>
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
-          <House aria-hidden className="size-7 text-primary" />
-          <span className="text-xl font-bold">{root?.settings.platformName}</span>
-        </Link>
-        <div className={stay ? "grid items-start gap-6 md:grid-cols-[1fr_minmax(0,28rem)]" : ""}>
-          {stay && <StaySummary stay={stay} />}
-          <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h1 className="text-2xl font-semibold text-slate-900">
-              {isRegister ? t("auth.registerTitle") : t("auth.signInTitle")}
-            </h1>
-            <p className="mt-1 text-slate-600">
-              {isRegister ? t("auth.registerIntro") : t("auth.signInIntro")}
-            </p>
+    <StandaloneFrame>
+      <main id="main" className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className={stay ? "w-full max-w-4xl" : "w-full max-w-md"}>
+          <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
+            <House aria-hidden className="size-7 text-primary" />
+            <span className="text-xl font-bold">{root?.settings.platformName}</span>
+          </Link>
+          <div className={stay ? "grid items-start gap-6 md:grid-cols-[1fr_minmax(0,28rem)]" : ""}>
+            {stay && <StaySummary stay={stay} />}
+            <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+              <h1 className="text-2xl font-semibold text-slate-900">
+                {isRegister ? t("auth.registerTitle") : t("auth.signInTitle")}
+              </h1>
+              <p className="mt-1 text-slate-600">
+                {isRegister ? t("auth.registerIntro") : t("auth.signInIntro")}
+              </p>
 
-            {/* After /auth/passwort-zuruecksetzen (spec 05). */}
-            {!error && searchParams.get("reset") === "success" && (
-              <Banner tone="success" className="mt-4">
-                {t("passwordReset.success")}
-              </Banner>
-            )}
-            {error && (
-              <Banner tone="error" className="mt-4">
-                {t(`auth.${error}`)}
-              </Banner>
-            )}
+              {/* After /auth/passwort-zuruecksetzen (spec 05). */}
+              {!error && searchParams.get("reset") === "success" && (
+                <Banner tone="success" className="mt-4">
+                  {t("passwordReset.success")}
+                </Banner>
+              )}
+              {error && (
+                <Banner tone="error" className="mt-4">
+                  {t(`auth.${error}`)}
+                </Banner>
+              )}
 
-            {/* key: switching modes starts with a fresh form */}
-            <Form
-              method="post"
-              replace
-              className="mt-6 space-y-4"
-              key={isRegister ? "register" : "sign-in"}
-              noValidate
-            >
-              <input type="hidden" name="intent" value={isRegister ? "register" : "signIn"} />
-              {isRegister && (
-                <Field label={t("auth.name")} id="name" error={fieldError("name")}>
+              {/* key: switching modes starts with a fresh form */}
+              <Form
+                method="post"
+                replace
+                className="mt-6 space-y-4"
+                key={isRegister ? "register" : "sign-in"}
+                noValidate
+              >
+                <input type="hidden" name="intent" value={isRegister ? "register" : "signIn"} />
+                {isRegister && (
+                  <Field label={t("auth.name")} id="name" error={fieldError("name")}>
+                    <Input
+                      name="name"
+                      autoComplete="name"
+                      required
+                      maxLength={120}
+                      defaultValue={actionData?.values.name}
+                    />
+                  </Field>
+                )}
+                <Field label={t("auth.email")} id="email" error={fieldError("email")}>
                   <Input
-                    name="name"
-                    autoComplete="name"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
                     required
-                    maxLength={120}
-                    defaultValue={actionData?.values.name}
+                    maxLength={254}
+                    defaultValue={actionData?.values.email}
                   />
                 </Field>
-              )}
-              <Field label={t("auth.email")} id="email" error={fieldError("email")}>
-                <Input
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  maxLength={254}
-                  defaultValue={actionData?.values.email}
-                />
-              </Field>
-              <Field
-                label={t("auth.password")}
-                id="password"
-                hint={isRegister ? t("auth.passwordHint") : undefined}
-                error={fieldError("password")}
-                labelAside={
-                  isRegister ? undefined : (
-                    <Link
-                      to="/auth/passwort-vergessen"
-                      className="text-sm font-medium text-secondary underline"
-                    >
-                      {t("auth.forgotPassword")}
-                    </Link>
-                  )
-                }
-              >
-                <PasswordInput
-                  autoComplete={isRegister ? "new-password" : "current-password"}
-                  minLength={isRegister ? 8 : undefined}
-                />
-              </Field>
-              <Button type="submit" size="lg" block disabled={isSubmitting}>
-                {isRegister ? t("auth.submitRegister") : t("auth.submitSignIn")}
-              </Button>
-            </Form>
-
-            <div className="mt-6 space-y-2 text-center text-sm">
-              <p>
-                <Link
-                  to={{ search: toggleSearch ? `?${toggleSearch}` : "" }}
-                  replace
-                  className="font-medium text-secondary underline"
+                <Field
+                  label={t("auth.password")}
+                  id="password"
+                  hint={isRegister ? t("auth.passwordHint") : undefined}
+                  error={fieldError("password")}
+                  labelAside={
+                    isRegister ? undefined : (
+                      <Link
+                        to="/auth/passwort-vergessen"
+                        className="text-sm font-medium text-secondary underline"
+                      >
+                        {t("auth.forgotPassword")}
+                      </Link>
+                    )
+                  }
                 >
-                  {isRegister ? t("auth.toSignIn") : t("auth.toRegister")}
-                </Link>
+                  <PasswordInput
+                    autoComplete={isRegister ? "new-password" : "current-password"}
+                    minLength={isRegister ? 8 : undefined}
+                  />
+                </Field>
+                <Button type="submit" size="lg" block disabled={isSubmitting}>
+                  {isRegister ? t("auth.submitRegister") : t("auth.submitSignIn")}
+                </Button>
+              </Form>
+
+              <div className="mt-6 space-y-2 text-center text-sm">
+                <p>
+                  <Link
+                    to={{ search: toggleSearch ? `?${toggleSearch}` : "" }}
+                    replace
+                    className="font-medium text-secondary underline"
+                  >
+                    {isRegister ? t("auth.toSignIn") : t("auth.toRegister")}
+                  </Link>
+                </p>
+              </div>
+              <p className="mt-6 text-center text-xs text-slate-600">
+                <Trans
+                  i18nKey="auth.legal"
+                  components={{
+                    agb: <Link to="/agb" className="underline" />,
+                    privacy: <Link to="/datenschutz" className="underline" />,
+                    contact: <Link to="/kontakt" className="underline" />,
+                  }}
+                />
               </p>
             </div>
-            <p className="mt-6 text-center text-xs text-slate-600">
-              <Trans
-                i18nKey="auth.legal"
-                components={{
-                  agb: <Link to="/agb" className="underline" />,
-                  privacy: <Link to="/datenschutz" className="underline" />,
-                  contact: <Link to="/kontakt" className="underline" />,
-                }}
-              />
-            </p>
           </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </StandaloneFrame>
   );
 }
 

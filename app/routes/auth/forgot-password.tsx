@@ -1,4 +1,5 @@
 import { House } from "~/components/ui/icons";
+import { StandaloneFrame } from "~/components/layout/standalone-frame";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/forgot-password";
@@ -55,57 +56,61 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   const isRequested = Boolean(actionData && "requested" in actionData);
 
   return (
-    <main
-      id="main"
-      className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12"
-    >
-      <div className="w-full max-w-md">
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
-          <House aria-hidden className="size-7 text-primary" />
-          <span className="text-xl font-bold">{root?.settings.platformName}</span>
-        </Link>
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-          <h1 className="text-2xl font-semibold text-secondary">
-            {t("passwordReset.forgotTitle")}
-          </h1>
-          {isRequested ? (
-            <Banner tone="success" className="mt-4">
-              <p>{t("passwordReset.requested")}</p>
-              <p className="mt-1">{t("passwordReset.requestedHint")}</p>
-            </Banner>
-          ) : (
-            <>
-              <p className="mt-1 text-slate-600">{t("passwordReset.forgotIntro")}</p>
-              {error && (
-                <Banner tone="error" className="mt-4">
-                  {t(`passwordReset.${error}`)}
-                </Banner>
-              )}
-              <Form method="post" replace noValidate className="mt-6 space-y-4">
-                <Field label={t("passwordReset.email")} id="email">
-                  <Input
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    maxLength={254}
-                    defaultValue={actionData && "email" in actionData ? actionData.email : ""}
-                    aria-invalid={error === "invalidEmail" || undefined}
-                  />
-                </Field>
-                <Button type="submit" size="lg" block disabled={navigation.state === "submitting"}>
-                  {t("passwordReset.submitRequest")}
-                </Button>
-              </Form>
-            </>
-          )}
-          <p className="mt-6 text-center text-sm">
-            <Link to="/auth" className="font-medium text-secondary underline">
-              {t("passwordReset.backToSignIn")}
-            </Link>
-          </p>
+    <StandaloneFrame>
+      <main id="main" className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className="w-full max-w-md">
+          <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
+            <House aria-hidden className="size-7 text-primary" />
+            <span className="text-xl font-bold">{root?.settings.platformName}</span>
+          </Link>
+          <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+            <h1 className="text-2xl font-semibold text-secondary">
+              {t("passwordReset.forgotTitle")}
+            </h1>
+            {isRequested ? (
+              <Banner tone="success" className="mt-4">
+                <p>{t("passwordReset.requested")}</p>
+                <p className="mt-1">{t("passwordReset.requestedHint")}</p>
+              </Banner>
+            ) : (
+              <>
+                <p className="mt-1 text-slate-600">{t("passwordReset.forgotIntro")}</p>
+                {error && (
+                  <Banner tone="error" className="mt-4">
+                    {t(`passwordReset.${error}`)}
+                  </Banner>
+                )}
+                <Form method="post" replace noValidate className="mt-6 space-y-4">
+                  <Field label={t("passwordReset.email")} id="email">
+                    <Input
+                      name="email"
+                      type="email"
+                      autoComplete="email"
+                      required
+                      maxLength={254}
+                      defaultValue={actionData && "email" in actionData ? actionData.email : ""}
+                      aria-invalid={error === "invalidEmail" || undefined}
+                    />
+                  </Field>
+                  <Button
+                    type="submit"
+                    size="lg"
+                    block
+                    disabled={navigation.state === "submitting"}
+                  >
+                    {t("passwordReset.submitRequest")}
+                  </Button>
+                </Form>
+              </>
+            )}
+            <p className="mt-6 text-center text-sm">
+              <Link to="/auth" className="font-medium text-secondary underline">
+                {t("passwordReset.backToSignIn")}
+              </Link>
+            </p>
+          </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </StandaloneFrame>
   );
 }

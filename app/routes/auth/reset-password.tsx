@@ -1,4 +1,5 @@
 import { House } from "~/components/ui/icons";
+import { StandaloneFrame } from "~/components/layout/standalone-frame";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/reset-password";
@@ -69,87 +70,93 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const fieldError = actionData?.error === "field" ? actionData : null;
 
   return (
-    <main
-      id="main"
-      className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12"
-    >
-      <div className="w-full max-w-md">
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
-          <House aria-hidden className="size-7 text-primary" />
-          <span className="text-xl font-bold">{root?.settings.platformName}</span>
-        </Link>
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-          <h1 className="text-2xl font-semibold text-secondary">{t("passwordReset.resetTitle")}</h1>
-          {isInvalid ? (
-            <div className="mt-4">
-              <Banner tone="error">{t("passwordReset.invalidToken")}</Banner>
-              <LinkButton to="/auth/passwort-vergessen" block className="mt-6">
-                {t("passwordReset.requestNewLink")}
-              </LinkButton>
-            </div>
-          ) : (
-            <>
-              <p className="mt-1 text-slate-600">{t("passwordReset.resetIntro")}</p>
-              {actionData?.error === "resetFailed" && (
-                <Banner tone="error" className="mt-4">
-                  {t("passwordReset.resetFailed")}
-                </Banner>
-              )}
-              <Form method="post" replace noValidate className="mt-6 space-y-4">
-                <input type="hidden" name="token" value={loaderData.token} />
-                <Field
-                  label={t("passwordReset.newPassword")}
-                  id="password"
-                  hint={
-                    fieldError?.field === "password" ? undefined : t("passwordReset.passwordHint")
-                  }
-                  error={
-                    fieldError?.field === "password"
-                      ? t(`passwordReset.${fieldError.message}`)
-                      : undefined
-                  }
-                  announceError
-                >
-                  <Input
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    minLength={8}
-                    maxLength={PASSWORD_MAX}
-                  />
-                </Field>
-                <Field
-                  label={t("passwordReset.confirmPassword")}
-                  id="confirmPassword"
-                  error={
-                    fieldError?.field === "confirmPassword"
-                      ? t(`passwordReset.${fieldError.message}`)
-                      : undefined
-                  }
-                  announceError
-                >
-                  <Input
-                    name="confirmPassword"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    maxLength={PASSWORD_MAX}
-                  />
-                </Field>
-                <Button type="submit" size="lg" block disabled={navigation.state === "submitting"}>
-                  {t("passwordReset.submitReset")}
-                </Button>
-              </Form>
-            </>
-          )}
-          <p className="mt-6 text-center text-sm">
-            <Link to="/auth" className="font-medium text-secondary underline">
-              {t("passwordReset.backToSignIn")}
-            </Link>
-          </p>
+    <StandaloneFrame>
+      <main id="main" className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className="w-full max-w-md">
+          <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-secondary">
+            <House aria-hidden className="size-7 text-primary" />
+            <span className="text-xl font-bold">{root?.settings.platformName}</span>
+          </Link>
+          <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+            <h1 className="text-2xl font-semibold text-secondary">
+              {t("passwordReset.resetTitle")}
+            </h1>
+            {isInvalid ? (
+              <div className="mt-4">
+                <Banner tone="error">{t("passwordReset.invalidToken")}</Banner>
+                <LinkButton to="/auth/passwort-vergessen" block className="mt-6">
+                  {t("passwordReset.requestNewLink")}
+                </LinkButton>
+              </div>
+            ) : (
+              <>
+                <p className="mt-1 text-slate-600">{t("passwordReset.resetIntro")}</p>
+                {actionData?.error === "resetFailed" && (
+                  <Banner tone="error" className="mt-4">
+                    {t("passwordReset.resetFailed")}
+                  </Banner>
+                )}
+                <Form method="post" replace noValidate className="mt-6 space-y-4">
+                  <input type="hidden" name="token" value={loaderData.token} />
+                  <Field
+                    label={t("passwordReset.newPassword")}
+                    id="password"
+                    hint={
+                      fieldError?.field === "password" ? undefined : t("passwordReset.passwordHint")
+                    }
+                    error={
+                      fieldError?.field === "password"
+                        ? t(`passwordReset.${fieldError.message}`)
+                        : undefined
+                    }
+                    announceError
+                  >
+                    <Input
+                      name="password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                      minLength={8}
+                      maxLength={PASSWORD_MAX}
+                    />
+                  </Field>
+                  <Field
+                    label={t("passwordReset.confirmPassword")}
+                    id="confirmPassword"
+                    error={
+                      fieldError?.field === "confirmPassword"
+                        ? t(`passwordReset.${fieldError.message}`)
+                        : undefined
+                    }
+                    announceError
+                  >
+                    <Input
+                      name="confirmPassword"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                      maxLength={PASSWORD_MAX}
+                    />
+                  </Field>
+                  <Button
+                    type="submit"
+                    size="lg"
+                    block
+                    disabled={navigation.state === "submitting"}
+                  >
+                    {t("passwordReset.submitReset")}
+                  </Button>
+                </Form>
+              </>
+            )}
+            <p className="mt-6 text-center text-sm">
+              <Link to="/auth" className="font-medium text-secondary underline">
+                {t("passwordReset.backToSignIn")}
+              </Link>
+            </p>
+          </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </StandaloneFrame>
   );
 }

@@ -15,6 +15,7 @@ import type { Route } from "./+types/success";
 import { ErrorPage } from "~/components/error-page";
 import { Button, buttonClass, LinkButton } from "~/components/ui/button";
 import { Brand } from "~/components/layout/brand";
+import { StandaloneFrame } from "~/components/layout/standalone-frame";
 import { requireUser, sessionExpired, userForSave } from "~/features/accounts/session.server";
 import {
   abandonCheckout,
@@ -124,18 +125,19 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** The standalone frame: a slim header with the brand (a way home), no site navigation. */
+/** The standalone frame: a slim header with the brand (a way home), no site navigation; the
+ * slim footer's legal links below. */
 function SuccessFrame({ children }: { children: ReactNode }) {
   const root = useRootData();
   return (
-    <div className="min-h-screen bg-slate-50">
+    <StandaloneFrame>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-7xl px-4 py-4">
           {root && <Brand settings={root.settings} />}
         </div>
       </header>
       {children}
-    </div>
+    </StandaloneFrame>
   );
 }
 

@@ -99,6 +99,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <Link to="/kontakt" className="mx-2 hover:underline">
             {t("footer.contact")}
           </Link>
+          <Link to="/impressum" className="mx-2 hover:underline">
+            {t("footer.imprint")}
+          </Link>
         </nav>
       </footer>
     </div>

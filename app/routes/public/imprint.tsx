@@ -26,9 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       city: settings.companyCity,
       country: settings.companyCountry,
       representative: settings.companyRepresentative,
-      registerCourt: settings.companyRegisterCourt,
-      registration: settings.companyRegistration,
-      vatId: settings.companyVatId,
+      // Each shown only when filled (decision 083): § 5 DDG asks for register and USt-IdNr.
+      // only where they exist, and the Steuernummer not at all.
+      registerCourt: settings.companyRegisterCourt.trim(),
+      registration: settings.companyRegistration.trim(),
+      vatId: settings.companyVatId.trim(),
       taxId: settings.companyTaxId.trim(),
       phone: settings.companyPhone,
       email: settings.companyEmail,
@@ -97,22 +99,40 @@ export default function ImprintPage({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
 
-        <h2 className={heading}>{t("info.imprint.register")}</h2>
-        <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1">
-          <dt>{t("info.imprint.registerCourt")}:</dt>
-          <dd>{company.registerCourt}</dd>
-          <dt>{t("info.imprint.registration")}:</dt>
-          <dd>{company.registration}</dd>
-        </dl>
+        {(company.registerCourt || company.registration) && (
+          <>
+            <h2 className={heading}>{t("info.imprint.register")}</h2>
+            <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1">
+              {company.registerCourt && (
+                <>
+                  <dt>{t("info.imprint.registerCourt")}:</dt>
+                  <dd>{company.registerCourt}</dd>
+                </>
+              )}
+              {company.registration && (
+                <>
+                  <dt>{t("info.imprint.registration")}:</dt>
+                  <dd>{company.registration}</dd>
+                </>
+              )}
+            </dl>
+          </>
+        )}
 
-        <h2 className={heading}>{t("info.imprint.tax")}</h2>
-        <p className="mt-2">
-          {t("info.imprint.vatId")}: {company.vatId}
-        </p>
-        {company.taxId && (
-          <p className="mt-1">
-            {t("info.imprint.taxId")}: {company.taxId}
-          </p>
+        {(company.vatId || company.taxId) && (
+          <>
+            <h2 className={heading}>{t("info.imprint.tax")}</h2>
+            {company.vatId && (
+              <p className="mt-2">
+                {t("info.imprint.vatId")}: {company.vatId}
+              </p>
+            )}
+            {company.taxId && (
+              <p className={company.vatId ? "mt-1" : "mt-2"}>
+                {t("info.imprint.taxId")}: {company.taxId}
+              </p>
+            )}
+          </>
         )}
 
         {content.sections.map((section) => (

@@ -47,6 +47,9 @@ const footerTexts = texts({
 export function companyLines(company: EmailCompany, language: EmailLanguage) {
   const l = footerTexts[language];
   const join = (parts: string[]) => parts.filter((part) => part.trim() !== "").join(" · ");
+  // A labelled part only when its value is filled: no register entry or USt-IdNr. (sole
+  // traders, § 19 UStG) means no "Registergericht:" with nothing after it (decision 083).
+  const labelled = (label: string, value: string) => (value.trim() ? `${label}: ${value}` : "");
   return [
     join([
       company.name,
@@ -54,12 +57,12 @@ export function companyLines(company: EmailCompany, language: EmailLanguage) {
       `${company.postalCode} ${company.city}`.trim(),
       company.country,
     ]),
-    join([`${l.email}: ${company.email}`, `${l.phone}: ${company.phone}`]),
+    join([labelled(l.email, company.email), labelled(l.phone, company.phone)]),
     join([
-      `${l.registerCourt}: ${company.registerCourt}`,
-      `${l.registration}: ${company.registration}`,
+      labelled(l.registerCourt, company.registerCourt),
+      labelled(l.registration, company.registration),
     ]),
-    join([`${l.vatId}: ${company.vatId}`, `${l.representative}: ${company.representative}`]),
+    join([labelled(l.vatId, company.vatId), labelled(l.representative, company.representative)]),
   ].filter((line) => line !== "");
 }
 
