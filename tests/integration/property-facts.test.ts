@@ -121,6 +121,9 @@ describe(`free cancellation on the property page (${databaseKind()})`, () => {
         checkIn: c.checkIn,
         checkOut: nextDays(c.checkIn, 3),
         status: "confirmed",
+        // Stored from the settings when booked, as createBooking does (decision 080).
+        freeCancellationHours: c.hours,
+        cancellationFeePercentage: c.percentage,
       });
       const page = await propertyPage(property.id);
       expect(page.cancellation).toMatchObject({

@@ -166,6 +166,9 @@ describe(`money and terms when the settings cannot be read (${databaseKind()})`,
       guestEmail: guest.email,
       totalPrice: 100_000,
       status: "confirmed",
+      // The operator's terms, stored with the booking when it was made (decision 080).
+      freeCancellationHours: OPERATOR.freeCancellationHours,
+      cancellationFeePercentage: OPERATOR.cancellationFeePercentage,
     });
     const dialog = () =>
       callRoute<{ cancel: { quote: { fee: number } } }>(myBookingsLoader, {
@@ -217,6 +220,9 @@ describe(`money and terms when the settings cannot be read (${databaseKind()})`,
       guestEmail: guest.email,
       totalPrice: 100_000,
       status: "confirmed",
+      // The operator's terms, stored with the booking when it was made (decision 080).
+      freeCancellationHours: OPERATOR.freeCancellationHours,
+      cancellationFeePercentage: OPERATOR.cancellationFeePercentage,
     });
     const cancel = () =>
       changeBookingStatus({
