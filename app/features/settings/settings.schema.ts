@@ -11,6 +11,8 @@ import {
 // every public page's JavaScript.
 
 const text = (max = 300) => z.string().trim().min(1, "required").max(max);
+/** Company details that not every business has (decision 083): empty is allowed. */
+const optionalText = (max = 300) => z.string().trim().max(max);
 const optionalUrl = z
   .string()
   .trim()
@@ -50,11 +52,11 @@ export const settingsFormSchema = z
     companyCity: text(120),
     companyPostalCode: text(20),
     companyCountry: text(120),
-    companyRegistration: text(),
-    companyTaxId: text(),
-    companyVatId: text(),
+    companyRegistration: optionalText(),
+    companyTaxId: optionalText(),
+    companyVatId: optionalText(),
     companyRepresentative: text(),
-    companyRegisterCourt: text(),
+    companyRegisterCourt: optionalText(),
     socialFacebookUrl: optionalUrl,
     socialInstagramUrl: optionalUrl,
     socialXUrl: optionalUrl,
