@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashMailedToken } from "~/features/accounts/mailed-token.server";
 import {
-  hashResetToken,
   isResetTokenValid,
   requestPasswordReset,
   resetPassword,
@@ -60,11 +60,11 @@ describe(`password reset (${databaseKind()})`, () => {
       .from(schema.verification)
       .where(like(schema.verification.identifier, "password-reset:%"));
     expect(stored.map((row) => row.identifier)).toContain(
-      `password-reset:${hashResetToken(token!)}`,
+      `password-reset:${hashMailedToken(token!)}`,
     );
     expect(JSON.stringify(stored)).not.toContain(token!);
     // Valid for one hour.
-    const row = stored.find((r) => r.identifier.endsWith(hashResetToken(token!)))!;
+    const row = stored.find((r) => r.identifier.endsWith(hashMailedToken(token!)))!;
     const minutes = (row.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -183,7 +183,7 @@ describe(`password reset (${databaseKind()})`, () => {
     await db()
       .update(schema.verification)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(schema.verification.identifier, `password-reset:${hashResetToken(newer!)}`));
+      .where(eq(schema.verification.identifier, `password-reset:${hashMailedToken(newer!)}`));
     expect(await isResetTokenValid(newer!)).toBe(false);
     expect(await resetPassword({ token: newer!, password: "Neues-Passwort-2027" })).toEqual({
       ok: false,

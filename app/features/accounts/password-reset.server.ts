@@ -7,7 +7,6 @@ import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import {
-  hashMailedToken,
   mailedTokenOwner,
   newMailedToken,
   storeMailedToken,
@@ -26,8 +25,6 @@ export const RESET_LIMITS = {
 };
 
 const PURPOSE = "password-reset";
-
-export const hashResetToken = hashMailedToken;
 
 export type ResetRequestResult = { ok: true } | { ok: false; error: "tooManyAttempts" };
 

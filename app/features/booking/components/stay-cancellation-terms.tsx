@@ -1,7 +1,8 @@
 import { CalendarCheck, CalendarX } from "~/components/ui/icons";
 import type { CancellationTerms } from "~/components/property/free-cancellation-note";
 import { stayCancellationTerms } from "~/domain/cancellation";
-import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import { stayCancellationLines } from "~/lib/stay-cancellation-text";
+import type { Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import "~/locales/texts/booking";
@@ -40,7 +41,7 @@ export function StayCancellationTerms({
     freeCancellationHours: terms.freeCancellationHours,
     cancellationFeePercentage: terms.cancellationFeePercentage,
   });
-  const money = (cents: number) => formatMoney(cents, language);
+  const [headline, feeAfter] = stayCancellationLines(stay, t, language);
   const isFree = stay.kind === "free";
   const Icon = isFree ? CalendarCheck : CalendarX;
   return (
@@ -51,25 +52,9 @@ export function StayCancellationTerms({
       />
       <span>
         <span className={`font-medium ${isFree ? "text-green-800" : "text-slate-900"}`}>
-          {stay.kind === "free"
-            ? stay.time
-              ? t("stay.freeCancellationAt", {
-                  date: formatDate(stay.day, language),
-                  time: stay.time,
-                })
-              : t("stay.freeCancellation", { date: formatDate(stay.day, language) })
-            : stay.kind === "fee"
-              ? t("booking.payment.stayCancellation.fee", { fee: money(stay.fee) })
-              : t("booking.payment.stayCancellation.none")}
+          {headline}
         </span>
-        {stay.kind === "free" && stay.feeAfter > 0 && (
-          <span className="block text-slate-700">
-            {t("booking.payment.stayCancellation.feeAfter", {
-              fee: money(stay.feeAfter),
-              percentage: stay.percentage,
-            })}
-          </span>
-        )}
+        {feeAfter && <span className="block text-slate-700">{feeAfter}</span>}
       </span>
     </p>
   );

@@ -1,5 +1,6 @@
 import { dayInBerlin } from "~/domain/calendar-day";
 import { stayCancellationTerms } from "~/domain/cancellation";
+import { stayCancellationLines } from "~/lib/stay-cancellation-text";
 import { formatDate, formatMoney, translate } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
 import {
@@ -183,7 +184,6 @@ function contractTexts(data: ParsedEmailData<"booking-confirmed">) {
   if (!contract) return null;
   const t = (key: string, values?: Record<string, string | number>) =>
     translate(language, key, values);
-  const money = (cents: number) => formatMoney(cents, language);
   const at = new Date(contract.at);
   const stay = stayCancellationTerms({
     checkIn: data.checkIn,
@@ -193,27 +193,7 @@ function contractTexts(data: ParsedEmailData<"booking-confirmed">) {
     freeCancellationHours: contract.freeCancellationHours,
     cancellationFeePercentage: contract.cancellationFeePercentage,
   });
-  const cancellation =
-    stay.kind === "free"
-      ? [
-          stay.time
-            ? t("stay.freeCancellationAt", {
-                date: formatDate(stay.day, language),
-                time: stay.time,
-              })
-            : t("stay.freeCancellation", { date: formatDate(stay.day, language) }),
-          ...(stay.feeAfter > 0
-            ? [
-                t("booking.payment.stayCancellation.feeAfter", {
-                  fee: money(stay.feeAfter),
-                  percentage: stay.percentage,
-                }),
-              ]
-            : []),
-        ]
-      : stay.kind === "fee"
-        ? [t("booking.payment.stayCancellation.fee", { fee: money(stay.fee) })]
-        : [t("booking.payment.stayCancellation.none")];
+  const cancellation = stayCancellationLines(stay, t, language);
   const note = contract.touristTaxNote?.trim();
   return {
     cancellationHeading: t("booking.payment.cancellationHeading"),
