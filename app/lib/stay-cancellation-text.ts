@@ -1,5 +1,7 @@
 import type { StayCancellationTerms } from "~/domain/cancellation";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import "~/locales/texts/booking";
+import "~/locales/texts/stay";
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 

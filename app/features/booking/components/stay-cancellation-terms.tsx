@@ -5,8 +5,6 @@ import { stayCancellationLines } from "~/lib/stay-cancellation-text";
 import type { Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
-import "~/locales/texts/booking";
-import "~/locales/texts/stay";
 
 /**
  * The cancellation terms of the stay being booked, next to the order button (issue 16):
