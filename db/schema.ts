@@ -725,7 +725,8 @@ export const stripeEvent = pgTable("stripe_event", {
 /**
  * The bank-transfer payment reminders sent (spec/09-payments.md, decision 047): one row per
  * booking, due date and kind ("upcoming": 3 days before the due date; "overdue": the day after
- * it was missed), written in the same transaction as the queued e-mail. The primary key is what
+ * it was missed; "final": the last demand before the automatic cancellation, decision 084),
+ * written in the same transaction as the queued e-mail. The primary key is what
  * makes "at most one per due date and kind" hold when several app processes run the job at the
  * same time or a run repeats after downtime.
  */
@@ -742,11 +743,20 @@ export const paymentReminder = pgTable(
     /** cents asked for in the e-mail */
     amount: integer("amount").notNull(),
     emailId: uuid("email_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    /**
+     * "final" only (decision 084): the last day to pay that the notice named. The automatic
+     * cancellation never comes before the day after it, whatever the settings say later.
+     */
+    deadline: date("deadline"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.dueDate, t.kind] }),
-    check("payment_reminder_kind_check", sql`${t.kind} in ('upcoming', 'overdue')`),
+    check("payment_reminder_kind_check", sql`${t.kind} in ('upcoming', 'overdue', 'final')`),
+    check(
+      "payment_reminder_deadline_check",
+      sql`(${t.kind} = 'final') = (${t.deadline} is not null)`,
+    ),
     check(
       "payment_reminder_instalment_check",
       sql`${t.instalment} in ('deposit', 'balance', 'full')`,

@@ -4,6 +4,8 @@ import { addDays } from "./calendar-day";
 import { bookingPaymentProgress } from "./payment-schedule";
 import {
   daysOverdue,
+  FINAL_NOTICE_DAYS,
+  finalNoticeDeadline,
   isDepositOverdueForCancellation,
   remindersDue,
   type DueReminder,
@@ -17,11 +19,12 @@ const booking = {
   depositPercentage: 20,
   balanceDueDays: 30,
 };
-const due = (today: string, amountPaid = 0) =>
+const due = (today: string, amountPaid = 0, afterDays: number | null = null) =>
   remindersDue({
     progress: bookingPaymentProgress({ ...booking, amountPaid }, today),
     bookingDay: booking.bookingDay,
     today,
+    cancellation: { checkIn: booking.checkIn, afterDays },
   });
 
 describe("remindersDue", () => {
@@ -77,6 +80,7 @@ describe("remindersDue", () => {
         progress: progress("2026-05-30"),
         bookingDay: late.bookingDay,
         today: "2026-05-30",
+        cancellation: { checkIn: booking.checkIn, afterDays: 1 },
       }),
     ).toEqual([]);
     expect(
@@ -84,6 +88,7 @@ describe("remindersDue", () => {
         progress: progress("2026-06-01"),
         bookingDay: late.bookingDay,
         today: "2026-06-01",
+        cancellation: { checkIn: booking.checkIn, afterDays: 1 },
       }),
     ).toEqual([{ kind: "overdue", instalment: "full", dueDate: "2026-05-31", open: 100_000 }]);
   });
@@ -93,13 +98,22 @@ describe("remindersDue", () => {
       fc.property(
         fc.integer({ min: 0, max: 200 }),
         fc.integer({ min: 0, max: 100_000 }),
-        (offset, amountPaid) => {
+        fc.option(fc.integer({ min: 1, max: 90 })),
+        (offset, amountPaid, afterDays) => {
           const today = addDays(booking.bookingDay, offset);
-          const reminders: DueReminder[] = due(today, amountPaid);
+          const reminders: DueReminder[] = due(today, amountPaid, afterDays);
           for (const reminder of reminders) {
             if (reminder.kind === "upcoming") expect(today <= reminder.dueDate).toBe(true);
             else expect(today > reminder.dueDate).toBe(true);
             expect(reminder.open).toBeGreaterThan(0);
+            // A final notice only while the cancellation is on, and it leaves the guest time.
+            if (reminder.kind === "final") {
+              expect(afterDays).not.toBeNull();
+              expect(reminder.deadline! >= addDays(today, FINAL_NOTICE_DAYS)).toBe(true);
+              expect(addDays(reminder.deadline!, 1) < booking.checkIn).toBe(true);
+            } else {
+              expect(reminder.deadline).toBeUndefined();
+            }
           }
           const keys = reminders.map((r) => `${r.dueDate} ${r.kind}`);
           expect(new Set(keys).size).toBe(keys.length);
@@ -109,23 +123,75 @@ describe("remindersDue", () => {
   });
 });
 
+describe("the final notice before the automatic cancellation (decision 084)", () => {
+  it("takes the place of the overdue reminder with a deadline of at least 7 days", () => {
+    // Cancel after 3 days: the notice goes out on the first overdue day, the deadline is 7 days on.
+    expect(due("2026-03-09", 0, 3)).toEqual([
+      {
+        kind: "final",
+        instalment: "deposit",
+        dueDate: "2026-03-08",
+        open: 20_000,
+        deadline: "2026-03-16",
+      },
+    ]);
+    // Switched off: the plain overdue reminder.
+    expect(due("2026-03-09", 0, null).map((r) => r.kind)).toEqual(["overdue"]);
+  });
+
+  it("with many days, the overdue reminder first and the notice 7 days before the setting's day", () => {
+    // Cancel after 30 days: last day to pay by the setting 6 April, the notice from 30 March.
+    expect(due("2026-03-09", 0, 30).map((r) => r.kind)).toEqual(["overdue"]);
+    expect(due("2026-03-29", 0, 30).map((r) => r.kind)).toEqual(["overdue"]);
+    expect(due("2026-03-30", 0, 30)).toEqual([
+      expect.objectContaining({ kind: "final", deadline: "2026-04-06" }),
+    ]);
+    // A job that catches up late still gives the full 7 days.
+    expect(due("2026-04-05", 0, 30)).toEqual([
+      expect.objectContaining({ kind: "final", deadline: "2026-04-12" }),
+    ]);
+  });
+
+  it("is never about the balance, and threatens nothing the job would not do", () => {
+    // The deposit paid: the overdue balance gets the plain reminder.
+    expect(due("2026-05-03", 20_000, 3).map((r) => r.kind)).toEqual(["overdue"]);
+    const progress = bookingPaymentProgress({ ...booking, amountPaid: 0 }, "2026-05-20");
+    const deadline = (today: string) =>
+      finalNoticeDeadline({ progress, today, checkIn: booking.checkIn, afterDays: 3 });
+    // The cancellation comes the day after the deadline; 31 May is the last day it can.
+    expect(deadline("2026-05-23")).toBe("2026-05-30");
+    expect(deadline("2026-05-24")).toBeNull();
+    expect(due("2026-05-24", 0, 3).map((r) => r.kind)).toEqual(["overdue", "overdue"]);
+  });
+});
+
 describe("automatic cancellation of an overdue deposit", () => {
   const progress = (today: string, amountPaid = 0) =>
     bookingPaymentProgress({ ...booking, amountPaid }, today);
 
-  it("applies only when switched on and the deposit is at least N days overdue", () => {
+  it("applies only when switched on, the deposit is at least N days overdue and the notice's deadline has passed", () => {
     expect(daysOverdue("2026-03-08", "2026-03-09")).toBe(1);
     expect(daysOverdue("2026-03-08", "2026-03-08")).toBe(0);
-    const check = (today: string, afterDays: number | null, amountPaid = 0) =>
+    const check = (
+      today: string,
+      afterDays: number | null,
+      amountPaid = 0,
+      noticeDeadline: string | null = "2026-03-13",
+    ) =>
       isDepositOverdueForCancellation({
         progress: progress(today, amountPaid),
         today,
         checkIn: booking.checkIn,
         afterDays,
+        noticeDeadline,
       });
     expect(check("2026-03-20", null)).toBe(false);
     expect(check("2026-03-14", 7)).toBe(false);
     expect(check("2026-03-15", 7)).toBe(true);
+    // Never without a final notice, and never on or before the deadline it named.
+    expect(check("2026-04-20", 7, 0, null)).toBe(false);
+    expect(check("2026-03-21", 7, 0, "2026-03-21")).toBe(false);
+    expect(check("2026-03-22", 7, 0, "2026-03-21")).toBe(true);
     // A partly paid deposit is still overdue; a paid deposit never cancels, however late the balance.
     expect(check("2026-03-15", 7, 10_000)).toBe(true);
     expect(check("2026-03-15", 7, 20_000)).toBe(false);

@@ -2,13 +2,15 @@
  * Bank-transfer reminders and the optional cancellation of unpaid deposits (issue 17 points 4
  * and 5, decision 047): the job as the server runs it, called with a given "now".
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { overduePayments } from "~/features/admin-dashboard/dashboard.server";
 import { runPaymentReminders } from "~/features/booking/payment-reminders.server";
+import { renderEmail } from "~/features/email/templates";
 import { saveSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
+import { demoEmailCompany } from "../helpers/email-fixtures";
 import { createBooking, createProperty, createUser } from "../helpers/factories";
 
 let handle: DatabaseHandle;
@@ -67,6 +69,15 @@ async function openBooking(
   });
 }
 
+const render = async (mail: typeof schema.emailOutbox.$inferSelect) => {
+  const rendered = await renderEmail(mail.template, mail.data, {
+    baseUrl: "https://ferien.example.com",
+    platformName: "TraumUrlaub",
+    company: demoEmailCompany,
+  });
+  return { ...rendered, text: rendered.text.replace(/\u00a0/g, " ") };
+};
+
 const reminderMails = (bookingId: string) =>
   db()
     .select()
@@ -76,7 +87,8 @@ const reminderMails = (bookingId: string) =>
         eq(schema.emailOutbox.bookingId, bookingId),
         eq(schema.emailOutbox.template, "payment-reminder"),
       ),
-    );
+    )
+    .orderBy(asc(schema.emailOutbox.createdAt));
 const stored = async (bookingId: string) =>
   (await db().select().from(schema.booking).where(eq(schema.booking.id, bookingId)))[0];
 const pay = (bookingId: string, amount: number, receivedOn = "2026-03-02") =>
@@ -222,7 +234,7 @@ describe(`cancelling bookings whose deposit stays unpaid (${databaseKind()})`, (
     expect((await stored(booking.id)).status).toBe("pending");
   });
 
-  it("cancels once the deposit is N days overdue, once, with an e-mail to the guest and a refund of what arrived", async () => {
+  it("cancels once the deposit is N days overdue and the final notice's deadline has passed, once, with an e-mail and a refund of what arrived", async () => {
     await saveSettings({ autoCancelOverdueDays: 7 }, adminId);
     const unpaid = await openBooking();
     const partly = await openBooking({ status: "confirmed" });
@@ -230,11 +242,29 @@ describe(`cancelling bookings whose deposit stays unpaid (${databaseKind()})`, (
     const depositPaid = await openBooking();
     await pay(depositPaid.id, 20_000);
 
-    // 6 days overdue: only the reminders.
-    expect(await runPaymentReminders(at("2026-03-14"))).toMatchObject({ cancelled: 0 });
+    // The day after the missed deposit: the final notice with 7 days to pay, instead of the
+    // plain overdue reminder (decision 084).
+    expect(await runPaymentReminders(at("2026-03-09"))).toMatchObject({ sent: 2, cancelled: 0 });
+    const [notice] = await reminderMails(unpaid.id);
+    expect(notice.data).toMatchObject({
+      reminder: "final",
+      reminderDueDate: "2026-03-08",
+      deadline: "2026-03-16",
+      dueDate: "2026-03-16",
+    });
+    const rendered = await render(notice);
+    expect(rendered.subject).toBe(`Letzte Zahlungsaufforderung: Ihre Buchung ${unpaid.number}`);
+    expect(rendered.text).toContain("spätestens am 16.03.2026 auf unserem Konto eingeht");
+    expect(rendered.text).toContain("stornieren wir Ihre Buchung");
+    expect(rendered.text).toMatch(/Eingang spätestens am: 16\.03\.2026/);
+    expect(await reminderMails(depositPaid.id)).toEqual([]);
+
+    // 7 days overdue, as the setting says, but the deadline runs to the end of the 16th.
+    expect(await runPaymentReminders(at("2026-03-15"))).toMatchObject({ sent: 0, cancelled: 0 });
+    expect(await runPaymentReminders(at("2026-03-16"))).toMatchObject({ sent: 0, cancelled: 0 });
     const [a, b] = await Promise.all([
-      runPaymentReminders(at("2026-03-15")),
-      runPaymentReminders(at("2026-03-15")),
+      runPaymentReminders(at("2026-03-17")),
+      runPaymentReminders(at("2026-03-17")),
     ]);
     expect(a.cancelled + b.cancelled).toBe(2);
 
@@ -255,7 +285,14 @@ describe(`cancelling bookings whose deposit stays unpaid (${databaseKind()})`, (
         ),
       );
     expect(mails).toHaveLength(1);
-    expect(mails[0].data).toMatchObject({ reason: "unpaid", unpaidDueDate: "2026-03-08" });
+    expect(mails[0].data).toMatchObject({
+      reason: "unpaid",
+      unpaidDueDate: "2026-03-08",
+      noticeDeadline: "2026-03-16",
+    });
+    expect((await render(mails[0])).text).toContain(
+      "auch bis zum Ende der Frist aus unserer letzten Zahlungsaufforderung (16.03.2026)",
+    );
     const refunds = await db()
       .select()
       .from(schema.refund)
@@ -273,13 +310,69 @@ describe(`cancelling bookings whose deposit stays unpaid (${databaseKind()})`, (
         ),
       );
     expect(entry).toMatchObject({ actorId: null });
-    expect(entry.after).toMatchObject({ status: "cancelled", dueDate: "2026-03-08" });
+    expect(entry.after).toMatchObject({
+      status: "cancelled",
+      dueDate: "2026-03-08",
+      noticeDeadline: "2026-03-16",
+    });
 
     // No further reminders for the cancelled bookings.
     await db().delete(schema.emailOutbox);
     await runPaymentReminders(at("2026-04-29"));
     expect(await reminderMails(unpaid.id)).toEqual([]);
     expect(await reminderMails(depositPaid.id)).toHaveLength(1);
+  });
+
+  it("switched on late, it sends the final notice first and never cancels on the spot", async () => {
+    const booking = await openBooking();
+    expect(await runPaymentReminders(at("2026-03-09"))).toMatchObject({ sent: 1 });
+    // Three weeks overdue when the operator switches it on: the notice, not the cancellation.
+    await saveSettings({ autoCancelOverdueDays: 3 }, adminId);
+    expect(await runPaymentReminders(at("2026-03-30"))).toMatchObject({ sent: 1, cancelled: 0 });
+    expect((await reminderMails(booking.id)).map((m) => m.data)).toEqual([
+      expect.objectContaining({ reminder: "overdue" }),
+      expect.objectContaining({ reminder: "final", deadline: "2026-04-06" }),
+    ]);
+    // The dashboard's overdue list tells the operator what is coming.
+    expect((await overduePayments("2026-03-31")).bookings).toEqual([
+      expect.objectContaining({ id: booking.id, noticeDeadline: "2026-04-06" }),
+    ]);
+    expect(await runPaymentReminders(at("2026-04-06"))).toMatchObject({ cancelled: 0 });
+    expect(await runPaymentReminders(at("2026-04-07"))).toMatchObject({ cancelled: 1 });
+    expect((await stored(booking.id)).status).toBe("cancelled");
+  });
+
+  it("after a final notice no plain overdue reminder follows, and paying in time keeps the booking", async () => {
+    await saveSettings({ autoCancelOverdueDays: 3 }, adminId);
+    const paysInTime = await openBooking();
+    const switchedOff = await openBooking();
+    await runPaymentReminders(at("2026-03-09"));
+    await pay(paysInTime.id, 20_000, "2026-03-15");
+    // The operator switches it off again: the notice said more than "overdue" already.
+    await saveSettings({ autoCancelOverdueDays: null }, adminId);
+    expect(await runPaymentReminders(at("2026-03-10"))).toMatchObject({ sent: 0 });
+    expect((await reminderMails(switchedOff.id)).map((m) => m.data)).toEqual([
+      expect.objectContaining({ reminder: "final" }),
+    ]);
+    await saveSettings({ autoCancelOverdueDays: 3 }, adminId);
+    expect(await runPaymentReminders(at("2026-03-17"))).toMatchObject({ cancelled: 1 });
+    expect((await stored(paysInTime.id)).status).toBe("pending");
+    expect((await stored(switchedOff.id)).status).toBe("cancelled");
+  });
+
+  it("the database keeps a deadline with the final notice and with no other reminder", async () => {
+    const booking = await openBooking();
+    const row = { bookingId: booking.id, dueDate: "2026-03-08", instalment: "deposit", amount: 1 };
+    await expect(
+      db()
+        .insert(schema.paymentReminder)
+        .values({ ...row, kind: "final" }),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .insert(schema.paymentReminder)
+        .values({ ...row, kind: "overdue", deadline: "2026-03-16" }),
+    ).rejects.toThrow();
   });
 });
 

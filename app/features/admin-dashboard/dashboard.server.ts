@@ -346,6 +346,11 @@ export type OverdueBooking = {
   daysOverdue: number;
   /** online methods only: the balance job's attempt for an overdue item, if any */
   charge: OverdueCharge | null;
+  /**
+   * Bank transfer: the deadline of the final notice sent for the first item (decision 084), after
+   * which the automatic cancellation follows while it is switched on; null when none was sent.
+   */
+  noticeDeadline: string | null;
 };
 
 const OPEN_BOOKING_COLUMNS = sql`b.id, b.number, b.guest_name, b.total_price, b.amount_paid,
@@ -367,7 +372,7 @@ const OPEN_BOOKING_COLUMNS = sql`b.id, b.number, b.guest_name, b.total_price, b.
  */
 export async function overduePayments(today: string) {
   const found = await queryRows(sql`
-    select o.*, p.title,
+    select o.*, p.title, f.deadline as notice_deadline,
            c.due_date as charge_due_date, c.status as charge_status, c.attempts as charge_attempts,
            c.last_error as charge_error, c.checkout_url is not null as charge_link_sent
     from (
@@ -388,6 +393,11 @@ export async function overduePayments(today: string) {
           and ${bookedDay} < ${today}::date)
     ) o
     join property p on p.id = o.property_id
+    left join lateral (
+      select r.deadline from payment_reminder r
+       where r.booking_id = o.id and r.kind = 'final'
+       order by r.due_date limit 1
+    ) f on true
     left join lateral (
       select c.due_date, c.status, c.attempts, c.last_error, c.checkout_url
         from balance_charge c where c.booking_id = o.id
@@ -432,6 +442,7 @@ export async function overduePayments(today: string) {
         dueDate: since,
         daysOverdue: daysOverdue(since, today),
         charge,
+        noticeDeadline: r.notice_deadline == null ? null : day(r.notice_deadline),
       },
     ];
   });

@@ -20,7 +20,8 @@ import { openRefundForCancellation } from "./refunds.server";
  * The bank-transfer reminder job (spec/09-payments.md "Balance, reminders, releasing unpaid
  * holds", decision 047): for every non-cancelled bank-transfer booking that still owes money,
  * the reminders `remindersDue` names for today, and – when the setting is on – the automatic
- * cancellation of a booking whose deposit is N days overdue.
+ * cancellation of a booking whose deposit is N days overdue and whose final notice's deadline
+ * has passed (decision 084).
  *
  * Safe with several app processes and after downtime:
  * - what is due is computed from the stored booking and today, never from the last run;
@@ -63,20 +64,19 @@ export async function runPaymentReminders(now: Date): Promise<PaymentReminderRun
   for (const candidate of candidates) {
     const bookingDay = dayInBerlin(candidate.createdAt);
     const progress = bookingPaymentProgress({ ...candidate, bookingDay }, today);
+    const cancellation = { checkIn: candidate.checkIn, afterDays: settings.autoCancelOverdueDays };
+    const first = progress.items[0];
+    const noticeDeadline = first
+      ? (sentBefore.get(reminderKey(candidate.id, { dueDate: first.dueDate, kind: "final" })) ??
+        null)
+      : null;
     try {
-      if (
-        isDepositOverdueForCancellation({
-          progress,
-          today,
-          checkIn: candidate.checkIn,
-          afterDays: settings.autoCancelOverdueDays,
-        })
-      ) {
+      if (isDepositOverdueForCancellation({ progress, today, ...cancellation, noticeDeadline })) {
         if (await cancelUnpaidBooking({ bookingId: candidate.id, now, settings })) run.cancelled++;
         continue;
       }
-      const due = remindersDue({ progress, bookingDay, today }).filter(
-        (item) => !sentBefore.has(reminderKey(candidate.id, item)),
+      const due = remindersDue({ progress, bookingDay, today, cancellation }).filter(
+        (item) => !isCovered(sentBefore, candidate.id, item),
       );
       for (const item of due) {
         const outcome = await sendReminder({ bookingId: candidate.id, item, now, settings });
@@ -101,19 +101,54 @@ const openBankTransfer = () =>
 const reminderKey = (bookingId: string, item: Pick<DueReminder, "dueDate" | "kind">) =>
   `${bookingId} ${item.dueDate} ${item.kind}`;
 
-/** The reminders already sent for these bookings (to skip their transactions). */
+/**
+ * The reminders already sent for these bookings (to skip their transactions), by
+ * `reminderKey`; the value is the deadline a final notice named (empty for the others).
+ */
 async function alreadySent(bookingIds: string[]) {
-  const keys = new Set<string>();
+  const sent = new Map<string, string>();
   // Chunks keep the parameter list small for many open bookings.
   for (let start = 0; start < bookingIds.length; start += 500) {
     const rows = await db()
-      .select({ bookingId: reminder.bookingId, dueDate: reminder.dueDate, kind: reminder.kind })
+      .select({
+        bookingId: reminder.bookingId,
+        dueDate: reminder.dueDate,
+        kind: reminder.kind,
+        deadline: reminder.deadline,
+      })
       .from(reminder)
       .where(inArray(reminder.bookingId, bookingIds.slice(start, start + 500)));
-    for (const row of rows)
-      keys.add(reminderKey(row.bookingId, { ...row, kind: row.kind as "overdue" }));
+    for (const row of rows) {
+      sent.set(
+        reminderKey(row.bookingId, { ...row, kind: row.kind as "overdue" }),
+        row.deadline ?? "",
+      );
+    }
   }
-  return keys;
+  return sent;
+}
+
+/**
+ * Whether this reminder went out already: the same kind for the same due date, or – for
+ * "overdue" – the final notice, which said more (once the check-in comes too close for a
+ * cancellation, "overdue" would be due again for an item whose final notice was sent).
+ */
+const isCovered = (sent: Map<string, unknown>, bookingId: string, item: DueReminder) =>
+  sent.has(reminderKey(bookingId, item)) ||
+  (item.kind === "overdue" && sent.has(reminderKey(bookingId, { ...item, kind: "final" })));
+
+/** The reminder rows of one booking (under its lock), for `isCovered` and the deadline. */
+async function sentFor(tx: Tx, bookingId: string) {
+  const rows = await tx
+    .select({ dueDate: reminder.dueDate, kind: reminder.kind, deadline: reminder.deadline })
+    .from(reminder)
+    .where(eq(reminder.bookingId, bookingId));
+  return new Map(
+    rows.map((row) => [
+      reminderKey(bookingId, { ...row, kind: row.kind as "overdue" }),
+      row.deadline ?? "",
+    ]),
+  );
 }
 
 /**
@@ -163,10 +198,12 @@ async function sendReminder({
     // Again under the lock: a payment recorded or a cancellation since the list was read.
     const bookingDay = dayInBerlin(booking.createdAt);
     const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);
-    const stillDue = remindersDue({ progress, bookingDay, today }).find(
+    const cancellation = { checkIn: booking.checkIn, afterDays: settings.autoCancelOverdueDays };
+    const stillDue = remindersDue({ progress, bookingDay, today, cancellation }).find(
       (due) => due.dueDate === item.dueDate && due.kind === item.kind,
     );
     if (!stillDue) return "skipped";
+    if (isCovered(await sentFor(tx, booking.id), booking.id, stillDue)) return "skipped";
     const account = await accountFor(tx, booking.bankAccountId);
     if (!account) {
       // Nothing to tell the guest where to pay; no row, so the next run tries again.
@@ -182,6 +219,7 @@ async function sendReminder({
         kind: stillDue.kind,
         instalment: stillDue.instalment,
         amount: amountDue,
+        deadline: stillDue.deadline ?? null,
       })
       .onConflictDoNothing()
       .returning({ bookingId: reminder.bookingId });
@@ -199,10 +237,12 @@ async function sendReminder({
           bankName: account.bankName,
         },
         amountDue,
-        dueDate: stillDue.dueDate,
+        // The row shown: when the money must arrive at the latest.
+        dueDate: stillDue.deadline ?? stillDue.dueDate,
         openTotal: progress.open,
         reminder: stillDue.kind,
         reminderDueDate: stillDue.dueDate,
+        ...(stillDue.deadline ? { deadline: stillDue.deadline } : {}),
       },
     });
     await tx
@@ -225,6 +265,7 @@ async function sendReminder({
         reminder: stillDue.kind,
         instalment: stillDue.instalment,
         dueDate: stillDue.dueDate,
+        ...(stillDue.deadline ? { deadline: stillDue.deadline } : {}),
         amountDue,
         bankAccountId: account.id,
         to: booking.guestEmail,
@@ -257,7 +298,14 @@ async function cancelUnpaidBooking({
     const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);
     const afterDays = settings.autoCancelOverdueDays;
     const checkIn = booking.checkIn;
-    if (!isDepositOverdueForCancellation({ progress, today, checkIn, afterDays })) return false;
+    const first = progress.items[0];
+    if (!first) return false;
+    const noticeDeadline =
+      (await sentFor(tx, booking.id)).get(
+        reminderKey(booking.id, { dueDate: first.dueDate, kind: "final" }),
+      ) || null;
+    const cancellation = { checkIn, afterDays, noticeDeadline };
+    if (!isDepositOverdueForCancellation({ progress, today, ...cancellation })) return false;
     const cancellationFee = 0;
     await tx
       .update(b)
@@ -284,6 +332,7 @@ async function cancelUnpaidBooking({
         refundDue: refund?.amount ?? 0,
         dueDate: missed,
         afterDays,
+        noticeDeadline,
       },
     });
     await enqueueEmail(tx, {
@@ -296,6 +345,7 @@ async function cancelUnpaidBooking({
         wasPaid: booking.amountPaid > 0,
         reason: "unpaid",
         unpaidDueDate: missed,
+        noticeDeadline,
       },
     });
     return true;

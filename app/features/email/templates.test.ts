@@ -652,6 +652,51 @@ describe("payment details and confirmation e-mails", () => {
     expect(english.text).toContain("Due since");
   });
 
+  it("the final notice names the deadline and what follows after it (decision 084)", async () => {
+    const base = {
+      ...stay,
+      account: {
+        accountHolder: "TraumUrlaub Reisen GmbH",
+        iban: "DE89370400440532013000",
+        bic: "COBADEFFXXX",
+        bankName: "Commerzbank",
+      },
+      amountDue: 25_250,
+      dueDate: "2026-03-16",
+      openTotal: 126_248,
+      reminderDueDate: "2026-03-08",
+      reminder: "final",
+    };
+    const notice = await renderEmail(
+      "payment-reminder",
+      { ...base, deadline: "2026-03-16" },
+      context,
+    );
+    expect(notice.subject).toBe("Letzte Zahlungsaufforderung: Ihre Buchung FW-2026-000123");
+    const text = notice.text.replace(/\u00a0/g, " ");
+    expect(text).toContain("fällig am 08.03.2026, bisher nicht (vollständig) bei uns eingegangen");
+    expect(text).toContain("spätestens am 16.03.2026 auf unserem Konto eingeht");
+    expect(text).toContain("stornieren wir Ihre Buchung; bereits gezahlte Beträge erstatten wir");
+    expect(text).toContain("Eingang spätestens am: 16.03.2026");
+    expect(await decodeQr(notice.attachments![0].content)).toContain("EUR252.50");
+    const english = await renderEmail(
+      "payment-reminder",
+      { ...base, deadline: "2026-03-16", language: "en" },
+      context,
+    );
+    expect(english.subject).toBe("Final payment request: your booking FW-2026-000123");
+    expect(english.text).toContain("we will cancel your booking");
+    // A final notice without its deadline, or a deadline on another reminder, is refused.
+    await expect(renderEmail("payment-reminder", base, context)).rejects.toThrow();
+    await expect(
+      renderEmail(
+        "payment-reminder",
+        { ...base, reminder: "overdue", deadline: "2026-03-16" },
+        context,
+      ),
+    ).rejects.toThrow();
+  });
+
   it("tells the guest the booking is confirmed, in German and English", async () => {
     const de = await renderEmail("booking-confirmed", stay, context);
     expect(de.subject).toBe("Buchung bestätigt: FW-2026-000123");

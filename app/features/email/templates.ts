@@ -329,6 +329,8 @@ const cancelledFields = {
    */
   reason: z.enum(["unpaid", "operator"]).optional(),
   unpaidDueDate: calendarDay.optional(),
+  /** "unpaid": the deadline the final notice named (decision 084); null before it existed */
+  noticeDeadline: calendarDay.nullable().optional(),
 };
 const feeNotAboveTotal = {
   path: ["cancellationFee"],
@@ -431,8 +433,10 @@ export type PaymentDetailsEmailData = z.input<typeof paymentDetails.data>;
 
 // ---------------------------------------------------------------------------------------------
 // payment-reminder: the bank-transfer reminders of the job (decision 047), 3 days before a due
-// date ("upcoming") and the day after it was missed ("overdue"): the payment-details data plus
-// which reminder and the due date it is about (`reminderDueDate`; `dueDate` is the row shown).
+// date ("upcoming"), the day after it was missed ("overdue") and the final notice before the
+// automatic cancellation ("final", decision 084, with its `deadline`): the payment-details data
+// plus which reminder and the due date it is about (`reminderDueDate`; `dueDate` is the row
+// shown).
 
 const paymentReminder = defineTemplate({
   data: z
@@ -444,12 +448,17 @@ const paymentReminder = defineTemplate({
       amountDue: cents.refine((value) => value > 0, "nothing to pay"),
       dueDate: calendarDay.nullable(),
       openTotal: cents,
-      reminder: z.enum(["upcoming", "overdue"]),
+      reminder: z.enum(["upcoming", "overdue", "final"]),
       reminderDueDate: calendarDay,
+      deadline: calendarDay.optional(),
     })
     .refine((data) => data.amountDue <= data.openTotal, {
       path: ["amountDue"],
       message: "the amount due cannot exceed what is open",
+    })
+    .refine((data) => (data.reminder === "final") === (data.deadline !== undefined), {
+      path: ["deadline"],
+      message: "a final notice names its deadline, the other reminders none",
     }),
 });
 /** What `enqueueEmail(tx, { template: "payment-reminder", data })` takes. */

@@ -162,6 +162,8 @@ const adminBookings = {
   historyPaid: "bezahlt {{amount}}",
   historyReminderUpcoming: "{{amount}} fällig am {{date}}",
   historyReminderOverdue: "{{amount}} überfällig seit {{date}}",
+  historyReminderFinal:
+    "letzte Zahlungsaufforderung über {{amount}}, fällig seit {{date}}, Frist bis {{deadline}}",
   refundsHeading: "Erstattung",
   refundsCaption: "Erstattungen",
   paidTotal: "Bezahlt",

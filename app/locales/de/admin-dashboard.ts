@@ -72,6 +72,7 @@ const adminDashboard = {
   overdueCount_one: "{{count}} Buchung mit überfälliger Zahlung",
   overdueCount_other: "{{count}} Buchungen mit überfälliger Zahlung",
   overdueOpen: "offen: {{amount}}",
+  overdueNotice: "Letzte Zahlungsaufforderung gesendet: Frist bis {{date}}",
   overdueDays_one: "{{count}} Tag überfällig (fällig am {{date}})",
   overdueDays_other: "{{count}} Tage überfällig (fällig am {{date}})",
   overdueChargeFailed: "Abbuchung fehlgeschlagen (Versuch {{attempt}} von {{max}})",

@@ -83,7 +83,7 @@ const settings = {
   balanceDueDays: "Restzahlung fällig (Tage vor Anreise)",
   unpaidBookings: "Unbezahlte Buchungen",
   unpaidBookingsHint:
-    "Gäste mit Überweisung erhalten 3 Tage vor jeder Fälligkeit und am Tag nach einer versäumten Zahlung automatisch eine Erinnerung mit den Zahlungsdaten. Auf Wunsch wird eine Buchung storniert, deren Anzahlung die angegebene Zahl von Tagen überfällig ist; der Gast erhält eine E-Mail. Leer lassen, um nicht automatisch zu stornieren.",
+    "Gäste mit Überweisung erhalten 3 Tage vor jeder Fälligkeit und am Tag nach einer versäumten Zahlung automatisch eine Erinnerung mit den Zahlungsdaten. Auf Wunsch wird eine Buchung storniert, deren Anzahlung die angegebene Zahl von Tagen überfällig ist. Vorher erhält der Gast eine letzte Zahlungsaufforderung mit einer Frist von mindestens 7 Tagen; storniert wird erst nach deren Ablauf und nie ab dem Anreisetag. Über die Stornierung erhält der Gast eine E-Mail. Leer lassen, um nicht automatisch zu stornieren.",
   autoCancelOverdueDays: "Automatisch stornieren nach Tagen überfälliger Anzahlung",
   methodReasons: {
     providerNotConfigured: "Zahlungsanbieter nicht konfiguriert",

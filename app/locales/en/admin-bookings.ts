@@ -162,6 +162,8 @@ const adminBookings: typeof de = {
   historyPaid: "paid {{amount}}",
   historyReminderUpcoming: "{{amount}} due on {{date}}",
   historyReminderOverdue: "{{amount}} overdue since {{date}}",
+  historyReminderFinal:
+    "final payment request for {{amount}}, due since {{date}}, deadline {{deadline}}",
   refundsHeading: "Refund",
   refundsCaption: "Refunds",
   paidTotal: "Paid",

@@ -74,6 +74,7 @@ const adminDashboard: typeof de = {
   overdueCount_one: "{{count}} booking with an overdue payment",
   overdueCount_other: "{{count}} bookings with an overdue payment",
   overdueOpen: "open: {{amount}}",
+  overdueNotice: "Final payment request sent: deadline {{date}}",
   overdueDays_one: "{{count}} day overdue (due on {{date}})",
   overdueDays_other: "{{count}} days overdue (due on {{date}})",
   overdueChargeFailed: "Charge failed (attempt {{attempt}} of {{max}})",

@@ -83,7 +83,7 @@ const settings: typeof de = {
   balanceDueDays: "Balance due (days before arrival)",
   unpaidBookings: "Unpaid bookings",
   unpaidBookingsHint:
-    "Guests paying by bank transfer automatically receive a reminder with the payment details 3 days before each due date and on the day after a missed payment. Optionally, a booking whose deposit is overdue by the given number of days is cancelled; the guest receives an e-mail. Leave empty to never cancel automatically.",
+    "Guests paying by bank transfer automatically receive a reminder with the payment details 3 days before each due date and on the day after a missed payment. Optionally, a booking whose deposit is overdue by the given number of days is cancelled. Before that, the guest receives a final payment request with a deadline of at least 7 days; the booking is cancelled only after it has passed and never from the arrival day on. The guest receives an e-mail about the cancellation. Leave empty to never cancel automatically.",
   autoCancelOverdueDays: "Cancel automatically after days of overdue deposit",
   methodReasons: {
     providerNotConfigured: "Payment provider not configured",

@@ -1104,16 +1104,18 @@ function describeAudit(
     );
   }
   if (entry.action === "payment-reminder-sent" && typeof after.amountDue === "number") {
-    parts.push(
-      t(
-        after.reminder === "overdue"
+    const key =
+      after.reminder === "final"
+        ? "adminBookings.historyReminderFinal"
+        : after.reminder === "overdue"
           ? "adminBookings.historyReminderOverdue"
-          : "adminBookings.historyReminderUpcoming",
-        {
-          amount: money(after.amountDue),
-          date: typeof after.dueDate === "string" ? date(after.dueDate) : "",
-        },
-      ),
+          : "adminBookings.historyReminderUpcoming";
+    parts.push(
+      t(key, {
+        amount: money(after.amountDue),
+        date: typeof after.dueDate === "string" ? date(after.dueDate) : "",
+        deadline: typeof after.deadline === "string" ? date(after.deadline) : "",
+      }),
     );
   }
   if (typeof after.amountPaid === "number" && after.status === "cancelled") {

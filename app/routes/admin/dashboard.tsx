@@ -569,6 +569,11 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                         date: date(entry.dueDate),
                       })}
                     </span>
+                    {entry.noticeDeadline && (
+                      <span className="block text-slate-800" data-testid="overdue-notice">
+                        {t("adminDashboard.overdueNotice", { date: date(entry.noticeDeadline) })}
+                      </span>
+                    )}
                     {entry.paymentMethod !== "bank-transfer" && (
                       <span
                         className="block font-medium text-slate-800"

@@ -27,6 +27,8 @@ export const cancelledTexts = texts({
     operatorCancelledIntro: "wir haben die folgende Buchung storniert:",
     unpaidIntro: (day: string) =>
       `leider ist die Anzahlung für die folgende Buchung, fällig am ${day}, nicht (vollständig) bei uns eingegangen. Die Buchung ist deshalb storniert:`,
+    unpaidAfterNoticeIntro: (day: string, deadline: string) =>
+      `leider ist die Zahlung für die folgende Buchung, fällig am ${day}, auch bis zum Ende der Frist aus unserer letzten Zahlungsaufforderung (${deadline}) nicht (vollständig) bei uns eingegangen. Die Buchung ist deshalb storniert:`,
     operatorIntro: (platform: string) => `Ein Gast hat seine Buchung über ${platform} storniert.`,
     fee: "Stornierungsgebühr",
     free: "kostenlos",
@@ -49,6 +51,8 @@ export const cancelledTexts = texts({
     operatorCancelledIntro: "we have cancelled the following booking:",
     unpaidIntro: (day: string) =>
       `unfortunately the deposit for the following booking, due on ${day}, has not reached us (in full). The booking has therefore been cancelled:`,
+    unpaidAfterNoticeIntro: (day: string, deadline: string) =>
+      `unfortunately the payment for the following booking, due on ${day}, has not reached us (in full), not even by the deadline of our final payment request (${deadline}). The booking has therefore been cancelled:`,
     operatorIntro: (platform: string) => `A guest has cancelled their booking on ${platform}.`,
     fee: "Cancellation fee",
     free: "free of charge",
@@ -74,9 +78,12 @@ export function bookingCancelled(
   const subject = l.subject(singleLine(data.bookingNumber));
   const greeting = l.greeting(singleLine(data.guestName));
   const dashboardUrl = myBookingsUrl(baseUrl);
+  const day = (value: string) => formatDate(value, data.language);
   const intro =
     data.reason === "unpaid" && data.unpaidDueDate
-      ? l.unpaidIntro(formatDate(data.unpaidDueDate, data.language))
+      ? data.noticeDeadline
+        ? l.unpaidAfterNoticeIntro(day(data.unpaidDueDate), day(data.noticeDeadline))
+        : l.unpaidIntro(day(data.unpaidDueDate))
       : data.reason === "operator"
         ? l.operatorCancelledIntro
         : l.intro;
