@@ -244,7 +244,7 @@ describe(`money and terms when the settings cannot be read (${databaseKind()})`,
     expect(await bookingRow(booking.id)).toMatchObject({ cancellationFee: 30_000 });
   });
 
-  it("the reminder job skips its run: no reminder, no cancellation; the next run cancels by the operator's rule", async () => {
+  it("the reminder job skips its run: no reminder, no cancellation; the next run follows the operator's rule", async () => {
     // Only this test's booking is open.
     await db().update(schema.booking).set({ status: "completed" });
     const guest = await createUser();
@@ -276,7 +276,18 @@ describe(`money and terms when the settings cannot be read (${databaseKind()})`,
         .where(eq(schema.paymentReminder.bookingId, booking.id)),
     ).toEqual([]);
 
-    expect(await runPaymentReminders(now)).toMatchObject({ cancelled: 1 });
+    // Read again: the operator's rule, which first sends the final notice (decision 084) and
+    // cancels after its deadline.
+    expect(await runPaymentReminders(now)).toMatchObject({ sent: 1, cancelled: 0 });
+    expect(
+      await db()
+        .select({ kind: schema.paymentReminder.kind, deadline: schema.paymentReminder.deadline })
+        .from(schema.paymentReminder)
+        .where(eq(schema.paymentReminder.bookingId, booking.id)),
+    ).toEqual([{ kind: "final", deadline: "2026-03-19" }]);
+    expect(await runPaymentReminders(new Date("2026-03-20T09:00:00Z"))).toMatchObject({
+      cancelled: 1,
+    });
     expect(await bookingRow(booking.id)).toMatchObject({ status: "cancelled" });
   });
 });
