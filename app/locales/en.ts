@@ -11,6 +11,7 @@ import priceBoxTexts from "./en/price-box";
 import calendarTexts from "./en/calendar";
 import bookingTexts from "./en/booking";
 import bookingErrorsTexts from "./en/booking-errors";
+import bookingPageTexts from "./en/booking-page";
 import bookingSuccessTexts from "./en/booking-success";
 import passwordResetTexts from "./en/password-reset";
 import accountSettingsTexts from "./en/account-settings";
@@ -146,6 +147,7 @@ const en: Catalogue = {
   calendar: calendarTexts,
   booking: bookingTexts,
   bookingErrors: bookingErrorsTexts,
+  bookingPage: bookingPageTexts,
   bookingSuccess: bookingSuccessTexts,
   passwordReset: passwordResetTexts,
   accountSettings: accountSettingsTexts,

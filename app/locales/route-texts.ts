@@ -9,6 +9,7 @@ import admin from "./de/admin-core";
 import auth from "./de/auth";
 import booking from "./de/booking";
 import bookingErrors from "./de/booking-errors";
+import bookingPage from "./de/booking-page";
 import bookingSuccess from "./de/booking-success";
 import calendar from "./de/calendar";
 import contact from "./de/contact";
@@ -35,6 +36,7 @@ export const routeTextsDe = {
   auth,
   booking,
   bookingErrors,
+  bookingPage,
   bookingSuccess,
   calendar,
   contact,
@@ -62,7 +64,10 @@ export type RouteCatalogue = typeof routeTextsDe;
  * Namespaces only the server shows (texts it sends worded, e.g. in an action's answer): no
  * registrar, and no browser module may use them.
  */
-export const SERVER_ONLY = ["bookingErrors"] as const satisfies readonly (keyof RouteCatalogue)[];
+export const SERVER_ONLY = [
+  "bookingErrors",
+  "bookingPage",
+] as const satisfies readonly (keyof RouteCatalogue)[];
 
 /** Namespace → the registrar module in `./texts/` the browser imports for it. */
 export const REGISTRARS: Record<

@@ -428,6 +428,41 @@ test.describe("booking page", () => {
     await cancelBooking(page.request, baseURL!, bookingIdOf(page.url()));
   });
 
+  test("terms changed since the page was loaded are refused with a message, then booked", async ({
+    page,
+    baseURL,
+  }) => {
+    await registerOverHttp(page.request);
+    const [, , path] = await propertyPaths(page.request);
+    // Days 357–359: a band no other journey books.
+    await page.goto(bookPath(path, stayAt(357, 2)));
+    await expect(currentStep(page)).toContainText("Details eingeben");
+    // The form posts the terms the page states (decision 088): the demo's 48 h, 50 %, 20 %, 30 days.
+    await expect(page.locator('input[name="shownTerms"]')).toHaveValue("48-50-20-30");
+
+    // As if an admin had changed the terms after the page was loaded: the first submit carries
+    // other terms than today's.
+    let sent = "";
+    await page.route(`**${path}/book*`, async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST" || sent) return route.fallback();
+      const body = new URLSearchParams(request.postData() ?? "");
+      sent = body.get("shownTerms") ?? "none";
+      body.set("shownTerms", "72-50-20-30");
+      await route.continue({ postData: body.toString() });
+    });
+    await finishBooking(page);
+    await expect(page.locator("#booking-error")).toContainText(
+      "Die Stornierungs- oder Zahlungsbedingungen haben sich inzwischen geändert. Es wurde nichts gebucht.",
+    );
+    expect(sent).toBe("48-50-20-30");
+    await expect(currentStep(page)).toContainText("Zahlung");
+
+    await bookingForm(page).getByRole("button", { name: "Zahlungspflichtig buchen" }).click();
+    await expect(page).toHaveURL(/\/booking-success\?booking=[0-9a-f-]{36}$/);
+    await cancelBooking(page.request, baseURL!, bookingIdOf(page.url()));
+  });
+
   test("without JavaScript the whole form is one page and books", async ({
     browser,
     request,
@@ -450,7 +485,11 @@ test.describe("booking page", () => {
       await page.getByRole("button", { name: "Anmelden" }).click();
       await expect(page).toHaveURL(bookPath(path, stay));
 
-      // All three steps at once; the dates are date inputs.
+      // All three steps at once; the dates are date inputs. The note comes in the server's HTML
+      // (Playwright's text search skips <noscript>, hence the CSS locator).
+      const note = page.locator("noscript p");
+      await expect(note).toBeVisible();
+      await expect(note).toContainText("Ohne JavaScript werden Preis und Verfügbarkeit");
       const form = bookingForm(page);
       await expect(form.getByLabel("Anreise")).toHaveValue(stay.checkIn);
       await expect(form.getByLabel("Abreise")).toHaveValue(stay.checkOut);

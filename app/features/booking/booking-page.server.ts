@@ -15,6 +15,7 @@ import { db, schema } from "~/lib/db.server";
 import { formatMoney, translate, type Language } from "~/lib/i18n";
 import serverOnlyErrors from "~/locales/de/booking-errors";
 import type { BookingErrorCode } from "./booking.schema";
+import { bookingTermsKey } from "./booking.server";
 
 /** A published property's columns a stay is shown and priced with (computePrice). */
 export const stayPropertyColumns = {
@@ -102,6 +103,8 @@ export async function getBookingPageData({
       depositPercentage: settings.depositPercentage,
       balanceDueDays: settings.balanceDueDays,
     } satisfies PaymentTerms,
+    /** what the form sends back as `shownTerms` (decision 088) */
+    shownTerms: bookingTermsKey(settings),
     bookedStays: bookedStays satisfies BookedStay[],
     /** Only the methods a guest can actually use (spec 04 "Payment methods"). */
     paymentMethods: paymentMethods
@@ -150,6 +153,17 @@ export async function findOwnBookingOfStay({
     .orderBy(desc(b.createdAt))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * The booking page's texts only the server words (de/booking-page.ts): its title and the note
+ * for browsers without JavaScript.
+ */
+export function bookingPageTexts(language: Language, title: string) {
+  return {
+    metaTitle: translate(language, "bookingPage.metaTitle", { title }),
+    noScriptNote: translate(language, "bookingPage.noScript"),
+  };
 }
 
 /**

@@ -66,6 +66,8 @@ export type BookingErrorCode =
   | "sepaTooLate"
   /** the stay costs more now than the total the page showed (decision 079) */
   | "priceChanged"
+  /** the cancellation or payment terms changed since the page was loaded (decision 088) */
+  | "termsChanged"
   /** Stripe could not start the checkout; the hold was released, the guest may try again */
   | "paymentStartFailed"
   | "propertyNotFound"

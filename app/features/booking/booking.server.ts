@@ -54,6 +54,32 @@ function shownTotalOf(value: unknown): number | undefined | "malformed" {
   return Number(value);
 }
 
+/**
+ * The terms a booking is stored with that the booking page states next to the button (decision
+ * 088): free cancellation hours, cancellation fee, deposit share and balance days, as one short
+ * key. The page sends the key it was rendered with (`shownTerms`); a booking under other terms
+ * is refused, like a higher price (decision 079).
+ */
+export function bookingTermsKey(
+  settings: Pick<
+    SiteSettings,
+    "freeCancellationHours" | "cancellationFeePercentage" | "depositPercentage" | "balanceDueDays"
+  >,
+): string {
+  const { freeCancellationHours, cancellationFeePercentage } = settings;
+  const { depositPercentage, balanceDueDays } = settings;
+  return [freeCancellationHours, cancellationFeePercentage, depositPercentage, balanceDueDays].join(
+    "-",
+  );
+}
+
+/** Absent or empty: no check (as `shownTotalOf`); anything but four whole numbers is forged. */
+function shownTermsOf(value: unknown): string | undefined | "malformed" {
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string" || !/^\d{1,6}(-\d{1,6}){3}$/.test(value)) return "malformed";
+  return value;
+}
+
 const HOUR = 60 * 60;
 
 const STAY_ERRORS: Record<StayProblem, BookingErrorCode> = {
@@ -92,6 +118,7 @@ export const SEPA_MIN_DAYS = 14;
  * in the same transaction, so a stored booking always has its e-mails and vice versa.
  * Repeating a submit with the same idempotency key returns the booking created the first time.
  * The total the page showed (`shownTotal`) is an upper bound only: a higher price is refused.
+ * The terms it showed (`shownTerms`) must be today's: other terms are refused.
  *
  * Limits against inventory hoarding (decision 012), all from the settings: attempts per account
  * and per client address and hour, arrival at most N months ahead, and at most N pending unpaid
@@ -125,7 +152,10 @@ export async function createBooking({
   }
   const input = parsed.data;
   const shownTotal = shownTotalOf(form.shownTotal);
-  if (shownTotal === "malformed") return { ok: false, error: "invalid" };
+  const shownTerms = shownTermsOf(form.shownTerms);
+  if (shownTotal === "malformed" || shownTerms === "malformed") {
+    return { ok: false, error: "invalid" };
+  }
   if (!isUuid(propertyId)) return { ok: false, error: "propertyNotFound" };
 
   const existing = await bookingForKey(userId, input.idempotencyKey);
@@ -211,6 +241,11 @@ export async function createBooking({
   // lower one is simply booked: it is what the page would show now.
   if (shownTotal !== undefined && price.total > shownTotal) {
     return { ok: false, error: "priceChanged", total: price.total };
+  }
+  // The cancellation and payment terms stated next to the button are the contract's: terms
+  // changed by an admin since the page was loaded are shown first, better or worse (decision 088).
+  if (shownTerms !== undefined && shownTerms !== bookingTermsKey(settings)) {
+    return { ok: false, error: "termsChanged" };
   }
 
   for (let attempt = 1; ; attempt++) {

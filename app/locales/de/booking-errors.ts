@@ -14,6 +14,8 @@ const bookingErrors = {
     "SEPA-Lastschrift ist nur bei einer Anreise in mindestens 14 Tagen möglich. Bitte wählen Sie eine andere Zahlungsmethode.",
   priceChanged:
     "Der Preis für diesen Aufenthalt hat sich inzwischen geändert: Er beträgt jetzt {{total}}. Bitte prüfen Sie die Zusammenfassung und buchen Sie erneut.",
+  termsChanged:
+    "Die Stornierungs- oder Zahlungsbedingungen haben sich inzwischen geändert. Es wurde nichts gebucht. Bitte prüfen Sie die aktualisierten Bedingungen und buchen Sie erneut.",
   paymentStartFailed:
     "Die Zahlung konnte nicht gestartet werden. Die Daten sind wieder frei – bitte versuchen Sie es erneut.",
   pendingLimit:

@@ -1,6 +1,5 @@
 /** German UI texts of the "booking" area: the booking page /properties/{id}/book (spec 04). */
 const booking = {
-  metaTitle: "Buchen: {{title}}",
   heading: "Unterkunft buchen",
   backToProperty: "Zurück zur Unterkunft",
   steps: {
@@ -13,11 +12,8 @@ const booking = {
   },
   dates: {
     intro: "Wählen Sie Anreise, Abreise und die Anzahl der Gäste.",
-    guests: "Gäste",
     next: "Weiter zu den Details",
     change: "Zeitraum ändern",
-    noScript:
-      "Ohne JavaScript werden Preis und Verfügbarkeit beim Absenden geprüft; die Übersicht zeigt den Preis für die ursprünglich gewählten Daten.",
   },
   details: {
     intro: "Ihre Kontaktdaten für die Buchungsbestätigung.",
@@ -85,15 +81,12 @@ const booking = {
   },
   summary: {
     heading: "Ihre Buchung",
-    yourStay: "Ihre Reise",
-    dates: "Zeitraum",
     checkIn: "Anreise",
     checkOut: "Abreise",
     nights: "Nächte",
     guests: "Gäste",
     chooseDates: "Bitte wählen Sie Ihre Reisedaten, um den Preis zu sehen.",
   },
-  sessionExpiredReload: "Seite neu laden",
   myBookingsLink: "Zu meinen Buchungen",
   errors: {
     // Spec 04 / 08, word for word.

@@ -8,6 +8,8 @@ const bookingErrors: typeof de = {
     "SEPA Direct Debit is only possible when arrival is at least 14 days away. Please choose another payment method.",
   priceChanged:
     "The price of this stay has changed in the meantime: it is now {{total}}. Please check the summary and book again.",
+  termsChanged:
+    "The cancellation or payment terms have changed in the meantime. Nothing was booked. Please check the updated terms and book again.",
   paymentStartFailed:
     "The payment could not be started. The dates are free again – please try again.",
   propertyNotFound: "Property not found",

@@ -1,7 +1,6 @@
 import type de from "../de/booking";
 
 const booking: typeof de = {
-  metaTitle: "Book: {{title}}",
   heading: "Book your stay",
   backToProperty: "Back to the property",
   steps: {
@@ -13,11 +12,8 @@ const booking: typeof de = {
   },
   dates: {
     intro: "Choose your arrival and departure dates and the number of guests.",
-    guests: "Guests",
     next: "Continue to details",
     change: "Change dates",
-    noScript:
-      "Without JavaScript, price and availability are checked when you submit; the summary shows the price for the dates chosen originally.",
   },
   details: {
     intro: "Your contact details for the booking confirmation.",
@@ -85,8 +81,6 @@ const booking: typeof de = {
   },
   summary: {
     heading: "Your booking",
-    yourStay: "Your stay",
-    dates: "Dates",
     checkIn: "Check-in",
     checkOut: "Check-out",
     nights: "Nights",
@@ -94,7 +88,6 @@ const booking: typeof de = {
     chooseDates: "Please choose your travel dates to see the price.",
   },
   myBookingsLink: "Go to my bookings",
-  sessionExpiredReload: "Reload page",
   errors: {
     datesTaken: "The selected dates are already booked",
     minStay: "The minimum stay is {{count}} nights.",

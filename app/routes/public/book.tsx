@@ -15,6 +15,7 @@ import type { BookingErrorCode } from "~/features/booking/booking.schema";
 import {
   findOwnBookingOfStay,
   getBookingPageData,
+  bookingPageTexts,
   serverWordedError,
 } from "~/features/booking/booking-page.server";
 import type { PublicRouteHandle } from "~/components/layout/public-chrome";
@@ -30,8 +31,6 @@ import { parseInitialStay } from "~/features/properties/property-detail.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { languageFromCookie, translate } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
-import bookingDe from "~/locales/de/booking";
-import bookingEn from "~/locales/en/booking";
 import "~/locales/texts/booking";
 import "~/locales/texts/stay";
 
@@ -69,10 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
   return {
     ...rest,
-    metaTitle: (language === "en" ? bookingEn : bookingDe).metaTitle.replace(
-      "{{title}}",
-      page.property.title,
-    ),
+    ...bookingPageTexts(language, page.property.title),
     today,
     // The dates are checked in the page against the booked nights (invalid → step 1 with the
     // reason); guests only pass when they fit the property.
@@ -102,6 +98,7 @@ const STATUS: Partial<Record<BookingErrorCode, number>> = {
   ownOverlap: 409,
   pendingLimit: 409,
   priceChanged: 409,
+  termsChanged: 409,
   tooManyAttempts: 429,
   propertyNotFound: 404,
   failed: 500,
@@ -214,6 +211,8 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         prefill={loaderData.prefill}
         accountEmail={loaderData.accountEmail}
         idempotencyKey={loaderData.idempotencyKey}
+        shownTerms={loaderData.shownTerms}
+        noScriptNote={loaderData.noScriptNote}
         actionData={actionData}
       />
     </main>

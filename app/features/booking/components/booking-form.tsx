@@ -94,6 +94,10 @@ export type BookingFormProps = {
   /** the account's address, where the confirmation goes (shown, not sent) */
   accountEmail: string;
   idempotencyKey: string;
+  /** the terms stated on the page, sent back (decision 088) */
+  shownTerms: string;
+  /** worded by the server, shown only in its HTML (de/booking-page.ts) */
+  noScriptNote: string;
   actionData: BookingActionData | undefined;
 };
 
@@ -217,6 +221,8 @@ export function BookingForm(props: BookingFormProps) {
     initial,
     prefill,
     accountEmail,
+    shownTerms,
+    noScriptNote,
     actionData,
   } = props;
   const { t } = useTranslation();
@@ -467,6 +473,7 @@ export function BookingForm(props: BookingFormProps) {
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           {/* The total on screen: the server refuses a higher one (decision 079). */}
           <input type="hidden" name="shownTotal" value={price?.total ?? ""} />
+          <input type="hidden" name="shownTerms" value={shownTerms} />
           <noscript>{NO_SCRIPT_STYLE}</noscript>
 
           <section
@@ -521,11 +528,9 @@ export function BookingForm(props: BookingFormProps) {
                   {message(stayError)}
                 </p>
               )}
-              {!isHydrated && (
-                <noscript>
-                  <p className="text-sm text-slate-600">{t("booking.dates.noScript")}</p>
-                </noscript>
-              )}
+              <noscript>
+                {import.meta.env.SSR && <p className="text-sm text-slate-600">{noScriptNote}</p>}
+              </noscript>
             </div>
             <div data-step-nav className="mt-6">
               <Button size="lg" onClick={continueFromDates}>
