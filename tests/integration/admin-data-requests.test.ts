@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETED_GUEST_NAME } from "~/features/accounts/account-settings.server";
 import { storeAvatar } from "~/features/accounts/profile.server";
 import { sendContactMessage } from "~/features/contact/contact.server";
+import { cancelBooking } from "~/features/booking/cancellation.server";
 import { replyToContactMessage } from "~/features/contact/inbox.server";
+import { processEmailOutboxOnce } from "~/features/email/outbox.server";
 import { subscribeToNewsletter } from "~/features/newsletter/newsletter.server";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
@@ -491,15 +493,12 @@ describe(`data-protection requests: erasure (${databaseKind()})`, () => {
       .select()
       .from(schema.emailOutbox)
       .where(inArray(schema.emailOutbox.id, [person.guestMailId, person.operatorCopyId]));
-    expect(kept.find((row) => row.id === person.guestMailId)).toMatchObject({
-      to: DELETED_GUEST_NAME,
-      data: {},
-      status: "sent",
-    });
-    expect(kept.find((row) => row.id === person.operatorCopyId)).toMatchObject({
-      to: "info@example.com",
-      data: {},
-    });
+    const guestMail = kept.find((row) => row.id === person.guestMailId)!;
+    expect(guestMail).toMatchObject({ to: DELETED_GUEST_NAME, status: "sent" });
+    expect(guestMail.data).toEqual({});
+    const operatorCopy = kept.find((row) => row.id === person.operatorCopyId)!;
+    expect(operatorCopy.to).toBe("info@example.com");
+    expect(operatorCopy.data).toEqual({});
     // No e-mail row carries the address any more.
     expect(await emailsMentioning(person.email)).toEqual([]);
 
@@ -656,6 +655,46 @@ describe(`data-protection requests: erasure (${databaseKind()})`, () => {
     expect(await db().select().from(schema.user).where(eq(schema.user.id, admin.id))).toHaveLength(
       1,
     );
+  });
+
+  it("the operator's e-mail about a cancellation still queued at the erasure is sent, then keeps nothing of the guest", async () => {
+    const email = `storno.${Date.now()}@example.com`;
+    const user = await createUser({ email, name: "Clara Cancel" });
+    const booking = await createBooking({
+      userId: user.id,
+      propertyId: (await createProperty()).id,
+      checkIn: addDays(todayInBerlin(), 200),
+      checkOut: addDays(todayInBerlin(), 203),
+      guestName: "Clara Cancel",
+      guestEmail: email,
+    });
+    const cancelled = await cancelBooking({
+      userId: user.id,
+      bookingId: booking.id,
+      quotedFee: 0,
+      now: new Date(),
+      language: "de",
+    });
+    expect(cancelled).toMatchObject({ ok: true });
+    // Erased before the worker ran: the guest's e-mail is not sent any more; the operator's
+    // copy still has to be rendered, with the guest's name in it.
+    expect((await erase(await search(email))).status).toBe(200);
+    const queued = await db()
+      .select()
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.bookingId, booking.id));
+    expect(queued.map((row) => [row.template, row.status])).toEqual([
+      ["booking-cancelled-operator", "pending"],
+    ]);
+    expect(JSON.stringify(queued[0].data)).toContain("Clara Cancel");
+
+    await processEmailOutboxOnce({ limit: 100 });
+    const [done] = await db()
+      .select()
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.id, queued[0].id));
+    expect(done.status).toBe("sent");
+    expect(done.data).toEqual({});
   });
 
   it("another admin's account is deleted as their own deletion would, with its role entry", async () => {
