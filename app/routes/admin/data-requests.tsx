@@ -333,7 +333,7 @@ function FindingsSection({
 
   return (
     <section aria-labelledby="findings-heading" className="mt-6" data-testid="data-findings">
-      <h2 id="findings-heading" className="text-xl font-semibold break-all text-slate-900">
+      <h2 id="findings-heading" className="text-xl font-semibold break-words text-slate-900">
         {t("adminDataRequests.resultTitle", { email: findings.email })}
       </h2>
 
