@@ -56,6 +56,8 @@ export default [
   route("admin/properties/properties_template.csv", "routes/admin/properties-template-csv.ts"),
   // The newsletter subscribers of /admin/newsletter's search and filter as CSV.
   route("admin/newsletter.csv", "routes/admin/newsletter-csv.ts"),
+  // "Auskunft herunterladen" of /admin/datenschutz-anfragen: POST only, answers the JSON file.
+  route("admin/datenschutz-anfragen/auskunft", "routes/admin/data-request-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -81,6 +83,8 @@ export default [
     route("nachrichten/:id", "routes/admin/inbox-message.tsx"),
     route("bewertungen", "routes/admin/reviews.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
+    // Art. 15/17 DSGVO requests by e-mail address (decision 085).
+    route("datenschutz-anfragen", "routes/admin/data-requests.tsx"),
   ]),
 
   // Resource routes.

@@ -24,6 +24,7 @@ import adminSeasonsDe from "./de/admin-seasons";
 import adminCalendarDe from "./de/admin-calendar";
 import adminOccupancyDe from "./de/admin-occupancy";
 import adminSettingsDe from "./de/admin-settings";
+import adminDataRequestsDe from "./de/admin-data-requests";
 import adminAuditEn from "./en/admin-audit";
 import adminBookingsEn from "./en/admin-bookings";
 import adminContentEn from "./en/admin-content";
@@ -44,6 +45,7 @@ import adminSeasonsEn from "./en/admin-seasons";
 import adminCalendarEn from "./en/admin-calendar";
 import adminOccupancyEn from "./en/admin-occupancy";
 import adminSettingsEn from "./en/admin-settings";
+import adminDataRequestsEn from "./en/admin-data-requests";
 
 registerTexts("de", {
   settings: adminSettingsDe,
@@ -66,6 +68,7 @@ registerTexts("de", {
   adminSeasons: adminSeasonsDe,
   adminCalendar: adminCalendarDe,
   adminOccupancy: adminOccupancyDe,
+  adminDataRequests: adminDataRequestsDe,
 });
 registerTexts("en", {
   settings: adminSettingsEn,
@@ -88,4 +91,5 @@ registerTexts("en", {
   adminSeasons: adminSeasonsEn,
   adminCalendar: adminCalendarEn,
   adminOccupancy: adminOccupancyEn,
+  adminDataRequests: adminDataRequestsEn,
 });

@@ -106,6 +106,38 @@ export async function registerOverHttp(
   return account;
 }
 
+/** The published properties' ids, in the sitemap's order (the demo data's, on a fresh server). */
+export async function sitemapPropertyIds(request: APIRequestContext) {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  return [...sitemap.matchAll(/\/properties\/([0-9a-f-]{36})</g)].map((m) => m[1]);
+}
+
+/**
+ * A bank-transfer booking made by the signed-in `request`'s guest through the booking form's
+ * POST (as a browser without JavaScript sends it); returns its id.
+ */
+export async function bookOverHttp(
+  request: APIRequestContext,
+  guest: Account,
+  propertyId: string,
+  stay: { checkIn: string; checkOut: string },
+) {
+  const response = await request.post(`/properties/${propertyId}/book`, {
+    form: {
+      ...stay,
+      guests: "1",
+      guestName: guest.name,
+      guestEmail: guest.email,
+      guestPhone: "+49 170 1234567",
+      paymentMethod: "bank-transfer",
+      idempotencyKey: randomUUID(),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1];
+}
+
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2.1 AA rules). */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -41,6 +41,16 @@ const routes = routeInventory();
 const actions = routes.filter((r) => r.hasAction);
 const loaders = routes.filter((r) => r.hasLoader);
 
+/**
+ * Forms a page shows only in the answer to a POST, which the fuzz's GET never sees: their
+ * field names and intents. /admin/datenschutz-anfragen shows its erasure and export forms only
+ * with a search result (the address is never in a URL, decision 085).
+ */
+const AFTER_POST_FORMS: Record<string, { names: string[]; intents: string[] }> = {
+  "/admin/datenschutz-anfragen": { names: ["email", "snapshot"], intents: ["search", "erase"] },
+  "/admin/datenschutz-anfragen/auskunft": { names: ["email"], intents: [] },
+};
+
 /** Signing out is what the logout action is for; it would end the test's own session. */
 const endsSession = (pattern: string) => pattern === "/auth/logout";
 
@@ -299,6 +309,8 @@ describe("hostile requests against a production process", () => {
     expect(patterns).toContain("/admin/kalender");
     // The address confirmation link's page and its button's POST (decision 077).
     expect(patterns).toContain("/auth/adresse-bestaetigen");
+    // Data-protection requests: the page's search and erasure, the export's POST (085).
+    expect(patterns).toEqual(expect.arrayContaining(Object.keys(AFTER_POST_FORMS)));
   });
 
   it("the guest's settings and the confirmation link offer the address confirmation to the fuzz", async () => {
@@ -530,6 +542,8 @@ describe("hostile requests against a production process", () => {
         )) {
           intents.add(m[1] ?? m[2]);
         }
+        for (const name of AFTER_POST_FORMS[route.pattern]?.names ?? []) names.add(name);
+        for (const intent of AFTER_POST_FORMS[route.pattern]?.intents ?? []) intents.add(intent);
         for (const intent of intents) {
           for (const value of values) {
             const form = new URLSearchParams();

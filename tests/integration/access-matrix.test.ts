@@ -176,6 +176,9 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
       "/admin/properties/:id/kalender",
       // The Belegungsplan: blocks created, changed and removed from the timeline (decision 050).
       "/admin/kalender",
+      // Data-protection requests: search and erasure, and the export's POST (decision 085).
+      "/admin/datenschutz-anfragen",
+      "/admin/datenschutz-anfragen/auskunft",
     ];
     expect(adminRoutes.map((r) => r.pattern)).toEqual(
       expect.arrayContaining(["/admin/nachrichten", "/admin/newsletter.csv", ...withActions]),
@@ -394,5 +397,91 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
       status: 302,
       location: "/admin/nachrichten?hinweis=deleted",
     });
+  });
+
+  it("data-protection requests (/admin/datenschutz-anfragen: search, erase; its export): only admins, hostile values 4xx, nothing deleted", async () => {
+    const person = await createUser({ name: "Dora Datenschutz" });
+    const [message] = await db()
+      .insert(schema.contactMessage)
+      .values({
+        firstName: "Dora",
+        lastName: "Datenschutz",
+        email: person.email,
+        subject: "Matrix",
+        message: "Was speichern Sie?",
+      })
+      .returning();
+    const page = adminRoutes.find((r) => r.pattern === "/admin/datenschutz-anfragen")!;
+    const file = adminRoutes.find((r) => r.pattern === "/admin/datenschutz-anfragen/auskunft")!;
+    expect(file).toMatchObject({ hasAction: true, isResource: true });
+    const { action } = await moduleOf(page);
+    const { action: exportAction } = await moduleOf(file);
+    const post = (
+      handler: Handler,
+      url: string,
+      role: keyof typeof cookies,
+      fields: Record<string, string>,
+    ) => {
+      const headers: Record<string, string> = { origin: "http://localhost:3000" };
+      if (cookies[role]) headers.cookie = cookies[role]!;
+      const request = new Request(`http://localhost:3000${url}`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams(fields),
+      });
+      return answerOf(handler, request, {});
+    };
+    const onPage = (role: keyof typeof cookies, fields: Record<string, string>) =>
+      post(action!, "/admin/datenschutz-anfragen", role, fields);
+    const onExport = (role: keyof typeof cookies, fields: Record<string, string>) =>
+      post(exportAction!, "/admin/datenschutz-anfragen/auskunft", role, fields);
+
+    // The snapshot the admin's search shows, for a valid erasure at the end.
+    const searched = (await action!({
+      request: new Request("http://localhost:3000/admin/datenschutz-anfragen", {
+        method: "POST",
+        headers: { origin: "http://localhost:3000", cookie: cookies.admin! },
+        body: new URLSearchParams({ intent: "search", email: person.email }),
+      }),
+      params: {},
+      context: { requestId: "matrix", clientIp: "192.0.2.77", nonce: "" },
+    })) as { findings: { snapshot: string } };
+    const valid = { intent: "erase", email: person.email, snapshot: searched.findings.snapshot };
+    for (const role of ["visitor", "guest"] as const) {
+      const want = role === "visitor" ? 401 : 403;
+      expect((await onPage(role, { intent: "search", email: person.email })).status).toBe(want);
+      expect((await onPage(role, valid)).status).toBe(want);
+      expect((await onExport(role, { email: person.email })).status).toBe(want);
+    }
+    const hostile: Record<string, string>[] = [
+      { ...valid, snapshot: "' OR '1'='1" },
+      { ...valid, snapshot: "f".repeat(64) },
+      { ...valid, email: "' OR '1'='1" },
+      { ...valid, email: `${"a".repeat(300)}@example.com` },
+      { intent: "erase", email: person.email },
+      { intent: "search", email: "" },
+      { intent: "search" },
+      { intent: "delete-everything", email: person.email },
+    ];
+    for (const fields of hostile) {
+      const answer = await onPage("admin", fields);
+      expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    for (const email of ["", "' OR '1'='1", `${"a".repeat(300)}@example.com`]) {
+      expect((await onExport("admin", { email })).status).toBe(400);
+    }
+    const [still] = await db().select().from(schema.user).where(eq(schema.user.id, person.id));
+    expect(still).toBeDefined();
+    expect(
+      await db()
+        .select()
+        .from(schema.contactMessage)
+        .where(eq(schema.contactMessage.id, message.id)),
+    ).toHaveLength(1);
+    // The admin's valid requests go through.
+    expect((await onExport("admin", { email: person.email })).status).toBe(200);
+    expect(await onPage("admin", valid)).toMatchObject({ status: 200 });
+    expect(await db().select().from(schema.user).where(eq(schema.user.id, person.id))).toEqual([]);
   });
 });

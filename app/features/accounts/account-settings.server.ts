@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { NotificationSettings } from "../../../db/schema";
 import { getAuth } from "~/lib/auth.server";
 import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
@@ -243,24 +243,188 @@ export type DeleteAccountResult =
     };
 
 const UPCOMING = "upcoming";
-/** E-mails queued for an account itself, not for its address (see deleteAccount). */
+/** E-mails queued for an account itself, not for its address (see eraseAccountIn). */
 const ACCOUNT_TEMPLATES = ["contact-copy", "password-reset", "address-confirm"];
 const LAST_ADMIN = "last-admin";
 
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** Why `eraseAccountIn` refused, from what it threw (null: it failed for another reason). */
+function accountErasureRefusal(error: unknown): "upcomingBookings" | "lastAdmin" | null {
+  if (error instanceof Error && error.message === UPCOMING) return "upcomingBookings";
+  if (error instanceof Error && error.message === LAST_ADMIN) return "lastAdmin";
+  return null;
+}
+
 /**
- * Deletes the account after checking the password. Blocked while a booking that is not
- * cancelled ends today or later. In ONE transaction: the user's bookings stay for accounting
- * with the personal data removed, the account's own e-mails still queued are deleted (not the
+ * The personal data of bookings kept for accounting goes (spec 05): the guest's name, e-mail
+ * address, phone and wishes on the bookings `where` selects, and in their e-mails. What is still queued
+ * for `email` about them is deleted (a deleted person gets no more mail about them); the e-mails
+ * already sent (or given up) stay as the record that they were sent: which one, when, about
+ * which booking. Not to whom or with what: they held the same data (audit 20, Art. 17 DSGVO), so
+ * the guest's address becomes "Gelöschter Benutzer" and the content goes. The booking's history
+ * then reads "an Gelöschter Benutzer". The operator's copies keep their address, and pending
+ * ones of the operator keep their content: they still have to be rendered.
+ *
+ * Used by the account's deletion (below) and by an admin's erasure of an address
+ * (decision 085), for bookings of the address that no longer hang on an account.
+ */
+export async function forgetBookingGuestIn(tx: Tx, input: { where: SQL; email: string }) {
+  const bookings = tx.select({ id: schema.booking.id }).from(schema.booking).where(input.where);
+  const toGuest = sql`lower(${schema.emailOutbox.to}) = lower(${input.email})`;
+  const deleted = await tx
+    .delete(schema.emailOutbox)
+    .where(
+      and(
+        eq(schema.emailOutbox.status, "pending"),
+        toGuest,
+        inArray(schema.emailOutbox.bookingId, bookings),
+      ),
+    )
+    .returning({ id: schema.emailOutbox.id });
+  const stripped = await tx
+    .update(schema.emailOutbox)
+    .set({
+      // The operator's copies keep their address; only the guest's own is replaced.
+      to: sql`case when ${toGuest} then ${DELETED_GUEST_NAME} else ${schema.emailOutbox.to} end`,
+      data: {},
+    })
+    .where(
+      and(
+        ne(schema.emailOutbox.status, "pending"),
+        inArray(schema.emailOutbox.bookingId, bookings),
+      ),
+    )
+    .returning({ id: schema.emailOutbox.id });
+  const anonymised = await tx
+    .update(schema.booking)
+    .set({
+      guestName: DELETED_GUEST_NAME,
+      guestEmail: "",
+      guestPhone: null,
+      specialRequests: null,
+      userId: null,
+    })
+    .where(input.where)
+    .returning({ id: schema.booking.id });
+  return {
+    bookings: anonymised.length,
+    emailsDeleted: deleted.length,
+    emailsStripped: stripped.length,
+  };
+}
+
+/**
+ * The account's deletion inside the caller's transaction, without the password check: the
+ * guest's own deletion (`deleteAccount`) and an admin's erasure of an address (decision 085)
+ * run the same rules. Throws (see `accountErasureRefusal`) for the last admin and while a
+ * booking that is not cancelled ends `today` or later; nothing is written then. Returns the
+ * avatar URL, whose file the caller removes after the commit (`removeAvatarFile`).
+ *
+ * The user's bookings stay for accounting with the personal data removed
+ * (`forgetBookingGuestIn`), the account's own e-mails still queued are deleted (not the
  * newsletter subscription of its address, decision 075), then the user row goes (profile,
  * sessions, accounts and review votes cascade; reviews and bookings keep their rows with
- * user_id null). After the
- * commit the avatar file is removed.
+ * user_id null).
  *
  * The last admin cannot delete their account (as they cannot be demoted, spec 06): nobody could
  * reach /admin afterwards. The admins' profile rows are locked first, in the order
  * `changeUserRole` locks them, so two admins deleting themselves (or one deleting while the
  * other is demoted) are serialised and the second sees that it is the last. An admin's deletion
- * is an admin change and is written to the audit log in the same transaction.
+ * is an admin change and is written to the audit log with `actorId`.
+ */
+export async function eraseAccountIn(
+  tx: Tx,
+  input: { userId: string; actorId: string; today: string },
+): Promise<string | null> {
+  const admins = await tx
+    .select({ id: schema.profile.id })
+    .from(schema.profile)
+    .where(eq(schema.profile.role, "admin"))
+    .orderBy(schema.profile.id)
+    .for("update");
+  const isAdmin = admins.some((admin) => admin.id === input.userId);
+  if (isAdmin && admins.length === 1) throw new Error(LAST_ADMIN);
+  // Locks the user: a booking being created for them waits and then fails its foreign key.
+  const [user] = await tx
+    .select({ id: schema.user.id, email: schema.user.email, name: schema.user.name })
+    .from(schema.user)
+    .where(eq(schema.user.id, input.userId))
+    .for("update");
+  const [upcoming] = await tx
+    .select({ id: schema.booking.id })
+    .from(schema.booking)
+    .where(
+      and(
+        eq(schema.booking.userId, input.userId),
+        ne(schema.booking.status, "cancelled"),
+        gte(schema.booking.checkOut, input.today),
+      ),
+    )
+    .limit(1);
+  if (upcoming) throw new Error(UPCOMING);
+  if (user) {
+    // A deleted person gets no more mail about their account: what is still queued for the
+    // account's address and is the account's own goes: its contact copies, password links and
+    // address confirmations (those about its bookings go with the bookings below). Anything
+    // else queued for the address (a newsletter confirmation, an admin's reply to a contact
+    // message) belongs to whoever holds the address, which an account never had to prove; so
+    // does the address's newsletter subscription, which its own unsubscribe link governs
+    // (decision 075). Those sent stay as the record of what was sent, without address and
+    // content (as the bookings' e-mails in forgetBookingGuestIn).
+    const ownMail = and(
+      sql`lower(${schema.emailOutbox.to}) = lower(${user.email})`,
+      inArray(schema.emailOutbox.template, ACCOUNT_TEMPLATES),
+    );
+    await tx
+      .delete(schema.emailOutbox)
+      .where(and(eq(schema.emailOutbox.status, "pending"), ownMail));
+    await tx
+      .update(schema.emailOutbox)
+      .set({ to: DELETED_GUEST_NAME, data: {} })
+      .where(and(ne(schema.emailOutbox.status, "pending"), ownMail));
+    await forgetBookingGuestIn(tx, {
+      where: eq(schema.booking.userId, input.userId),
+      email: user.email,
+    });
+  }
+  const [profile] = await tx
+    .select({ avatarUrl: schema.profile.avatarUrl })
+    .from(schema.profile)
+    .where(eq(schema.profile.id, input.userId));
+  if (isAdmin && user) {
+    // The foreign key clears actor_id when the user row goes below (the actor may be the
+    // account itself), so the entry keeps who it was in `before` (decision 075).
+    await tx.insert(schema.auditLog).values({
+      actorId: input.actorId,
+      entity: "user",
+      entityId: input.userId,
+      action: "delete",
+      before: { role: "admin", name: user.name, email: user.email },
+      after: {},
+    });
+  }
+  await tx.delete(schema.user).where(eq(schema.user.id, input.userId));
+  return profile?.avatarUrl ?? null;
+}
+
+/**
+ * The photo of a deleted account is personal data and public at /media/… to anyone with the
+ * link: it goes too, after the commit (a rolled-back deletion keeps it). Only files we stored
+ * (ownAvatarKey).
+ */
+export async function removeAvatarFile(avatarUrl: string | null) {
+  const avatarKey = ownAvatarKey(avatarUrl);
+  if (!avatarKey) return;
+  await deleteObject(avatarKey).catch((error: unknown) =>
+    logger.error({ err: error, key: avatarKey }, "avatar of a deleted account not removed"),
+  );
+}
+
+/**
+ * Deletes the account after checking the password, in ONE transaction (`eraseAccountIn`), then
+ * removes the avatar file. Blocked while a booking that is not cancelled ends today or later,
+ * and for the last admin.
  */
 export async function deleteAccount(input: {
   userId: string;
@@ -273,130 +437,15 @@ export async function deleteAccount(input: {
   try {
     const check = await recheckPassword(input);
     if (!check.ok) return { ok: false, error: check.error };
-    const avatarUrl = await db().transaction(async (tx) => {
-      const admins = await tx
-        .select({ id: schema.profile.id })
-        .from(schema.profile)
-        .where(eq(schema.profile.role, "admin"))
-        .orderBy(schema.profile.id)
-        .for("update");
-      const isAdmin = admins.some((admin) => admin.id === input.userId);
-      if (isAdmin && admins.length === 1) throw new Error(LAST_ADMIN);
-      // Locks the user: a booking being created for them waits and then fails its foreign key.
-      const [user] = await tx
-        .select({ id: schema.user.id, email: schema.user.email, name: schema.user.name })
-        .from(schema.user)
-        .where(eq(schema.user.id, input.userId))
-        .for("update");
-      const [upcoming] = await tx
-        .select({ id: schema.booking.id })
-        .from(schema.booking)
-        .where(
-          and(
-            eq(schema.booking.userId, input.userId),
-            ne(schema.booking.status, "cancelled"),
-            gte(schema.booking.checkOut, today),
-          ),
-        )
-        .limit(1);
-      if (upcoming) throw new Error(UPCOMING);
-      if (user) {
-        // A deleted person gets no more mail about their account: what is still queued for the
-        // account's address and is the account's own goes (already sent e-mails stay as the
-        // record of what was sent): e-mails about its bookings, its contact copies, password
-        // links and address confirmations. Anything else queued for the address (a newsletter
-        // confirmation, an admin's reply to a contact message) belongs to whoever holds the
-        // address, which an account never had to prove; so does the address's newsletter
-        // subscription, which its own unsubscribe link governs (decision 075). Before the
-        // bookings below lose their user id.
-        const ownBookings = tx
-          .select({ id: schema.booking.id })
-          .from(schema.booking)
-          .where(eq(schema.booking.userId, input.userId));
-        await tx
-          .delete(schema.emailOutbox)
-          .where(
-            and(
-              eq(schema.emailOutbox.status, "pending"),
-              sql`lower(${schema.emailOutbox.to}) = lower(${user.email})`,
-              or(
-                inArray(schema.emailOutbox.template, ACCOUNT_TEMPLATES),
-                inArray(schema.emailOutbox.bookingId, ownBookings),
-              ),
-            ),
-          );
-        // The e-mails already sent (or given up) stay as the record that they were sent: which
-        // one, when, about which booking. Not to whom or with what: the bookings lose the
-        // guest's name, address, phone and wishes just below, and their e-mails held the same
-        // (audit 20, Art. 17 DSGVO). The booking's history then reads "an Gelöschter Benutzer".
-        // Pending ones of the operator (deleted above are only the account's own) keep theirs:
-        // they still have to be rendered.
-        await tx
-          .update(schema.emailOutbox)
-          .set({
-            // The operator's copies keep their address; only the guest's own is replaced.
-            to: sql`case when lower(${schema.emailOutbox.to}) = lower(${user.email}) then ${DELETED_GUEST_NAME} else ${schema.emailOutbox.to} end`,
-            data: {},
-          })
-          .where(
-            and(
-              ne(schema.emailOutbox.status, "pending"),
-              or(
-                inArray(schema.emailOutbox.bookingId, ownBookings),
-                and(
-                  sql`lower(${schema.emailOutbox.to}) = lower(${user.email})`,
-                  inArray(schema.emailOutbox.template, ACCOUNT_TEMPLATES),
-                ),
-              ),
-            ),
-          );
-      }
-      await tx
-        .update(schema.booking)
-        .set({
-          guestName: DELETED_GUEST_NAME,
-          guestEmail: "",
-          guestPhone: null,
-          specialRequests: null,
-          userId: null,
-        })
-        .where(eq(schema.booking.userId, input.userId));
-      const [profile] = await tx
-        .select({ avatarUrl: schema.profile.avatarUrl })
-        .from(schema.profile)
-        .where(eq(schema.profile.id, input.userId));
-      if (isAdmin && user) {
-        // The actor is the account itself; the foreign key clears actor_id when the user row
-        // goes below, so the entry keeps who it was in `before` (decision 075).
-        await tx.insert(schema.auditLog).values({
-          actorId: input.userId,
-          entity: "user",
-          entityId: input.userId,
-          action: "delete",
-          before: { role: "admin", name: user.name, email: user.email },
-          after: {},
-        });
-      }
-      await tx.delete(schema.user).where(eq(schema.user.id, input.userId));
-      return profile?.avatarUrl ?? null;
-    });
-    // The photo is personal data and public at /media/… to anyone with the link: it goes too,
-    // after the commit (a rolled-back deletion keeps it). Only files we stored (ownAvatarKey).
-    const avatarKey = ownAvatarKey(avatarUrl);
-    if (avatarKey) {
-      await deleteObject(avatarKey).catch((error: unknown) =>
-        logger.error({ err: error, key: avatarKey }, "avatar of a deleted account not removed"),
-      );
-    }
+    const avatarUrl = await db().transaction((tx) =>
+      eraseAccountIn(tx, { userId: input.userId, actorId: input.userId, today }),
+    );
+    await removeAvatarFile(avatarUrl);
     logger.info({ userId: input.userId }, "account deleted by its owner");
     return { ok: true };
   } catch (error) {
-    if (error instanceof Error && error.message === UPCOMING) {
-      return { ok: false, error: "upcomingBookings" };
-    }
-    if (error instanceof Error && error.message === LAST_ADMIN) {
-      return { ok: false, error: "lastAdmin" };
-    }
+    const refusal = accountErasureRefusal(error);
+    if (refusal) return { ok: false, error: refusal };
     logger.error({ err: error }, "account deletion failed");
     return { ok: false, error: "deleteFailed" };
   }

@@ -55,6 +55,7 @@ export const AUDIT_ENTITIES = [
   "review",
   "newsletter_subscription",
   "demo-data",
+  "data_request",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -256,24 +256,7 @@ export async function deleteContactMessage(input: {
         .from(cr)
         .where(eq(cr.messageId, message.id));
       if (replies.length !== input.expectedReplies) return { ok: false, error: "stale" } as const;
-      const o = schema.emailOutbox;
-      const replyEmails = replies.flatMap((reply) => (reply.emailId ? [reply.emailId] : []));
-      const deletedReplyEmails = replyEmails.length
-        ? await tx.delete(o).where(inArray(o.id, replyEmails)).returning({ id: o.id })
-        : [];
-      // The /kontakt e-mails have no link to the row; they carry the same values.
-      const deletedFormEmails = await tx
-        .delete(o)
-        .where(
-          and(
-            inArray(o.template, ["contact-message", "contact-copy"]),
-            sql`${o.data}->>'email' = ${message.email}`,
-            sql`${o.data}->>'subject' = ${message.subject}`,
-            sql`${o.data}->>'message' = ${message.message}`,
-          ),
-        )
-        .returning({ id: o.id });
-      await tx.delete(m).where(eq(m.id, message.id));
+      const { emailsDeleted } = await deleteContactMessageIn(tx, message, replies);
       await tx.insert(schema.auditLog).values({
         actorId: input.actor.id,
         entity: "contact_message",
@@ -282,7 +265,7 @@ export async function deleteContactMessage(input: {
         before: {
           receivedAt: message.createdAt.toISOString(),
           replies: replies.length,
-          emailsDeleted: deletedReplyEmails.length + deletedFormEmails.length,
+          emailsDeleted,
         },
         after: null,
       });
@@ -292,4 +275,38 @@ export async function deleteContactMessage(input: {
     logger.error({ err: error, id: input.id }, "deleting a contact message failed");
     return { ok: false, error: "failed" };
   }
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/**
+ * The deletion itself, inside the caller's transaction (the row is locked there): the e-mails
+ * of the message's replies in any state, the /kontakt e-mails carrying the same message, then
+ * the message (its replies cascade). Writes no audit entry: `deleteContactMessage` writes one
+ * per message, an erasure of an address (decision 085) one for the whole request.
+ */
+export async function deleteContactMessageIn(
+  tx: Tx,
+  message: Pick<typeof m.$inferSelect, "id" | "email" | "subject" | "message">,
+  replies: { emailId: string | null }[],
+) {
+  const o = schema.emailOutbox;
+  const replyEmails = replies.flatMap((reply) => (reply.emailId ? [reply.emailId] : []));
+  const deletedReplyEmails = replyEmails.length
+    ? await tx.delete(o).where(inArray(o.id, replyEmails)).returning({ id: o.id })
+    : [];
+  // The /kontakt e-mails have no link to the row; they carry the same values.
+  const deletedFormEmails = await tx
+    .delete(o)
+    .where(
+      and(
+        inArray(o.template, ["contact-message", "contact-copy"]),
+        sql`${o.data}->>'email' = ${message.email}`,
+        sql`${o.data}->>'subject' = ${message.subject}`,
+        sql`${o.data}->>'message' = ${message.message}`,
+      ),
+    )
+    .returning({ id: o.id });
+  await tx.delete(m).where(eq(m.id, message.id));
+  return { emailsDeleted: deletedReplyEmails.length + deletedFormEmails.length };
 }

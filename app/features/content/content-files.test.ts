@@ -125,6 +125,39 @@ describe("content files", () => {
     expect(text).toContain("keine Analyse-, Werbe- oder Tracking-Cookies");
   });
 
+  // How to exercise the rights matches what exists (decision 085): the guest deletes the account
+  // in the settings, the admin's /admin/datenschutz-anfragen exports a JSON copy and deletes,
+  // keeping the bookings without the person and the audit log's entries.
+  it("tells people how their requests are answered, as the site does it", () => {
+    for (const [language, phrases] of [
+      [
+        "de",
+        [
+          "selbst in den Einstellungen Ihres Kundenkontos löschen",
+          "ohne Ihren Namen, Ihre E-Mail-Adresse, Ihre Telefonnummer und Ihre besonderen Wünsche",
+          "als Datei im Format JSON",
+          "Einträge im Änderungsprotokoll unserer Verwaltung",
+        ],
+      ],
+      [
+        "en",
+        [
+          "delete your account yourself at any time in your account's settings",
+          "without your name, e-mail address, phone number and special requests",
+          "as a file in JSON format",
+          "entries in our administration's change log",
+        ],
+      ],
+    ] as const) {
+      const text = JSON.stringify(content<LegalContent>(language, "privacy"));
+      for (const phrase of phrases) expect(text, `${language}: ${phrase}`).toContain(phrase);
+      // The old wording kept "booking data" as stored, which deleting no longer does.
+      expect(text).not.toMatch(
+        /remain stored until the statutory period ends|bleiben bis zum Ende der gesetzlichen Frist gespeichert/,
+      );
+    }
+  });
+
   // Without travel dates the cards, /angebote and the price box show a price per night without
   // the cleaning and service fee (spec 03): no text may promise the final price everywhere or
   // from the first look (audit 20).

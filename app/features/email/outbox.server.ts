@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import {
   emailCompany,
@@ -157,10 +157,19 @@ async function sendOne(row: OutboxRow): Promise<"sent" | "retried" | "failed"> {
  * The update that blanks a done e-mail's secrets (its reset link): once it is sent or given up,
  * nothing needs them, and a database dump or backup must not hold a usable link. A row that
  * will be retried keeps them, as the next attempt renders the e-mail again.
+ *
+ * An e-mail about a booking whose guest was deleted while it waited (an account's deletion or
+ * an admin's erasure, decisions 081 and 085, leave the operator's queued copies their content so
+ * they can still be rendered) keeps none of it once done: the booking's guest e-mail address is
+ * empty only then.
  */
-function withoutSecrets(row: OutboxRow): { data?: Record<string, unknown> } {
+function withoutSecrets(row: OutboxRow): { data?: Record<string, unknown> | SQL } {
   const redacted = redactEmailData(row.template, row.data);
-  return redacted ? { data: redacted } : {};
+  if (!row.bookingId) return redacted ? { data: redacted } : {};
+  const b = schema.booking;
+  return {
+    data: sql`case when exists (select 1 from ${b} where ${b.id} = ${row.bookingId} and ${b.guestEmail} = '') then '{}'::jsonb else ${JSON.stringify(redacted ?? row.data)}::jsonb end`,
+  };
 }
 
 async function markFailed(row: OutboxRow, error: unknown, isPermanent: boolean) {

@@ -31,6 +31,7 @@ const adminAudit = {
     review: "Bewertung",
     newsletter_subscription: "Newsletter",
     "demo-data": "Demodaten",
+    data_request: "Datenschutz-Anfrage",
   },
   actions: {
     "status-change": "Status geändert",
@@ -75,6 +76,8 @@ const adminAudit = {
     "ical-link-rotated": "Kalender-Link erneuert",
     "ical-feed-added": "Kalender-Import hinzugefügt",
     "ical-feed-removed": "Kalender-Import entfernt",
+    "access-export": "Auskunft heruntergeladen",
+    erasure: "Daten gelöscht",
   },
   loadFailed: "Das Protokoll konnte nicht geladen werden",
 };

@@ -33,6 +33,7 @@ const adminAudit: typeof de = {
     review: "Review",
     newsletter_subscription: "Newsletter",
     "demo-data": "Demo data",
+    data_request: "Data protection request",
   },
   actions: {
     "status-change": "Status changed",
@@ -77,6 +78,8 @@ const adminAudit: typeof de = {
     "ical-link-rotated": "Calendar link renewed",
     "ical-feed-added": "Calendar import added",
     "ical-feed-removed": "Calendar import removed",
+    "access-export": "Data copy downloaded",
+    erasure: "Data erased",
   },
   loadFailed: "The audit log could not be loaded",
 };
