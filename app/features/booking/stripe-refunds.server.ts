@@ -8,14 +8,16 @@ import { MAX_REFUND_ATTEMPTS } from "./refunds.server";
 /**
  * Refunds through Stripe (spec/09-payments.md "Cancellation and refunds", decision 049).
  *
- * A cancellation (guest, admin or automatic) opens one refund item of the booking's method for
- * paid − fee (refunds.server.ts); a payment that arrived for a released hold opens one for the
- * whole payment. For an online method that item is then sent to Stripe here: one Stripe refund
- * per PaymentIntent the money came from (the deposit's checkout, a balance charged later), each
- * with an idempotency key derived from the refund item, so a repeated send, a retry after a
- * crash or two processes at once never pay back twice. Once Stripe accepted every part the item
- * is "pending" ("Erstattung veranlasst"); the signed webhook (`charge.refunded`, `refund.*`)
- * makes it "refunded", and the trigger on `refund` moves the booking's amounts and status.
+ * A cancellation (guest, admin or automatic) opens a refund item of the booking's method for
+ * paid − fee, as far as that money came through Stripe (refunds.server.ts; a transfer the admin
+ * recorded goes back by hand, decision 086); a payment that arrived for a released hold opens
+ * one for the whole payment. For an online method that item is then sent to Stripe here: one
+ * Stripe refund per PaymentIntent the money came from (the deposit's checkout, a balance
+ * charged later), each with an idempotency key derived from the refund item, so a repeated send,
+ * a retry after a crash or two processes at once never pay back twice. Once Stripe accepted
+ * every part the item is "pending" ("Erstattung veranlasst"); the signed webhook
+ * (`charge.refunded`, `refund.*`) makes it "refunded", and the trigger on `refund` moves the
+ * booking's amounts and status.
  * What Stripe refused stays "open" with its error for the admin, and the retry job sends it again.
  * While its parts are on their way to Stripe an item is "sending" (decision 072).
  */
@@ -395,14 +397,15 @@ export async function applyStripeRefundState(
 /**
  * A pending item with a part Stripe reports failed or cancelled goes back to "open" with the
  * error, for the retry job to send again (and for the admin to see). At most one open item per
- * booking (refund_one_open_idx): one of the same method that is open beside it (money that came
- * late while this was at Stripe) and was never accepted by Stripe is folded into it, so both go
- * out together; the plan per PaymentIntent covers them. The failed one stays pending with its
- * error and a look-up time instead when part of that open item is at Stripe already, or when
- * it is of another method (decision 076): a bank-transfer item is money the admin pays back by
- * hand, which Stripe never received and must not be asked to refund. The look-up job calls this
- * again and reopens it once nothing open is left beside it (the admin marked the transfer
- * "erstattet"). Returns whether it was reopened.
+ * booking and method (refund_one_open_per_method_idx, decision 086): one of the same method that
+ * is open beside it (money that came late while this was at Stripe) and was never accepted by
+ * Stripe is folded into it, so both go out together; the plan per PaymentIntent covers them.
+ * The failed one stays pending with its error and a look-up time instead when part of that open
+ * item is at Stripe already; the look-up job calls this again and reopens it once nothing open
+ * of its method is left beside it. An open bank-transfer item beside it (money the admin pays
+ * back by hand, which Stripe never received) is neither folded in nor waited for: it is an item
+ * of its own method (decision 076 waited for it, decision 086 no longer needs to). Returns
+ * whether it was reopened.
  */
 async function reopenFailedRefund(
   tx: Tx,
@@ -417,9 +420,11 @@ async function reopenFailedRefund(
     .where(and(eq(r.id, refundId), eq(r.status, "pending")));
   if (!failed) return false;
   const [other] = await tx
-    .select({ id: r.id, amount: r.amount, method: r.method })
+    .select({ id: r.id, amount: r.amount })
     .from(r)
-    .where(and(eq(r.bookingId, failed.bookingId), eq(r.status, "open")))
+    .where(
+      and(eq(r.bookingId, failed.bookingId), eq(r.method, failed.method), eq(r.status, "open")),
+    )
     .for("update");
   let extra = 0;
   if (other) {
@@ -428,15 +433,12 @@ async function reopenFailedRefund(
       .from(sr)
       .where(and(eq(sr.refundId, other.id), notInArray(sr.status, DEAD)))
       .limit(1);
-    if (sent || other.method !== failed.method) {
+    if (sent) {
       await tx
         .update(r)
         .set({ lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
         .where(eq(r.id, refundId));
-      logger.error(
-        { refundId, besideMethod: other.method },
-        "a failed refund waits until the open one beside it is done",
-      );
+      logger.error({ refundId }, "a failed refund waits until the open one beside it is done");
       return false;
     }
     await tx.delete(r).where(eq(r.id, other.id));
