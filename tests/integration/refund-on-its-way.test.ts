@@ -8,11 +8,15 @@
  *   card refund (decision 086; decision 074 refused it);
  * - a Stripe refund that fails beside an open bank-transfer refund is not merged with it (Stripe
  *   would have been asked to pay back a transfer it never received): it is sent again for its
- *   own amount only, at once (decision 086; decision 076 waited until the transfer was marked).
+ *   own amount only, at once (decision 086; decision 076 waited until the transfer was marked);
+ * - a send that fails while late card money opened an item beside it takes that item in (the
+ *   one open item per method refused putting it back: the admin's cancellation answered 500 and
+ *   the retry job stopped), and the retry job pays both back.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { todayInBerlin } from "~/domain/calendar-day";
+import { chargeDueBalances } from "~/features/booking/balance-charges.server";
 import { bookingRefunds, markRefunded } from "~/features/booking/refunds.server";
 import { lookUpPendingRefunds, retryOnlineRefunds } from "~/features/booking/stripe-refunds.server";
 import { db, schema } from "~/lib/db.server";
@@ -192,5 +196,138 @@ describe(`the admin's page while a refund is on its way to Stripe (${databaseKin
       ["bank-transfer", "refunded"],
       ["credit-card", "pending"],
     ]);
+  });
+
+  it("a send that fails while late card money arrives takes it in; the cancellation stands and both go back", async () => {
+    const { post } = await adminOnThePage();
+    const { booking, deposit, balance } = await depositPaid(stripe, {
+      inDays: 140,
+      guestName: "Fritz Fehlversuch",
+    });
+    // The balance charge fails; the guest is e-mailed a payment link and pays it just as the
+    // admin cancels: Stripe has the money, its event arrives while the deposit's refund is sent.
+    stripe.failNextCharges(1, "card_declined");
+    await chargeDueBalances(new Date(`${balance.dueDate}T12:00:00+01:00`));
+    const [linkMail] = await db()
+      .select({ data: schema.emailOutbox.data })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.bookingId, booking.id))
+      .then((mails) =>
+        mails.filter((m) => (m.data as { paymentUrl?: string }).paymentUrl !== undefined),
+      );
+    const url = (linkMail.data as { paymentUrl: string }).paymentUrl;
+    const link = [...stripe.sessions.values()].find((session) => session.url === url)!;
+    stripe.settle(link.id, "paid");
+    const restore = duringNextRefundCreate(async () => {
+      expect(await deliverWebhook(stripe.signedEvent("checkout.session.completed", link.id))).toBe(
+        200,
+      );
+      // … and Stripe cannot be reached for the deposit's refund.
+      stripe.failNextRefunds(10);
+    });
+    let cancel: Awaited<ReturnType<typeof post>>;
+    try {
+      cancel = await post(booking.id, { intent: "cancel", fee: "none", seenStatus: "confirmed" });
+    } finally {
+      restore();
+      stripe.failNextRefunds(0);
+    }
+    // The cancellation stands and says so (it answered 500 after its commit before).
+    expect(cancel).toMatchObject({
+      status: 302,
+      location: `/admin/bookings/${booking.id}?hinweis=status`,
+    });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "cancelled",
+      amountPaid: booking.totalPrice,
+    });
+    // One open card item for both, with the error; nothing at Stripe yet.
+    const [item] = await bookingRefunds(booking.id);
+    expect(await bookingRefunds(booking.id)).toHaveLength(1);
+    expect(item).toMatchObject({
+      method: "credit-card",
+      amount: deposit.amount + balance.amount,
+      status: "open",
+      lastError: expect.any(String),
+    });
+
+    // The retry job sends both parts, each from the PaymentIntent it came with, once.
+    expect(await retryOnlineRefunds(new Date(Date.now() + 3_600_000))).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    const intents = (await paymentsOf(booking.id)).map((p) => p.stripePaymentIntentId!);
+    const atStripe = [...stripe.refunds.values()].filter((r) => intents.includes(r.payment_intent));
+    expect(atStripe.map((r) => r.amount).sort((x, y) => x - y)).toEqual(
+      [deposit.amount, balance.amount].sort((x, y) => x - y),
+    );
+    expect(await bookingRefunds(booking.id)).toMatchObject([
+      { amount: deposit.amount + balance.amount, status: "pending" },
+    ]);
+  });
+
+  it("a send that fails beside an item partly at Stripe waits, and the look-up job reopens it once that one is done", async () => {
+    const { post } = await adminOnThePage();
+    const { booking, deposit } = await depositPaid(stripe, {
+      inDays: 150,
+      guestName: "Wanda Warteschlange",
+    });
+    // While the deposit's refund is being sent, a card item of the booking is open beside it
+    // with a part at Stripe already: a rare state (a send of it that outlived its lease), set up
+    // here directly. Stripe then cannot be reached for the deposit's refund.
+    let besideId = "";
+    const restore = duringNextRefundCreate(async () => {
+      const [beside] = await db()
+        .insert(schema.refund)
+        .values({
+          bookingId: booking.id,
+          method: "credit-card",
+          amount: 1_000,
+          status: "open",
+          reason: "late-payment",
+        })
+        .returning();
+      besideId = beside.id;
+      await db()
+        .insert(schema.stripeRefund)
+        .values({
+          id: `re_${crypto.randomUUID()}`,
+          refundId: beside.id,
+          paymentIntentId: `pi_${crypto.randomUUID()}`,
+          amount: 1_000,
+          status: "pending",
+        });
+      stripe.failNextRefunds(10);
+    });
+    try {
+      expect(
+        await post(booking.id, { intent: "cancel", fee: "none", seenStatus: "confirmed" }),
+      ).toMatchObject({ status: 302 });
+    } finally {
+      restore();
+      stripe.failNextRefunds(0);
+    }
+    const deposits = () =>
+      bookingRefunds(booking.id).then((items) => items.find((i) => i.amount === deposit.amount)!);
+    // Not folded into the item beside it (part of that is at Stripe): it waits with its error.
+    expect(await deposits()).toMatchObject({ status: "pending", lastError: expect.any(String) });
+    const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    await lookUpPendingRefunds(later(7));
+    expect(await deposits()).toMatchObject({ status: "pending" });
+
+    // The item beside it is accepted by Stripe; the next look-up reopens the deposit's refund,
+    // and the retry job sends it, once.
+    await db()
+      .update(schema.refund)
+      .set({ status: "pending" })
+      .where(eq(schema.refund.id, besideId));
+    await lookUpPendingRefunds(later(14));
+    expect(await deposits()).toMatchObject({ status: "open" });
+    await retryOnlineRefunds(later(15));
+    expect(await deposits()).toMatchObject({ status: "pending" });
+    const intent = (await paymentsOf(booking.id))[0].stripePaymentIntentId!;
+    expect(
+      [...stripe.refunds.values()].filter((r) => r.payment_intent === intent).map((r) => r.amount),
+    ).toEqual([deposit.amount]);
   });
 });

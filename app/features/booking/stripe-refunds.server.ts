@@ -116,13 +116,19 @@ async function claimForSending(refundId: string, now: Date) {
           and o.status = 'sending' and o.id <> ${r.id} and o.next_attempt_at > ${now})`,
       ),
     )
-    .returning({ id: r.id, bookingId: r.bookingId, amount: r.amount, attempts: r.attempts });
+    .returning({
+      id: r.id,
+      bookingId: r.bookingId,
+      method: r.method,
+      amount: r.amount,
+      attempts: r.attempts,
+    });
   return item ?? null;
 }
 
 async function sendClaimed(
   client: Stripe,
-  item: { id: string; bookingId: string; amount: number; attempts: number },
+  item: { id: string; bookingId: string; method: string; amount: number; attempts: number },
   now: Date,
 ): Promise<"sent" | "failed"> {
   try {
@@ -187,19 +193,75 @@ async function sendClaimed(
     );
     // Open again with the error; after attempt n (1-based) the next one waits its time.
     const wait = RETRY_AFTER_MINUTES[item.attempts - 1];
-    await db()
-      .update(r)
-      .set({
-        status: "open",
-        lastError: message.slice(0, 500),
-        nextAttemptAt:
-          item.attempts >= MAX_REFUND_ATTEMPTS || wait === undefined
-            ? null
-            : new Date(now.getTime() + wait * 60_000),
-      })
-      .where(and(eq(r.id, item.id), eq(r.status, "sending")));
+    await reopenFailedSend(
+      item,
+      message.slice(0, 500),
+      item.attempts >= MAX_REFUND_ATTEMPTS || wait === undefined
+        ? null
+        : new Date(now.getTime() + wait * 60_000),
+      now,
+    );
     return "failed";
   }
+}
+
+/**
+ * A send that failed goes back to "open" with its error. Late money of the same method may have
+ * opened an item beside it during the send (decision 072), and only one item per booking and
+ * method may be open (decision 086): that item, never sent, is folded into this one, which then
+ * pays back both (the plan per PaymentIntent covers them). Before, the index refused the
+ * update, the error escaped to the caller (the admin's cancellation answered 500 after its
+ * commit, the retry job stopped its run) and the item stayed "sending". Should part of the item
+ * beside it be at Stripe already, this one waits "pending" with its error, as a failed refund
+ * does (`reopenFailedRefund`), for the look-up job to reopen it.
+ */
+async function reopenFailedSend(
+  item: { id: string; bookingId: string; method: string },
+  error: string,
+  nextAttemptAt: Date | null,
+  now: Date,
+) {
+  await db().transaction(async (tx) => {
+    const [still] = await tx
+      .select({ id: r.id })
+      .from(r)
+      .where(and(eq(r.id, item.id), eq(r.status, "sending")))
+      .for("update");
+    if (!still) return;
+    const [beside] = await tx
+      .select({ id: r.id, amount: r.amount })
+      .from(r)
+      .where(
+        and(
+          eq(r.bookingId, item.bookingId),
+          eq(r.method, item.method),
+          eq(r.status, "open"),
+          ne(r.id, item.id),
+        ),
+      )
+      .for("update");
+    let extra = 0;
+    if (beside) {
+      const [sent] = await tx
+        .select({ id: sr.id })
+        .from(sr)
+        .where(and(eq(sr.refundId, beside.id), notInArray(sr.status, DEAD)))
+        .limit(1);
+      if (sent) {
+        await tx
+          .update(r)
+          .set({ status: "pending", lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
+          .where(eq(r.id, item.id));
+        return;
+      }
+      await tx.delete(r).where(eq(r.id, beside.id));
+      extra = beside.amount;
+    }
+    await tx
+      .update(r)
+      .set({ status: "open", amount: sql`${r.amount} + ${extra}`, lastError: error, nextAttemptAt })
+      .where(eq(r.id, item.id));
+  });
 }
 
 /**
@@ -337,15 +399,15 @@ export async function lookUpPendingRefunds(now = new Date()) {
             .select({ lastError: r.lastError })
             .from(r)
             .where(eq(r.id, item.id));
-          if (dead) {
-            await reopenFailedRefund(
-              tx,
-              item.id,
-              waiting?.lastError ?? "Stripe: Erstattung fehlgeschlagen",
-              { stripeRefundId: dead.id, status: dead.status },
-              now,
-            );
-          }
+          // Without a dead part: a send that failed beside an item partly at Stripe waited
+          // (`reopenFailedSend`); it is reopened the same way.
+          await reopenFailedRefund(
+            tx,
+            item.id,
+            waiting?.lastError ?? "Stripe: Erstattung fehlgeschlagen",
+            { stripeRefundId: dead?.id ?? null, status: dead?.status ?? "not-sent" },
+            now,
+          );
         }
         const [after] = await tx.select({ status: r.status }).from(r).where(eq(r.id, item.id));
         return after?.status !== "pending";
@@ -411,7 +473,7 @@ async function reopenFailedRefund(
   tx: Tx,
   refundId: string,
   error: string,
-  audit: { stripeRefundId: string; status: string },
+  audit: { stripeRefundId: string | null; status: string },
   now = new Date(),
 ) {
   const [failed] = await tx
