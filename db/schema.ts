@@ -817,11 +817,14 @@ export const refund = pgTable(
       sql`(${t.status} = 'refunded') = (${t.refundedOn} is not null)`,
     ),
     index("refund_booking_idx").on(t.bookingId, t.createdAt),
-    // At most one open (not yet sent) refund per booking: a late payment adds to it. An item
-    // already at Stripe ("pending") may have a newer open one beside it (decision 051); what a
-    // cancellation opens is computed net of the items before it (refunds.server.ts).
-    uniqueIndex("refund_one_open_idx")
-      .on(t.bookingId)
+    // At most one open (not yet sent or paid back) refund per booking and method (decision
+    // 086): money that comes later adds to the item of the way it goes back. Card, PayPal or
+    // SEPA money through Stripe, a transfer by hand; a booking has one online method, so at most
+    // an online item and a bank-transfer item are open beside each other. An item already at
+    // Stripe ("pending") may have a newer open one beside it (decision 051); what a cancellation
+    // opens is computed net of the items before it (refunds.server.ts).
+    uniqueIndex("refund_one_open_per_method_idx")
+      .on(t.bookingId, t.method)
       .where(sql`${t.status} = 'open'`),
     // The retry job's work list: online refunds not (yet) accepted by Stripe.
     index("refund_online_open_idx")

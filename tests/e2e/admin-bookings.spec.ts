@@ -16,7 +16,8 @@ import { plainText, waitForMail } from "./mail";
 /**
  * /admin/bookings (issue 13 part 3): an operator runs a booking from "Ausstehend" to paid and
  * confirmed, sends the payment details with a GiroCode, and cancels and reopens a booking whose
- * nights were taken meanwhile; a page that went stale acts on nothing (decision 074). Each
+ * nights were taken meanwhile; a page that went stale acts on nothing (decision 074), nor a
+ * second payment dialog on a transfer another tab recorded (decision 076). Each
  * journey books its own stay, in a band of days no other spec uses (341–356 and 381–398 days
  * ahead: booking.spec's limits use 360–378, property-detail expects 330–334 free,
  * booking-success books 400–700).
@@ -290,6 +291,81 @@ test("a page loaded before the guest cancelled confirms nothing; a late transfer
   await expect(refunds.getByRole("row").nth(1)).toContainText(/50,00\s€/);
   await expect(admin.getByTestId("history")).toContainText(/zu erstatten 50,00\s€/);
   await admin.context().close();
+});
+
+test("two pages of one booking record one transfer once: the second dialog is refused with both amounts", async ({
+  page,
+  browser,
+  guest,
+}) => {
+  // Decision 076 (seenAmountPaid), decision 086. A stay on the third property, in this spec's
+  // band (381–398 days ahead), which no other journey of it books there.
+  const ids = await propertyIds(page.request);
+  const propertyId = ids[2] ?? ids[0];
+  const checkIn = addDays(berlinDay(new Date()), 381 + crypto.randomInt(0, 15));
+  const bookingId = await book(page.request, guest, propertyId, {
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+  });
+
+  // One admin, two tabs of the same booking, each with "Zahlung erfassen" open: 0,00 € received.
+  const first = await adminPage(browser);
+  const second = await first.context().newPage();
+  for (const tab of [first, second]) {
+    await tab.goto(`/admin/bookings/${bookingId}?dialog=zahlung`);
+    await waitForHydration(tab);
+    await expect(tab.getByTestId("received")).toHaveText(/^0,00\s€$/);
+  }
+  const firstDialog = first.getByRole("dialog", { name: "Zahlung erfassen" });
+  const secondDialog = second.getByRole("dialog", { name: "Zahlung erfassen" });
+
+  // The first tab records the guest's transfer, without confirming the booking: its status
+  // stays "Ausstehend", so only the amount received tells the second tab's dialog it is stale.
+  const confirmToo = "Buchung zugleich bestätigen, wenn die Anzahlung damit gedeckt ist";
+  await firstDialog.getByLabel("Betrag in €").fill("80,00");
+  await firstDialog.getByLabel("Notiz (optional)").fill("Überweisung Sparkasse");
+  await firstDialog.getByLabel(confirmToo).uncheck();
+  await firstDialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(first.getByText("Zahlung erfasst.")).toBeVisible();
+  await expect(first.getByTestId("received")).toHaveText(/^80,00\s€$/);
+
+  // The second tab, still showing 0,00 € received, records the same transfer: refused, with
+  // what it saw and what was received meanwhile.
+  await secondDialog.getByLabel("Betrag in €").fill("80,00");
+  await secondDialog.getByLabel("Notiz (optional)").fill("Überweisung Sparkasse");
+  await secondDialog.getByLabel(confirmToo).uncheck();
+  await secondDialog.getByRole("button", { name: "Speichern" }).click();
+  const refusal = secondDialog.getByRole("alert");
+  await expect(refusal).toHaveText(
+    new RegExp(
+      "^Seit dem Öffnen dieses Formulars ist für diese Buchung eine Zahlung eingegangen oder " +
+        "erfasst worden: Erhalten sind jetzt 80,00\\s€ statt 0,00\\s€\\. Bitte prüfen Sie in " +
+        "der Liste der Zahlungen, ob diese Überweisung schon erfasst ist\\. Falls nicht, " +
+        "speichern Sie erneut\\.$",
+    ),
+  );
+  // The page behind it shows what is now: 80,00 € received, one payment; the typed amount and
+  // note are kept for a genuine second transfer.
+  await expect(second.getByTestId("received")).toHaveText(/^80,00\s€$/);
+  const recorded = second.getByRole("table", { name: "Erfasste Zahlungen" });
+  await expect(recorded.getByRole("row")).toHaveCount(2);
+  await expect(secondDialog.getByLabel("Betrag in €")).toHaveValue("80,00");
+  await expect(secondDialog.getByLabel("Notiz (optional)")).toHaveValue("Überweisung Sparkasse");
+  await second.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(second);
+
+  // Closed without saving again: the transfer counts once, in both tabs, after a reload too.
+  await second.goto(`/admin/bookings/${bookingId}`);
+  await first.reload();
+  for (const tab of [first, second]) {
+    await expect(tab.getByTestId("received")).toHaveText(/^80,00\s€$/);
+    await expect(
+      tab.getByRole("table", { name: "Erfasste Zahlungen" }).getByRole("row"),
+    ).toHaveCount(2);
+    await expect(tab.getByTestId("payment-status").first()).toHaveText("Teilweise bezahlt");
+    await expect(tab.getByTestId("booking-status").first()).toHaveText("Ausstehend");
+  }
+  await first.context().close();
 });
 
 test("an unknown booking id answers 'Buchung nicht gefunden'", async ({ page }) => {

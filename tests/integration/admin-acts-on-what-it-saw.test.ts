@@ -349,9 +349,11 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
     ]);
   });
 
-  it("a cancelled card booking whose refund is not yet done at Stripe takes no transfer", async () => {
+  it("a transfer on a cancelled card booking gets its own item beside the card refund, whatever its state", async () => {
     // Open (not yet accepted by Stripe) or pending (accepted, not confirmed): either way the
-    // transfer must not end up in the Stripe refund.
+    // transfer must not end up in the Stripe refund, nor the card money in the transfer. Decision
+    // 074 refused the transfer until the card refund was done; one open item per booking and
+    // method (decision 086) keeps them apart.
     for (const status of ["open", "pending"] as const) {
       const { booking } = await pendingBooking({
         status: "cancelled",
@@ -370,35 +372,29 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
       await db()
         .insert(schema.refund)
         .values({ bookingId: booking.id, method: "credit-card", amount: 20_000, status });
-      const before = await snapshot(booking.id);
-      const record = () =>
+      const record = (amount: number, seenAmountPaid: number) =>
         recordPayment({
           bookingId: booking.id,
           seenStatus: "cancelled",
-          seenAmountPaid: 20_000,
-          amount: 5_000,
+          seenAmountPaid,
+          amount,
           receivedOn: "2026-11-24",
           note: "",
           confirm: false,
           actorId: adminId,
           now: NOW,
         });
-      expect(await record(), status).toEqual({ ok: false, error: "refundAtProvider" });
-      expect(await snapshot(booking.id), status).toEqual(before);
-
-      // Once Stripe has paid it back, the transfer gets its own bank-transfer item.
-      await db()
-        .update(schema.refund)
-        .set({ status: "refunded", refundedOn: "2026-11-23" })
-        .where(eq(schema.refund.bookingId, booking.id));
-      expect(await record(), status).toMatchObject({ ok: true, refundDue: true });
+      expect(await record(5_000, 20_000), status).toMatchObject({ ok: true, refundDue: true });
+      // A second transfer joins the bank-transfer item, never the card one.
+      expect(await record(1_000, 25_000), status).toMatchObject({ ok: true, refundDue: true });
       expect(
         (await refunds(booking.id)).map((item) => [item.method, item.status, item.amount]).sort(),
         status,
       ).toEqual([
-        ["bank-transfer", "open", 5_000],
-        ["credit-card", "refunded", 20_000],
+        ["bank-transfer", "open", 6_000],
+        ["credit-card", status, 20_000],
       ]);
+      expect((await stored(booking.id)).amountPaid, status).toBe(26_000);
     }
   });
 

@@ -45,9 +45,14 @@ async function paidBooking({
     createdAt: new Date("2026-10-01T09:00:00Z"),
   });
   if (paid > 0) {
+    // Paid online, the money came through Stripe (it is refunded there, decision 086).
+    const online =
+      paymentMethod === "bank-transfer"
+        ? {}
+        : { method: paymentMethod, stripePaymentIntentId: `pi_${crypto.randomUUID()}` };
     await db()
       .insert(schema.payment)
-      .values({ bookingId: booking.id, amount: paid, receivedOn: "2026-10-05" });
+      .values({ bookingId: booking.id, amount: paid, receivedOn: "2026-10-05", ...online });
   }
   return { guest, booking };
 }
@@ -237,11 +242,20 @@ describe(`refunds for bank transfers (${databaseKind()})`, () => {
     ).toEqual({ ok: false, error: "notBankTransfer" });
   });
 
-  it("the database keeps one open refund per booking and a refunded one has its day", async () => {
+  it("the database keeps one open refund per booking and method and a refunded one has its day", async () => {
     const { booking } = await paidBooking();
     await db().insert(schema.refund).values({ bookingId: booking.id, amount: 1_000 });
     await expect(
       db().insert(schema.refund).values({ bookingId: booking.id, amount: 2_000 }),
+    ).rejects.toThrow();
+    // Money that goes back another way has an open item of its own (decision 086).
+    await db()
+      .insert(schema.refund)
+      .values({ bookingId: booking.id, method: "credit-card", amount: 3_000 });
+    await expect(
+      db()
+        .insert(schema.refund)
+        .values({ bookingId: booking.id, method: "credit-card", amount: 4_000 }),
     ).rejects.toThrow();
     await expect(
       db()

@@ -516,6 +516,7 @@ export async function changeBookingStatus({
       if (updated.length === 0) throw new Error("booking status changed under its row lock");
       // Money received beyond the fee is owed back: an open refund item (decision 047); leaving
       // "cancelled" again withdraws it. The payment status follows through the trigger.
+      // What came by transfer on an online booking goes back by transfer (decision 086).
       const refund =
         status === "cancelled"
           ? await openRefundForCancellation(tx, {
@@ -526,9 +527,11 @@ export async function changeBookingStatus({
               actorId,
               now,
             })
-          : booking.status === "cancelled"
-            ? await withdrawOpenRefund(tx, booking.id)
-            : null;
+          : null;
+      const withdrawn =
+        status !== "cancelled" && booking.status === "cancelled"
+          ? await withdrawOpenRefund(tx, booking.id)
+          : null;
       const [{ paymentStatus }] = await tx
         .select({ paymentStatus: b.paymentStatus })
         .from(b)
@@ -548,9 +551,13 @@ export async function changeBookingStatus({
           paymentStatus,
           cancellationFee,
           ...(status === "cancelled"
-            ? { amountPaid: booking.amountPaid, refundDue: refund?.amount ?? 0 }
-            : refund
-              ? { refundWithdrawn: refund.amount }
+            ? {
+                amountPaid: booking.amountPaid,
+                refundDue: refund?.amount ?? 0,
+                ...(refund?.byTransfer ? { refundByTransfer: refund.byTransfer } : {}),
+              }
+            : withdrawn
+              ? { refundWithdrawn: withdrawn.amount }
               : {}),
         },
       });
@@ -599,49 +606,25 @@ export async function changeBookingStatus({
   return result;
 }
 
-/** Thrown inside the payment's transaction to undo it: see `openRefundOfRecordedPayment`. */
-class RefundAtProvider extends Error {}
-
 /**
  * A transfer recorded on a cancelled booking is owed back in full (decision 074): it is added to
  * the booking's open bank-transfer refund item, or opens one ("late-payment", like the money
  * that reaches Stripe after a cancellation, decision 051), which the admin marks "erstattet"
- * once it is sent back. Not while a refund of an online method is unfinished (open, being
- * sent, or at Stripe and not yet confirmed): an open one cannot take a transfer (Stripe would
- * be asked to pay back money it never received), and a pending one that fails is reopened with
- * the open item of its own method beside it folded in (stripe-refunds.server.ts,
- * `reopenFailedRefund`, decision 076). Then the whole payment is undone and the admin is told
- * to record it once that refund is done.
+ * once it is sent back. Beside a refund of the booking's online method, whatever its state: one
+ * open item per booking and method (decision 086), so the transfer never ends up in what Stripe
+ * is asked to pay back, and the card refund never in the admin's transfer.
  */
 async function openRefundOfRecordedPayment(
   tx: Tx,
   { bookingId, amount, actorId }: { bookingId: string; amount: number; actorId: string },
 ) {
-  const r = schema.refund;
-  const [online] = await tx
-    .select({ id: r.id })
-    .from(r)
-    .where(
-      and(
-        eq(r.bookingId, bookingId),
-        sql`${r.method} <> 'bank-transfer'`,
-        // "sending" too (decision 076): it is at Stripe a moment later, and should it fail
-        // there, an open transfer item beside it would hold its new attempt back.
-        inArray(r.status, ["open", "sending", "pending"]),
-      ),
-    )
-    .limit(1);
-  if (online) throw new RefundAtProvider();
-  // Same-method only: an online item opened meanwhile is never handed a transfer.
-  const item = await openLatePaymentRefund(tx, {
+  await openLatePaymentRefund(tx, {
     bookingId,
     method: "bank-transfer",
     amount,
     note: LATE_NOTES["booking-cancelled"],
     createdBy: actorId,
-    sameMethodOnly: true,
   });
-  if (!item) throw new RefundAtProvider();
 }
 
 /**
@@ -681,7 +664,7 @@ export async function recordPayment({
   now: Date;
 }): Promise<
   | { ok: true; paymentStatus: string; confirmed: boolean; refundDue: boolean }
-  | { ok: false; error: AdminBookingError | "dateInFuture" | "refundAtProvider" }
+  | { ok: false; error: AdminBookingError | "dateInFuture" }
   | StatusChanged
   | PaymentsChanged
 > {
@@ -763,7 +746,6 @@ export async function recordPayment({
       return { ok: true, paymentStatus: after.paymentStatus, confirmed, refundDue } as const;
     });
   } catch (error) {
-    if (error instanceof RefundAtProvider) return { ok: false, error: "refundAtProvider" };
     logger.error({ err: error, bookingId }, "recording a payment failed");
     return { ok: false, error: "failed" };
   }

@@ -20,7 +20,8 @@ import { sendOnlineRefundsOf } from "./stripe-refunds.server";
  *
  * Refunds (decision 047): what was paid above the fee becomes an open refund item on the
  * booking (`openRefundForCancellation`), in the same transaction; the operator pays it back
- * and marks it refunded, and only then does the payment status become `refunded`.
+ * and marks it refunded, and only then does the payment status become `refunded`. Money paid
+ * online goes back through Stripe, what came by transfer by transfer (decision 086).
  */
 
 const b = schema.booking;
@@ -158,6 +159,7 @@ export async function cancelBooking({
           cancellationFee: fee,
           amountPaid: booking.amountPaid,
           refundDue: refund?.amount ?? 0,
+          ...(refund?.byTransfer ? { refundByTransfer: refund.byTransfer } : {}),
         },
       });
 

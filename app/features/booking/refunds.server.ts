@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from "drizzle-orm";
 import { adminEmails } from "~/features/accounts/admin-users.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
@@ -9,11 +9,11 @@ import { logger } from "~/lib/logger.server";
 /**
  * Refunds after a cancellation (spec/09-payments.md "Cancellation and refunds", decision 047):
  * the fee comes from the one cancellation function (app/domain/cancellation.ts); what was paid
- * above it becomes one open refund item on the booking, in the transaction that cancels it.
- * A bank transfer is paid back by the operator, who then marks the item "erstattet" with the
- * day; the trigger on `refund` moves booking.amount_refunded and payment_status ('refunded'
- * once nothing is open). Online methods plug in with their own `method` (Stripe: another
- * branch) and are not marked by hand.
+ * above it becomes open refund items on the booking, in the transaction that cancels it: one
+ * per way the money goes back (decision 086). A bank transfer is paid back by the operator, who
+ * then marks the item "erstattet" with the day; the trigger on `refund` moves
+ * booking.amount_refunded and payment_status ('refunded' once nothing is open). Money paid
+ * online goes back through Stripe (stripe-refunds.server.ts) and is not marked by hand.
  */
 
 const r = schema.refund;
@@ -27,12 +27,26 @@ export const refundDue = (amountPaid: number, cancellationFee: number) =>
   Math.max(0, amountPaid - cancellationFee);
 
 /**
- * Opens the refund item of a cancellation: amount paid − fee, less what earlier items of the
+ * Stored with the bank-transfer part of the refund of a card, PayPal or SEPA booking (decision
+ * 086): the admin sees why a booking paid online has money to transfer back by hand.
+ */
+export const TRANSFER_PART_NOTE = "Per Überweisung eingegangen, daher per Überweisung zu erstatten";
+
+/**
+ * Opens the refund items of a cancellation: amount paid − fee, less what earlier items of the
  * booking already pay back (being sent, sent to Stripe or refunded: a booking reopened and
- * cancelled again must not be paid back twice), when positive. An open item of the booking (an
- * overpayment not yet at Stripe, decision 072) takes the amount when it is larger: its money is
- * part of what was paid (unique index refund_one_open_idx). Returns the item, or null when
- * nothing is owed back.
+ * cancelled again must not be paid back twice), when positive.
+ *
+ * Money goes back the way it came (spec 09, decision 086): for an online booking, through Stripe
+ * as far as Stripe holds it (the booking's payments with a PaymentIntent, less what earlier
+ * online items took from them), and the rest, which the admin recorded as bank transfers, as a
+ * bank-transfer item the admin pays back by hand. So the fee is kept out of the transferred money
+ * first, and Stripe is never asked for money it never received.
+ *
+ * One open item per booking and method (refund_one_open_per_method_idx): an open item of the
+ * method (an overpayment not yet at Stripe, decision 072) takes the amount when it is larger;
+ * its money is part of what was paid. Returns the amount owed back and the part of it by
+ * transfer, or null when nothing is owed back.
  */
 export async function openRefundForCancellation(
   tx: Tx,
@@ -52,31 +66,69 @@ export async function openRefundForCancellation(
     /** the moment of the cancellation: the refund's creation */
     now: Date;
   },
-) {
-  const [earlier] = await tx
-    .select({ amount: sql<number>`coalesce(sum(${r.amount}), 0)::integer` })
+): Promise<{ amount: number; byTransfer: number } | null> {
+  const earlier = await tx
+    .select({ method: r.method, amount: r.amount })
     .from(r)
     .where(and(eq(r.bookingId, bookingId), inArray(r.status, ["sending", "pending", "refunded"])));
-  const amount = Math.max(0, refundDue(amountPaid, cancellationFee) - Number(earlier?.amount ?? 0));
-  if (amount === 0) return null;
-  const [row] = await tx
-    .insert(r)
-    .values({ bookingId, method, amount, status: "open", createdBy: actorId, createdAt: now })
-    .onConflictDoUpdate({
-      target: r.bookingId,
-      targetWhere: sql`${r.status} = 'open'`,
-      set: { amount: sql`greatest(${r.amount}, excluded.amount)` },
-    })
-    .returning({ id: r.id, amount: r.amount });
-  return row ?? null;
+  const sum = (items: { amount: number }[]) => items.reduce((s, item) => s + item.amount, 0);
+  const due = Math.max(0, refundDue(amountPaid, cancellationFee) - sum(earlier));
+  if (due === 0) return null;
+  let online = 0;
+  if (method !== "bank-transfer") {
+    const [atStripe] = await tx
+      .select({ amount: sql<number>`coalesce(sum(${schema.payment.amount}), 0)::integer` })
+      .from(schema.payment)
+      .where(
+        and(
+          eq(schema.payment.bookingId, bookingId),
+          isNotNull(schema.payment.stripePaymentIntentId),
+        ),
+      );
+    const takenFromStripe = sum(earlier.filter((item) => item.method !== "bank-transfer"));
+    online = Math.min(due, Math.max(0, Number(atStripe?.amount ?? 0) - takenFromStripe));
+  }
+  const open = (itemMethod: RefundMethod, amount: number, note: string) =>
+    tx
+      .insert(r)
+      .values({
+        bookingId,
+        method: itemMethod,
+        amount,
+        status: "open",
+        note,
+        createdBy: actorId,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [r.bookingId, r.method],
+        targetWhere: sql`${r.status} = 'open'`,
+        set: { amount: sql`greatest(${r.amount}, excluded.amount)` },
+      })
+      .returning({ amount: r.amount });
+  const [byStripe] = online > 0 ? await open(method, online, "") : [];
+  const [byTransfer] =
+    due > online
+      ? await open(
+          "bank-transfer",
+          due - online,
+          method === "bank-transfer" ? "" : TRANSFER_PART_NOTE,
+        )
+      : [];
+  return {
+    amount: (byStripe?.amount ?? 0) + (byTransfer?.amount ?? 0),
+    byTransfer: method === "bank-transfer" ? 0 : (byTransfer?.amount ?? 0),
+  };
 }
 
 /**
  * Money that arrived for a booking that is no longer held (decision 049, 051): a checkout paid
- * after its hold ended, a balance payment link paid after a cancellation; or money beyond what a
- * booking still owed (decision 072). It is owed back: it is added to the booking's open item, or
- * opens one (an item being sent or already sent to Stripe stays as it is beside it: its amount is
- * what went to Stripe). Returns the open item.
+ * after its hold ended, a balance payment link paid after a cancellation; money beyond what a
+ * booking still owed (decision 072); a transfer an admin recorded on a cancelled booking
+ * (decision 074). It is owed back the way it came: added to the booking's open item of that
+ * method, or opening one (decision 086: late card money beside an open bank-transfer item goes
+ * to Stripe, not into the admin's transfer). An item being sent or already sent to Stripe stays
+ * as it is beside it: its amount is what went to Stripe. Returns the open item.
  */
 export async function openLatePaymentRefund(
   tx: Tx,
@@ -86,7 +138,6 @@ export async function openLatePaymentRefund(
     amount,
     note,
     createdBy = null,
-    sameMethodOnly = false,
   }: {
     bookingId: string;
     method: RefundMethod;
@@ -94,10 +145,8 @@ export async function openLatePaymentRefund(
     note: string;
     /** the admin who recorded the money (decision 074); null for money Stripe reported */
     createdBy?: string | null;
-    /** added to an open item of this method only; otherwise nothing is written (undefined) */
-    sameMethodOnly?: boolean;
   },
-): Promise<{ id: string; amount: number } | undefined> {
+): Promise<{ id: string; amount: number }> {
   const [row] = await tx
     .insert(r)
     .values({
@@ -110,10 +159,9 @@ export async function openLatePaymentRefund(
       createdBy,
     })
     .onConflictDoUpdate({
-      target: r.bookingId,
+      target: [r.bookingId, r.method],
       targetWhere: sql`${r.status} = 'open'`,
       set: { amount: sql`${r.amount} + ${amount}`, updatedAt: new Date() },
-      ...(sameMethodOnly ? { setWhere: sql`${r.method} = ${method}` } : {}),
     })
     .returning({ id: r.id, amount: r.amount });
   return row;
@@ -178,30 +226,36 @@ export class RefundAtStripeError extends Error {
 }
 
 /**
- * A booking leaves "cancelled" again (an admin reopens it): its open refund item is withdrawn,
+ * A booking leaves "cancelled" again (an admin reopens it): its open refund items are withdrawn,
  * the money stays with the booking. Refunds already made stay recorded. What the booking
- * received beyond its total stays owed back (an overpayment, decision 072): the item keeps that.
+ * received beyond its total stays owed back (an overpayment, decision 072): the open items keep
+ * that, the online one first (it goes back through Stripe as far as it can, like a
+ * cancellation's refund, decision 086). Returns the amount withdrawn, or null.
  *
  * Throws RefundAtStripeError (the caller's transaction is rolled back) when an item of the
- * booking is being sent to Stripe right now, or the open one has money at Stripe already:
+ * booking is being sent to Stripe right now, or an open one has money at Stripe already:
  * deleting it would leave a refund Stripe makes unrecorded (audit 19, decision 072). The
  * sender claims an item by its row (open → sending) without the booking's lock, so this looks
  * after its own delete, when a claim that won the row is committed and visible.
  */
 export async function withdrawOpenRefund(tx: Tx, bookingId: string) {
-  const [open] = await tx
-    .select({ id: r.id, amount: r.amount })
+  const open = await tx
+    .select({ id: r.id, amount: r.amount, method: r.method })
     .from(r)
     .where(and(eq(r.bookingId, bookingId), eq(r.status, "open")));
-  let withdrawn: { id: string; amount: number } | null = null;
+  open.sort((x, y) => Number(x.method === "bank-transfer") - Number(y.method === "bank-transfer"));
+  let withdrawn = 0;
   let movedOn = false;
-  if (open) {
+  if (open.length > 0) {
     const [atStripe] = await tx
       .select({ id: schema.stripeRefund.id })
       .from(schema.stripeRefund)
       .where(
         and(
-          eq(schema.stripeRefund.refundId, open.id),
+          inArray(
+            schema.stripeRefund.refundId,
+            open.map((item) => item.id),
+          ),
           notInArray(schema.stripeRefund.status, ["failed", "canceled"]),
         ),
       )
@@ -215,22 +269,25 @@ export async function withdrawOpenRefund(tx: Tx, bookingId: string) {
       .select({ amount: sql<number>`coalesce(sum(${r.amount}), 0)::integer` })
       .from(r)
       .where(and(eq(r.bookingId, bookingId), ne(r.status, "open")));
-    const overpaid = booking
-      ? booking.amountPaid - booking.totalPrice - Number(others?.amount ?? 0)
+    let overpaid = booking
+      ? Math.max(0, booking.amountPaid - booking.totalPrice - Number(others?.amount ?? 0))
       : 0;
-    if (overpaid < open.amount) {
+    for (const item of open) {
+      const kept = Math.min(item.amount, overpaid);
+      overpaid -= kept;
+      if (kept === item.amount) continue;
       const [changed] =
-        overpaid > 0
+        kept > 0
           ? await tx
               .update(r)
-              .set({ amount: overpaid, reason: "late-payment", note: LATE_NOTES.overpaid })
-              .where(and(eq(r.id, open.id), eq(r.status, "open")))
+              .set({ amount: kept, reason: "late-payment", note: LATE_NOTES.overpaid })
+              .where(and(eq(r.id, item.id), eq(r.status, "open")))
               .returning({ id: r.id })
           : await tx
               .delete(r)
-              .where(and(eq(r.id, open.id), eq(r.status, "open")))
+              .where(and(eq(r.id, item.id), eq(r.status, "open")))
               .returning({ id: r.id });
-      if (changed) withdrawn = { id: open.id, amount: open.amount - Math.max(0, overpaid) };
+      if (changed) withdrawn += item.amount - kept;
       // Not changed: a sender claimed it in the meantime (sending now, or sent already).
       else movedOn = true;
     }
@@ -241,7 +298,7 @@ export async function withdrawOpenRefund(tx: Tx, bookingId: string) {
     .where(and(eq(r.bookingId, bookingId), eq(r.status, "sending")))
     .limit(1);
   if (sending || movedOn) throw new RefundAtStripeError(bookingId);
-  return withdrawn;
+  return withdrawn > 0 ? { amount: withdrawn } : null;
 }
 
 export type BookingRefund = {

@@ -8,14 +8,16 @@ import { MAX_REFUND_ATTEMPTS } from "./refunds.server";
 /**
  * Refunds through Stripe (spec/09-payments.md "Cancellation and refunds", decision 049).
  *
- * A cancellation (guest, admin or automatic) opens one refund item of the booking's method for
- * paid − fee (refunds.server.ts); a payment that arrived for a released hold opens one for the
- * whole payment. For an online method that item is then sent to Stripe here: one Stripe refund
- * per PaymentIntent the money came from (the deposit's checkout, a balance charged later), each
- * with an idempotency key derived from the refund item, so a repeated send, a retry after a
- * crash or two processes at once never pay back twice. Once Stripe accepted every part the item
- * is "pending" ("Erstattung veranlasst"); the signed webhook (`charge.refunded`, `refund.*`)
- * makes it "refunded", and the trigger on `refund` moves the booking's amounts and status.
+ * A cancellation (guest, admin or automatic) opens a refund item of the booking's method for
+ * paid − fee, as far as that money came through Stripe (refunds.server.ts; a transfer the admin
+ * recorded goes back by hand, decision 086); a payment that arrived for a released hold opens
+ * one for the whole payment. For an online method that item is then sent to Stripe here: one
+ * Stripe refund per PaymentIntent the money came from (the deposit's checkout, a balance
+ * charged later), each with an idempotency key derived from the refund item, so a repeated send,
+ * a retry after a crash or two processes at once never pay back twice. Once Stripe accepted
+ * every part the item is "pending" ("Erstattung veranlasst"); the signed webhook
+ * (`charge.refunded`, `refund.*`) makes it "refunded", and the trigger on `refund` moves the
+ * booking's amounts and status.
  * What Stripe refused stays "open" with its error for the admin, and the retry job sends it again.
  * While its parts are on their way to Stripe an item is "sending" (decision 072).
  */
@@ -114,13 +116,19 @@ async function claimForSending(refundId: string, now: Date) {
           and o.status = 'sending' and o.id <> ${r.id} and o.next_attempt_at > ${now})`,
       ),
     )
-    .returning({ id: r.id, bookingId: r.bookingId, amount: r.amount, attempts: r.attempts });
+    .returning({
+      id: r.id,
+      bookingId: r.bookingId,
+      method: r.method,
+      amount: r.amount,
+      attempts: r.attempts,
+    });
   return item ?? null;
 }
 
 async function sendClaimed(
   client: Stripe,
-  item: { id: string; bookingId: string; amount: number; attempts: number },
+  item: { id: string; bookingId: string; method: string; amount: number; attempts: number },
   now: Date,
 ): Promise<"sent" | "failed"> {
   try {
@@ -185,19 +193,75 @@ async function sendClaimed(
     );
     // Open again with the error; after attempt n (1-based) the next one waits its time.
     const wait = RETRY_AFTER_MINUTES[item.attempts - 1];
-    await db()
-      .update(r)
-      .set({
-        status: "open",
-        lastError: message.slice(0, 500),
-        nextAttemptAt:
-          item.attempts >= MAX_REFUND_ATTEMPTS || wait === undefined
-            ? null
-            : new Date(now.getTime() + wait * 60_000),
-      })
-      .where(and(eq(r.id, item.id), eq(r.status, "sending")));
+    await reopenFailedSend(
+      item,
+      message.slice(0, 500),
+      item.attempts >= MAX_REFUND_ATTEMPTS || wait === undefined
+        ? null
+        : new Date(now.getTime() + wait * 60_000),
+      now,
+    );
     return "failed";
   }
+}
+
+/**
+ * A send that failed goes back to "open" with its error. Late money of the same method may have
+ * opened an item beside it during the send (decision 072), and only one item per booking and
+ * method may be open (decision 086): that item, never sent, is folded into this one, which then
+ * pays back both (the plan per PaymentIntent covers them). Before, the index refused the
+ * update, the error escaped to the caller (the admin's cancellation answered 500 after its
+ * commit, the retry job stopped its run) and the item stayed "sending". Should part of the item
+ * beside it be at Stripe already, this one waits "pending" with its error, as a failed refund
+ * does (`reopenFailedRefund`), for the look-up job to reopen it.
+ */
+async function reopenFailedSend(
+  item: { id: string; bookingId: string; method: string },
+  error: string,
+  nextAttemptAt: Date | null,
+  now: Date,
+) {
+  await db().transaction(async (tx) => {
+    const [still] = await tx
+      .select({ id: r.id })
+      .from(r)
+      .where(and(eq(r.id, item.id), eq(r.status, "sending")))
+      .for("update");
+    if (!still) return;
+    const [beside] = await tx
+      .select({ id: r.id, amount: r.amount })
+      .from(r)
+      .where(
+        and(
+          eq(r.bookingId, item.bookingId),
+          eq(r.method, item.method),
+          eq(r.status, "open"),
+          ne(r.id, item.id),
+        ),
+      )
+      .for("update");
+    let extra = 0;
+    if (beside) {
+      const [sent] = await tx
+        .select({ id: sr.id })
+        .from(sr)
+        .where(and(eq(sr.refundId, beside.id), notInArray(sr.status, DEAD)))
+        .limit(1);
+      if (sent) {
+        await tx
+          .update(r)
+          .set({ status: "pending", lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
+          .where(eq(r.id, item.id));
+        return;
+      }
+      await tx.delete(r).where(eq(r.id, beside.id));
+      extra = beside.amount;
+    }
+    await tx
+      .update(r)
+      .set({ status: "open", amount: sql`${r.amount} + ${extra}`, lastError: error, nextAttemptAt })
+      .where(eq(r.id, item.id));
+  });
 }
 
 /**
@@ -335,15 +399,15 @@ export async function lookUpPendingRefunds(now = new Date()) {
             .select({ lastError: r.lastError })
             .from(r)
             .where(eq(r.id, item.id));
-          if (dead) {
-            await reopenFailedRefund(
-              tx,
-              item.id,
-              waiting?.lastError ?? "Stripe: Erstattung fehlgeschlagen",
-              { stripeRefundId: dead.id, status: dead.status },
-              now,
-            );
-          }
+          // Without a dead part: a send that failed beside an item partly at Stripe waited
+          // (`reopenFailedSend`); it is reopened the same way.
+          await reopenFailedRefund(
+            tx,
+            item.id,
+            waiting?.lastError ?? "Stripe: Erstattung fehlgeschlagen",
+            { stripeRefundId: dead?.id ?? null, status: dead?.status ?? "not-sent" },
+            now,
+          );
         }
         const [after] = await tx.select({ status: r.status }).from(r).where(eq(r.id, item.id));
         return after?.status !== "pending";
@@ -395,20 +459,21 @@ export async function applyStripeRefundState(
 /**
  * A pending item with a part Stripe reports failed or cancelled goes back to "open" with the
  * error, for the retry job to send again (and for the admin to see). At most one open item per
- * booking (refund_one_open_idx): one of the same method that is open beside it (money that came
- * late while this was at Stripe) and was never accepted by Stripe is folded into it, so both go
- * out together; the plan per PaymentIntent covers them. The failed one stays pending with its
- * error and a look-up time instead when part of that open item is at Stripe already, or when
- * it is of another method (decision 076): a bank-transfer item is money the admin pays back by
- * hand, which Stripe never received and must not be asked to refund. The look-up job calls this
- * again and reopens it once nothing open is left beside it (the admin marked the transfer
- * "erstattet"). Returns whether it was reopened.
+ * booking and method (refund_one_open_per_method_idx, decision 086): one of the same method that
+ * is open beside it (money that came late while this was at Stripe) and was never accepted by
+ * Stripe is folded into it, so both go out together; the plan per PaymentIntent covers them.
+ * The failed one stays pending with its error and a look-up time instead when part of that open
+ * item is at Stripe already; the look-up job calls this again and reopens it once nothing open
+ * of its method is left beside it. An open bank-transfer item beside it (money the admin pays
+ * back by hand, which Stripe never received) is neither folded in nor waited for: it is an item
+ * of its own method (decision 076 waited for it, decision 086 no longer needs to). Returns
+ * whether it was reopened.
  */
 async function reopenFailedRefund(
   tx: Tx,
   refundId: string,
   error: string,
-  audit: { stripeRefundId: string; status: string },
+  audit: { stripeRefundId: string | null; status: string },
   now = new Date(),
 ) {
   const [failed] = await tx
@@ -417,9 +482,11 @@ async function reopenFailedRefund(
     .where(and(eq(r.id, refundId), eq(r.status, "pending")));
   if (!failed) return false;
   const [other] = await tx
-    .select({ id: r.id, amount: r.amount, method: r.method })
+    .select({ id: r.id, amount: r.amount })
     .from(r)
-    .where(and(eq(r.bookingId, failed.bookingId), eq(r.status, "open")))
+    .where(
+      and(eq(r.bookingId, failed.bookingId), eq(r.method, failed.method), eq(r.status, "open")),
+    )
     .for("update");
   let extra = 0;
   if (other) {
@@ -428,15 +495,12 @@ async function reopenFailedRefund(
       .from(sr)
       .where(and(eq(sr.refundId, other.id), notInArray(sr.status, DEAD)))
       .limit(1);
-    if (sent || other.method !== failed.method) {
+    if (sent) {
       await tx
         .update(r)
         .set({ lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
         .where(eq(r.id, refundId));
-      logger.error(
-        { refundId, besideMethod: other.method },
-        "a failed refund waits until the open one beside it is done",
-      );
+      logger.error({ refundId }, "a failed refund waits until the open one beside it is done");
       return false;
     }
     await tx.delete(r).where(eq(r.id, other.id));

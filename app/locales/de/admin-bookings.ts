@@ -158,6 +158,7 @@ const adminBookings = {
   historyPayment: "{{amount}} am {{date}}",
   historyFee: "Stornierungsgebühr {{fee}}",
   historyRefund: "zu erstatten {{amount}}",
+  historyRefundByTransfer: "davon {{amount}} per Überweisung",
   historyRefunded: "{{amount}} erstattet am {{date}}",
   historyPaid: "bezahlt {{amount}}",
   historyReminderUpcoming: "{{amount}} fällig am {{date}}",
@@ -249,8 +250,6 @@ const adminBookings = {
       "Seit dem Öffnen dieses Formulars ist für diese Buchung eine Zahlung eingegangen oder erfasst worden: Erhalten sind jetzt {{received}} statt {{seen}}. Bitte prüfen Sie in der Liste der Zahlungen, ob diese Überweisung schon erfasst ist. Falls nicht, speichern Sie erneut.",
     refundAtStripe:
       "Die Erstattung dieser Buchung wird gerade an Stripe übermittelt. Deshalb kann die Buchung jetzt nicht wieder geöffnet werden: Nimmt Stripe die Erstattung an, geht das Geld an den Gast zurück. Schlägt die Übermittlung fehl, können Sie die Buchung danach wieder öffnen.",
-    refundAtProvider:
-      "Für diese Buchung läuft noch eine Erstattung über den Zahlungsanbieter. Bitte erfassen Sie die Überweisung, sobald diese Erstattung abgeschlossen ist.",
   },
 };
 

@@ -158,6 +158,7 @@ const adminBookings: typeof de = {
   historyPayment: "{{amount}} on {{date}}",
   historyFee: "cancellation fee {{fee}}",
   historyRefund: "to refund {{amount}}",
+  historyRefundByTransfer: "of which {{amount}} by bank transfer",
   historyRefunded: "{{amount}} refunded on {{date}}",
   historyPaid: "paid {{amount}}",
   historyReminderUpcoming: "{{amount}} due on {{date}}",
@@ -243,8 +244,6 @@ const adminBookings: typeof de = {
       "Since this form was opened, a payment has been received or recorded for this booking: {{received}} received now instead of {{seen}}. Please check the list of payments to see whether this transfer is already recorded. If it is not, save again.",
     refundAtStripe:
       "The refund of this booking is being sent to Stripe right now, so the booking cannot be reopened at the moment: once Stripe accepts the refund, the money goes back to the guest. If sending it fails, you can reopen the booking afterwards.",
-    refundAtProvider:
-      "A refund through the payment provider is still under way for this booking. Please record the transfer once that refund is complete.",
   },
 };
 

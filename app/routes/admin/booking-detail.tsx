@@ -286,7 +286,8 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
     dialog,
   } = loaderData;
   const propertyImage = booking.propertyImage ? imageUrls(booking.propertyImage) : null;
-  // At most one refund is open (refund_one_open_idx); bank transfers are marked by hand.
+  // At most one bank-transfer refund is open (one per booking and method, decision 086); it is
+  // marked by hand. An online one beside it goes back through Stripe.
   const openRefund =
     refunds.find((refund) => refund.status === "open" && refund.method === "bank-transfer") ?? null;
   const result = actionData as (ActionData & { error: string }) | undefined;
@@ -1071,6 +1072,12 @@ function describeAudit(
   }
   if (typeof after.refundDue === "number" && after.refundDue > 0) {
     parts.push(t("adminBookings.historyRefund", { amount: money(after.refundDue) }));
+    // An online booking's transferred part goes back by hand (decision 086).
+    if (typeof after.refundByTransfer === "number" && after.refundByTransfer > 0) {
+      parts.push(
+        t("adminBookings.historyRefundByTransfer", { amount: money(after.refundByTransfer) }),
+      );
+    }
   }
   if (entry.action === "balance-charge-failed" && typeof after.amount === "number") {
     parts.push(
