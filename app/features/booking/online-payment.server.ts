@@ -83,6 +83,7 @@ const bookingColumns = {
   balanceDueDays: b.balanceDueDays,
   freeCancellationHours: b.freeCancellationHours,
   cancellationFeePercentage: b.cancellationFeePercentage,
+  termsSnapshotId: b.termsSnapshotId,
   createdAt: b.createdAt,
   sessionId: b.stripeCheckoutSessionId,
   checkoutUrl: b.stripeCheckoutUrl,
@@ -464,7 +465,7 @@ export async function applyCheckoutSession(
         tx,
         booking,
         session,
-        { ...mail, ...contractMail(booking, settings, new Date()) },
+        { ...mail, ...(await contractMail(tx, booking, settings, new Date())) },
         settings.companyEmail,
       );
       if (outcome === "late") lateRefundOf = booking.id;
