@@ -530,6 +530,16 @@ export const booking = pgTable(
     bankAccountId: uuid("bank_account_id").references(() => bankAccount.id, {
       onDelete: "set null",
     }),
+    /**
+     * The AGB exactly as the guest could read them when booking (decision 087): the
+     * `terms_snapshot` of the language they booked in. "Buchung bestätigt" carries this text and
+     * the admin's detail names it, so an AGB edit after the booking changes neither. Null for
+     * bookings made before this existed (and for rows written outside the booking page, such as
+     * the demo seed): which AGB they were made under was not recorded, and nothing guesses it.
+     */
+    termsSnapshotId: uuid("terms_snapshot_id").references(() => termsSnapshot.id, {
+      onDelete: "restrict",
+    }),
     status: text("status").notNull().default("pending"),
     /** One per booking form: a repeated submit finds the booking it already created. */
     idempotencyKey: uuid("idempotency_key"),
@@ -1096,6 +1106,35 @@ export const contentVersion = pgTable(
     check("content_version_language_check", sql`${t.language} in ('de', 'en')`),
     check("content_version_number_check", sql`${t.version} > 0`),
   ],
+);
+
+/**
+ * The AGB as a guest saw them when booking (decision 087): the text of `/agb` in one language
+ * with its placeholders filled and its conditional blocks resolved from the settings of that
+ * moment (deposit, due days, offered payment methods), merged over the release's shipped text.
+ * Neither the content version alone (a stored body is merged over each release's default; the
+ * shipped text itself changes with releases) nor the page as it renders today can say that.
+ * One row per distinct text: bookings under the same AGB share it (`hash`). Never changed or
+ * deleted; `booking.terms_snapshot_id` points here.
+ */
+export const termsSnapshot = pgTable(
+  "terms_snapshot",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    language: text("language").notNull(),
+    /**
+     * The operator's saved version of the AGB in this language (`content_version.version` of
+     * page "terms") the text came from; null: the text shipped with the release, as nothing was
+     * saved.
+     */
+    contentVersion: integer("content_version"),
+    /** The resolved text (`LegalContent`: title, "Stand", intro, sections). */
+    body: jsonb("body").notNull(),
+    /** sha256 of language, content version and body: the same text is stored once. */
+    hash: text("hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("terms_snapshot_language_check", sql`${t.language} in ('de', 'en')`)],
 );
 
 /**

@@ -25,6 +25,8 @@ export type OnlineBookingOptions = {
   guestName?: string;
   /** On a new property unless one is given. */
   propertyId?: string;
+  /** The site language the guest books in (the `lang` cookie); German when left out. */
+  language?: "de" | "en";
 };
 
 /** A new guest books `nights` nights from `inDays` on, paying by `method`. */
@@ -34,9 +36,11 @@ export async function bookOnline({
   method = "credit-card",
   guestName = "Karla Kartenzahlerin",
   propertyId,
+  language,
 }: OnlineBookingOptions) {
   const guest = await createUser({ name: guestName });
-  const cookie = await sessionCookie(guest.email);
+  const session = await sessionCookie(guest.email);
+  const cookie = language ? `${session}; lang=${language}` : session;
   const property = propertyId ? { id: propertyId } : await createProperty();
   const checkIn = addDays(todayInBerlin(), inDays);
   const checkOut = addDays(checkIn, nights);

@@ -6,13 +6,12 @@
  * a cancellation or the reminder job refuse, and nothing is stored.
  */
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { changeBookingStatus } from "~/features/booking/admin-bookings.server";
 import { runPaymentReminders } from "~/features/booking/payment-reminders.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
-import { emitSettingsChanged } from "~/features/settings/settings-events.server";
 import { saveSettings, SettingsUnavailableError } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
 import { translate } from "~/lib/i18n";
@@ -25,6 +24,7 @@ import { databaseKind } from "../helpers/database";
 import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { bookingRow, bookOnline } from "../helpers/online-booking";
 import { callRoute } from "../helpers/route-call";
+import { whileSettingsUnreadable } from "../helpers/settings-unreadable";
 import { fakeStripeForFile } from "../helpers/stripe-test-env";
 
 const stripe = fakeStripeForFile("unreadable");
@@ -58,19 +58,6 @@ beforeAll(async () => {
     cancellationFeePercentage: 50,
   });
 });
-
-/** Runs `fn` while the settings row cannot be read; readable again afterwards. */
-async function whileSettingsUnreadable<T>(fn: () => Promise<T>): Promise<T> {
-  await db().execute(sql`alter table settings rename to settings_unreadable`);
-  // This process's cache goes, as on any change of the settings.
-  emitSettingsChanged();
-  try {
-    return await fn();
-  } finally {
-    await db().execute(sql`alter table settings_unreadable rename to settings`);
-    emitSettingsChanged();
-  }
-}
 
 const bookingsOf = (userId: string) =>
   db().select().from(schema.booking).where(eq(schema.booking.userId, userId));

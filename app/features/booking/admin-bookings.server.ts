@@ -29,6 +29,7 @@ import {
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
+import { termsOfBooking } from "~/features/company/terms-snapshot.server";
 import { asMethod, contractMail, lockBooking, stayMail, type Tx } from "./locked-booking.server";
 
 /**
@@ -263,6 +264,7 @@ async function loadAdminBooking(bookingId: string, today: string) {
       freeCancellationHours: b.freeCancellationHours,
       cancellationFeePercentage: b.cancellationFeePercentage,
       bankAccountId: b.bankAccountId,
+      termsSnapshotId: b.termsSnapshotId,
       debitProcessingSince: b.stripePaymentProcessingSince,
       createdAt: b.createdAt,
       propertyId: p.id,
@@ -297,7 +299,7 @@ export async function getAdminBooking(bookingId: string, now: Date) {
   const today = dayInBerlin(now);
   const booking = await loadAdminBooking(bookingId.toLowerCase(), today);
   if (!booking) return null;
-  const [payments, accounts, history, emails, refunds, balanceCharges] = await Promise.all([
+  const [payments, accounts, history, emails, refunds, balanceCharges, terms] = await Promise.all([
     db()
       .select({
         id: schema.payment.id,
@@ -351,6 +353,7 @@ export async function getAdminBooking(bookingId: string, now: Date) {
       .limit(100),
     bookingRefunds(booking.id),
     balanceChargeView({ id: booking.id, status: booking.status, open: booking.progress.open }, now),
+    termsOfBooking(db(), booking.termsSnapshotId),
   ]);
   // By the terms the booking was made under (decision 080), as the guest's own cancellation.
   const quote = cancellationQuote({
@@ -369,6 +372,8 @@ export async function getAdminBooking(bookingId: string, now: Date) {
     accounts,
     /** the fee the guest's own cancellation would cost now (the admin may waive it) */
     guestCancellationFee: quote.fee,
+    /** the AGB the booking was made under (decision 087); null: not recorded (older booking) */
+    terms: terms && { ...terms, savedAt: terms.savedAt?.toISOString() ?? null },
     history: [
       ...history.map((entry) => ({
         kind: "audit" as const,
@@ -567,7 +572,7 @@ export async function changeBookingStatus({
           to: booking.guestEmail,
           template: "booking-confirmed",
           bookingId: booking.id,
-          data: { ...mail, ...contractMail(booking, settings, now) },
+          data: { ...mail, ...(await contractMail(tx, booking, settings, now)) },
         });
       } else if (status === "cancelled") {
         await enqueueEmail(tx, {
@@ -739,7 +744,10 @@ export async function recordPayment({
           to: booking.guestEmail,
           template: "booking-confirmed",
           bookingId: booking.id,
-          data: { ...stayMail(booking, settings), ...contractMail(booking, settings, now) },
+          data: {
+            ...stayMail(booking, settings),
+            ...(await contractMail(tx, booking, settings, now)),
+          },
         });
         confirmed = true;
       }

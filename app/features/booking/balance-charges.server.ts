@@ -2,7 +2,8 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { getSettings } from "~/features/settings/settings.server";
+import type { SiteSettings } from "~/features/settings/settings";
+import { getSettingsStrict } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { formatMoney } from "~/lib/i18n";
@@ -231,6 +232,10 @@ async function chargeBalance(
 ): Promise<"charged" | "failed" | "processing" | "skipped"> {
   const link = await openLinkBlocks(client, booking.id, dueDate, today, now);
   if (link.blocks) return "skipped";
+  // Before anything is claimed or charged (decision 087): the receipt or the payment link e-mail
+  // names the company, never the demo's of a failed read. A throw leaves this balance to the
+  // next run.
+  const settings = await getSettingsStrict();
   const attempt = await claim(
     booking.id,
     dueDate,
@@ -306,19 +311,16 @@ async function chargeBalance(
     return "processing";
   }
   if (!failure && intent) {
-    const recorded = await recordBalancePayment({
-      bookingId: booking.id,
-      dueDate,
-      amount,
-      intentId: intent.id,
-      sessionId: null,
-    });
+    const recorded = await recordBalancePayment(
+      { bookingId: booking.id, dueDate, amount, intentId: intent.id, sessionId: null },
+      { settings },
+    );
     // Cancelled while Stripe was charging: the money goes straight back.
     if (recorded === "late") await sendOnlineRefundsOf(booking.id);
     return "charged";
   }
 
-  await failBalanceCharge(client, booking, {
+  await failBalanceCharge(client, booking, settings, {
     dueDate,
     amount,
     attempt,
@@ -375,7 +377,11 @@ async function openLinkBlocks(
   }
   if (session.status === "expired") return { blocks: false, sessionId };
   if (session.status === "complete" && session.payment_status === "paid") {
-    const applied = await db().transaction((tx) => applyBalanceLinkSession(tx, session));
+    // Read before the transaction (decision 087): the receipt names the company.
+    const settings = await getSettingsStrict();
+    const applied = await db().transaction((tx) =>
+      applyBalanceLinkSession(tx, session, "state", settings),
+    );
     if (applied?.outcome === "late") await sendOnlineRefundsOf(bookingId);
     return { blocks: true, sessionId };
   }
@@ -403,6 +409,8 @@ async function openLinkBlocks(
 async function failBalanceCharge(
   client: Stripe,
   booking: ChargeBooking,
+  /** read strictly by the caller before it claimed the attempt */
+  settings: SiteSettings,
   {
     dueDate,
     amount,
@@ -459,7 +467,7 @@ async function failBalanceCharge(
       "creating the balance payment link failed",
     );
   }
-  const mail = stayMail(booking, await getSettings());
+  const mail = stayMail(booking, settings);
   // The link e-mail says why there is a link: a failed charge, or no method saved (decision 066).
   const balanceBy = await balanceByOfBooking(booking.id);
   await db().transaction(async (tx) => {
@@ -578,6 +586,10 @@ export async function applyBalanceIntent(
   const client = stripeClient();
   const [booking] = await selectChargeBooking(db()).where(eq(b.id, charge.bookingId));
   if (!client || !booking) return { lateRefundOf: null };
+  // Before the claim (decision 087): a throw here leaves the debit "processing", so the event's
+  // next delivery (the webhook answers 503) or the job's look-up sends the link; after the
+  // claim nothing would.
+  const settings = await getSettingsStrict();
   // Claimed by the state change, so a repeated event sends no second link.
   const [claimed] = await db()
     .update(bc)
@@ -596,7 +608,7 @@ export async function applyBalanceIntent(
     .set({ stripePaymentProcessingSince: null })
     .where(eq(b.id, charge.bookingId));
   if (booking.status === "cancelled") return { lateRefundOf: null };
-  await failBalanceCharge(client, booking, {
+  await failBalanceCharge(client, booking, settings, {
     dueDate: charge.dueDate,
     amount: charge.amount,
     attempt: charge.attempts,
@@ -706,8 +718,17 @@ export async function recordBalancePayment(
     intentId: string | null;
     sessionId: string | null;
   },
-  outer?: Tx,
+  /**
+   * `tx`: the caller's transaction (the webhook's). `settings`: read strictly by the caller
+   * before any transaction; without them they are read here, before this one (decision 087).
+   */
+  outer: { tx?: Tx; settings?: SiteSettings } = {},
 ): Promise<"recorded" | "late" | "none"> {
+  // Strict (decision 087): the receipt names the company. Never read inside a transaction: on
+  // PGlite a query outside the open transaction waits for it. A throw records nothing; the
+  // webhook answers 503 and Stripe sends the event again, and the job's claim of a charge it
+  // could not record is taken up again an hour later with the same idempotency key.
+  const settings = outer.settings ?? (await getSettingsStrict());
   const work = async (tx: Tx): Promise<"recorded" | "late" | "none"> => {
     const [booking] = await selectChargeBooking(tx)
       .where(eq(b.id, input.bookingId))
@@ -784,7 +805,7 @@ export async function recordBalancePayment(
         ...(excess > 0 ? { refundDue: excess } : {}),
       },
     });
-    const mail = stayMail(booking, await getSettings());
+    const mail = stayMail(booking, settings);
     if (counted > 0) {
       await enqueueEmail(tx, {
         to: booking.guestEmail,
@@ -812,7 +833,7 @@ export async function recordBalancePayment(
     }
     return "recorded";
   };
-  return outer ? work(outer) : db().transaction(work);
+  return outer.tx ? work(outer.tx) : db().transaction(work);
 }
 
 /**
@@ -828,7 +849,9 @@ export async function applyBalanceLinkSession(
     Stripe.Checkout.Session,
     "id" | "payment_status" | "amount_total" | "payment_intent"
   >,
-  kind: "state" | "expired" | "failed" = "state",
+  kind: "state" | "expired" | "failed",
+  /** read strictly by the caller before its transaction (decision 087) */
+  settings: SiteSettings,
 ): Promise<{ outcome: "recorded" | "late" | "none"; bookingId: string } | null> {
   const [charge] = await tx
     .select({ bookingId: bc.bookingId, dueDate: bc.dueDate, amount: bc.amount })
@@ -851,7 +874,7 @@ export async function applyBalanceLinkSession(
       : session.payment_intent?.id;
   const outcome = await recordBalancePayment(
     { ...charge, amount, intentId: intent ?? null, sessionId: session.id },
-    tx,
+    { tx, settings },
   );
   return { outcome, bookingId: charge.bookingId };
 }

@@ -5,6 +5,7 @@ import { emailCompany } from "~/features/email/templates";
 import type { SiteSettings } from "~/features/settings/settings";
 import { addDays, dayInBerlin, isCalendarDay } from "~/domain/calendar-day";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { recordTermsSnapshot } from "~/features/company/terms-snapshot.server";
 import type { Language } from "~/lib/i18n";
 import {
   db,
@@ -322,6 +323,14 @@ export async function createBooking({
             throw new Error("bank transfer without a default bank account");
           }
 
+          // The AGB as /agb shows them now, in the guest's language, with this booking's
+          // terms filled in: the text "Buchung bestätigt" will carry (decision 087).
+          const termsSnapshotId = await recordTermsSnapshot(tx, {
+            language,
+            settings,
+            offered: paymentMethods.filter((m) => m.isOffered).map((m) => m.method),
+          });
+
           const [booking] = await tx
             .insert(schema.booking)
             .values({
@@ -352,6 +361,7 @@ export async function createBooking({
               freeCancellationHours: settings.freeCancellationHours,
               cancellationFeePercentage: settings.cancellationFeePercentage,
               bankAccountId: bankAccount?.id ?? null,
+              termsSnapshotId,
             })
             .returning({
               id: schema.booking.id,

@@ -3,6 +3,7 @@ import { emailCompany } from "~/features/email/templates";
 import type { getSettings } from "~/features/settings/settings.server";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
 import { resolveTouristTaxNote, type TouristTaxMode } from "~/domain/tourist-tax";
+import { termsOfBooking } from "~/features/company/terms-snapshot.server";
 import { type db, schema } from "~/lib/db.server";
 
 const b = schema.booking;
@@ -45,6 +46,7 @@ export async function lockBooking(tx: Tx, bookingId: string, condition?: SQL) {
       freeCancellationHours: b.freeCancellationHours,
       cancellationFeePercentage: b.cancellationFeePercentage,
       bankAccountId: b.bankAccountId,
+      termsSnapshotId: b.termsSnapshotId,
       createdAt: b.createdAt,
       propertyTitle: p.title,
       propertyLocation: p.location,
@@ -99,19 +101,23 @@ export function stayMail(
  * What "Buchung bestätigt" adds as the contract's content on a durable medium (§ 312f Abs. 2
  * BGB, decision 080): the cancellation terms stored with the booking, stated as of `now` (the
  * moment of the confirmation; the template computes the line with `stayCancellationTerms`, as
- * the booking page did), and the property's Kurtaxe note as the property page shows it
- * (decision 041), null when there is none.
+ * the booking page did), the property's Kurtaxe note as the property page shows it (decision
+ * 041), null when there is none, and the AGB the booking was made under (decision 087), read in
+ * the confirmation's transaction from the booking's snapshot, never from today's /agb.
  */
-export function contractMail(
+export async function contractMail(
+  tx: Tx,
   booking: {
     freeCancellationHours: number;
     cancellationFeePercentage: number;
     propertyTouristTaxMode: TouristTaxMode;
     propertyTouristTaxNote: string;
+    termsSnapshotId: string | null;
   },
   settings: { touristTaxNote: string },
   now: Date,
 ) {
+  const terms = await termsOfBooking(tx, booking.termsSnapshotId);
   return {
     contract: {
       freeCancellationHours: booking.freeCancellationHours,
@@ -122,6 +128,7 @@ export function contractMail(
         booking.propertyTouristTaxNote,
         settings.touristTaxNote,
       ),
+      terms: terms ? { language: terms.language, text: terms.text } : null,
     },
   };
 }

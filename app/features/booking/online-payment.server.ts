@@ -3,7 +3,7 @@ import { dayInBerlin, todayInBerlin } from "~/domain/calendar-day";
 import { paymentSchedule } from "~/domain/payment-schedule";
 import type { EmailTemplateData } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { db, schema } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -83,6 +83,7 @@ const bookingColumns = {
   balanceDueDays: b.balanceDueDays,
   freeCancellationHours: b.freeCancellationHours,
   cancellationFeePercentage: b.cancellationFeePercentage,
+  termsSnapshotId: b.termsSnapshotId,
   createdAt: b.createdAt,
   sessionId: b.stripeCheckoutSessionId,
   checkoutUrl: b.stripeCheckoutUrl,
@@ -309,12 +310,22 @@ export async function abandonCheckout(bookingId: string, userId: string): Promis
       return false;
     }
   }
-  await applyCheckoutSession(session, session.status === "expired" ? "expired" : "state");
+  try {
+    await applyCheckoutSession(session, session.status === "expired" ? "expired" : "state");
+  } catch (error) {
+    // Expired at Stripe, so it can no longer be paid; its webhook (or the lapsed-hold job)
+    // releases the booking and e-mails the guest once the settings can be read (decision 087).
+    if (!(error instanceof SettingsUnavailableError)) throw error;
+    logger.error({ err: error.cause, bookingId }, "abandoned checkout left to the webhook");
+  }
   return true;
 }
 
 export type WebhookResult =
-  { status: 200; outcome: "processed" | "duplicate" | "ignored" } | { status: 400; reason: string };
+  | { status: 200; outcome: "processed" | "duplicate" | "ignored" }
+  | { status: 400; reason: string }
+  /** The settings could not be read (decision 087): nothing applied; Stripe sends it again. */
+  | { status: 503; reason: string };
 
 /** The events this app acts on; others are acknowledged and stored, nothing more. */
 const HANDLED = new Set([
@@ -348,6 +359,19 @@ export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<WebhookResult> {
+  try {
+    return await applyWebhook(rawBody, signature);
+  } catch (error) {
+    // Its e-mails would carry the demo company's data. The event's row stays unprocessed (its
+    // transaction was rolled back, or it is marked only after it was applied), so Stripe's next
+    // delivery of it is applied in full, once.
+    if (!(error instanceof SettingsUnavailableError)) throw error;
+    logger.error({ err: error.cause }, "Stripe event not applied: settings unreadable");
+    return { status: 503, reason: "settings unreadable" };
+  }
+}
+
+async function applyWebhook(rawBody: string, signature: string | null): Promise<WebhookResult> {
   if (!stripeClient()) return { status: 400, reason: "not configured" };
   if (!signature) return { status: 400, reason: "missing signature" };
   let event: Stripe.Event;
@@ -442,6 +466,12 @@ export async function applyCheckoutSession(
   eventId?: string,
 ): Promise<{ lateRefundOf: string | null }> {
   let lateRefundOf: string | null = null;
+  // Strict (decision 087), and before the transaction (on PGlite a query outside an open
+  // transaction waits for it): the e-mails below name the company and "Neue Buchung" goes to its
+  // address; the defaults of a failed read would send the demo's. The throw applies nothing: the
+  // event stays unprocessed and the webhook answers 503, so Stripe sends it again, and the
+  // lapsed-hold job looks the session up again, once the settings can be read.
+  const settings = await getSettingsStrict();
   await db().transaction(async (tx) => {
     if (eventId) await markProcessed(eventId, tx);
     const [booking] = await selectBooking(tx)
@@ -450,13 +480,12 @@ export async function applyCheckoutSession(
     if (!booking) {
       // A balance payment link (decision 049) is a session of its own.
       // An expired or failed link changes nothing: the job's next attempt sends a new one.
-      const link = await applyBalanceLinkSession(tx, session, kind);
+      const link = await applyBalanceLinkSession(tx, session, kind, settings);
       if (link?.outcome === "late") lateRefundOf = link.bookingId;
       if (link !== null) return;
       logger.warn({ sessionId: session.id }, "Stripe event for a session of no booking");
       return;
     }
-    const settings = await getSettings();
     const mail = stayMail(booking, settings);
 
     if (kind === "state" && session.payment_status === "paid") {
@@ -464,7 +493,7 @@ export async function applyCheckoutSession(
         tx,
         booking,
         session,
-        { ...mail, ...contractMail(booking, settings, new Date()) },
+        { ...mail, ...(await contractMail(tx, booking, settings, new Date())) },
         settings.companyEmail,
       );
       if (outcome === "late") lateRefundOf = booking.id;

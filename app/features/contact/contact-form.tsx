@@ -16,7 +16,7 @@ export type ContactActionData =
       /** The account address a copy goes to (decision 069). */ copyTo: string | null;
     }
   | {
-      status: "invalid" | "tooMany" | "failed";
+      status: "invalid" | "tooMany" | "unavailable" | "failed";
       errors: Partial<Record<ContactField, string>>;
       values: Partial<Record<ContactField, string>>;
     };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { getSettings } from "~/features/settings/settings.server";
+import type { SiteSettings } from "~/features/settings/settings";
+import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import { db, schema } from "~/lib/db.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/lib/i18n";
@@ -19,7 +20,7 @@ export const CONTACT_COPY_LIMIT = { max: 3, windowSeconds: 24 * 60 * 60 };
 
 export type ContactResult =
   | { ok: true; id: string; /** Where the copy goes; null: no copy. */ copyTo: string | null }
-  | { ok: false; error: "tooMany" | "failed" };
+  | { ok: false; error: "tooMany" | "unavailable" | "failed" };
 
 /**
  * Stores a contact message and queues its e-mail to the company address in one transaction:
@@ -36,6 +37,20 @@ export async function sendContactMessage(input: {
   clientIp: string;
   requestId?: string;
 }): Promise<ContactResult> {
+  // Where the message goes (the company address) comes from the settings. When they cannot be
+  // read the defaults would send it to the demo's address, so nothing is stored or sent and the
+  // visitor is told to try again (decision 087); not counted against their limit either.
+  let settings: SiteSettings;
+  try {
+    settings = await getSettingsStrict();
+  } catch (error) {
+    if (!(error instanceof SettingsUnavailableError)) throw error;
+    logger.error(
+      { err: error.cause, requestId: input.requestId },
+      "contact message refused: settings unreadable",
+    );
+    return { ok: false, error: "unavailable" };
+  }
   try {
     const limit = await hitRateLimit(
       `contact:client:${input.clientIp}`,
@@ -44,7 +59,6 @@ export async function sendContactMessage(input: {
     );
     if (limit.isLimited) return { ok: false, error: "tooMany" };
 
-    const settings = await getSettings();
     const copyTo = input.sender ? await copyAddress(input.sender) : null;
     const language = input.language ?? "de";
     const id = await db().transaction(async (tx) => {

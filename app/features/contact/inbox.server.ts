@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettingsStrict } from "~/features/settings/settings.server";
 import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { db, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
@@ -188,7 +188,9 @@ export async function replyToContactMessage(input: {
 }): Promise<InboxResult> {
   if (!isUuid(input.id)) return { ok: false, error: "notFound" };
   try {
-    const settings = await getSettings();
+    // The reply's footer is the Impressum: never the demo company's of a failed read (decision
+    // 087); a failed read is a failed reply, nothing stored or sent.
+    const settings = await getSettingsStrict();
     return await db().transaction(async (tx) => {
       const [message] = await tx.select().from(m).where(eq(m.id, input.id)).for("update");
       if (!message) return { ok: false, error: "notFound" } as const;

@@ -14,7 +14,7 @@ import {
   type EmailTemplateData,
   type EmailTemplateName,
 } from "./templates";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import { db, schema, type Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -137,6 +137,7 @@ async function sendOne(row: OutboxRow): Promise<"sent" | "retried" | "failed"> {
   try {
     message = await buildMessage(row);
   } catch (error) {
+    if (error instanceof SettingsUnavailableError) return postpone(row);
     // A template that cannot render will not render on the next attempt either.
     await markFailed(row, error, true);
     return "failed";
@@ -172,6 +173,25 @@ function withoutSecrets(row: OutboxRow): { data?: Record<string, unknown> | SQL 
   };
 }
 
+/**
+ * The settings could not be read, so the e-mail would name the demo's platform and, in its
+ * footer, the demo company (decision 087). It is not sent now and tried again in a minute; the
+ * attempt is given back, as the e-mail itself is not at fault, so an outage of the settings
+ * never makes it give up.
+ */
+async function postpone(row: OutboxRow): Promise<"retried"> {
+  await db()
+    .update(outbox)
+    .set({
+      attempts: sql`greatest(${outbox.attempts} - 1, 0)`,
+      lastError: "not sent yet: the settings could not be read",
+      nextAttemptAt: sql`now() + interval '1 minute'`,
+    })
+    .where(eq(outbox.id, row.id));
+  logger.warn({ id: row.id, template: row.template }, "e-mail postponed: settings unreadable");
+  return "retried";
+}
+
 async function markFailed(row: OutboxRow, error: unknown, isPermanent: boolean) {
   const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
   const isFinal = isPermanent || row.attempts >= MAX_ATTEMPTS;
@@ -192,7 +212,9 @@ async function markFailed(row: OutboxRow, error: unknown, isPermanent: boolean) 
 
 async function buildMessage(row: OutboxRow): Promise<SendMailOptions> {
   const env = getEnv();
-  const settings = await getSettings();
+  // Strict: the platform's name and the Impressum of the render context must be the operator's
+  // (a failed read throws SettingsUnavailableError; the e-mail is postponed).
+  const settings = await getSettingsStrict();
   const email = await renderEmail(row.template, row.data, {
     baseUrl: env.BASE_URL,
     platformName: settings.platformName,

@@ -741,6 +741,69 @@ describe("payment details and confirmation e-mails", () => {
     expect(before).not.toContain("Widerrufsrecht");
   });
 
+  it("carries the AGB the booking was made under, whole, in the language it was made in (decision 087)", async () => {
+    const contract = {
+      freeCancellationHours: 48,
+      cancellationFeePercentage: 50,
+      at: "2026-04-01T10:00:00.000Z",
+      touristTaxNote: null,
+    };
+    const text = {
+      title: "Terms and conditions",
+      updated: "Last updated: March 2024",
+      intro: ["These terms apply to every booking."],
+      sections: [
+        {
+          heading: "§ 1 Formation of contract",
+          blocks: ["The contract is formed by the confirmation.", { list: ["One", "Two"] }],
+        },
+        { heading: "§ 2 Steps", blocks: [{ steps: ["Book", "Pay"] }] },
+      ],
+    };
+    // A German e-mail (the guest's language now) with the English AGB they booked under.
+    const mail = await renderEmail(
+      "booking-confirmed",
+      { ...stay, contract: { ...contract, terms: { language: "en", text } } },
+      context,
+    );
+    expect(mail.text).toContain(
+      [
+        "Unsere AGB für diese Buchung",
+        "Für Ihre Buchung gelten diese Allgemeinen Geschäftsbedingungen in der Fassung, die bei Ihrer Buchung auf unserer Website stand. Bitte bewahren Sie diese E-Mail auf.",
+        "",
+        "Terms and conditions",
+        "Last updated: March 2024",
+        "",
+        "These terms apply to every booking.",
+        "",
+        "§ 1 Formation of contract",
+        "The contract is formed by the confirmation.",
+        "",
+        "- One",
+        "- Two",
+        "",
+        "§ 2 Steps",
+        "1. Book",
+        "2. Pay",
+        "",
+        "--",
+      ].join("\n"),
+    );
+    expect(mail.html).toContain('<div lang="en">');
+    expect(mail.html).toMatch(/<ul[^>]*><li[^>]*>One<\/li><li[^>]*>Two<\/li><\/ul>/);
+    expect(mail.html).toMatch(/<ol[^>]*><li[^>]*>Book<\/li>/);
+    // No AGB recorded for the booking, or queued before decision 087: no AGB part at all.
+    for (const terms of [null, undefined]) {
+      const without = await renderEmail(
+        "booking-confirmed",
+        { ...stay, contract: { ...contract, terms } },
+        context,
+      );
+      expect(without.text).not.toContain("AGB");
+      expect(without.html).not.toContain("Unsere AGB");
+    }
+  });
+
   it("says truthfully how an online booking's balance is paid: saved method, payment link, nothing open", async () => {
     const online = { ...stay, paymentMethod: "paypal" as const };
     const receipt = {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAYMENT_METHODS, type SiteSettings } from "~/features/settings/settings";
 import { isCalendarDay } from "~/domain/calendar-day";
 import { CLOCK_TIME } from "~/domain/property-facts";
+import { termsTextSchema } from "~/lib/terms-text";
 
 /**
  * Every e-mail the platform sends, by template name: the data each one needs (checked when the
@@ -129,7 +130,7 @@ const newsletterConfirm = defineTemplate({
 //
 // Money is integer cents and stay dates are "YYYY-MM-DD"; the templates format both in the
 // recipient's language ("1.234,50 €", "24.12.2026"). The company's Impressum data travels in the
-// data (`company`, filled with `emailCompany(await getSettings())` in the transaction that
+// data (`company`, filled with `emailCompany(await getSettingsStrict())` in the transaction that
 // stores the booking), so the footer names the company the guest contracted with.
 
 const calendarDay = z.string().refine(isCalendarDay, "expected a calendar day YYYY-MM-DD");
@@ -153,7 +154,10 @@ const companySchema = z.object({
 /** The Impressum data in every booking e-mail's footer. */
 export type EmailCompany = z.input<typeof companySchema>;
 
-/** The footer data from the settings (call `getSettings()` where the e-mail is queued). */
+/**
+ * The footer data from the settings, read where the e-mail is queued with `getSettingsStrict()`:
+ * the defaults of a failed read are the demo company's (decisions 078, 087).
+ */
 export function emailCompany(settings: SiteSettings): EmailCompany {
   return {
     name: settings.companyName,
@@ -392,6 +396,16 @@ const bookingConfirmed = defineTemplate({
         cancellationFeePercentage: z.number().int(),
         at: z.iso.datetime({ offset: true }),
         touristTaxNote: z.string().nullable(),
+        /**
+         * The AGB this booking was made under, in the language it was made in (decision 087),
+         * carried whole: the contract's content includes them (§ 312f Abs. 2 BGB). Null: the
+         * booking is older than the record of its AGB, and no other text is put in its place.
+         * Absent in rows queued before: as null.
+         */
+        terms: z
+          .object({ language: z.enum(["de", "en"]), text: termsTextSchema })
+          .nullable()
+          .optional(),
       })
       .optional(),
   }),

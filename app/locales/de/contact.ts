@@ -13,6 +13,8 @@ const contact = {
   sent: "Vielen Dank! Ihre Nachricht wurde gesendet.",
   copySent: "Eine Kopie Ihrer Nachricht senden wir an Ihre Konto-Adresse {{email}}.",
   failed: "Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
+  unavailable:
+    "Ihre Nachricht konnte gerade nicht gesendet werden. Es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Minuten erneut.",
   tooMany: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
   invalid: "Bitte prüfen Sie die markierten Felder.",
   errors: {

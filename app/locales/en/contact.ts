@@ -14,6 +14,8 @@ const contact: typeof de = {
   sent: "Thank you! Your message has been sent.",
   copySent: "We are sending a copy of your message to your account address {{email}}.",
   failed: "Your message could not be sent. Please try again later.",
+  unavailable:
+    "Your message could not be sent just now. Nothing was stored. Please try again in a few minutes.",
   tooMany: "Too many attempts. Please wait a moment and try again.",
   invalid: "Please check the marked fields.",
   errors: {

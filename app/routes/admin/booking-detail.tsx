@@ -10,6 +10,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { Prose } from "~/components/content/prose";
 import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -282,6 +283,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
     accounts,
     history,
     guestCancellationFee,
+    terms,
     notice,
     dialog,
   } = loaderData;
@@ -523,6 +525,43 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
             </>
           )}
         </dl>
+        {/* The AGB the booking was made under (decision 087): which text, and the text itself. */}
+        <div className="mt-4 max-w-3xl border-t border-slate-200 pt-3" data-testid="booking-terms">
+          <p>
+            <span className="text-slate-600">{t("adminBookings.terms")}: </span>
+            {terms
+              ? [
+                  terms.contentVersion !== null && terms.savedAt
+                    ? t("adminBookings.termsVersion", {
+                        version: terms.contentVersion,
+                        date: dateTime(terms.savedAt),
+                      })
+                    : t("adminBookings.termsShipped"),
+                  terms.text.updated,
+                  t(`adminBookings.termsLanguage.${terms.language}`),
+                ]
+                  .filter(Boolean)
+                  .join(" · ")
+              : t("adminBookings.termsUnknown")}
+          </p>
+          {terms && (
+            <details className="mt-2">
+              <summary className="cursor-pointer font-medium text-secondary">
+                {t("adminBookings.termsShow")}
+              </summary>
+              <div lang={terms.language} className="mt-3 space-y-4 text-sm">
+                <p className="font-semibold">{terms.text.title}</p>
+                <Prose blocks={terms.text.intro} />
+                {terms.text.sections.map((section, index) => (
+                  <div key={index}>
+                    <p className="mb-2 font-semibold">{section.heading}</p>
+                    <Prose blocks={section.blocks} />
+                  </div>
+                ))}
+              </div>
+            </details>
+          )}
+        </div>
       </section>
 
       <section aria-labelledby="payments-heading" className={card} data-testid="payments">

@@ -7,7 +7,8 @@ import { logger } from "~/lib/logger.server";
  * POST /api/stripe/webhook: Stripe's events about Checkout Sessions (decision 044). Public, and
  * guarded by the signature alone: the raw body (size-limited by the server before anything
  * reads it) is verified with STRIPE_WEBHOOK_SECRET and a 5-minute tolerance; unsigned, forged
- * or replayed deliveries get 400 and change nothing.
+ * or replayed deliveries get 400 and change nothing. An event that cannot be applied because
+ * the settings cannot be read gets 503 and is applied when Stripe sends it again.
  */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
@@ -29,6 +30,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.status === 400) {
     logger.warn({ reason: result.reason }, "Stripe webhook refused");
     return data({ error: "Ungültige oder nicht signierte Anfrage" }, { status: 400 });
+  }
+  if (result.status === 503) {
+    // Not applied (decision 087): Stripe delivers the event again later.
+    return data(
+      { error: "Vorübergehend nicht verarbeitet, bitte erneut senden" },
+      { status: 503, headers: { "Retry-After": "60" } },
+    );
   }
   return data({ received: true, outcome: result.outcome });
 }

@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ContactActionData>(
       { status: result.error, errors: {}, values },
-      { status: result.error === "tooMany" ? 429 : 500 },
+      { status: result.error === "tooMany" ? 429 : result.error === "unavailable" ? 503 : 500 },
     );
   }
   return data<ContactActionData>({ status: "sent", id: result.id, copyTo: result.copyTo });

@@ -2,6 +2,8 @@ import { dayInBerlin } from "~/domain/calendar-day";
 import { stayCancellationTerms } from "~/domain/cancellation";
 import { stayCancellationLines } from "~/lib/stay-cancellation-text";
 import { formatDate, formatMoney, translate } from "~/lib/i18n";
+import { Fragment } from "react";
+import type { TermsText } from "~/lib/terms-text";
 import type { ParsedEmailData, RenderContext } from "../templates";
 import {
   BookingEmailLayout,
@@ -30,7 +32,11 @@ import "~/locales/texts/stay";
  * To the guest when an admin confirms the booking (spec/06-admin.md: status changes e-mail) or
  * its online payment does. By AGB § 1 this is the acceptance that makes the contract, so it
  * carries the contract's content (§ 312f Abs. 2 BGB, decision 080): this booking's cancellation
- * terms, the missing right of withdrawal and the Kurtaxe note, in the booking page's words.
+ * terms, the missing right of withdrawal and the Kurtaxe note, in the booking page's words,
+ * and the whole text of the AGB the booking was made under (decision 087), appended to the
+ * e-mail rather than attached: it is in the text and the HTML part the guest keeps, printable,
+ * searchable and readable in every mail program, where an HTML attachment is often blocked or
+ * flagged and a PDF would need a renderer the platform does not have.
  */
 const confirmedTexts = texts({
   de: {
@@ -53,6 +59,9 @@ const confirmedTexts = texts({
       `Den Restbetrag von ${amount} buchen wir am ${date} von der Zahlungsart ab, mit der Sie gerade bezahlt haben. Gelingt das nicht, senden wir Ihnen einen Zahlungslink per E-Mail.`,
     balanceByLink: (amount: string, date: string) =>
       `Ihre Zahlungsart konnte nicht für spätere Zahlungen gespeichert werden. Den Restbetrag von ${amount} zahlen Sie deshalb über einen Zahlungslink, den wir Ihnen am ${date} per E-Mail senden.`,
+    termsHeading: "Unsere AGB für diese Buchung",
+    termsIntro:
+      "Für Ihre Buchung gelten diese Allgemeinen Geschäftsbedingungen in der Fassung, die bei Ihrer Buchung auf unserer Website stand. Bitte bewahren Sie diese E-Mail auf.",
   },
   en: {
     subject: (number: string) => `Booking confirmed: ${number}`,
@@ -72,6 +81,9 @@ const confirmedTexts = texts({
       `We will charge the balance of ${amount} on ${date} to the payment method you have just used. If that does not work, we will e-mail you a payment link.`,
     balanceByLink: (amount: string, date: string) =>
       `Your payment method could not be saved for later payments, so you pay the balance of ${amount} through a payment link we will e-mail you on ${date}.`,
+    termsHeading: "Our terms and conditions for this booking",
+    termsIntro:
+      "Your booking is subject to these terms and conditions as they stood on our website when you booked. Please keep this e-mail.",
   },
 });
 
@@ -109,6 +121,9 @@ export function bookingConfirmed(
           )
         : null;
   const contract = contractTexts(data);
+  // The AGB the booking was made under (decision 087), last: the contract's full text, kept
+  // with the e-mail. In the language the guest booked in, which may differ from the e-mail's.
+  const terms = data.contract?.terms ?? null;
   const text = textWithSignature(
     [
       greeting,
@@ -133,6 +148,7 @@ export function bookingConfirmed(
       "",
       l.dashboard,
       dashboardUrl,
+      ...(terms ? ["", "", l.termsHeading, l.termsIntro, "", ...termsLines(terms.text)] : []),
     ],
     data,
   );
@@ -168,6 +184,13 @@ export function bookingConfirmed(
         </>
       )}
       <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>
+      {terms && (
+        <>
+          <SectionHeading>{l.termsHeading}</SectionHeading>
+          <P>{l.termsIntro}</P>
+          <TermsHtml language={terms.language} text={terms.text} />
+        </>
+      )}
     </BookingEmailLayout>
   );
   return { subject, text, html, replyTo: replyToCompany(data.company) };
@@ -201,4 +224,63 @@ function contractTexts(data: ParsedEmailData<"booking-confirmed">) {
     noWithdrawal: t("booking.payment.legal.noWithdrawal"),
     touristTax: note ? { heading: t("stay.touristTax"), note } : null,
   };
+}
+
+type TermsBlock = TermsText["intro"][number];
+
+/** One block of the AGB as plain text: a paragraph, "- " bullets or "1. " steps. */
+function blockLines(block: TermsBlock): string[] {
+  if (typeof block === "string") return [block];
+  if ("list" in block) return block.list.map((item) => `- ${item}`);
+  return block.steps.map((item, index) => `${index + 1}. ${item}`);
+}
+
+/** The AGB as plain text: title, "Stand", intro, then each section's heading and blocks. */
+function termsLines(text: TermsText): string[] {
+  const blocks = (list: TermsBlock[]) => list.flatMap((block) => [...blockLines(block), ""]);
+  return [
+    text.title,
+    text.updated,
+    "",
+    ...blocks(text.intro),
+    ...text.sections.flatMap((section) => [section.heading, ...blocks(section.blocks)]),
+  ].slice(0, -1);
+}
+
+function TermsBlocks({ blocks }: { blocks: TermsBlock[] }) {
+  return blocks.map((block, index) => {
+    if (typeof block === "string") return <P key={index}>{block}</P>;
+    const items = "list" in block ? block.list : block.steps;
+    const List = "list" in block ? "ul" : "ol";
+    return (
+      <List key={index} style={{ margin: "0 0 12px", paddingLeft: "24px" }}>
+        {items.map((item, itemIndex) => (
+          <li key={itemIndex} style={{ fontSize: "16px", lineHeight: "1.5" }}>
+            {item}
+          </li>
+        ))}
+      </List>
+    );
+  });
+}
+
+/** The AGB in the HTML part, marked with their own language for screen readers. */
+function TermsHtml({ language, text }: { language: "de" | "en"; text: TermsText }) {
+  return (
+    <div lang={language}>
+      <P margin="16px 0 0">
+        <strong>{text.title}</strong>
+      </P>
+      <P style={{ fontSize: "14px", color: "#475569" }}>{text.updated}</P>
+      <TermsBlocks blocks={text.intro} />
+      {text.sections.map((section, index) => (
+        <Fragment key={index}>
+          <P margin="16px 0 8px">
+            <strong>{section.heading}</strong>
+          </P>
+          <TermsBlocks blocks={section.blocks} />
+        </Fragment>
+      ))}
+    </div>
+  );
 }

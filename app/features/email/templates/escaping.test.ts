@@ -94,6 +94,18 @@ const samples: Record<EmailTemplateName, Record<string, unknown>> = {
       cancellationFeePercentage: 50,
       at: "2026-03-01T10:00:00.000Z",
       touristTaxNote: HOSTILE,
+      // The AGB are the operator's own text (decision 087).
+      terms: {
+        language: "de",
+        text: {
+          title: HOSTILE,
+          updated: HOSTILE,
+          intro: [HOSTILE],
+          sections: [
+            { heading: HOSTILE, blocks: [HOSTILE, { list: [HOSTILE] }, { steps: [HOSTILE] }] },
+          ],
+        },
+      },
     },
   },
   "checkout-expired": { ...stay, propertyId: "7d3f1a52-0c4e-4b8e-9f7a-2c1d5e6f7a8b" },

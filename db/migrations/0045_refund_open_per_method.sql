@@ -1,4 +1,4 @@
--- Decision 086: one open refund item per booking and method instead of per booking. Money goes
+-- Decision 086 (written as 0046 on its branch): one open refund item per booking and method instead of per booking. Money goes
 -- back the way it came: card, PayPal or SEPA money through Stripe, a transfer by hand, so late
 -- online money no longer joins the admin's open bank-transfer item, and the cancellation of an
 -- online booking with a recorded transfer opens an item for each part. Looser than the index it
