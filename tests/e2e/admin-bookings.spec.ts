@@ -1,15 +1,16 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { addDays, berlinDay, germanDate } from "./calendar";
 import {
+  bookOverHttp,
   demoAdmin,
   expect,
   expectNoSeriousA11yViolations,
   registerOverHttp,
   signInOverHttp,
+  sitemapPropertyIds,
   test,
   waitForHydration,
-  type Account,
 } from "./helpers";
 import { plainText, waitForMail } from "./mail";
 
@@ -22,34 +23,6 @@ import { plainText, waitForMail } from "./mail";
  * ahead: booking.spec's limits use 360–378, property-detail expects 330–334 free,
  * booking-success books 400–700).
  */
-
-async function propertyIds(request: APIRequestContext) {
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  return [...sitemap.matchAll(/\/properties\/([0-9a-f-]{36})</g)].map((m) => m[1]);
-}
-
-/** A bank-transfer booking made by the signed-in `request`'s guest; returns its id. */
-async function book(
-  request: APIRequestContext,
-  guest: Account,
-  propertyId: string,
-  stay: { checkIn: string; checkOut: string },
-) {
-  const response = await request.post(`/properties/${propertyId}/book`, {
-    form: {
-      ...stay,
-      guests: "1",
-      guestName: guest.name,
-      guestEmail: guest.email,
-      guestPhone: "+49 170 1234567",
-      paymentMethod: "bank-transfer",
-      idempotencyKey: crypto.randomUUID(),
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
-  return /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1];
-}
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext({
@@ -81,9 +54,9 @@ test("the operator confirms, records a deposit and sends the payment details wit
   browser,
   guest,
 }) => {
-  const [propertyId] = await propertyIds(page.request);
+  const [propertyId] = await sitemapPropertyIds(page.request);
   const checkIn = addDays(berlinDay(new Date()), 381 + crypto.randomInt(0, 15));
-  const bookingId = await book(page.request, guest, propertyId, {
+  const bookingId = await bookOverHttp(page.request, guest, propertyId, {
     checkIn,
     checkOut: addDays(checkIn, 2),
   });
@@ -192,11 +165,11 @@ test("a cancelled booking cannot be reopened once its nights are taken", async (
   browser,
   guest,
 }) => {
-  const ids = await propertyIds(page.request);
+  const ids = await sitemapPropertyIds(page.request);
   const propertyId = ids[1] ?? ids[0];
   const checkIn = addDays(berlinDay(new Date()), 341 + crypto.randomInt(0, 13));
   const stay = { checkIn, checkOut: addDays(checkIn, 3) };
-  const bookingId = await book(page.request, guest, propertyId, stay);
+  const bookingId = await bookOverHttp(page.request, guest, propertyId, stay);
 
   const admin = await adminPage(browser);
   await admin.goto(`/admin/bookings/${bookingId}`);
@@ -210,7 +183,7 @@ test("a cancelled booking cannot be reopened once its nights are taken", async (
   // Another guest books the same nights.
   const otherContext = await browser.newContext();
   const other = await registerOverHttp(otherContext.request, { name: "Olga Andere" });
-  await book(otherContext.request, other, propertyId, stay);
+  await bookOverHttp(otherContext.request, other, propertyId, stay);
   await otherContext.close();
 
   await admin.getByRole("button", { name: "Wieder öffnen (ausstehend)" }).click();
@@ -228,14 +201,14 @@ test("a page loaded before the guest cancelled confirms nothing; a late transfer
 }) => {
   // Decision 074. Two stays of one guest on the fourth property, in the band of the first
   // journey (381–398 days ahead), which books the first property.
-  const ids = await propertyIds(page.request);
+  const ids = await sitemapPropertyIds(page.request);
   const propertyId = ids[3] ?? ids[0];
   const first = addDays(berlinDay(new Date()), 381 + crypto.randomInt(0, 7));
-  const staleConfirm = await book(page.request, guest, propertyId, {
+  const staleConfirm = await bookOverHttp(page.request, guest, propertyId, {
     checkIn: first,
     checkOut: addDays(first, 2),
   });
-  const staleDialog = await book(page.request, guest, propertyId, {
+  const staleDialog = await bookOverHttp(page.request, guest, propertyId, {
     checkIn: addDays(first, 8),
     checkOut: addDays(first, 10),
   });
@@ -300,10 +273,10 @@ test("two pages of one booking record one transfer once: the second dialog is re
 }) => {
   // Decision 076 (seenAmountPaid), decision 086. A stay on the third property, in this spec's
   // band (381–398 days ahead), which no other journey of it books there.
-  const ids = await propertyIds(page.request);
+  const ids = await sitemapPropertyIds(page.request);
   const propertyId = ids[2] ?? ids[0];
   const checkIn = addDays(berlinDay(new Date()), 381 + crypto.randomInt(0, 15));
-  const bookingId = await book(page.request, guest, propertyId, {
+  const bookingId = await bookOverHttp(page.request, guest, propertyId, {
     checkIn,
     checkOut: addDays(checkIn, 2),
   });

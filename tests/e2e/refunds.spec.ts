@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
 import { addDays, berlinDay, germanDate } from "./calendar";
 import {
+  bookOverHttp,
   demoAdmin,
   expect,
   expectNoSeriousA11yViolations,
   signInOverHttp,
+  sitemapPropertyIds,
   test,
   waitForHydration,
-  type Account,
 } from "./helpers";
 
 /**
@@ -18,33 +18,6 @@ import {
  * property of the sitemap, a band no other spec uses.
  */
 
-async function propertyIds(request: APIRequestContext) {
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  return [...sitemap.matchAll(/\/properties\/([0-9a-f-]{36})</g)].map((m) => m[1]);
-}
-
-async function book(
-  request: APIRequestContext,
-  guest: Account,
-  propertyId: string,
-  stay: { checkIn: string; checkOut: string },
-) {
-  const response = await request.post(`/properties/${propertyId}/book`, {
-    form: {
-      ...stay,
-      guests: "1",
-      guestName: guest.name,
-      guestEmail: guest.email,
-      guestPhone: "+49 170 1234567",
-      paymentMethod: "bank-transfer",
-      idempotencyKey: crypto.randomUUID(),
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
-  return /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1];
-}
-
 const euros = (text: string) => text.replace(/[^\d,.]/g, "");
 
 test("the operator cancels a paid bank transfer, pays the money back and marks it refunded; the guest sees it", async ({
@@ -52,10 +25,10 @@ test("the operator cancels a paid bank transfer, pays the money back and marks i
   browser,
   guest,
 }) => {
-  const ids = await propertyIds(page.request);
+  const ids = await sitemapPropertyIds(page.request);
   const propertyId = ids[2] ?? ids[0];
   const checkIn = addDays(berlinDay(new Date()), 335 + crypto.randomInt(0, 4));
-  const bookingId = await book(page.request, guest, propertyId, {
+  const bookingId = await bookOverHttp(page.request, guest, propertyId, {
     checkIn,
     checkOut: addDays(checkIn, 2),
   });
