@@ -721,8 +721,10 @@ export async function recordBalancePayment(
   /**
    * `tx`: the caller's transaction (the webhook's). `settings`: read strictly by the caller
    * before any transaction; without them they are read here, before this one (decision 087).
+   * With a `tx` the settings are required: read here, inside the caller's open transaction, they
+   * would wait for it for ever on PGlite.
    */
-  outer: { tx?: Tx; settings?: SiteSettings } = {},
+  outer: { tx: Tx; settings: SiteSettings } | { tx?: undefined; settings?: SiteSettings } = {},
 ): Promise<"recorded" | "late" | "none"> {
   // Strict (decision 087): the receipt names the company. Never read inside a transaction: on
   // PGlite a query outside the open transaction waits for it. A throw records nothing; the
