@@ -53,7 +53,7 @@ const FEATURE_DEPENDENCIES = {
   "admin-dashboard": [],
   calendar: ["settings", "email", "accounts"],
   "go-live": ["settings", "accounts", "company", "content", "properties"],
-  "data-requests": ["accounts", "contact"],
+  "data-requests": ["accounts", "contact", "booking", "newsletter"],
 };
 // The list itself must stay free of loops (a → b → a would allow a cycle between features).
 (function assertNoFeatureLoop() {

@@ -45,7 +45,7 @@ export type DueReminder = {
 };
 
 /** The optional automatic cancellation as the settings have it (days overdue, null: off). */
-export type AutoCancellation = { checkIn: string; afterDays: number | null };
+type AutoCancellation = { checkIn: string; afterDays: number | null };
 
 export function remindersDue({
   progress,

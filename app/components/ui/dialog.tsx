@@ -1,4 +1,4 @@
-import type { DialogHTMLAttributes, ReactNode, RefObject } from "react";
+import type { ButtonHTMLAttributes, DialogHTMLAttributes, ReactNode, RefObject } from "react";
 import { useId } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Button } from "./button";
@@ -9,6 +9,14 @@ const sizes = {
   md: "w-[min(32rem,calc(100%-2rem))]",
   lg: "w-[min(44rem,calc(100%-2rem))]",
 } as const;
+
+/**
+ * The attributes that make a button open (or close) the dialog `dialogId` without JavaScript
+ * too: invoker commands (decision 015).
+ */
+export function opens(dialogId: string, command: "show-modal" | "close" = "show-modal") {
+  return { commandfor: dialogId, command } as ButtonHTMLAttributes<HTMLButtonElement>;
+}
 
 /**
  * The one dialog: the browser's modal `<dialog>` (decision 015), so the focus trap, Escape, the

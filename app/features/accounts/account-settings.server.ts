@@ -272,7 +272,7 @@ function accountErasureRefusal(error: unknown): "upcomingBookings" | "lastAdmin"
 export async function forgetBookingGuestIn(tx: Tx, input: { where: SQL; email: string }) {
   const bookings = tx.select({ id: schema.booking.id }).from(schema.booking).where(input.where);
   const toGuest = sql`lower(${schema.emailOutbox.to}) = lower(${input.email})`;
-  const deleted = await tx
+  await tx
     .delete(schema.emailOutbox)
     .where(
       and(
@@ -280,9 +280,8 @@ export async function forgetBookingGuestIn(tx: Tx, input: { where: SQL; email: s
         toGuest,
         inArray(schema.emailOutbox.bookingId, bookings),
       ),
-    )
-    .returning({ id: schema.emailOutbox.id });
-  const stripped = await tx
+    );
+  await tx
     .update(schema.emailOutbox)
     .set({
       // The operator's copies keep their address; only the guest's own is replaced.
@@ -294,9 +293,8 @@ export async function forgetBookingGuestIn(tx: Tx, input: { where: SQL; email: s
         ne(schema.emailOutbox.status, "pending"),
         inArray(schema.emailOutbox.bookingId, bookings),
       ),
-    )
-    .returning({ id: schema.emailOutbox.id });
-  const anonymised = await tx
+    );
+  await tx
     .update(schema.booking)
     .set({
       guestName: DELETED_GUEST_NAME,
@@ -305,13 +303,7 @@ export async function forgetBookingGuestIn(tx: Tx, input: { where: SQL; email: s
       specialRequests: null,
       userId: null,
     })
-    .where(input.where)
-    .returning({ id: schema.booking.id });
-  return {
-    bookings: anonymised.length,
-    emailsDeleted: deleted.length,
-    emailsStripped: stripped.length,
-  };
+    .where(input.where);
 }
 
 /**

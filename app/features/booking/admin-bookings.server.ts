@@ -15,7 +15,7 @@ import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
 import { logger } from "~/lib/logger.server";
 import { foldedContains } from "~/lib/search-text.server";
 import type { PropertyImage } from "../../../db/schema";
-import { BOOKING_STATUSES, type BookingStatus } from "./booking-confirmation.server";
+import { asBookingStatus, type BookingStatus } from "./booking-confirmation.server";
 import { constraintName } from "./booking.server";
 import { balanceChargeView } from "./balance-charge-view.server";
 import {
@@ -40,9 +40,6 @@ import { asMethod, contractMail, lockBooking, stayMail, type Tx } from "./locked
 
 const b = schema.booking;
 const p = schema.property;
-
-const asStatus = (value: string): BookingStatus =>
-  (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
 
 // ---------------------------------------------------------------------------------------------
 // List
@@ -218,7 +215,7 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
       ...row,
       isDebitProcessing: debitProcessingSince !== null,
       paymentMethod: asMethod(row.paymentMethod),
-      status: asStatus(row.status),
+      status: asBookingStatus(row.status),
       createdAt: row.createdAt.toISOString(),
     })),
     total,
@@ -285,7 +282,7 @@ async function loadAdminBooking(bookingId: string, today: string) {
     ...rest,
     /** a SEPA debit is processing since then ("Lastschrift in Bearbeitung"), ISO; else null */
     debitProcessingSince: debitProcessingSince?.toISOString() ?? null,
-    status: asStatus(row.status),
+    status: asBookingStatus(row.status),
     paymentMethod: asMethod(row.paymentMethod),
     createdAt: row.createdAt.toISOString(),
     bookingDay,
@@ -420,7 +417,7 @@ export type StatusChanged = { ok: false; error: "statusChanged"; current: Bookin
 const statusChanged = (current: string): StatusChanged => ({
   ok: false,
   error: "statusChanged",
-  current: asStatus(current),
+  current: asBookingStatus(current),
 });
 
 /**

@@ -17,6 +17,9 @@ import { getSettings } from "~/features/settings/settings.server";
 
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** A status read from the database, as the type; an unknown one counts as "pending". */
+export const asBookingStatus = (value: string): BookingStatus =>
+  (BOOKING_STATUSES as readonly string[]).includes(value) ? (value as BookingStatus) : "pending";
 
 /** The operator's account a bank-transfer guest pays to. */
 export type BankAccount = {

@@ -15,7 +15,7 @@ import { db, schema } from "~/lib/db.server";
 import { formatMoney, translate, type Language } from "~/lib/i18n";
 import serverOnlyErrors from "~/locales/de/booking-errors";
 import type { BookingErrorCode } from "./booking.schema";
-import { bookingTermsKey } from "./booking.server";
+import { bookingTermsKey } from "~/domain/booking-terms";
 
 /** A published property's columns a stay is shown and priced with (computePrice). */
 export const stayPropertyColumns = {

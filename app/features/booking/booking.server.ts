@@ -3,6 +3,7 @@ import { getOfferedPaymentMethods } from "~/features/company/payment-methods.ser
 import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import { emailCompany } from "~/features/email/templates";
 import type { SiteSettings } from "~/features/settings/settings";
+import { bookingTermsKey } from "~/domain/booking-terms";
 import { addDays, dayInBerlin, isCalendarDay } from "~/domain/calendar-day";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { recordTermsSnapshot } from "~/features/company/terms-snapshot.server";
@@ -53,25 +54,6 @@ function shownTotalOf(value: unknown): number | undefined | "malformed" {
   if (value === undefined || value === "") return undefined;
   if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return "malformed";
   return Number(value);
-}
-
-/**
- * The terms a booking is stored with that the booking page states next to the button (decision
- * 088): free cancellation hours, cancellation fee, deposit share and balance days, as one short
- * key. The page sends the key it was rendered with (`shownTerms`); a booking under other terms
- * is refused, like a higher price (decision 079).
- */
-export function bookingTermsKey(
-  settings: Pick<
-    SiteSettings,
-    "freeCancellationHours" | "cancellationFeePercentage" | "depositPercentage" | "balanceDueDays"
-  >,
-): string {
-  const { freeCancellationHours, cancellationFeePercentage } = settings;
-  const { depositPercentage, balanceDueDays } = settings;
-  return [freeCancellationHours, cancellationFeePercentage, depositPercentage, balanceDueDays].join(
-    "-",
-  );
 }
 
 /** Absent or empty: no check (as `shownTotalOf`); anything but four whole numbers is forged. */

@@ -10,7 +10,7 @@ import {
   type DueReminder,
 } from "~/domain/payment-reminders";
 import { bookingPaymentProgress, type PaymentProgress } from "~/domain/payment-schedule";
-import { db, schema } from "~/lib/db.server";
+import { db, schema, type Database } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
 import { lockBooking, stayMail, type Tx } from "./locked-booking.server";
@@ -65,11 +65,7 @@ export async function runPaymentReminders(now: Date): Promise<PaymentReminderRun
     const bookingDay = dayInBerlin(candidate.createdAt);
     const progress = bookingPaymentProgress({ ...candidate, bookingDay }, today);
     const cancellation = { checkIn: candidate.checkIn, afterDays: settings.autoCancelOverdueDays };
-    const first = progress.items[0];
-    const noticeDeadline = first
-      ? (sentBefore.get(reminderKey(candidate.id, { dueDate: first.dueDate, kind: "final" })) ??
-        null)
-      : null;
+    const noticeDeadline = finalDeadlineOf(sentBefore, candidate.id, progress);
     try {
       if (isDepositOverdueForCancellation({ progress, today, ...cancellation, noticeDeadline })) {
         if (await cancelUnpaidBooking({ bookingId: candidate.id, now, settings })) run.cancelled++;
@@ -102,14 +98,14 @@ const reminderKey = (bookingId: string, item: Pick<DueReminder, "dueDate" | "kin
   `${bookingId} ${item.dueDate} ${item.kind}`;
 
 /**
- * The reminders already sent for these bookings (to skip their transactions), by
- * `reminderKey`; the value is the deadline a final notice named (empty for the others).
+ * The reminders already sent for these bookings (to skip their transactions; under a booking's
+ * lock with its `tx`), by `reminderKey`; the value is the deadline a final notice named.
  */
-async function alreadySent(bookingIds: string[]) {
-  const sent = new Map<string, string>();
+async function alreadySent(bookingIds: string[], executor: Pick<Database, "select"> = db()) {
+  const sent = new Map<string, string | null>();
   // Chunks keep the parameter list small for many open bookings.
   for (let start = 0; start < bookingIds.length; start += 500) {
-    const rows = await db()
+    const rows = await executor
       .select({
         bookingId: reminder.bookingId,
         dueDate: reminder.dueDate,
@@ -119,13 +115,21 @@ async function alreadySent(bookingIds: string[]) {
       .from(reminder)
       .where(inArray(reminder.bookingId, bookingIds.slice(start, start + 500)));
     for (const row of rows) {
-      sent.set(
-        reminderKey(row.bookingId, { ...row, kind: row.kind as "overdue" }),
-        row.deadline ?? "",
-      );
+      sent.set(reminderKey(row.bookingId, { ...row, kind: row.kind as "overdue" }), row.deadline);
     }
   }
   return sent;
+}
+
+/** The deadline of the final notice sent for the booking's first item; null when none was. */
+function finalDeadlineOf(
+  sent: Map<string, string | null>,
+  bookingId: string,
+  progress: PaymentProgress,
+) {
+  const first = progress.items[0];
+  if (!first) return null;
+  return sent.get(reminderKey(bookingId, { dueDate: first.dueDate, kind: "final" })) ?? null;
 }
 
 /**
@@ -136,20 +140,6 @@ async function alreadySent(bookingIds: string[]) {
 const isCovered = (sent: Map<string, unknown>, bookingId: string, item: DueReminder) =>
   sent.has(reminderKey(bookingId, item)) ||
   (item.kind === "overdue" && sent.has(reminderKey(bookingId, { ...item, kind: "final" })));
-
-/** The reminder rows of one booking (under its lock), for `isCovered` and the deadline. */
-async function sentFor(tx: Tx, bookingId: string) {
-  const rows = await tx
-    .select({ dueDate: reminder.dueDate, kind: reminder.kind, deadline: reminder.deadline })
-    .from(reminder)
-    .where(eq(reminder.bookingId, bookingId));
-  return new Map(
-    rows.map((row) => [
-      reminderKey(bookingId, { ...row, kind: row.kind as "overdue" }),
-      row.deadline ?? "",
-    ]),
-  );
-}
 
 /**
  * The account the guest pays to: the one they were told (booking.bank_account_id) while it is
@@ -203,7 +193,14 @@ async function sendReminder({
       (due) => due.dueDate === item.dueDate && due.kind === item.kind,
     );
     if (!stillDue) return "skipped";
-    if (isCovered(await sentFor(tx, booking.id), booking.id, stillDue)) return "skipped";
+    // The same kind again is refused by the row's primary key below; an "overdue" after the
+    // final notice is only seen in the rows.
+    if (
+      stillDue.kind === "overdue" &&
+      isCovered(await alreadySent([booking.id], tx), booking.id, stillDue)
+    ) {
+      return "skipped";
+    }
     const account = await accountFor(tx, booking.bankAccountId);
     if (!account) {
       // Nothing to tell the guest where to pay; no row, so the next run tries again.
@@ -298,12 +295,11 @@ async function cancelUnpaidBooking({
     const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);
     const afterDays = settings.autoCancelOverdueDays;
     const checkIn = booking.checkIn;
-    const first = progress.items[0];
-    if (!first) return false;
-    const noticeDeadline =
-      (await sentFor(tx, booking.id)).get(
-        reminderKey(booking.id, { dueDate: first.dueDate, kind: "final" }),
-      ) || null;
+    const noticeDeadline = finalDeadlineOf(
+      await alreadySent([booking.id], tx),
+      booking.id,
+      progress,
+    );
     const cancellation = { checkIn, afterDays, noticeDeadline };
     if (!isDepositOverdueForCancellation({ progress, today, ...cancellation })) return false;
     const cancellationFee = 0;

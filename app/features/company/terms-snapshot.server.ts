@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { resolvePageContent } from "./page-facts";
 import { termsTextSchema, type TermsText } from "~/lib/terms-text";
 import {
@@ -9,7 +9,7 @@ import {
 } from "~/features/settings/settings";
 import { type db, schema } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
-import { withDefaults } from "~/features/content/content.server";
+import { currentVersion, withDefaults } from "~/features/content/content.server";
 import type { LegalContent } from "~/features/content/content-types";
 
 /**
@@ -43,12 +43,7 @@ export async function recordTermsSnapshot(
     offered: readonly PaymentMethod[];
   },
 ): Promise<string> {
-  const [current] = await tx
-    .select({ version: v.version, body: v.body })
-    .from(v)
-    .where(and(eq(v.page, "terms"), eq(v.language, language)))
-    .orderBy(desc(v.version))
-    .limit(1);
+  const current = await currentVersion("terms", language, tx);
   const page = resolvePageContent(
     withDefaults("terms", language, current?.body) as unknown as LegalContent,
     {
@@ -74,18 +69,21 @@ export async function recordTermsSnapshot(
     .createHash("sha256")
     .update(JSON.stringify({ language, contentVersion, body }))
     .digest("hex");
+  // Usually the text is stored already (every booking under the same AGB shares the row).
+  const [stored] = await tx.select({ id: ts.id }).from(ts).where(eq(ts.hash, hash));
+  if (stored) return stored.id;
   const [inserted] = await tx
     .insert(ts)
     .values({ language, contentVersion, body, hash })
     .onConflictDoNothing({ target: ts.hash })
     .returning({ id: ts.id });
   if (inserted) return inserted.id;
-  // Stored before (committed, or by a parallel booking that committed while this one waited).
+  // Stored meanwhile by a parallel booking that committed while this one waited.
   const [existing] = await tx.select({ id: ts.id }).from(ts).where(eq(ts.hash, hash));
   return existing.id;
 }
 
-export type BookingTerms = {
+type BookingTerms = {
   language: Language;
   /** the operator's saved version of the AGB page, null: the text shipped with the release */
   contentVersion: number | null;

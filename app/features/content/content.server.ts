@@ -9,7 +9,14 @@ import {
 } from "~/features/settings/settings-events.server";
 import { isUuid } from "~/domain/ids";
 import { shippedContent } from "~/lib/content.server";
-import { databaseHandle, db, pgErrorCode, PG_UNIQUE_VIOLATION, schema } from "~/lib/db.server";
+import {
+  databaseHandle,
+  db,
+  pgErrorCode,
+  PG_UNIQUE_VIOLATION,
+  schema,
+  type Database,
+} from "~/lib/db.server";
 import { LANGUAGES, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { contentPageById, type ContentPage } from "./content-pages";
@@ -110,8 +117,13 @@ async function previewFor(page: ContentPage, request: Request) {
   return row ? withDefaults(page, row.language as Language, row.body) : null;
 }
 
-export async function currentVersion(page: ContentPage, language: Language) {
-  const [row] = await db()
+/** The newest saved version of a page (null: none); `executor`: a transaction reads it too. */
+export async function currentVersion(
+  page: ContentPage,
+  language: Language,
+  executor: Pick<Database, "select"> = db(),
+) {
+  const [row] = await executor
     .select({ version: v.version, body: v.body, createdAt: v.createdAt })
     .from(v)
     .where(and(eq(v.page, page), eq(v.language, language)))

@@ -3,6 +3,14 @@ import { and, asc, eq, gt, inArray, or, sql, type AnyColumn, type SQL } from "dr
 import { bookingRetentionEnd } from "~/domain/retention";
 import { describeUserAgent } from "~/features/accounts/account-settings.server";
 import { roleOf, type Role } from "~/features/accounts/session.server";
+import {
+  asBookingStatus,
+  type BookingStatus,
+} from "~/features/booking/booking-confirmation.server";
+import {
+  asNewsletterStatus,
+  type NewsletterStatus,
+} from "~/features/newsletter/admin-newsletter.server";
 import { db, schema } from "~/lib/db.server";
 import { foldedContains } from "~/lib/search-text.server";
 
@@ -17,8 +25,6 @@ type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 /** The database or an open transaction. */
 export type Reader = ReturnType<typeof db> | Tx;
 
-export type BookingStatus = "pending" | "confirmed" | "cancelled" | "completed";
-export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 export type EmailStatus = "pending" | "sent" | "failed";
 
 export type PersonalData = {
@@ -149,12 +155,8 @@ export function bookingsOfAddress(email: string, accountId: string | null): SQL 
 }
 
 const iso = (value: Date) => value.toISOString();
-const asBookingStatus = (value: string): BookingStatus =>
-  value === "confirmed" || value === "cancelled" || value === "completed" ? value : "pending";
 const asEmailStatus = (value: string): EmailStatus =>
   value === "sent" || value === "failed" ? value : "pending";
-const asNewsletterStatus = (value: string): NewsletterStatus =>
-  value === "confirmed" || value === "unsubscribed" ? value : "pending";
 
 /**
  * Locks, in the order the account's deletion takes them (admins' profiles, then the user, see

@@ -169,7 +169,9 @@ function withoutSecrets(row: OutboxRow): { data?: Record<string, unknown> | SQL 
   if (!row.bookingId) return redacted ? { data: redacted } : {};
   const b = schema.booking;
   return {
-    data: sql`case when exists (select 1 from ${b} where ${b.id} = ${row.bookingId} and ${b.guestEmail} = '') then '{}'::jsonb else ${JSON.stringify(redacted ?? row.data)}::jsonb end`,
+    // The column itself where nothing is redacted: the row's data is not sent back to the
+    // database on every send.
+    data: sql`case when exists (select 1 from ${b} where ${b.id} = ${row.bookingId} and ${b.guestEmail} = '') then '{}'::jsonb else ${redacted ? sql`${JSON.stringify(redacted)}::jsonb` : outbox.data} end`,
   };
 }
 

@@ -16,7 +16,8 @@ const t = schema.newsletterSubscription;
 export const EXPORT_BATCH = 2_000;
 
 export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
-const statusOf = (value: string): NewsletterStatus =>
+/** A status read from the database, as the type; an unknown one counts as "pending". */
+export const asNewsletterStatus = (value: string): NewsletterStatus =>
   value === "confirmed" || value === "unsubscribed" ? value : "pending";
 
 function whereOf(filter: Pick<NewsletterFilter, "q" | "status">) {
@@ -67,7 +68,7 @@ export async function listSubscribers(filter: NewsletterFilter) {
     subscribers: rows.map((row) => ({
       id: row.id,
       email: row.email,
-      status: statusOf(row.status),
+      status: asNewsletterStatus(row.status),
       createdAt: row.createdAt.toISOString(),
       confirmedAt: row.confirmedAt?.toISOString() ?? null,
     })),
@@ -84,7 +85,7 @@ export async function getSubscriber(id: string) {
     .select({ id: t.id, email: t.email, status: t.status })
     .from(t)
     .where(eq(t.id, id));
-  return row ? { id: row.id, email: row.email, status: statusOf(row.status) } : null;
+  return row ? { id: row.id, email: row.email, status: asNewsletterStatus(row.status) } : null;
 }
 
 /** Every subscription of the filter (all pages), newest first, batch by batch. */
@@ -112,7 +113,8 @@ export async function* exportSubscribers(filter: Pick<NewsletterFilter, "q" | "s
       .where(keyset ? (where ? and(where, keyset) : keyset) : where)
       .orderBy(sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`)
       .limit(EXPORT_BATCH);
-    for (const { cursorAt: _, ...row } of rows) yield { ...row, status: statusOf(row.status) };
+    for (const { cursorAt: _, ...row } of rows)
+      yield { ...row, status: asNewsletterStatus(row.status) };
     if (rows.length < EXPORT_BATCH) return;
     const last = rows[rows.length - 1]!;
     after = { at: last.cursorAt, id: last.id };

@@ -1,10 +1,10 @@
 import "~/locales/admin-texts";
 import { Download, Search, ShieldCheck, Trash2 } from "lucide-react";
-import { useRef, type ButtonHTMLAttributes } from "react";
+import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, opens } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
@@ -25,6 +25,7 @@ import {
   findPersonalData,
   hasErasableData,
   personalDataSnapshot,
+  type ErasureBlocker,
   type PersonalData,
 } from "~/features/data-requests/personal-data.server";
 import { formatDateTime } from "~/lib/date-time";
@@ -55,12 +56,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** The findings as the page shows them (dates in the admin's language). */
 function findingsView(found: PersonalData, actorId: string, language: Language) {
   const count = (status: string) => found.emails.filter((row) => row.status === status).length;
+  const canErase = hasErasableData(found);
   return {
     email: found.email,
     snapshot: personalDataSnapshot(found),
     blocker: erasureBlocker(found, actorId),
-    canErase: hasErasableData(found),
-    isEmpty: !hasErasableData(found) && found.auditEntries.length === 0,
+    canErase,
+    isEmpty: !canErase && found.auditEntries.length === 0,
     account: found.account && {
       name: found.account.name,
       registered: formatDateTime(found.account.registeredAt, language),
@@ -111,14 +113,12 @@ type ActionData =
       kind: "found";
       findings: Findings;
       /** Why a requested erasure deleted nothing (409). */
-      refusal?: "stale" | "ownAccount" | "lastAdmin" | "upcomingBookings";
+      refusal?: "stale" | ErasureBlocker["reason"];
     }
   | {
       kind: "erased";
       email: string;
-      summary: Omit<ErasureSummary, "bookingsKept"> & {
-        bookingsKept: { number: string; retainedUntil: string }[];
-      };
+      summary: ErasureSummary;
     }
   | { kind: "error"; error: string; values?: { email?: string } };
 
@@ -187,11 +187,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   return fail("invalid", 400);
-}
-
-/** Opens a native `<dialog>` without JavaScript too (invoker commands, decision 015). */
-function opens(dialogId: string, command: "show-modal" | "close" = "show-modal") {
-  return { commandfor: dialogId, command } as ButtonHTMLAttributes<HTMLButtonElement>;
 }
 
 export default function AdminDataRequestsPage({ actionData }: Route.ComponentProps) {

@@ -50,6 +50,9 @@ export const meta: Route.MetaFunction = (args) =>
 /** Echoed input is capped: it only refills the form. */
 const ECHO_MAX = 10_000;
 
+/** The answer's status for each refusal of `sendContactMessage`. */
+const FAILURE_STATUS = { tooMany: 429, unavailable: 503, failed: 500 } as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(await request.formData(), contactSchema, {
     fields: CONTACT_FIELDS,
@@ -74,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ContactActionData>(
       { status: result.error, errors: {}, values },
-      { status: result.error === "tooMany" ? 429 : result.error === "unavailable" ? 503 : 500 },
+      { status: FAILURE_STATUS[result.error] },
     );
   }
   return data<ContactActionData>({ status: "sent", id: result.id, copyTo: result.copyTo });

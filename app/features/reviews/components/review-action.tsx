@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import {
@@ -15,7 +15,7 @@ import {
 import { StarRating } from "./star-rating";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, opens } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import "~/locales/texts/reviews";
@@ -36,14 +36,6 @@ const ERRORS: ReviewErrorCode[] = [
   "failed",
   "sessionExpired",
 ];
-
-/**
- * Opens a native `<dialog>` without JavaScript too (invoker commands); with JavaScript the
- * click handler opens it itself, so the behaviour is the same in every browser.
- */
-function opens(dialogId: string, command: "show-modal" | "close" = "show-modal") {
-  return { commandfor: dialogId, command } as ButtonHTMLAttributes<HTMLButtonElement>;
-}
 
 /**
  * "Bewertung schreiben" for a completed stay, or the guest's own review with "Bearbeiten" and
