@@ -25,6 +25,7 @@ import * as page from "~/routes/admin/data-requests";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBooking, createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { callRoute } from "../helpers/route-call";
+import { whileSettingsUnreadable } from "../helpers/settings-unreadable";
 
 let handle: DatabaseHandle;
 let admin: { id: string; email: string; cookie: string };
@@ -403,6 +404,17 @@ describe(`data-protection requests: export (${databaseKind()})`, () => {
       );
     }
     // Nothing exported, nothing recorded.
+    expect(await db().select().from(schema.auditLog)).toHaveLength(before.length);
+  });
+
+  it("names no default (demo) company as the controller when the settings cannot be read: nothing exported", async () => {
+    const person = await fullPerson("Sina Sperre");
+    const before = await db().select().from(schema.auditLog);
+    const answer = await whileSettingsUnreadable(() => download(person.email));
+    expect(answer.status).toBe(500);
+    expect(await answer.response!.text()).toBe(
+      "Die Daten konnten nicht geladen werden. Bitte versuchen Sie es erneut.",
+    );
     expect(await db().select().from(schema.auditLog)).toHaveLength(before.length);
   });
 });

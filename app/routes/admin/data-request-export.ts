@@ -7,7 +7,7 @@ import {
 } from "~/features/data-requests/access-export.server";
 import { dataRequestSearchSchema } from "~/features/data-requests/data-request.schema";
 import { exportPersonalData } from "~/features/data-requests/data-request.server";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettingsStrict } from "~/features/settings/settings.server";
 import { getEnv } from "~/lib/env.server";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
@@ -51,7 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
     return plain(400, t(`adminDataRequests.errors.${key}`));
   }
   try {
-    const settings = await getSettings();
+    // Strict: the file names the controller; never the defaults of a failed read (decision 087).
+    const settings = await getSettingsStrict();
     const now = new Date();
     const found = await exportPersonalData({
       actor: admin,
