@@ -10,6 +10,7 @@ import {
   expectNoSeriousA11yViolations,
   randomTestAddress,
   registerOverHttp,
+  revalidateByLiveUpdate,
   test,
 } from "./helpers";
 
@@ -420,6 +421,10 @@ test.describe("booking page", () => {
     expect(sent).toBe(String(cents));
     await expect(currentStep(page)).toContainText("Zahlung");
     await expect(page).toHaveURL(new RegExp(`${path}/book`));
+    // Someone saving anything re-reads the open page (live update): the message stays until the
+    // guest acts. React Router drops the action's answer on that revalidation.
+    await revalidateByLiveUpdate(page);
+    await expect(banner).toContainText(`Er beträgt jetzt ${total}.`);
 
     // The guest has seen it now: booked at that total.
     await bookingForm(page).getByRole("button", { name: "Zahlungspflichtig buchen" }).click();

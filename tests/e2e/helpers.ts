@@ -83,6 +83,39 @@ export async function signInOverHttp(request: APIRequestContext, login: Login) {
 }
 
 /**
+ * Lets `page` re-read its data the way any open page does when someone saves (the live updates
+ * in root.tsx): an admin in a browser context of its own saves the English "Flugbuchung" page
+ * unchanged, and this waits until `page` has fetched its data again. No journey reads that page.
+ */
+export async function revalidateByLiveUpdate(page: Page) {
+  await page.locator("html[data-live]").waitFor({ state: "attached" });
+  const path = `${new URL(page.url()).pathname}.data`;
+  const revalidated = page.waitForResponse(
+    (response) =>
+      response.request().method() === "GET" && new URL(response.url()).pathname === path,
+  );
+  const admin = await page.context().browser()!.newContext({ baseURL: baseURL() });
+  try {
+    await signInOverHttp(admin.request, demoAdmin);
+    const editor = await admin.newPage();
+    const saved = editor
+      .getByRole("status")
+      .filter({ hasText: "Gespeichert. Die Seite zeigt die neuen Texte." });
+    // Two journeys saving at the same moment: one of them is refused as a conflict (decision
+    // 073) and tries again on the fresh page.
+    await expect(async () => {
+      await editor.goto("/admin/inhalte/flugbuchung?sprache=en");
+      await waitForHydration(editor);
+      await editor.getByRole("button", { name: "Speichern", exact: true }).click();
+      await expect(saved).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    await admin.close();
+  }
+  expect((await revalidated).status()).toBe(200);
+}
+
+/**
  * Creates a new guest account by posting the registration form (as a browser without
  * JavaScript does), from an address of its own for the per-client registration limit. With a
  * browser context's request the new guest is signed in on that context; with the `request`

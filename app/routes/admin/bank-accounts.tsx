@@ -29,6 +29,7 @@ import { parseForm } from "~/lib/form.server";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/bank-accounts";
 
 const NOTICES = ["saved", "deleted", "deactivated"] as const;
@@ -223,7 +224,7 @@ function upperCaseAsTyped(event: React.FormEvent<HTMLInputElement>) {
 export default function BankAccountsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { filter, accounts, dialog, notice, loadFailed } = loaderData;
-  const result = actionData as SaveActionData | undefined;
+  const result = useActionAnswer(actionData) as SaveActionData | undefined;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const closeTo = listHref(filter);

@@ -48,6 +48,7 @@ import { parseForm } from "~/lib/form.server";
 import { formatDate, formatMoney, getTranslator, languageFromCookie } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
 import { useTranslation } from "~/lib/i18n-react";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/booking-detail";
 import "~/locales/texts/booking-success";
 
@@ -292,7 +293,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
   // marked by hand. An online one beside it goes back through Stripe.
   const openRefund =
     refunds.find((refund) => refund.status === "open" && refund.method === "bank-transfer") ?? null;
-  const result = actionData as (ActionData & { error: string }) | undefined;
+  const result = useActionAnswer(actionData) as (ActionData & { error: string }) | undefined;
   const navigation = useNavigation();
   const isBusy = navigation.state !== "idle";
   const self = `/admin/bookings/${booking.id}`;

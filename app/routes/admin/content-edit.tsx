@@ -33,6 +33,7 @@ import {
 } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/content-edit";
 
 const NOTICES = ["saved", "restored"] as const;
@@ -203,7 +204,7 @@ export default function ContentEditPage({ loaderData, actionData }: Route.Compon
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
-  const result = actionData as ActionData | undefined;
+  const result = useActionAnswer(actionData) as ActionData | undefined;
   const locale = i18n.language === "en" ? "en-GB" : "de-DE";
   const { info, title } = loaderData;
 

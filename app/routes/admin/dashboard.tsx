@@ -21,6 +21,7 @@ import { calendarWarnings } from "~/features/calendar/ical-import.server";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLayoutLoader } from "./layout";
 
@@ -286,7 +287,8 @@ function CalendarAlerts({
   );
 }
 
-export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t, i18n } = useTranslation();
   const language: Language = i18n.language === "en" ? "en" : "de";
   const money = (cents: number) => formatMoney(cents, language);

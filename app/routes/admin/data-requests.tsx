@@ -33,6 +33,7 @@ import { parseForm } from "~/lib/form.server";
 import { formatDate, getTranslator, languageFromCookie, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/data-requests";
 
 /**
@@ -191,7 +192,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminDataRequestsPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const result = actionData as ActionData | { error: "sessionExpired" } | undefined;
+  const result = useActionAnswer(actionData) as
+    ActionData | { error: "sessionExpired" } | undefined;
   const navigation = useNavigation();
   const isSearching =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "search";

@@ -33,6 +33,7 @@ import { formatDateTime } from "~/lib/date-time";
 import { parseForm } from "~/lib/form.server";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/inbox-message";
 
@@ -144,7 +145,7 @@ export default function AdminInboxMessagePage({ loaderData, actionData }: Route.
   const hasPendingReply = message.replies.some((reply) => reply.emailStatus === "pending");
   // The root loader already reads the settings for every page.
   const companyEmail = useRootData()?.settings.companyEmail ?? "";
-  const result = actionData as ActionData | undefined;
+  const result = useActionAnswer(actionData) as ActionData | undefined;
   const navigation = useNavigation();
   const isSending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";

@@ -26,6 +26,7 @@ import { formatDateTime } from "~/lib/date-time";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/newsletter";
 
 const listHref = (filter: Partial<NewsletterFilter>, extra: Record<string, string> = {}) =>
@@ -125,7 +126,7 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
     removing,
     removed,
   } = loaderData;
-  const result = actionData as ActionData | undefined;
+  const result = useActionAnswer(actionData) as ActionData | undefined;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const closeTo = listHref(filter);

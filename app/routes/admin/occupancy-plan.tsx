@@ -18,6 +18,7 @@ import { parsePlanQuery } from "~/features/calendar/occupancy-plan";
 import { loadOccupancyPlan, planFilterOptions } from "~/features/calendar/occupancy-plan.server";
 import { fieldErrorsFromIssues } from "~/lib/form";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/occupancy-plan";
 
 /**
@@ -111,6 +112,10 @@ export async function action({ request }: Route.ActionArgs) {
   return refuse("invalid", 400);
 }
 
-export default function OccupancyPlanRoute({ loaderData, actionData }: Route.ComponentProps) {
+export default function OccupancyPlanRoute({
+  loaderData,
+  actionData: answer,
+}: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   return <OccupancyPlanPage loaderData={loaderData} actionData={actionData as PlanActionData} />;
 }

@@ -13,6 +13,7 @@ import {
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/properties-import";
 
 /** /admin/properties/import: the dialog "Unterkünfte importieren" as a page (spec 06). */
@@ -80,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function PropertiesImportPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const result = actionData as CsvImportActionData | undefined;
+  const result = useActionAnswer(actionData) as CsvImportActionData | undefined;
   return (
     <main id="main" className="max-w-3xl">
       <Link

@@ -39,6 +39,7 @@ import { formatDate, formatMoney, getTranslator, languageFromCookie } from "~/li
 import { imageUrls } from "~/lib/image-urls";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/properties";
 
 const NOTICES = ["saved", "deleted", "archived"] as const;
@@ -120,7 +121,7 @@ export default function AdminPropertiesPage({ loaderData, actionData }: Route.Co
   const language = i18n.language === "en" ? "en" : "de";
   const { filter, properties, total, isCapped, pageCount, loadFailed, notice, removing } =
     loaderData;
-  const result = actionData as ActionData | undefined;
+  const result = useActionAnswer(actionData) as ActionData | undefined;
   const navigation = useNavigation();
   const isLoading =
     navigation.state === "loading" && navigation.location.pathname === "/admin/properties";

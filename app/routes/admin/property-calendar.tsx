@@ -36,6 +36,7 @@ import { getEnv } from "~/lib/env.server";
 import { fieldErrorsFromIssues } from "~/lib/form";
 import { formatDate, getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/property-calendar";
 
 /**
@@ -266,7 +267,7 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
     isBusy && navigation.formData?.get("intent") === "syncFeed"
       ? String(navigation.formData.get("id"))
       : null;
-  const result = actionData as ActionData | undefined;
+  const result = useActionAnswer(actionData) as ActionData | undefined;
   const { property, blocks, feeds, exportUrl, today } = loaderData;
   const fieldError = (name: string, blockId?: string) => {
     if (!result || result.ok || !result.fieldErrors) return undefined;

@@ -44,6 +44,7 @@ import { editVersionOf, readEditVersion } from "~/lib/edit-version";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/property-form";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -216,7 +217,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function PropertyFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const result = actionData as PropertyFormActionData | undefined;
+  const result = useActionAnswer(actionData) as PropertyFormActionData | undefined;
   const { mode, property, loadFailed } = loaderData;
   const heading =
     mode === "add" ? t("adminProperties.form.titleAdd") : t("adminProperties.form.titleEdit");

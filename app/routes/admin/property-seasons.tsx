@@ -34,6 +34,7 @@ import { readEditVersion } from "~/lib/edit-version";
 import { fieldErrorsFromIssues } from "~/lib/form";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/property-seasons";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -129,7 +130,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function PropertySeasonsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const result = actionData as (SeasonsActionData & { ok?: false }) | undefined;
+  const result = useActionAnswer(actionData) as (SeasonsActionData & { ok?: false }) | undefined;
   const { property, seasons } = loaderData;
   return (
     <main id="main" className="max-w-4xl">

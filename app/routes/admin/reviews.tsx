@@ -36,6 +36,7 @@ import { parseForm } from "~/lib/form.server";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import type { Route } from "./+types/reviews";
 import "~/locales/texts/reviews";
 
@@ -173,7 +174,7 @@ const stars = (rating: number) => `${"★".repeat(rating)}${"☆".repeat(5 - rat
 export default function AdminReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { filter, reviews, total, isCapped, pageCount, loadFailed, notice, dialog } = loaderData;
-  const result = actionData as ActionData | undefined;
+  const result = useActionAnswer(actionData) as ActionData | undefined;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const closeTo = listHref(filter);

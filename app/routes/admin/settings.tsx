@@ -38,6 +38,7 @@ import { Checkbox, Input, Textarea } from "~/components/ui/input";
 import { HOUSE_RULES_MAX, TOURIST_TAX_NOTE_MAX } from "~/domain/property-facts";
 import { mediaUrl } from "~/lib/media-url";
 import { readEditVersion } from "~/lib/edit-version";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { StaleFormBanner } from "~/components/ui/stale-form-banner";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -187,7 +188,8 @@ function ColorInput(props: InputHTMLAttributes<HTMLInputElement>) {
   );
 }
 
-export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminSettings({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t } = useTranslation();
   const navigation = useNavigation();
   // The open tab lives in the URL (`?tab=buchungen`), so a reload, a link or Back opens it
@@ -217,13 +219,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const fieldErrors: FieldErrors =
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {};
   const savedAt = actionData && "at" in actionData ? actionData.at : undefined;
-  // The upload's result is kept in state: saving a logo announces a settings change, and the
-  // live update's revalidation that follows clears the action's data.
-  const [brandResult, setBrandResult] = useState<typeof actionData>(undefined);
-  useEffect(() => {
-    if (actionData && "asset" in actionData) setBrandResult(actionData);
-    else if (actionData) setBrandResult(undefined);
-  }, [actionData]);
+  const brandResult = actionData && "asset" in actionData ? actionData : undefined;
 
   // Success banner for 3 seconds (spec 06).
   useEffect(() => {
@@ -585,17 +581,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                 ? s.logoDarkUrl
                 : s.faviconUrl;
           const failed =
-            brandResult &&
-            "asset" in brandResult &&
-            brandResult.asset === asset &&
-            brandResult.status === "uploadFailed"
+            brandResult?.asset === asset && brandResult.status === "uploadFailed"
               ? brandResult.error
               : null;
-          const saved =
-            brandResult &&
-            "asset" in brandResult &&
-            brandResult.asset === asset &&
-            brandResult.status === "brandSaved";
+          const saved = brandResult?.asset === asset && brandResult.status === "brandSaved";
           return (
             <div
               key={asset}

@@ -18,6 +18,7 @@ import { requireAdmin, sessionExpired } from "~/features/accounts/session.server
 import { dayInBerlin } from "~/domain/calendar-day";
 import { formatDate, getTranslator, languageFromCookie } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/users";
@@ -98,7 +99,7 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "de";
   const { filter, users, total, isCapped, pageCount, loadFailed, selfId, saved } = loaderData;
-  const result = actionData as (ActionData & { error: string }) | undefined;
+  const result = useActionAnswer(actionData) as (ActionData & { error: string }) | undefined;
   const navigation = useNavigation();
   const isLoading =
     navigation.state === "loading" && navigation.location.pathname === "/admin/users";

@@ -25,6 +25,7 @@ import {
   languageFromCookie,
 } from "~/lib/i18n";
 import { imageUrls } from "~/lib/image-urls";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import "~/locales/texts/auth";
 import "~/locales/texts/booking-success";
@@ -149,7 +150,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(landing, { headers: withSetCookies(result.headers) });
 }
 
-export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
+export default function AuthPage({ actionData: answer, loaderData }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t } = useTranslation();
   const { stay } = loaderData;
   const [searchParams] = useSearchParams();

@@ -12,6 +12,7 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { getTranslator, languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import "~/locales/texts/account-settings";
 
 /**
@@ -64,7 +65,11 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ state: result }, { status: STATUS[result] });
 }
 
-export default function ConfirmAddressPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConfirmAddressPage({
+  loaderData,
+  actionData: answer,
+}: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t } = useTranslation();
   const navigation = useNavigation();
   const state = actionData?.state ?? loaderData.state;

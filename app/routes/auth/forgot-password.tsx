@@ -9,6 +9,7 @@ import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { parseForm } from "~/lib/form.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -48,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { requested: true as const };
 }
 
-export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+export default function ForgotPasswordPage({ actionData: answer }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t } = useTranslation();
   const root = useRootData();
   const navigation = useNavigation();

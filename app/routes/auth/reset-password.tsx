@@ -10,6 +10,7 @@ import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { parseForm } from "~/lib/form.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -62,7 +63,11 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/auth?reset=success");
 }
 
-export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ResetPasswordPage({
+  loaderData,
+  actionData: answer,
+}: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t } = useTranslation();
   const root = useRootData();
   const navigation = useNavigation();

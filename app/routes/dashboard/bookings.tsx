@@ -22,6 +22,7 @@ import { getMyBookingDetail, listMyBookings } from "~/features/booking/my-bookin
 import { dayInBerlin } from "~/domain/calendar-day";
 import { formatMoney, languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { isUuid } from "~/domain/ids";
 import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
@@ -103,7 +104,8 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.title, description: args.data?.description, noindex: true });
 
-export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function MyBookingsPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "de";
   const { query, bookings, detail, cancel, cancelled } = loaderData;

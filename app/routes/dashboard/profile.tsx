@@ -30,6 +30,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { mediaUrl } from "~/lib/media-url";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import "~/locales/texts/profile-page";
 
 /** The profile form is a few short fields; nothing legitimate comes near this. */
@@ -132,7 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { profile } = loaderData;
-  const result = actionData as ProfileActionData | undefined;
+  const result = useActionAnswer(actionData) as ProfileActionData | undefined;
   return (
     <main id="main">
       <h1 className="text-2xl font-semibold text-secondary">{t("profilePage.heading")}</h1>

@@ -35,6 +35,7 @@ import { withSetCookies } from "~/lib/http.server";
 import { languageFromCookie, getTranslator } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsHydrated } from "~/lib/use-is-hydrated";
 import { parseForm } from "~/lib/form.server";
 import { Banner } from "~/components/ui/banner";
@@ -332,7 +333,8 @@ function isSaved(result: object | undefined): boolean {
   return Boolean(result && "ok" in result && result.ok);
 }
 
-export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function SettingsPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t } = useTranslation();
   const isSessionExpired =
     actionData && "error" in actionData && actionData.error === "sessionExpired";

@@ -3,6 +3,7 @@ import { confirmationState, confirmSubscription } from "~/features/newsletter/ne
 import { NewsletterTokenAction } from "~/features/newsletter/token-page";
 import { languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import "~/locales/texts/newsletter";
 
 /**
@@ -27,7 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.title, noindex: true });
 
-export default function ConfirmNewsletter({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConfirmNewsletter({
+  loaderData,
+  actionData: answer,
+}: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   return (
     <NewsletterTokenAction
       kind="confirm"

@@ -3,6 +3,7 @@ import { unsubscribe, unsubscribeState } from "~/features/newsletter/newsletter.
 import { NewsletterTokenAction } from "~/features/newsletter/token-page";
 import { languageFromCookie, catalogueOf } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import "~/locales/texts/newsletter";
 
 /** The unsubscribe link of every newsletter e-mail: GET shows a button, its POST unsubscribes. */
@@ -24,7 +25,11 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.title, noindex: true });
 
-export default function UnsubscribeNewsletter({ loaderData, actionData }: Route.ComponentProps) {
+export default function UnsubscribeNewsletter({
+  loaderData,
+  actionData: answer,
+}: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   return (
     <NewsletterTokenAction
       kind="unsubscribe"

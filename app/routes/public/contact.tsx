@@ -15,6 +15,7 @@ import { getPageContent } from "~/features/company/page-content.server";
 import { parseForm } from "~/lib/form.server";
 import { languageFromCookie } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import "~/locales/texts/contact";
 import "~/locales/texts/footer";
 
@@ -95,7 +96,8 @@ function Card({ icon, title, children }: { icon: ReactNode; title: string; child
   );
 }
 
-export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ContactPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answer);
   const { t } = useTranslation();
   const { content, company } = loaderData;
   const mapUrl = mapSearchUrl([

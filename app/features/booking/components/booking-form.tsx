@@ -293,17 +293,18 @@ export function BookingForm(props: BookingFormProps) {
   const [serverError, setServerError] = useState(actionData);
 
   // A new answer from the action (JavaScript): show it where it belongs. The input is still
-  // in the state, exactly as it was sent.
+  // in the state, exactly as it was sent. No answer is no news: a live update's revalidation
+  // (root.tsx) drops the action's data, and the message must stay until the guest acts. (Not
+  // the shared useActionAnswer: this page has no bytes to spare, and the form is keyed by the
+  // URL, so a navigation starts a fresh one anyway.)
   const [handledAction, setHandledAction] = useState(actionData);
-  if (actionData !== handledAction) {
+  if (actionData && actionData !== handledAction) {
     setHandledAction(actionData);
     setServerError(actionData);
-    if (actionData) {
-      setStep(stepAfter(actionData));
-      setStayError(stayErrorOf(actionData));
-      setDetailErrors(pickDetailErrors(actionData.fieldErrors));
-      setPaymentError(actionData.fieldErrors.paymentMethod);
-    }
+    setStep(stepAfter(actionData));
+    setStayError(stayErrorOf(actionData));
+    setDetailErrors(pickDetailErrors(actionData.fieldErrors));
+    setPaymentError(actionData.fieldErrors.paymentMethod);
   }
 
   /** Element to focus after the next render (step heading, first invalid field, message). */
