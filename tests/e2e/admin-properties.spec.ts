@@ -6,6 +6,7 @@ import {
   demoAdmin,
   expect,
   expectNoSeriousA11yViolations,
+  revalidateByLiveUpdate,
   signInOverHttp,
   test,
   waitForHydration,
@@ -419,6 +420,13 @@ test("a window opened before another window's save cannot save over it: a messag
   await expect(page.getByTestId("autosave-status")).toContainText(
     "Zuletzt automatisch gespeichert um",
   );
+  // What is typed after the autosave stays when the page re-reads its data (someone saved a
+  // page: live update). The form used to be rebuilt then, from the autosaved draft.
+  const description = form.getByLabel("Beschreibung *");
+  await description.fill("Nach dem automatischen Speichern getippt.");
+  await revalidateByLiveUpdate(page);
+  await expect(description).toHaveValue("Nach dem automatischen Speichern getippt.");
+  await expect(description).toBeFocused();
   await form.getByRole("button", { name: "Speichern" }).click();
   await expect(page).toHaveURL(/\/admin\/properties\?hinweis=saved$/);
 

@@ -1,10 +1,12 @@
 import "~/locales/admin-texts";
 import { MoveLeft } from "lucide-react";
+import { useState } from "react";
 import {
   data,
   isRouteErrorResponse,
   Link,
   redirect,
+  useLocation,
   useNavigation,
   useRouteError,
   type ShouldRevalidateFunctionArgs,
@@ -214,11 +216,28 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw redirect("/admin/properties?hinweis=saved");
 }
 
+/**
+ * The form's key: a navigation (another property, the reload after "Entwurf verwerfen") starts
+ * the form afresh; an action's answer (a refused save) and a revalidation keep it. Keyed by the
+ * draft's time and the version, as it was, the form was rebuilt under the admin's hands after
+ * its own autosave as soon as anything re-read the page (a live update when someone saves the
+ * settings or a content page): what was typed since the autosave and the focus were lost.
+ */
+function useFormKey(propertyId: string | undefined, isAnswer: boolean) {
+  const { key: at } = useLocation();
+  const [current, setCurrent] = useState({ at, key: `${propertyId ?? "new"}:${at}` });
+  if (at === current.at) return current.key;
+  const next = { at, key: isAnswer ? current.key : `${propertyId ?? "new"}:${at}` };
+  setCurrent(next);
+  return next.key;
+}
+
 export default function PropertyFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const result = useActionAnswer(actionData) as PropertyFormActionData | undefined;
   const { mode, property, loadFailed } = loaderData;
+  const formKey = useFormKey(property?.id, actionData != null);
   const heading =
     mode === "add" ? t("adminProperties.form.titleAdd") : t("adminProperties.form.titleEdit");
   return (
@@ -248,8 +267,7 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
         <>
           <ImageImportStatus items={loaderData.imageImports} />
           <PropertyForm
-            // A discarded draft or another property starts the form afresh.
-            key={`${property?.id ?? "new"}:${property?.draftSavedAt ?? ""}:${property?.version ?? ""}`}
+            key={formKey}
             mode={mode}
             property={property}
             values={(result && !result.ok ? result.values : undefined) ?? loaderData.values}
