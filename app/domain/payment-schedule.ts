@@ -18,6 +18,16 @@ import { addDays } from "./calendar-day";
  * day is the day the booking was made in Europe/Berlin.
  */
 export const DEFAULT_DEPOSIT_PERCENTAGE = 20;
+
+/**
+ * SEPA Direct Debit only for arrivals at least this many days away (spec 09, decision 049): the
+ * bank confirms a debit only after days, and the money must be in before the guest arrives.
+ */
+export const SEPA_MIN_DAYS = 14;
+
+/** Whether `method` cannot pay a stay from `checkIn` booked on `bookingDay` (SEPA too late). */
+export const isTooLateFor = (method: string, bookingDay: string, checkIn: string) =>
+  method === "sepa-debit" && checkIn < addDays(bookingDay, SEPA_MIN_DAYS);
 export const DEPOSIT_DUE_DAYS = 7;
 export const DEFAULT_BALANCE_DUE_DAYS = 30;
 

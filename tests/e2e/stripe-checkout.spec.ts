@@ -5,7 +5,13 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { addDays, berlinDay } from "./calendar";
-import { demoAdmin, expect, expectNoSeriousA11yViolations, test } from "./helpers";
+import {
+  demoAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  test,
+  waitForHydration,
+} from "./helpers";
 import { plainText, waitForMail } from "./mail";
 import { e2eSmtpPort } from "./smtp-receiver";
 import {
@@ -339,4 +345,56 @@ test("the settings show the Stripe checklist without the keys", async ({ browser
     await checklist.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `tmp/screens/stripe-settings-${width}.png` });
   }
+});
+
+test("SEPA is greyed out for an arrival less than 14 days away, with its reason", async ({
+  browser,
+}) => {
+  const admin = await newPage(browser);
+  const signedIn = await admin.request.post(`${BASE}/auth`, {
+    headers: { origin: BASE },
+    form: { intent: "signIn", email: demoAdmin.email, password: demoAdmin.password },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status()).toBe(302);
+  await admin.goto("/admin/settings?tab=buchungen");
+  await waitForHydration(admin);
+  await admin.getByRole("checkbox", { name: "SEPA-Lastschrift" }).check();
+  await admin.getByRole("button", { name: "Einstellungen speichern" }).click();
+  await expect(admin.getByRole("status")).toHaveText("Einstellungen erfolgreich gespeichert");
+
+  const page = await newPage(browser);
+  await registerGuest(page);
+  const propertyPath = await firstPropertyPath(page);
+  const today = berlinDay(new Date());
+  const sepa = (page: Page) => bookingForm(page).getByRole("radio", { name: /SEPA/ });
+  // Step "Zahlung" of a 3-night stay from `checkIn` (days 5–8 and 60–63 lie between the demo's
+  // bookings).
+  const toPayment = async (checkIn: string) => {
+    await page.goto(
+      `${propertyPath}/book?checkIn=${checkIn}&checkOut=${addDays(checkIn, 3)}&guests=2`,
+    );
+    await waitForHydration(page);
+    const form = bookingForm(page);
+    await form.getByRole("textbox", { name: "Telefon", exact: true }).fill("+49 170 7654321");
+    await form.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+    await expect(form.getByRole("radiogroup")).toBeVisible();
+  };
+  // 5 days ahead: on screen with the reason, but not to be chosen (it used to be offered and
+  // then refused after "Zahlungspflichtig buchen").
+  await toPayment(addDays(today, 5));
+  await expect(sepa(page)).toBeDisabled();
+  await expect(bookingForm(page)).toContainText("bei Anreise in mindestens 14 Tagen");
+  await expect(bookingForm(page).getByRole("radio", { name: /Kreditkarte/ })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await sepa(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tmp/screens/sepa-too-late-${width}.png` });
+  }
+  // 14 days ahead and more: to be chosen.
+  await toPayment(addDays(today, 60));
+  await expect(sepa(page)).toBeEnabled();
+  await sepa(page).check();
+  await expect(sepa(page)).toBeChecked();
 });

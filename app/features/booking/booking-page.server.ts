@@ -3,10 +3,9 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { isCalendarDay } from "~/domain/calendar-day";
 import type { BookedStay } from "~/domain/availability";
 import { resolveTouristTaxNote } from "~/domain/tourist-tax";
-import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { getOfferedPaymentMethods, offeredOnly } from "~/features/company/payment-methods.server";
 import { BLOCKING_STATUSES, listBookedStays } from "~/features/properties/availability.server";
 import { isPropertyId } from "~/features/properties/property-detail.server";
-import type { PaymentMethod } from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
 import { listSeasons, pageSeasons } from "~/features/properties/seasons.server";
 import { addDays } from "~/domain/calendar-day";
@@ -107,9 +106,7 @@ export async function getBookingPageData({
     shownTerms: bookingTermsKey(settings),
     bookedStays: bookedStays satisfies BookedStay[],
     /** Only the methods a guest can actually use (spec 04 "Payment methods"). */
-    paymentMethods: paymentMethods
-      .filter((entry) => entry.isOffered)
-      .map((entry) => entry.method) satisfies PaymentMethod[],
+    paymentMethods: offeredOnly(paymentMethods),
     phone: profile?.phone ?? "",
   };
 }

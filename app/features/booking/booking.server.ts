@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { getOfferedPaymentMethods, offeredOnly } from "~/features/company/payment-methods.server";
 import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import { emailCompany } from "~/features/email/templates";
 import type { SiteSettings } from "~/features/settings/settings";
 import { bookingTermsKey } from "~/domain/booking-terms";
-import { addDays, dayInBerlin, isCalendarDay } from "~/domain/calendar-day";
+import { dayInBerlin, isCalendarDay } from "~/domain/calendar-day";
+import { isTooLateFor } from "~/domain/payment-schedule";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { recordTermsSnapshot } from "~/features/company/terms-snapshot.server";
 import type { Language } from "~/lib/i18n";
@@ -87,9 +88,6 @@ async function bookingForKey(userId: string, idempotencyKey: string) {
     .limit(1);
   return row;
 }
-
-/** SEPA Direct Debit only for arrivals at least this many days away (spec 09, decision 049). */
-export const SEPA_MIN_DAYS = 14;
 
 /**
  * Stores a booking request (spec/04-booking.md) for the signed-in guest `userId`.
@@ -205,8 +203,8 @@ export async function createBooking({
   if (!paymentMethods.some((m) => m.method === input.paymentMethod && m.isOffered)) {
     return { ok: false, error: "paymentUnavailable" };
   }
-  // SEPA confirms only after days: a debit must have time to arrive before the guest does.
-  if (input.paymentMethod === "sepa-debit" && input.checkIn < addDays(today, SEPA_MIN_DAYS)) {
+  // The booking page offers SEPA then only greyed out; a forged or old form gets this.
+  if (isTooLateFor(input.paymentMethod, today, input.checkIn)) {
     return { ok: false, error: "sepaTooLate" };
   }
 
@@ -310,7 +308,7 @@ export async function createBooking({
           const termsSnapshotId = await recordTermsSnapshot(tx, {
             language,
             settings,
-            offered: paymentMethods.filter((m) => m.isOffered).map((m) => m.method),
+            offered: offeredOnly(paymentMethods),
           });
 
           const [booking] = await tx

@@ -1,5 +1,9 @@
-import { getOfferedPaymentMethods } from "./payment-methods.server";
-import { openingHoursIn } from "~/features/settings/settings";
+import { getOfferedPaymentMethods, offeredOnly } from "./payment-methods.server";
+import {
+  openingHoursIn,
+  type PaymentMethod,
+  type SiteSettings,
+} from "~/features/settings/settings";
 import { getSettings } from "~/features/settings/settings.server";
 import { getContent } from "~/features/content/content.server";
 import type { ContentPage } from "~/features/content/content-pages";
@@ -14,8 +18,17 @@ import { resolvePageContent, type PageFacts } from "./page-facts";
  */
 async function getPageFacts(language: Language): Promise<PageFacts> {
   const [settings, methods] = await Promise.all([getSettings(), getOfferedPaymentMethods()]);
+  return pageFactsFrom(settings, offeredOnly(methods), language);
+}
+
+/** The facts from given settings and offered methods (the booking's AGB snapshot has its own). */
+export function pageFactsFrom(
+  settings: SiteSettings,
+  offered: readonly PaymentMethod[],
+  language: Language,
+): PageFacts {
   return {
-    offeredPaymentMethods: methods.filter((m) => m.isOffered).map((m) => m.method),
+    offeredPaymentMethods: offered,
     openingHours: openingHoursIn(settings, language),
     depositPercentage: settings.depositPercentage,
     balanceDueDays: settings.balanceDueDays,

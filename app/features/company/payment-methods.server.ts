@@ -23,6 +23,10 @@ export type OfferedPaymentMethod = {
   reason: PaymentMethodUnavailableReason | null;
 };
 
+/** The methods a guest can use, from getOfferedPaymentMethods' answer. */
+export const offeredOnly = (methods: readonly OfferedPaymentMethod[]): PaymentMethod[] =>
+  methods.filter((m) => m.isOffered).map((m) => m.method);
+
 /**
  * Offered = allowed in the settings AND operational (spec 04). The one place that decides it:
  * /zahlungsmethoden and the booking page both call this, so the info page never promises a

@@ -2,11 +2,8 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { resolvePageContent } from "./page-facts";
 import { termsTextSchema, type TermsText } from "~/lib/terms-text";
-import {
-  openingHoursIn,
-  type PaymentMethod,
-  type SiteSettings,
-} from "~/features/settings/settings";
+import { pageFactsFrom } from "./page-content.server";
+import type { PaymentMethod, SiteSettings } from "~/features/settings/settings";
 import { type db, schema } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { currentVersion, withDefaults } from "~/features/content/content.server";
@@ -46,12 +43,7 @@ export async function recordTermsSnapshot(
   const current = await currentVersion("terms", language, tx);
   const page = resolvePageContent(
     withDefaults("terms", language, current?.body) as unknown as LegalContent,
-    {
-      offeredPaymentMethods: offered,
-      openingHours: openingHoursIn(settings, language),
-      depositPercentage: settings.depositPercentage,
-      balanceDueDays: settings.balanceDueDays,
-    },
+    pageFactsFrom(settings, offered, language),
     language,
   );
   // The contract's text only: not the page's description or its "Fragen?" box.

@@ -1,7 +1,12 @@
 import { Building2, CreditCard, Landmark, Wallet } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import { paymentSchedule, paymentTermsText, type PaymentTerms } from "~/domain/payment-schedule";
+import {
+  isTooLateFor,
+  paymentSchedule,
+  paymentTermsText,
+  type PaymentTerms,
+} from "~/domain/payment-schedule";
 import type { PaymentMethod } from "~/features/settings/settings";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { Banner } from "~/components/ui/banner";
@@ -87,7 +92,7 @@ export function PaymentFields({
                 <label
                   key={method}
                   htmlFor={id}
-                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-4 hover:border-secondary has-[:checked]:border-secondary has-[:checked]:bg-secondary/5 has-[:checked]:ring-1 has-[:checked]:ring-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-secondary"
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-4 hover:border-secondary has-[:checked]:border-secondary has-[:checked]:bg-secondary/5 has-[:checked]:ring-1 has-[:checked]:ring-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-secondary has-[:disabled]:cursor-not-allowed has-[:disabled]:border-dashed has-[:disabled]:bg-slate-50"
                 >
                   <input
                     id={id}
@@ -95,6 +100,8 @@ export function PaymentFields({
                     name="paymentMethod"
                     value={method}
                     required
+                    // SEPA for an arrival less than 14 days away: its hint says why.
+                    disabled={!!stay && isTooLateFor(method, stay.bookingDay, stay.checkIn)}
                     checked={value === method}
                     onChange={() => onChange(method)}
                     aria-labelledby={`${id}-name`}
