@@ -228,34 +228,13 @@ async function reopenFailedSend(
       .where(and(eq(r.id, item.id), eq(r.status, "sending")))
       .for("update");
     if (!still) return;
-    const [beside] = await tx
-      .select({ id: r.id, amount: r.amount })
-      .from(r)
-      .where(
-        and(
-          eq(r.bookingId, item.bookingId),
-          eq(r.method, item.method),
-          eq(r.status, "open"),
-          ne(r.id, item.id),
-        ),
-      )
-      .for("update");
-    let extra = 0;
-    if (beside) {
-      const [sent] = await tx
-        .select({ id: sr.id })
-        .from(sr)
-        .where(and(eq(sr.refundId, beside.id), notInArray(sr.status, DEAD)))
-        .limit(1);
-      if (sent) {
-        await tx
-          .update(r)
-          .set({ status: "pending", lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
-          .where(eq(r.id, item.id));
-        return;
-      }
-      await tx.delete(r).where(eq(r.id, beside.id));
-      extra = beside.amount;
+    const extra = await foldOpenBeside(tx, item);
+    if (extra === "wait") {
+      await tx
+        .update(r)
+        .set({ status: "pending", lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
+        .where(eq(r.id, item.id));
+      return;
     }
     await tx
       .update(r)
@@ -481,30 +460,14 @@ async function reopenFailedRefund(
     .from(r)
     .where(and(eq(r.id, refundId), eq(r.status, "pending")));
   if (!failed) return false;
-  const [other] = await tx
-    .select({ id: r.id, amount: r.amount })
-    .from(r)
-    .where(
-      and(eq(r.bookingId, failed.bookingId), eq(r.method, failed.method), eq(r.status, "open")),
-    )
-    .for("update");
-  let extra = 0;
-  if (other) {
-    const [sent] = await tx
-      .select({ id: sr.id })
-      .from(sr)
-      .where(and(eq(sr.refundId, other.id), notInArray(sr.status, DEAD)))
-      .limit(1);
-    if (sent) {
-      await tx
-        .update(r)
-        .set({ lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
-        .where(eq(r.id, refundId));
-      logger.error({ refundId }, "a failed refund waits until the open one beside it is done");
-      return false;
-    }
-    await tx.delete(r).where(eq(r.id, other.id));
-    extra = other.amount;
+  const extra = await foldOpenBeside(tx, { id: refundId, ...failed });
+  if (extra === "wait") {
+    await tx
+      .update(r)
+      .set({ lastError: error, nextAttemptAt: lookUpAfter(now, 1) })
+      .where(eq(r.id, refundId));
+    logger.error({ refundId }, "a failed refund waits until the open one beside it is done");
+    return false;
   }
   const [item] = await tx
     .update(r)
@@ -525,6 +488,39 @@ async function reopenFailedRefund(
     after: { refundId, ...audit, ...(extra ? { joined: extra } : {}) },
   });
   return true;
+}
+
+/**
+ * The open item of the same booking and method beside `item` (money that came late while `item`
+ * was at Stripe; decision 086 allows one open item per booking and method), folded into `item`:
+ * deleted, and its amount returned for `item` to pay back too. "wait" when part of it is at
+ * Stripe already: then it cannot be folded, and `item` waits until it is done.
+ */
+async function foldOpenBeside(
+  tx: Tx,
+  item: { id: string; bookingId: string; method: string },
+): Promise<number | "wait"> {
+  const [beside] = await tx
+    .select({ id: r.id, amount: r.amount })
+    .from(r)
+    .where(
+      and(
+        eq(r.bookingId, item.bookingId),
+        eq(r.method, item.method),
+        eq(r.status, "open"),
+        ne(r.id, item.id),
+      ),
+    )
+    .for("update");
+  if (!beside) return 0;
+  const [sent] = await tx
+    .select({ id: sr.id })
+    .from(sr)
+    .where(and(eq(sr.refundId, beside.id), notInArray(sr.status, DEAD)))
+    .limit(1);
+  if (sent) return "wait";
+  await tx.delete(r).where(eq(r.id, beside.id));
+  return beside.amount;
 }
 
 /** A pending item all of whose Stripe parts succeeded becomes "refunded" today. */
