@@ -303,6 +303,41 @@ describe(`iCal import (${databaseKind()})`, () => {
     expect((await calendarWarnings()).stale.map((s) => s.propertyId)).not.toContain(property.id);
   });
 
+  it("reads, reports and shows no calendar of an archived property ('Löschen' with bookings)", async () => {
+    const { feedId, property } = await propertyWithFeed("airbnb.ics");
+    // Due and stale: its channel listing was removed with it and the feed answers 404.
+    await db()
+      .update(schema.icalFeed)
+      .set({
+        nextSyncAt: new Date(Date.now() - 60_000),
+        lastSuccessAt: new Date(Date.now() - 3 * 60 * 60 * 1000),
+      })
+      .where(eq(schema.icalFeed.id, feedId));
+    await db()
+      .update(schema.property)
+      .set({ status: "archived" })
+      .where(eq(schema.property.id, property.id));
+    expect(await dueFeedIds(1000)).not.toContain(feedId);
+    await reportStaleFeeds();
+    const mails = await db()
+      .select({ data: schema.emailOutbox.data })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.template, "calendar-stale"));
+    expect(
+      mails.filter((m) => (m.data as { propertyId: string }).propertyId === property.id),
+    ).toEqual([]);
+    const warnings = await calendarWarnings();
+    expect(warnings.stale.map((s) => s.propertyId)).not.toContain(property.id);
+
+    // The same feed of a property in use is all three.
+    await db()
+      .update(schema.property)
+      .set({ status: "published" })
+      .where(eq(schema.property.id, property.id));
+    expect(await dueFeedIds(1000)).toContain(feedId);
+    expect((await calendarWarnings()).stale.map((s) => s.propertyId)).toContain(property.id);
+  });
+
   it("refuses private and loopback addresses unless ICAL_ALLOW_PRIVATE is set", async () => {
     const { feedId, property } = await propertyWithFeed("airbnb.ics");
     process.env.ICAL_ALLOW_PRIVATE = "false";

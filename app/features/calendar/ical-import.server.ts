@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { adminEmails } from "~/features/accounts/admin-users.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
@@ -470,6 +470,14 @@ async function alertNewConflicts(tx: Tx, feed: FeedRow) {
 }
 
 /**
+ * Feeds of a property that is not archived. "Löschen" archives a property that has bookings
+ * (spec 06): for the operator it is gone, so its calendars are no longer read (a channel's
+ * listing removed with it would answer 404 for ever), reported stale or shown on the dashboard,
+ * where nothing could resolve them. The feeds stay stored, as everything of an archived one.
+ */
+const ofLiveProperty = sql`${f.propertyId} in (select ${schema.property.id} from ${schema.property} where ${schema.property.status} <> 'archived')`;
+
+/**
  * Feeds without a successful sync for 2 hours (counted from when they were added if they never
  * had one): the admins are e-mailed once per stale spell (claimed by one UPDATE, so two
  * processes do not both send). Returns how many feeds were reported.
@@ -484,6 +492,7 @@ export async function reportStaleFeeds(now: Date = new Date()): Promise<number> 
         and(
           isNull(f.staleNotifiedAt),
           or(lt(f.lastSuccessAt, limit), and(isNull(f.lastSuccessAt), lt(f.createdAt, limit))),
+          ofLiveProperty,
         ),
       )
       .returning();
@@ -513,7 +522,13 @@ export async function dueFeedIds(limit = 10, now: Date = new Date()) {
   const rows = await db()
     .select({ id: f.id })
     .from(f)
-    .where(and(lte(f.nextSyncAt, now), or(isNull(f.syncLeaseUntil), lt(f.syncLeaseUntil, now))))
+    .where(
+      and(
+        lte(f.nextSyncAt, now),
+        or(isNull(f.syncLeaseUntil), lt(f.syncLeaseUntil, now)),
+        ofLiveProperty,
+      ),
+    )
     .orderBy(asc(f.nextSyncAt))
     .limit(limit);
   return rows.map((row) => row.id);
@@ -538,7 +553,13 @@ export async function calendarWarnings(now: Date = new Date()) {
       .from(ev)
       .innerJoin(f, eq(f.id, ev.feedId))
       .innerJoin(schema.property, eq(schema.property.id, ev.propertyId))
-      .where(and(eq(ev.status, "conflict"), isNull(ev.conflictAcknowledgedAt)))
+      .where(
+        and(
+          eq(ev.status, "conflict"),
+          isNull(ev.conflictAcknowledgedAt),
+          ne(schema.property.status, "archived"),
+        ),
+      )
       .orderBy(asc(ev.checkIn))
       .limit(50),
     db()
@@ -552,7 +573,12 @@ export async function calendarWarnings(now: Date = new Date()) {
       })
       .from(f)
       .innerJoin(schema.property, eq(schema.property.id, f.propertyId))
-      .where(or(lt(f.lastSuccessAt, limit), and(isNull(f.lastSuccessAt), lt(f.createdAt, limit))))
+      .where(
+        and(
+          or(lt(f.lastSuccessAt, limit), and(isNull(f.lastSuccessAt), lt(f.createdAt, limit))),
+          ne(schema.property.status, "archived"),
+        ),
+      )
       .orderBy(asc(f.lastSuccessAt))
       .limit(50),
   ]);
