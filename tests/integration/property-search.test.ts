@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { computePrice } from "~/domain/price";
+import { weekdayMask } from "~/domain/seasons";
 import {
   clearAmenityOptionsCache,
   COUNT_CAP,
@@ -256,6 +257,35 @@ describe("property search", () => {
     // Arriving on the booking's check-out day, or leaving on its check-in day, is fine.
     expect(await stay("2026-12-15", "2026-12-18")).toEqual(["Belegt", "Frei", "Storniert"]);
     expect(await stay("2026-12-05", "2026-12-10")).toEqual(["Belegt", "Frei", "Storniert"]);
+  });
+
+  it("with both dates, leaves out a property whose season refuses the stay (decision 046)", async () => {
+    const summer = await createProperty({ title: "Saison" });
+    await createProperty({ title: "Ohne Saison" });
+    // July and August 2027: Saturday to Saturday, at least 7 nights.
+    await db()
+      .insert(schema.propertySeason)
+      .values({
+        propertyId: summer.id,
+        name: "Hauptsaison",
+        startDate: "2027-07-01",
+        endDate: "2027-08-31",
+        pricePerNight: 15_000,
+        minStayNights: 7,
+        arrivalWeekdays: weekdayMask([5]),
+        departureWeekdays: weekdayMask([5]),
+      });
+    const stay = async (checkIn: string, checkOut: string) =>
+      (await titles({ checkIn, checkOut })).sort();
+    // Saturday to Saturday, 7 nights.
+    expect(await stay("2027-07-03", "2027-07-10")).toEqual(["Ohne Saison", "Saison"]);
+    // A Wednesday arrival, 3 nights, a Sunday departure: the booking page refuses each, so the
+    // search used to show a total nobody could book.
+    expect(await stay("2027-07-07", "2027-07-14")).toEqual(["Ohne Saison"]);
+    expect(await stay("2027-07-03", "2027-07-06")).toEqual(["Ohne Saison"]);
+    expect(await stay("2027-07-03", "2027-07-11")).toEqual(["Ohne Saison"]);
+    // Arriving before the season (no rule) and leaving on a Saturday after its first nights.
+    expect(await stay("2027-06-28", "2027-07-03")).toEqual(["Ohne Saison", "Saison"]);
   });
 
   it("sorts by the real average rating; hidden reviews do not count", async () => {

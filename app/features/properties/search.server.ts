@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PropertyImage } from "../../../db/schema";
+import { addDays, weekdayIndex } from "~/domain/calendar-day";
 import type { Season } from "~/domain/seasons";
 import { listSeasonsOf } from "./seasons.server";
 import { computePrice, isOfferActive, nightsBetween, type PricedProperty } from "~/domain/price";
@@ -103,6 +104,23 @@ function whereClause(search: PropertySearch, today: string, branch: PriceBranch 
       select 1 from occupancy o
       where o.property_id = p.id
         and o.check_in < ${search.checkOut}::date and o.check_out > ${search.checkIn}::date)`);
+    // Free is not enough: the property's own stay rules (decision 046) must allow the stay too,
+    // or the card would show a total the booking page then refuses. The arrival night's season
+    // sets the minimum stay and the arrival weekdays, the last night's season the departure
+    // weekdays (the same rules as app/domain/seasons.ts; weekday bit 0 = Monday).
+    const nights = nightsBetween(search.checkIn, search.checkOut);
+    const lastNight = addDays(search.checkOut, -1);
+    conditions.push(sql`not exists (
+      select 1 from property_season s
+      where s.property_id = p.id
+        and s.start_date <= ${search.checkIn}::date and s.end_date >= ${search.checkIn}::date
+        and (s.min_stay_nights > ${nights}
+          or (s.arrival_weekdays & ${1 << weekdayIndex(search.checkIn)}) = 0))`);
+    conditions.push(sql`not exists (
+      select 1 from property_season s
+      where s.property_id = p.id
+        and s.start_date <= ${lastNight}::date and s.end_date >= ${lastNight}::date
+        and (s.departure_weekdays & ${1 << weekdayIndex(search.checkOut)}) = 0)`);
   }
   return sql.join(conditions, sql` and `);
 }
