@@ -103,6 +103,19 @@ describe("the shipped content", () => {
     },
   );
 
+  // The FAQ answers "how do I pay": without bank transfer (switched off, or no active bank
+  // account) it must not explain it. (The AGB and the privacy policy state conditions, "Bei
+  // Zahlung per Überweisung …", which stay true.)
+  const cardOnly: PageFacts = { ...bankOnly, offeredPaymentMethods: ["credit-card"] };
+  it.each(Object.entries(files).filter(([path]) => path.endsWith("/faq.json")))(
+    "%s explains no bank transfer when it is not offered",
+    (path, file) => {
+      const language = path.includes("/en/") ? "en" : "de";
+      const text = JSON.stringify(resolvePageContent(file, cardOnly, language));
+      expect(text).not.toMatch(/überweisung|bank transfer|iban|bankverbindung|bank details/i);
+    },
+  );
+
   // /zahlungsmethoden describes every offered method; a method without its text there broke
   // the page (a 500) as soon as the operator offered it.
   it.each(Object.entries(files).filter(([path]) => path.endsWith("/payment-methods.json")))(
