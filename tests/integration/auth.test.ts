@@ -79,6 +79,26 @@ describe(`sign-up, sign-in and roles (${databaseKind()})`, () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("a name over 200 characters is refused with its own message, and nothing is created", async () => {
+    const register = (name: string, email: string) =>
+      callRoute<{ error: string; fieldErrors: Record<string, string> }>(authRoute.action, {
+        url: "/auth",
+        form: { intent: "register", name, email, password: "Sommer-2027!" },
+      });
+    const long = await register("Ä".repeat(201), "lang@example.com");
+    expect(long.status).toBe(400);
+    // It used to say "Bitte geben Sie Ihren Namen ein." to someone who had typed a name.
+    expect(long.data?.error).toBe("nameTooLong");
+    expect(long.data?.fieldErrors).toEqual({ name: "nameTooLong" });
+    const stored = await db()
+      .select()
+      .from(schema.user)
+      .where(eq(schema.user.email, "lang@example.com"));
+    expect(stored).toHaveLength(0);
+    // 200, what the profile and the booking form accept, is fine.
+    expect((await register("Ä".repeat(200), "lang@example.com")).status).toBe(302);
+  });
+
   it("wrong password and unknown e-mail give the same answer", async () => {
     const { email } = await createUser();
     const wrongPassword = await signIn({

@@ -14,7 +14,8 @@ export const signInSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  name: z.string("nameRequired").trim().min(1, "nameRequired").max(120, "nameRequired"),
+  // 200 like the profile and the booking form, where the name can be changed later.
+  name: z.string("nameRequired").trim().min(1, "nameRequired").max(200, "nameTooLong"),
   email: z
     .string("invalidEmail")
     .trim()

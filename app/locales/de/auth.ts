@@ -21,6 +21,7 @@ const auth = {
   passwordTooShort: "Das Passwort muss mindestens 8 Zeichen lang sein",
   passwordTooLong: "Das Passwort darf höchstens 128 Zeichen lang sein",
   nameRequired: "Bitte geben Sie Ihren Namen ein.",
+  nameTooLong: "Der Name darf höchstens 200 Zeichen lang sein.",
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   /** Under the field; the banner (emailTaken) says what to do. */
   emailTakenField: "Mit dieser E-Mail-Adresse ist keine Registrierung möglich.",

@@ -22,6 +22,7 @@ const auth: typeof de = {
   passwordTooShort: "The password must be at least 8 characters long",
   passwordTooLong: "The password must be at most 128 characters long",
   nameRequired: "Please enter your name.",
+  nameTooLong: "The name may be at most 200 characters long.",
   invalidEmail: "Please enter a valid e-mail address.",
   /** Under the field; the banner (emailTaken) says what to do. */
   emailTakenField: "This e-mail address cannot be registered.",

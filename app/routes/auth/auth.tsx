@@ -63,6 +63,7 @@ type ActionError =
   | "registrationFailed"
   | "emailTaken"
   | "nameRequired"
+  | "nameTooLong"
   | "invalidEmail"
   | "passwordTooShort"
   | "passwordTooLong"
@@ -217,7 +218,7 @@ export default function AuthPage({ actionData: answer, loaderData }: Route.Compo
                       name="name"
                       autoComplete="name"
                       required
-                      maxLength={120}
+                      maxLength={200}
                       defaultValue={actionData?.values.name}
                     />
                   </Field>
