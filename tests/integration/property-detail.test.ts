@@ -231,6 +231,7 @@ describe("structured data", () => {
     maxGuests: 4,
     amenities: ["WLAN"],
     nightlyPrice: 12950,
+    language: "de" as const,
     rating: null,
   };
 
@@ -247,5 +248,12 @@ describe("structured data", () => {
     expect(propertyJsonLd({ ...input, rating: { average: 4.3, count: 3 } })).toMatchObject({
       aggregateRating: { ratingValue: 4.3, reviewCount: 3 },
     });
+  });
+
+  it("names the price's unit in the page's language", () => {
+    const unit = (language: "de" | "en") =>
+      propertyJsonLd({ ...input, language }).offers.priceSpecification.unitText;
+    expect(unit("de")).toBe("Nacht");
+    expect(unit("en")).toBe("night");
   });
 });

@@ -24,6 +24,8 @@ export type PropertyJsonLdInput = {
   amenities: string[];
   /** cents, the nightly price on today (offer price while an offer is active) */
   nightlyPrice: number;
+  /** the page's language: the price's unit is named in it */
+  language: "de" | "en";
   /** only when reviews exist */
   rating: { average: number; count: number } | null;
 };
@@ -64,7 +66,7 @@ export function propertyJsonLd(input: PropertyJsonLdInput) {
         price: (input.nightlyPrice / 100).toFixed(2),
         priceCurrency: "EUR",
         unitCode: "DAY",
-        unitText: "Nacht",
+        unitText: input.language === "en" ? "night" : "Nacht",
       },
     },
     ...(input.rating &&

@@ -149,7 +149,7 @@ export const meta: Route.MetaFunction = (args) => {
 const sectionHeading = "text-2xl font-semibold text-secondary";
 
 export default function PropertyPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const root = useRootData();
   const { property, bookedStays, stayRules, today, isSignedIn, initial, facts, cancellation } =
     loaderData;
@@ -191,6 +191,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           maxGuests: property.maxGuests,
           amenities: property.amenities,
           nightlyPrice: nightlyPriceOn(pricedProperty, today),
+          language: i18n.language === "en" ? "en" : "de",
           rating:
             property.rating.average !== null && property.rating.count > 0
               ? { average: property.rating.average, count: property.rating.count }
