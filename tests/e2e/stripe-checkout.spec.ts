@@ -104,6 +104,16 @@ async function firstPropertyPath(page: Page) {
   return paths[0];
 }
 
+/** The demo admin, signed in on `page`'s context (the sign-in form, as without JavaScript). */
+async function signInAdmin(page: Page) {
+  const response = await page.request.post(`${BASE}/auth`, {
+    headers: { origin: BASE },
+    form: { intent: "signIn", email: demoAdmin.email, password: demoAdmin.password },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
 const bookingForm = (page: Page) => page.getByRole("form", { name: "Unterkunft buchen" });
 
 /** The booking form up to "Zahlungspflichtig buchen" with `method`; ends on Stripe's page. */
@@ -316,12 +326,7 @@ test("a guest cancels a paid card booking: the refund is paid − fee and become
 
 test("the settings show the Stripe checklist without the keys", async ({ browser }) => {
   const page = await newPage(browser);
-  const response = await page.request.post(`${BASE}/auth`, {
-    headers: { origin: BASE },
-    form: { intent: "signIn", email: demoAdmin.email, password: demoAdmin.password },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
+  await signInAdmin(page);
   await page.goto("/admin/settings?tab=buchungen");
   const checklist = page.getByTestId("stripe-checklist");
   await expect(page.getByTestId("stripe-state")).toContainText("Stripe ist eingerichtet");
@@ -351,12 +356,7 @@ test("SEPA is greyed out for an arrival less than 14 days away, with its reason"
   browser,
 }) => {
   const admin = await newPage(browser);
-  const signedIn = await admin.request.post(`${BASE}/auth`, {
-    headers: { origin: BASE },
-    form: { intent: "signIn", email: demoAdmin.email, password: demoAdmin.password },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status()).toBe(302);
+  await signInAdmin(admin);
   await admin.goto("/admin/settings?tab=buchungen");
   await waitForHydration(admin);
   await admin.getByRole("checkbox", { name: "SEPA-Lastschrift" }).check();
