@@ -369,19 +369,21 @@ test.describe("price box", () => {
       await admin.goto("/admin/settings");
       await expect(admin.getByRole("heading", { name: "Einstellungen" })).toBeVisible();
       try {
-        await saveStayLimits("3", "5");
+        // At most 7: the demo's Hauptsaison asks for 7 nights, and a maximum below a season's
+        // minimum stay is refused (decision 090).
+        await saveStayLimits("3", "7");
         const { path, checkIn } = await freeStay(page.request);
         await page.goto(`${path}?checkIn=${checkIn}`);
         const box = priceBox(page);
         await box.getByRole("button", { name: /^Abreise/ }).click();
         await expect(calendar(page).getByText("Mindestaufenthalt: 3 Nächte")).toBeVisible();
-        await expect(calendar(page).getByText("Höchstaufenthalt: 5 Nächte")).toBeVisible();
+        await expect(calendar(page).getByText("Höchstaufenthalt: 7 Nächte")).toBeVisible();
         for (const [offset, isAllowed] of [
           [1, false],
           [2, false],
           [3, true],
-          [5, true],
-          [6, false],
+          [7, true],
+          [8, false],
         ] as const) {
           const day = await calendarDay(page, addDays(checkIn, offset));
           if (isAllowed) await expect(day).toBeEnabled();

@@ -82,7 +82,18 @@ test("a season with Saturday arrivals: the admin sees it, the picker offers only
   await expectNoSeriousA11yViolations(admin);
   await retry.getByLabel("Erste Nacht").fill(`${nextJuly()}-10-10`);
   await retry.getByLabel("Letzte Nacht").fill(`${nextJuly()}-10-20`);
+  // A minimum stay above the settings' maximum stay would make the season unbookable: refused
+  // beside the field, naming the limit and where to change it (decision 090).
+  await retry.getByLabel("Mindestaufenthalt (Nächte)").fill("365");
   await retry.getByRole("button", { name: "Saison speichern" }).click();
+  const tooLong = admin.locator("details").filter({ hasText: "Saison hinzufügen" });
+  await expect(tooLong.getByLabel("Mindestaufenthalt (Nächte)")).toHaveAccessibleDescription(
+    /^Höchstens \d+ Nächte: Der Höchstaufenthalt unter Einstellungen › Buchungen beträgt \d+ Nächte\./,
+  );
+  await expect(tooLong.getByLabel("Mindestaufenthalt (Nächte)")).toHaveValue("365");
+  await expect(tooLong.getByLabel("Name")).toHaveValue("Test-Nebensaison");
+  await tooLong.getByLabel("Mindestaufenthalt (Nächte)").fill("2");
+  await tooLong.getByRole("button", { name: "Saison speichern" }).click();
   await expect(admin).toHaveURL(new RegExp(`/admin/properties/edit/${id}\\?hinweis=seasons`));
   const saved = admin.getByRole("region", { name: "Saisonzeiten" });
   await expect(saved.getByText("Die Saisonzeiten wurden gespeichert.")).toBeVisible();

@@ -10,8 +10,6 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SiteSettings } from "~/features/settings/settings";
-import { settingsFormSchema } from "~/features/settings/settings.schema";
 import { ensureSettingsRow, getSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { getTranslator } from "~/lib/i18n";
@@ -19,10 +17,10 @@ import { uploadsDir } from "~/lib/storage.server";
 import * as formRoute from "~/routes/admin/property-form";
 import { action as uploadAction } from "~/routes/admin/property-images-upload";
 import * as seasonsRoute from "~/routes/admin/property-seasons";
-import * as settingsRoute from "~/routes/admin/settings";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createProperty, createUser, sessionCookie } from "../helpers/factories";
 import { callRoute } from "../helpers/route-call";
+import { openSettings, postSettings, settingsFields } from "../helpers/settings-form";
 
 let handle: DatabaseHandle;
 /** Two admins, each in their own browser. */
@@ -564,49 +562,10 @@ describe(`stale admin forms are refused (${databaseKind()})`, () => {
 
 // --- settings -----------------------------------------------------------------------------
 
-type SettingsPage = { settings: SiteSettings; version: string };
-
-async function openSettings(cookie: string) {
-  const page = await callRoute<SettingsPage>(settingsRoute.loader as never, {
-    url: "/admin/settings",
-    cookie,
-  });
-  expect(page.status).toBe(200);
-  return page.data!;
-}
-
 const settingsRow = async () => {
   const [row] = await db().select().from(schema.settings);
   return row;
 };
-
-/** The settings form as the browser posts it: every field the page shows, as text. */
-function settingsFields(
-  settings: SiteSettings,
-  edits: Record<string, string | string[]> = {},
-): [string, string][] {
-  const fields: [string, string][] = [];
-  for (const name of Object.keys(settingsFormSchema.shape)) {
-    const value =
-      name in edits ? edits[name] : (settings as unknown as Record<string, unknown>)[name];
-    const text =
-      name === "serviceFee" && typeof value === "number"
-        ? String(value / 100).replace(".", ",")
-        : value;
-    for (const v of Array.isArray(text) ? text : [text])
-      fields.push([name, v === null ? "" : String(v)]);
-  }
-  if (typeof edits.version === "string") fields.push(["version", edits.version]);
-  return fields;
-}
-
-function postSettings(cookie: string, form: Fields) {
-  return callRoute<Record<string, unknown>>(settingsRoute.action as never, {
-    url: "/admin/settings",
-    cookie,
-    form,
-  });
-}
 
 // --- seasons ------------------------------------------------------------------------------
 

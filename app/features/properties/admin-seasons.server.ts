@@ -6,6 +6,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { isUuid } from "~/domain/ids";
+import { lockedMaxStayDays } from "~/features/settings/settings.server";
 import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
 import { editVersionOf, isEditVersion, nextUpdatedAt } from "~/lib/edit-version";
 import { logger } from "~/lib/logger.server";
@@ -17,9 +18,15 @@ type Actor = { id: string };
 
 /** `version`: what the season's edit form sends back (decision 073). */
 export type AdminSeason = SeasonInput & { id: string; version: string };
-/** "stale": the season changed since its form was loaded; nothing was saved (decision 073). */
+/**
+ * "stale": the season changed since its form was loaded; nothing was saved (decision 073).
+ * "minStayAboveMax": the season's minimum stay is above the settings' maximum stay, which would
+ * make every stay arriving in it unbookable (decision 090); nothing was saved.
+ */
 export type SeasonChangeResult =
-  { ok: true } | { ok: false; error: "notFound" | "overlap" | "stale" | "failed" };
+  | { ok: true }
+  | { ok: false; error: "notFound" | "overlap" | "stale" | "failed" }
+  | { ok: false; error: "minStayAboveMax"; maxStayDays: number };
 
 /** The property's seasons (oldest first) and discounts, or null when there is no such property. */
 export async function getAdminSeasons(propertyId: string) {
@@ -74,6 +81,18 @@ async function audit(
   });
 }
 
+/**
+ * The season's minimum stay against the settings' maximum, read in the change's transaction and
+ * held until it ends (decision 090). A failed read throws: the change fails, it is never checked
+ * against the defaults (decision 087).
+ */
+async function minStayAboveMax(tx: Tx, season: SeasonInput) {
+  const maxStayDays = await lockedMaxStayDays(tx);
+  return season.minStayNights > maxStayDays
+    ? ({ ok: false, error: "minStayAboveMax", maxStayDays } as const)
+    : null;
+}
+
 /** Runs a change; an overlap with another season becomes "overlap", anything else "failed". */
 async function change(
   what: string,
@@ -111,6 +130,8 @@ export function createSeason({
   return change("creating a season", () =>
     db().transaction(async (tx) => {
       if (!(await lockProperty(tx, id))) return { ok: false, error: "notFound" } as const;
+      const tooLong = await minStayAboveMax(tx, season);
+      if (tooLong) return tooLong;
       const [row] = await tx
         .insert(s)
         .values({ propertyId: id, ...season })
@@ -150,6 +171,8 @@ export function updateSeason({
         .for("update");
       if (!before) return { ok: false, error: "notFound" } as const;
       if (!isEditVersion(before.updatedAt, version)) return { ok: false, error: "stale" } as const;
+      const tooLong = await minStayAboveMax(tx, season);
+      if (tooLong) return tooLong;
       await tx
         .update(s)
         .set({ ...season, updatedAt: nextUpdatedAt(before.updatedAt) })

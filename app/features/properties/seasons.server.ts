@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { todayInBerlin } from "~/domain/calendar-day";
 import type { PageSeason, Season } from "~/domain/seasons";
 import { isUuid } from "~/domain/ids";
-import { db, prepared, schema } from "~/lib/db.server";
+import { db, prepared, schema, type Database } from "~/lib/db.server";
 
 const s = schema.propertySeason;
 
@@ -64,4 +65,60 @@ export async function listSeasonsOf(
  */
 export function pageSeasons(seasons: readonly Season[]): PageSeason[] {
   return seasons.map(({ name: _name, ...season }) => season);
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A season whose minimum stay the settings' maximum stay would make unbookable. */
+export type SeasonAboveMaxStay = { season: string; property: string; minStayNights: number };
+
+/**
+ * The season that demands the longest minimum stay above `maxStayDays`, or null when none does
+ * (decision 090). Only seasons that still matter: their last night is today (Berlin) or later,
+ * and their property is not archived (a deleted property's seasons are gone with it).
+ */
+async function seasonAboveMaxStay(
+  tx: Tx,
+  maxStayDays: number,
+  today: string,
+): Promise<SeasonAboveMaxStay | null> {
+  const [row] = await tx
+    .select({
+      season: s.name,
+      property: schema.property.title,
+      minStayNights: s.minStayNights,
+    })
+    .from(s)
+    .innerJoin(schema.property, eq(schema.property.id, s.propertyId))
+    .where(
+      and(
+        gt(s.minStayNights, maxStayDays),
+        gte(s.endDate, today),
+        ne(schema.property.status, "archived"),
+      ),
+    )
+    .orderBy(desc(s.minStayNights), asc(s.startDate))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A season still ahead demands a longer minimum stay than the maximum stay being saved: every
+ * stay arriving in it would be unbookable (decision 090). Nothing was saved.
+ */
+export class MaxStayBelowSeasonError extends Error {
+  override name = "MaxStayBelowSeasonError";
+  constructor(readonly season: SeasonAboveMaxStay) {
+    super("a season demands a longer minimum stay than the maximum stay");
+  }
+}
+
+/**
+ * The settings form's check (decision 090), in the settings save's transaction after it locked
+ * the settings row: a season's save reads that row FOR SHARE, so it either waits for this save
+ * and then sees the new maximum, or is committed before and found here.
+ */
+export async function assertSeasonsWithinMaxStay(tx: Tx, maxStayDays: number) {
+  const season = await seasonAboveMaxStay(tx, maxStayDays, todayInBerlin());
+  if (season) throw new MaxStayBelowSeasonError(season);
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { databaseHandle, db, schema } from "~/lib/db.server";
+import { databaseHandle, db, schema, type Database } from "~/lib/db.server";
 import { editVersionOf, isEditVersion, nextUpdatedAt } from "~/lib/edit-version";
 import { logger } from "~/lib/logger.server";
 import {
@@ -93,6 +93,24 @@ export async function getSettingsForForm(): Promise<{ settings: SiteSettings; ve
   return { settings: fromRow(row), version: editVersionOf(row.updatedAt) };
 }
 
+export type SettingsTx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The settings' maximum stay, read in the caller's transaction and held there (FOR SHARE) until
+ * it ends: a season saved in that transaction is checked against the maximum as it stays, since
+ * a settings save waits for the lock and then sees the season (decision 090). Strict: a failed
+ * read throws, never the defaults (decision 087); a missing row is the defaults, as in
+ * getSettingsStrict.
+ */
+export async function lockedMaxStayDays(tx: SettingsTx): Promise<number> {
+  const [row] = await tx
+    .select({ maxStayDays: schema.settings.maxStayDays })
+    .from(schema.settings)
+    .where(eq(schema.settings.id, 1))
+    .for("share");
+  return row?.maxStayDays ?? DEFAULT_SETTINGS.maxStayDays;
+}
+
 /** The settings changed since the form was loaded (decision 073): nothing was saved. */
 export class SettingsChangedError extends Error {
   constructor() {
@@ -121,11 +139,19 @@ function fromRow(row: typeof schema.settings.$inferSelect): SiteSettings {
  * the row is still at that version, else SettingsChangedError and nothing changes (decision
  * 073); null (none sent, or garbled) counts as changed. A partial save (a logo) passes none:
  * it writes one field and reverts nothing.
+ *
+ * `check`: what the caller needs of other features' data before the values may be saved (the
+ * settings form: no season above the maximum stay, decision 090). It runs in the transaction
+ * after the row is locked, so what it reads cannot change against the values meanwhile; when
+ * it throws, nothing is saved.
  */
 export async function saveSettings(
   values: SettingsFormValues | Partial<SiteSettings>,
   actorId: string,
-  options: { version?: string | null } = {},
+  options: {
+    version?: string | null;
+    check?: (tx: SettingsTx, next: SiteSettings) => Promise<void>;
+  } = {},
 ): Promise<{ before: SiteSettings; after: SiteSettings; version: string }> {
   const handle = databaseHandle();
   const saved = await db().transaction(async (tx) => {
@@ -142,6 +168,7 @@ export async function saveSettings(
     }
     const before = current ? fromRow(current) : DEFAULT_SETTINGS;
     const next: SiteSettings = { ...before, ...values };
+    await options.check?.(tx, next);
     const updatedAt = current ? nextUpdatedAt(current.updatedAt) : new Date();
     const row = { id: 1, ...next, updatedAt };
     await tx

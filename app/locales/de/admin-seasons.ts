@@ -61,6 +61,11 @@ const adminSeasons = {
     endBeforeStart: "Die letzte Nacht darf nicht vor der ersten liegen.",
     price: "Bitte geben Sie einen Preis pro Nacht über 0 € ein (z. B. 150 oder 149,50).",
     minStay: "Der Mindestaufenthalt muss eine ganze Zahl von 1 bis 365 Nächten sein.",
+    // Decision 090: a longer minimum would make every stay arriving in the season unbookable.
+    minStayAboveMax_one:
+      "Höchstens 1 Nacht: Der Höchstaufenthalt unter Einstellungen › Buchungen beträgt 1 Nacht. Für einen längeren Mindestaufenthalt erhöhen Sie ihn dort zuerst.",
+    minStayAboveMax_other:
+      "Höchstens {{count}} Nächte: Der Höchstaufenthalt unter Einstellungen › Buchungen beträgt {{count}} Nächte. Für einen längeren Mindestaufenthalt erhöhen Sie ihn dort zuerst.",
     arrivalWeekdays: "Bitte wählen Sie mindestens einen Anreisetag.",
     departureWeekdays: "Bitte wählen Sie mindestens einen Abreisetag.",
     discount: "Bitte geben Sie eine ganze Zahl von 0 bis 90 ein.",

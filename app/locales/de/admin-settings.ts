@@ -96,6 +96,9 @@ const settings = {
     url: "Bitte geben Sie eine gültige URL (https://…) ein.",
     minStay: "Der Mindestaufenthalt muss mindestens 1 Nacht betragen.",
     maxStay: "Der Höchstaufenthalt darf nicht kleiner als der Mindestaufenthalt sein.",
+    // Decision 090: the season with the longest minimum stay above the maximum entered.
+    seasonMinStay:
+      "Die Saison „{{season}}“ ({{property}}) verlangt mindestens {{nights}} Nächte. Der Höchstaufenthalt muss mindestens so hoch sein, oder Sie senken zuerst den Mindestaufenthalt dieser Saison.",
     serviceFee: "Die Servicegebühr darf nicht negativ sein.",
     hours: "Bitte geben Sie eine Stundenzahl ab 0 ein.",
     percentage: "Bitte geben Sie einen Wert zwischen 0 und 100 ein.",

@@ -61,6 +61,10 @@ const adminSeasons: typeof adminSeasonsDe = {
     endBeforeStart: "The last night must not be before the first.",
     price: "Please enter a price per night above 0 € (e.g. 150 or 149.50).",
     minStay: "The minimum stay must be a whole number from 1 to 365 nights.",
+    minStayAboveMax_one:
+      "At most 1 night: the maximum stay under Settings › Bookings is 1 night. To require a longer minimum stay, raise it there first.",
+    minStayAboveMax_other:
+      "At most {{count}} nights: the maximum stay under Settings › Bookings is {{count}} nights. To require a longer minimum stay, raise it there first.",
     arrivalWeekdays: "Please choose at least one arrival day.",
     departureWeekdays: "Please choose at least one departure day.",
     discount: "Please enter a whole number from 0 to 90.",

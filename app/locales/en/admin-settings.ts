@@ -96,6 +96,8 @@ const settings: typeof de = {
     url: "Please enter a valid URL (https://…).",
     minStay: "The minimum stay must be at least 1 night.",
     maxStay: "The maximum stay must not be less than the minimum stay.",
+    seasonMinStay:
+      "The season “{{season}}” ({{property}}) requires at least {{nights}} nights. The maximum stay must be at least that long, or lower this season's minimum stay first.",
     serviceFee: "The service fee must not be negative.",
     hours: "Please enter a number of hours of 0 or more.",
     percentage: "Please enter a value between 0 and 100.",

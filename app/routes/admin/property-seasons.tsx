@@ -57,6 +57,7 @@ const STATUS: Record<Exclude<SeasonChangeResult, { ok: true }>["error"], number>
   notFound: 404,
   overlap: 409,
   stale: 409,
+  minStayAboveMax: 400,
   failed: 500,
 };
 
@@ -123,6 +124,18 @@ export async function action({ request, params }: Route.ActionArgs) {
             season: parsed.data,
           })
         : await createSeason({ actor: admin, propertyId, season: parsed.data });
+  }
+  if (!result.ok && result.error === "minStayAboveMax") {
+    // Beside the field, naming the settings' limit (decision 090); the input stays as typed.
+    return answer(
+      {
+        error: "invalid",
+        fieldErrors: { minStayNights: "adminSeasons.errors.minStayAboveMax" },
+        fieldErrorValues: { minStayNights: { count: result.maxStayDays } },
+        values,
+      },
+      STATUS[result.error],
+    );
   }
   if (!result.ok) return answer({ error: result.error, values }, STATUS[result.error]);
   throw redirect(`/admin/properties/edit/${propertyId}?hinweis=seasons#saisonzeiten`);

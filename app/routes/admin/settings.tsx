@@ -25,6 +25,10 @@ import {
   saveSettings,
   SettingsChangedError,
 } from "~/features/settings/settings.server";
+import {
+  assertSeasonsWithinMaxStay,
+  MaxStayBelowSeasonError,
+} from "~/features/properties/seasons.server";
 import { removeBrandAsset, storeBrandAsset } from "~/features/settings/brand-assets.server";
 import { ImprintWarning } from "~/features/company/components/imprint-warning";
 import { placeholderImprintFields } from "~/features/company/imprint";
@@ -69,6 +73,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta = () => [{ title: "Einstellungen – Administration" }];
 
 type FieldErrors = Partial<Record<keyof SiteSettings, string>>;
+/** Values for a field error's placeholders: the season that needs a longer stay (decision 090). */
+type FieldErrorValues = { maxStayDays?: { season: string; property: string; nights: number } };
+
+/**
+ * One type for every refused form: TypeScript would otherwise fold an answer with
+ * `fieldErrorValues` into a plainer one of the same status, and the page would lose it.
+ */
+type InvalidAnswer = {
+  status: "invalid";
+  fieldErrors: FieldErrors;
+  fieldErrorValues?: FieldErrorValues;
+};
+const invalid = (fieldErrors: FieldErrors, fieldErrorValues?: FieldErrorValues) =>
+  data<InvalidAnswer>({ status: "invalid", fieldErrors, fieldErrorValues }, { status: 400 });
 
 const SETTINGS_TABS = ["company", "bookings"] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -109,7 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     form = await request.formData();
   } catch {
-    return data({ status: "invalid" as const, fieldErrors: {} }, { status: 400 });
+    return invalid({});
   }
   const intent = form.get("intent");
   if (intent === "brand-upload" || intent === "brand-remove") {
@@ -157,18 +175,29 @@ export async function action({ request }: Route.ActionArgs) {
       fieldErrors[key as keyof SiteSettings] =
         !message || message === "required" || !/^[a-zA-Z]+$/.test(message) ? "required" : message;
     }
-    return data({ status: "invalid" as const, fieldErrors }, { status: 400 });
+    return invalid(fieldErrors);
   }
   try {
     // The form writes every field it shows: only over the version it was loaded with
     // (decision 073). A missing or garbled one counts as changed.
     const { version } = await saveSettings(parsed.data, admin.id, {
       version: readEditVersion(form),
+      // Not below a season's minimum stay (decision 090), also when the maximum is unchanged:
+      // a season made unbookable before this check existed is named on the next save.
+      check: (tx, next) => assertSeasonsWithinMaxStay(tx, next.maxStayDays),
     });
     return { status: "saved" as const, at: Date.now(), version };
   } catch (error) {
     if (error instanceof SettingsChangedError) {
       return data({ status: "stale" as const }, { status: 409 });
+    }
+    if (error instanceof MaxStayBelowSeasonError) {
+      // Beside "Höchstaufenthalt", naming the season (decision 090); nothing was saved.
+      const { season, property, minStayNights } = error.season;
+      return invalid(
+        { maxStayDays: "seasonMinStay" },
+        { maxStayDays: { season, property, nights: minStayNights } },
+      );
     }
     logger.error({ err: error }, "saving settings failed");
     return data({ status: "failed" as const }, { status: 500 });
@@ -218,6 +247,9 @@ export default function AdminSettings({ loaderData, actionData: answer }: Route.
   }, [ownVersion]);
   const fieldErrors: FieldErrors =
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {};
+  const fieldErrorValues: FieldErrorValues =
+    (actionData && "fieldErrorValues" in actionData ? actionData.fieldErrorValues : undefined) ??
+    {};
   const savedAt = actionData && "at" in actionData ? actionData.at : undefined;
   const brandResult = actionData && "asset" in actionData ? actionData : undefined;
 
@@ -276,7 +308,14 @@ export default function AdminSettings({ loaderData, actionData: answer }: Route.
         label={t(`settings.${name}` as "settings.platformName")}
         id={name}
         hint={hint}
-        error={error ? t(`settings.invalid.${error}` as "settings.invalid.required") : undefined}
+        error={
+          error
+            ? t(
+                `settings.invalid.${error}` as "settings.invalid.required",
+                name === "maxStayDays" ? fieldErrorValues.maxStayDays : undefined,
+              )
+            : undefined
+        }
       >
         {type === "color" ? <ColorInput {...props} /> : <Input type={type} {...props} />}
       </Field>

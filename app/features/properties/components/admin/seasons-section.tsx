@@ -14,7 +14,7 @@ import { Table, Td, Th } from "~/components/ui/table";
 import { EVERY_WEEKDAY, hasWeekday, weekdaysOf } from "~/domain/seasons";
 import { centsToInput } from "~/features/properties/admin-property.schema";
 import type { DiscountField, SeasonField } from "~/features/properties/season.schema";
-import { formatDate, formatMoney, type Language } from "~/lib/i18n";
+import { formatDate, formatMoney, type Language, type TranslationValues } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 
 export type SeasonRow = {
@@ -48,6 +48,8 @@ export type SeasonsActionData = {
   /** "stale": the season changed since its form was loaded (decision 073). */
   error: "invalid" | "overlap" | "notFound" | "stale" | "failed" | "sessionExpired";
   fieldErrors?: Partial<Record<SeasonField | DiscountField, string>>;
+  /** Values for a field error's placeholders (the settings' maximum stay, decision 090). */
+  fieldErrorValues?: Partial<Record<SeasonField, TranslationValues>>;
   values?: Partial<SeasonFormValues> & Partial<Record<DiscountField, string>>;
   /** An update's version as sent (decision 073): the input shown again keeps it. */
   version?: string | null;
@@ -206,6 +208,7 @@ export function SeasonsSection({
               idPrefix={`season-${season.id}`}
               values={{ ...valuesOf(season), ...own?.values }}
               fieldErrors={own?.fieldErrors}
+              fieldErrorValues={own?.fieldErrorValues}
               language={language}
             />
           </details>
@@ -225,6 +228,7 @@ export function SeasonsSection({
           idPrefix="season-new"
           values={{ ...valuesOf(null), ...errorFor("create")?.values }}
           fieldErrors={errorFor("create")?.fieldErrors}
+          fieldErrorValues={errorFor("create")?.fieldErrorValues}
           language={language}
         />
       </details>
@@ -242,6 +246,7 @@ function SeasonForm({
   idPrefix,
   values,
   fieldErrors = {},
+  fieldErrorValues = {},
   language,
 }: {
   action: string;
@@ -252,10 +257,12 @@ function SeasonForm({
   idPrefix: string;
   values: SeasonFormValues;
   fieldErrors?: Partial<Record<string, string>>;
+  fieldErrorValues?: Partial<Record<SeasonField, TranslationValues>>;
   language: Language;
 }) {
   const { t } = useTranslation();
-  const error = (field: SeasonField) => (fieldErrors[field] ? t(fieldErrors[field]!) : undefined);
+  const error = (field: SeasonField) =>
+    fieldErrors[field] ? t(fieldErrors[field]!, fieldErrorValues[field]) : undefined;
   const weekdayBoxes = (name: "arrivalWeekdays" | "departureWeekdays") => {
     const mask = values[name].reduce((m, d) => (/^[0-6]$/.test(d) ? m | (1 << Number(d)) : m), 0);
     const errorId = `${idPrefix}-${name}-error`;
