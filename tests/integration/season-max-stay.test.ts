@@ -210,8 +210,8 @@ describe(`a season's minimum stay within the maximum stay (${databaseKind()})`, 
     expect(saved.data).toMatchObject({ status: "saved" });
     expect((await settingsRow()).maxStayDays).toBe(25);
 
-    // A season made unbookable before this check existed is named on the next save, also when
-    // only another field changes.
+    // A season made unbookable before this check existed does not hold up a save of another
+    // field (a phone number must not wait for it); lowering the maximum further is refused.
     await db()
       .insert(schema.propertySeason)
       .values({
@@ -227,11 +227,18 @@ describe(`a season's minimum stay within the maximum stay (${databaseKind()})`, 
       adminCookie,
       settingsFields(reopened.settings, { platformName: "Ostseeglück", version: reopened.version }),
     );
-    expect(unchanged.data).toMatchObject({
+    expect(unchanged.data).toMatchObject({ status: "saved" });
+    expect((await settingsRow()).platformName).toBe("Ostseeglück");
+    const again = await openSettings(adminCookie);
+    const lower = await postSettings(
+      adminCookie,
+      settingsFields(again.settings, { maxStayDays: "24", version: again.version }),
+    );
+    expect(lower.data).toMatchObject({
       fieldErrorValues: {
         maxStayDays: { season: "Pfingsten", property: "Kate am Bodden", nights: 26 },
       },
     });
-    expect((await settingsRow()).platformName).toBe(before.platformName);
+    expect((await settingsRow()).maxStayDays).toBe(25);
   });
 });

@@ -150,7 +150,7 @@ export async function saveSettings(
   actorId: string,
   options: {
     version?: string | null;
-    check?: (tx: SettingsTx, next: SiteSettings) => Promise<void>;
+    check?: (tx: SettingsTx, next: SiteSettings, before: SiteSettings) => Promise<void>;
   } = {},
 ): Promise<{ before: SiteSettings; after: SiteSettings; version: string }> {
   const handle = databaseHandle();
@@ -168,7 +168,7 @@ export async function saveSettings(
     }
     const before = current ? fromRow(current) : DEFAULT_SETTINGS;
     const next: SiteSettings = { ...before, ...values };
-    await options.check?.(tx, next);
+    await options.check?.(tx, next, before);
     const updatedAt = current ? nextUpdatedAt(current.updatedAt) : new Date();
     const row = { id: 1, ...next, updatedAt };
     await tx

@@ -182,9 +182,13 @@ export async function action({ request }: Route.ActionArgs) {
     // (decision 073). A missing or garbled one counts as changed.
     const { version } = await saveSettings(parsed.data, admin.id, {
       version: readEditVersion(form),
-      // Not below a season's minimum stay (decision 090), also when the maximum is unchanged:
-      // a season made unbookable before this check existed is named on the next save.
-      check: (tx, next) => assertSeasonsWithinMaxStay(tx, next.maxStayDays),
+      // Not lowered below a season's minimum stay (decision 090). Only a lower maximum is
+      // checked: a save of the phone number must not wait for a season set up before this check
+      // existed (the season form refuses such a season now).
+      check: async (tx, next, before) => {
+        if (next.maxStayDays < before.maxStayDays)
+          await assertSeasonsWithinMaxStay(tx, next.maxStayDays);
+      },
     });
     return { status: "saved" as const, at: Date.now(), version };
   } catch (error) {
