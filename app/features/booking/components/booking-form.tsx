@@ -22,7 +22,7 @@ import {
 import { isCalendarDay } from "~/domain/calendar-day";
 import type { BookingErrorCode, BookingFormField } from "~/features/booking/booking.schema";
 import { bookingDetailsErrors } from "~/features/booking/booking-details";
-import { isTooLateFor, type PaymentTerms } from "~/domain/payment-schedule";
+import type { PaymentTerms } from "~/domain/payment-schedule";
 import { computePrice, nightsBetween, type PricedProperty } from "~/domain/price";
 import { minStayFor, seasonOfNight, type PageSeason } from "~/domain/seasons";
 import type { PaymentMethod } from "~/features/settings/settings";
@@ -339,9 +339,6 @@ export function BookingForm(props: BookingFormProps) {
   };
 
   const { checkIn, checkOut } = selection;
-  // SEPA for a stay that starts too soon is greyed out (PaymentFields): chosen for other dates,
-  // it no longer counts as a choice.
-  const usableMethod = checkIn && isTooLateFor(paymentMethod, today, checkIn) ? "" : paymentMethod;
   const isStayBookable = !!checkIn && !!checkOut && stayProblem(checkIn, checkOut, rules) === null;
   const price = isStayBookable
     ? computePrice({
@@ -414,7 +411,7 @@ export function BookingForm(props: BookingFormProps) {
       goTo(2, fieldId(firstInvalidDetail() ?? "guestName"));
       return;
     }
-    if (!usableMethod) {
+    if (!paymentMethod) {
       event.preventDefault();
       setPaymentError("booking.errors.paymentMethodRequired");
       focusTarget.current = fieldId("paymentMethod");
@@ -586,7 +583,7 @@ export function BookingForm(props: BookingFormProps) {
             <div className="mt-4">
               <PaymentFields
                 methods={paymentMethods}
-                value={usableMethod}
+                value={paymentMethod}
                 error={paymentError ? message(fullKey(paymentError)) : undefined}
                 onChange={(method) => {
                   setPaymentMethod(method);

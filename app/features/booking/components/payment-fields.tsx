@@ -92,7 +92,7 @@ export function PaymentFields({
                 <label
                   key={method}
                   htmlFor={id}
-                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-4 hover:border-secondary has-[:checked]:border-secondary has-[:checked]:bg-secondary/5 has-[:checked]:ring-1 has-[:checked]:ring-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-secondary has-[:disabled]:cursor-not-allowed has-[:disabled]:border-dashed has-[:disabled]:bg-slate-50"
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-4 hover:border-secondary has-[:checked]:border-secondary has-[:checked]:bg-secondary/5 has-[:checked]:ring-1 has-[:checked]:ring-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-secondary"
                 >
                   <input
                     id={id}
