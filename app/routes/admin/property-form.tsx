@@ -223,11 +223,11 @@ export async function action({ request, params }: Route.ActionArgs) {
  * its own autosave as soon as anything re-read the page (a live update when someone saves the
  * settings or a content page): what was typed since the autosave and the focus were lost.
  */
-function useFormKey(propertyId: string | undefined, isAnswer: boolean) {
+function useFormKey(isAnswer: boolean) {
   const { key: at } = useLocation();
-  const [current, setCurrent] = useState({ at, key: `${propertyId ?? "new"}:${at}` });
+  const [current, setCurrent] = useState({ at, key: at });
   if (at === current.at) return current.key;
-  const next = { at, key: isAnswer ? current.key : `${propertyId ?? "new"}:${at}` };
+  const next = { at, key: isAnswer ? current.key : at };
   setCurrent(next);
   return next.key;
 }
@@ -237,7 +237,7 @@ export default function PropertyFormPage({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const result = useActionAnswer(actionData) as PropertyFormActionData | undefined;
   const { mode, property, loadFailed } = loaderData;
-  const formKey = useFormKey(property?.id, actionData != null);
+  const formKey = useFormKey(actionData != null);
   const heading =
     mode === "add" ? t("adminProperties.form.titleAdd") : t("adminProperties.form.titleEdit");
   return (

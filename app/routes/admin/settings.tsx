@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import type { TranslationValues } from "~/lib/i18n";
 import type { Route } from "./+types/settings";
 import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
@@ -73,8 +74,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta = () => [{ title: "Einstellungen – Administration" }];
 
 type FieldErrors = Partial<Record<keyof SiteSettings, string>>;
-/** Values for a field error's placeholders: the season that needs a longer stay (decision 090). */
-type FieldErrorValues = { maxStayDays?: { season: string; property: string; nights: number } };
+/** Values for a field error's placeholders (the season that needs a longer stay, decision 090). */
+type FieldErrorValues = Partial<Record<keyof SiteSettings, TranslationValues>>;
 
 /**
  * One type for every refused form: TypeScript would otherwise fold an answer with
@@ -314,10 +315,7 @@ export default function AdminSettings({ loaderData, actionData: answer }: Route.
         hint={hint}
         error={
           error
-            ? t(
-                `settings.invalid.${error}` as "settings.invalid.required",
-                name === "maxStayDays" ? fieldErrorValues.maxStayDays : undefined,
-              )
+            ? t(`settings.invalid.${error}` as "settings.invalid.required", fieldErrorValues[name])
             : undefined
         }
       >
