@@ -65,7 +65,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();

@@ -225,3 +225,19 @@ describe("compressed answers", () => {
     answer.destroy();
   });
 });
+
+describe("what the browser asks for first", () => {
+  it("the stylesheet comes before the page's module scripts in the head", async () => {
+    // Over HTTP/1.1 a browser has six connections per host and asks in document order: a
+    // stylesheet after the ~20 modulepreloads waited for them, and nothing paints without it.
+    for (const path of ["/", "/properties"]) {
+      const html = (await get(path)).body.toString("utf8");
+      const head = html.slice(0, html.indexOf("</head>"));
+      const stylesheet = head.search(/<link[^>]*rel="stylesheet"/);
+      const firstScript = head.search(/<link[^>]*rel="modulepreload"/);
+      expect(stylesheet).toBeGreaterThan(-1);
+      expect(firstScript).toBeGreaterThan(-1);
+      expect(stylesheet).toBeLessThan(firstScript);
+    }
+  });
+});
