@@ -8,6 +8,7 @@ import { deferredCodeLoading } from "~/components/deferred";
 import { documentSecurityHeaders } from "~/lib/security-headers.server";
 import "~/lib/load-context";
 import "~/locales/all-languages.server";
+import stylesheet from "./app.css?url";
 
 // The Node server (server/index.ts) reaches boot and shutdown through the build's entry module,
 // so the app and the server share one instance of the database and the workers.
@@ -32,6 +33,10 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.nonce;
   documentSecurityHeaders(responseHeaders, nonce);
+  // React writes the stylesheet's <link> after the ~20 modulepreloads it hoists; over HTTP/1.1
+  // (six connections) the one file first paint waits for queued behind them. Named in the
+  // headers, it is asked for before the body is even read (decision 094).
+  responseHeaders.append("Link", `<${stylesheet}>; rel=preload; as=style`);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -65,9 +65,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
