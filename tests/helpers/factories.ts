@@ -94,6 +94,19 @@ export async function createFeed(propertyId: string) {
   return feed;
 }
 
+/** A season of a property (decision 046): a nightly price and stay rules for its dates. */
+export async function createSeason(
+  propertyId: string,
+  values: Pick<typeof schema.propertySeason.$inferInsert, "startDate" | "endDate"> &
+    Partial<typeof schema.propertySeason.$inferInsert>,
+) {
+  const [season] = await db()
+    .insert(schema.propertySeason)
+    .values({ name: "Hauptsaison", pricePerNight: 15_000, propertyId, ...values })
+    .returning();
+  return season;
+}
+
 /** The operator's bank account bank-transfer bookings are paid to: active and the default. */
 export async function createBankAccount(
   values: Partial<typeof schema.bankAccount.$inferInsert> = {},

@@ -11,7 +11,7 @@ import {
 import { PAGE_SIZE, type PropertySearch } from "~/features/properties/search.schema";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { openTestDatabase } from "../helpers/database";
-import { createBooking, createProperty, createUser } from "../helpers/factories";
+import { createBooking, createProperty, createSeason, createUser } from "../helpers/factories";
 
 const today = "2026-11-22";
 const search = (overrides: Partial<PropertySearch> = {}): PropertySearch => ({
@@ -263,18 +263,13 @@ describe("property search", () => {
     const summer = await createProperty({ title: "Saison" });
     await createProperty({ title: "Ohne Saison" });
     // July and August 2027: Saturday to Saturday, at least 7 nights.
-    await db()
-      .insert(schema.propertySeason)
-      .values({
-        propertyId: summer.id,
-        name: "Hauptsaison",
-        startDate: "2027-07-01",
-        endDate: "2027-08-31",
-        pricePerNight: 15_000,
-        minStayNights: 7,
-        arrivalWeekdays: weekdayMask([5]),
-        departureWeekdays: weekdayMask([5]),
-      });
+    await createSeason(summer.id, {
+      startDate: "2027-07-01",
+      endDate: "2027-08-31",
+      minStayNights: 7,
+      arrivalWeekdays: weekdayMask([5]),
+      departureWeekdays: weekdayMask([5]),
+    });
     const stay = async (checkIn: string, checkOut: string) =>
       (await titles({ checkIn, checkOut })).sort();
     // Saturday to Saturday, 7 nights.

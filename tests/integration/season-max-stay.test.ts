@@ -14,7 +14,7 @@ import { editVersionOf } from "~/lib/edit-version";
 import { getTranslator } from "~/lib/i18n";
 import * as seasonsRoute from "~/routes/admin/property-seasons";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createProperty, createUser, sessionCookie } from "../helpers/factories";
+import { createProperty, createSeason, createUser, sessionCookie } from "../helpers/factories";
 import { callRoute } from "../helpers/route-call";
 import { openSettings, postSettings, settingsFields } from "../helpers/settings-form";
 import { whileSettingsUnreadable } from "../helpers/settings-unreadable";
@@ -212,16 +212,13 @@ describe(`a season's minimum stay within the maximum stay (${databaseKind()})`, 
 
     // A season made unbookable before this check existed does not hold up a save of another
     // field (a phone number must not wait for it); lowering the maximum further is refused.
-    await db()
-      .insert(schema.propertySeason)
-      .values({
-        propertyId: kate.id,
-        name: "Pfingsten",
-        startDate: addDays(today, 100),
-        endDate: addDays(today, 110),
-        pricePerNight: 12_000,
-        minStayNights: 26,
-      });
+    await createSeason(kate.id, {
+      name: "Pfingsten",
+      startDate: addDays(today, 100),
+      endDate: addDays(today, 110),
+      pricePerNight: 12_000,
+      minStayNights: 26,
+    });
     const reopened = await openSettings(adminCookie);
     const unchanged = await postSettings(
       adminCookie,

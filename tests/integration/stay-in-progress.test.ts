@@ -5,9 +5,9 @@ import { bookingHorizonEnd } from "~/domain/availability";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { computePrice } from "~/domain/price";
 import { weekdayMask } from "~/domain/seasons";
-import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import type { DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createBooking, createProperty, createUser } from "../helpers/factories";
+import { createBooking, createProperty, createSeason, createUser } from "../helpers/factories";
 import { callRoute } from "../helpers/route-call";
 import * as authRoute from "~/routes/auth/auth";
 
@@ -89,9 +89,7 @@ describe(`only a stay the booking page would take is priced (${databaseKind()})`
       arrivalWeekdays: 127,
       departureWeekdays: 127,
     };
-    await db()
-      .insert(schema.propertySeason)
-      .values({ propertyId: property.id, ...season });
+    await createSeason(property.id, season);
     const { maxStayDays, serviceFee } = await getSettings();
 
     expect(await stayInProgress(book(property.id, today, "9999-12-31"), today)).toBeNull();
@@ -138,18 +136,13 @@ describe(`only a stay the booking page would take is priced (${databaseKind()})`
   it("a season's arrival day and minimum stay, and booked nights, are checked as on the booking page", async () => {
     const property = await createProperty();
     const SATURDAY = 5;
-    await db()
-      .insert(schema.propertySeason)
-      .values({
-        propertyId: property.id,
-        name: "Hauptsaison",
-        startDate: "2027-07-01",
-        endDate: "2027-08-31",
-        pricePerNight: 15_000,
-        minStayNights: 7,
-        arrivalWeekdays: weekdayMask([SATURDAY]),
-        departureWeekdays: weekdayMask([SATURDAY]),
-      });
+    await createSeason(property.id, {
+      startDate: "2027-07-01",
+      endDate: "2027-08-31",
+      minStayNights: 7,
+      arrivalWeekdays: weekdayMask([SATURDAY]),
+      departureWeekdays: weekdayMask([SATURDAY]),
+    });
     // 2027-07-03 and 2027-07-10 are Saturdays.
     expect(await stayInProgress(book(property.id, "2027-07-05", "2027-07-12"), today)).toBeNull();
     expect(await stayInProgress(book(property.id, "2027-07-03", "2027-07-06"), today)).toBeNull();
