@@ -45,14 +45,21 @@ test("a message from /kontakt appears in the inbox, is answered, and the reply i
   await expect(page.getByTestId("contact-message")).toContainText("Holen Sie Gäste am Bahnhof ab?");
   await expect(page.getByText("Noch keine Antwort gesendet.")).toBeVisible();
 
-  // An empty reply is refused with its message; the written one is sent.
+  // The reply starts with the salutation, which the e-mail no longer adds on its own (decision
+  // 099). Sent alone it is refused, as is an empty reply; the written one is sent.
+  const box = page.getByLabel("Ihre Antwort");
+  await expect(box).toHaveValue("Hallo Mara,\n\n");
   await page.getByRole("button", { name: "Antwort senden" }).click();
-  await expect(page.getByLabel("Ihre Antwort")).toHaveAccessibleDescription(
-    /Bitte geben Sie eine Antwort ein\./,
+  await expect(box).toHaveAccessibleDescription(
+    /Bitte schreiben Sie Ihre Antwort unter die Anrede\./,
   );
-  await page
-    .getByLabel("Ihre Antwort")
-    .fill("Gern holen wir Sie ab – sagen Sie uns einfach Ihre Ankunftszeit.");
+  await expect(box).toHaveValue("Hallo Mara,\n\n");
+  await box.fill("");
+  await page.getByRole("button", { name: "Antwort senden" }).click();
+  await expect(box).toHaveAccessibleDescription(/Bitte geben Sie eine Antwort ein\./);
+  await box.fill(
+    "Liebe Frau Lindner,\n\nGern holen wir Sie ab – sagen Sie uns einfach Ihre Ankunftszeit.",
+  );
   await page.getByRole("button", { name: "Antwort senden" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Antwort gesendet." })).toBeVisible();
   const reply = page.getByTestId("contact-reply");
@@ -63,7 +70,9 @@ test("a message from /kontakt appears in the inbox, is answered, and the reply i
 
   const mail = await waitForMail((m) => m.to === visitor && m.subject === `Re: ${subject}`);
   expect(mail.replyTo).toContain("info@traumurlaub.example.com");
-  expect(plainText(mail.text)).toContain("Hallo Mara,");
+  // One salutation: the operator's own.
+  expect(plainText(mail.text)).toMatch(/^Liebe Frau Lindner,/);
+  expect(plainText(mail.text)).not.toContain("Hallo Mara");
   expect(mail.text).toContain("Gern holen wir Sie ab");
   expect(mail.text).toContain("> Holen Sie Gäste am Bahnhof ab?");
   // Once the worker has sent it, the admin sees so.

@@ -181,7 +181,8 @@ describe(`admin inbox (${databaseKind()})`, () => {
       company: demoEmailCompany,
     });
     expect(mail.subject).toBe("Re: Parking?");
-    expect(mail.text).toMatch(/^Hello Eva,\n\nYes, there is a parking space\./);
+    // No salutation of its own (decision 099): the reply box starts with one instead.
+    expect(mail.text).toMatch(/^Yes, there is a parking space\./);
     expect(mail.text).toContain("> Ist die Wohnung im Juli frei?");
     // Answers to the reply reach the operator, not the platform's sender address.
     expect(mail.replyTo?.address).toBe("info@traumurlaub.example.com");
@@ -209,6 +210,14 @@ describe(`admin inbox (${databaseKind()})`, () => {
     const long = await post(id, { intent: "reply", reply: "x".repeat(5001) });
     expect(long.status).toBe(400);
     expect(long.data!.fieldErrors).toEqual({ reply: "replyTooLong" });
+    // The reply box starts with the salutation in the visitor's language (decision 099); sent
+    // as it is, it would be the whole answer.
+    expect((await openMessage(id)).data!.replyGreeting).toBe("Hallo Eva,");
+    const english = await contact({ language: "en" });
+    expect((await openMessage(english)).data!.replyGreeting).toBe("Hello Eva,");
+    const greetingOnly = await post(english, { intent: "reply", reply: "Hello Eva,\n\n" });
+    expect(greetingOnly.status).toBe(400);
+    expect(greetingOnly.data!.fieldErrors).toEqual({ reply: "greetingOnly" });
     expect(await db().select().from(schema.contactReply)).toHaveLength(0);
     const queued = await db()
       .select()

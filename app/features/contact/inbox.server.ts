@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
+import { replyGreeting } from "~/features/email/templates/contact-reply";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettingsStrict } from "~/features/settings/settings.server";
 import { countUpTo, pageCountOf } from "~/lib/count-up-to.server";
@@ -130,7 +131,8 @@ export async function openContactMessage(id: string) {
 }
 
 export type ContactMessageChange = "unread" | "archive" | "unarchive";
-export type InboxResult = { ok: true } | { ok: false; error: "notFound" | "failed" };
+export type InboxResult =
+  { ok: true } | { ok: false; error: "notFound" | "failed" | "greetingOnly" };
 
 const changes = {
   unread: { set: { readAt: null }, action: "marked-unread" },
@@ -194,11 +196,16 @@ export async function replyToContactMessage(input: {
     return await db().transaction(async (tx) => {
       const [message] = await tx.select().from(m).where(eq(m.id, input.id)).for("update");
       if (!message) return { ok: false, error: "notFound" } as const;
+      const language = message.language === "en" ? "en" : "de";
+      // The reply box starts with the salutation: sent unchanged, it would be all the answer.
+      if (input.reply.trim() === replyGreeting(language, message.firstName)) {
+        return { ok: false, error: "greetingOnly" } as const;
+      }
       const emailId = await enqueueEmail(tx, {
         to: message.email,
         template: "contact-reply",
         data: {
-          language: message.language === "en" ? "en" : "de",
+          language,
           firstName: message.firstName,
           subject: message.subject,
           message: message.message,

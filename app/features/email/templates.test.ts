@@ -69,7 +69,7 @@ describe("e-mail templates", () => {
     );
     expect(mail.subject).toBe("Re: Hund Bcc: x@example.com");
     expect(mail.text).toMatch(
-      /^Hallo Eva,\n\nJa, Hunde sind willkommen\.\n\nIhre Nachricht vom 1\. März 2026:\n> Darf unser Hund mit\?/,
+      /^Ja, Hunde sind willkommen\.\n\nIhre Nachricht vom 1\. März 2026:\n> Darf unser Hund mit\?/,
     );
     expect(mail.text).toContain(demoEmailCompany.name);
     expect(mail.replyTo).toEqual({ name: demoEmailCompany.name, address: demoEmailCompany.email });

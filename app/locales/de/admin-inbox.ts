@@ -67,6 +67,7 @@ const adminInbox = {
   },
   errors: {
     replyRequired: "Bitte geben Sie eine Antwort ein.",
+    greetingOnly: "Bitte schreiben Sie Ihre Antwort unter die Anrede.",
     replyTooLong: "Die Antwort darf höchstens 5.000 Zeichen lang sein.",
     notFound: "Nachricht nicht gefunden",
     invalid: "Ungültige Anfrage. Bitte laden Sie die Seite neu.",

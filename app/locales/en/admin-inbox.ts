@@ -69,6 +69,7 @@ const adminInbox: typeof de = {
   },
   errors: {
     replyRequired: "Please enter a reply.",
+    greetingOnly: "Please write your reply below the salutation.",
     replyTooLong: "The reply may be at most 5,000 characters long.",
     notFound: "Message not found",
     invalid: "Invalid request. Please reload the page.",

@@ -13,6 +13,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
+import { replyGreeting } from "~/features/email/templates/contact-reply";
 import { SessionExpiredBanner } from "~/components/ui/session-expired-banner";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { isUuid } from "~/domain/ids";
@@ -53,6 +54,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: NOTICES.includes(notice as Notice) ? (notice as Notice) : null,
     // "Löschen" asks first, in a dialog whose open state is the URL (works without JavaScript).
     isDeleting: new URL(request.url).searchParams.has("loeschen"),
+    // The reply box starts with the salutation the e-mail used to add on its own (decision 099).
+    replyGreeting: replyGreeting(message.language === "en" ? "en" : "de", message.firstName),
     message: {
       ...message,
       received: formatDateTime(message.createdAt, language),
@@ -115,6 +118,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       id: params.id,
       reply: parsed.data.reply,
     });
+    if (!result.ok && result.error === "greetingOnly") {
+      return fail("invalid", { fieldErrors: { reply: "greetingOnly" }, values: parsed.values });
+    }
     if (!result.ok) return fail(result.error, { values: parsed.values });
     throw redirect(`/admin/nachrichten/${params.id}?hinweis=replied`);
   }
@@ -328,7 +334,7 @@ export default function AdminInboxMessagePage({ loaderData, actionData }: Route.
               rows={8}
               maxLength={CONTACT_REPLY_MAX}
               required
-              defaultValue={result?.values?.reply ?? ""}
+              defaultValue={result?.values?.reply ?? `${loaderData.replyGreeting}\n\n`}
             />
           </Field>
           <Button type="submit" disabled={isSending}>

@@ -1,5 +1,5 @@
 import type { ParsedEmailData, RenderContext } from "../templates";
-import { BookingEmailLayout, P, SectionHeading, UserText, type EmailContent } from "./layout";
+import { BookingEmailLayout, SectionHeading, UserText, type EmailContent } from "./layout";
 import { replyToCompany, singleLine, textWithSignature, texts } from "./shared";
 
 /**
@@ -20,13 +20,21 @@ const replyTexts = texts({
   },
 });
 
+/**
+ * The salutation the reply box starts with (the operator sees it and may change it; decision
+ * 099). The e-mail adds none of its own: an automatic "Hallo Erika," above the operator's own
+ * "Liebe Frau Prüfer," greeted twice, the first time on first-name terms.
+ */
+export function replyGreeting(language: "de" | "en", firstName: string) {
+  return replyTexts[language].greeting(singleLine(firstName));
+}
+
 export function contactReply(
   data: ParsedEmailData<"contact-reply">,
   { platformName }: RenderContext,
 ): EmailContent {
   const l = replyTexts[data.language];
   const subject = l.subject(singleLine(data.subject));
-  const greeting = l.greeting(singleLine(data.firstName));
   const date = new Intl.DateTimeFormat(data.language === "de" ? "de-DE" : "en-GB", {
     dateStyle: "long",
     timeZone: "Europe/Berlin",
@@ -35,10 +43,9 @@ export function contactReply(
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-  const text = textWithSignature([greeting, "", data.reply, "", l.yourMessage(date), quoted], data);
+  const text = textWithSignature([data.reply, "", l.yourMessage(date), quoted], data);
   const html = (
     <BookingEmailLayout data={data} title={subject} platformName={platformName}>
-      <P>{greeting}</P>
       <UserText text={data.reply} />
       <SectionHeading>{l.yourMessage(date)}</SectionHeading>
       <div style={{ borderLeft: "3px solid #cbd5e1", paddingLeft: "12px", color: "#475569" }}>
