@@ -123,13 +123,13 @@ test.describe("booking page", () => {
     await expect(page.getByRole("heading", { name: "Details eingeben" })).toBeVisible();
     const form = bookingForm(page);
     await expect(form.getByLabel("Vollständiger Name")).toHaveValue("Max Mustermann");
-    // The e-mail is the account's, shown as text with the way to change it, not a field.
+    // The e-mail is the account's, shown as text, not a field. No link to change it: the
+    // account's address cannot be changed (decision 075), and the profile says so.
     await expect(form.getByRole("textbox", { name: "E-Mail", exact: true })).toHaveCount(0);
     await expect(form.getByTestId("booking-account-email")).toHaveText(account.email);
     await expect(form.getByRole("term")).toHaveText("E-Mail");
-    await expect(
-      form.getByRole("link", { name: "E-Mail-Adresse im Profil ändern" }),
-    ).toHaveAttribute("href", "/dashboard/profile");
+    await expect(form.getByText("an die E-Mail-Adresse Ihres Kontos")).toBeVisible();
+    await expect(form.locator('a[href="/dashboard/profile"]')).toHaveCount(0);
     const summary = page.getByRole("region", { name: "Ihre Buchung" });
     await expect(summary.getByTestId("summary-check-in")).toHaveText(shortDate(stay.checkIn));
     await expect(summary.getByTestId("summary-check-out")).toHaveText(shortDate(stay.checkOut));

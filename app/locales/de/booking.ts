@@ -20,7 +20,6 @@ const booking = {
     fullName: "Vollständiger Name",
     email: "E-Mail",
     emailHint: "Die Buchungsbestätigung geht an die E-Mail-Adresse Ihres Kontos.",
-    emailHintLink: "E-Mail-Adresse im Profil ändern",
     phone: "Telefon",
     specialRequests: "Besondere Wünsche",
     optional: "(optional)",

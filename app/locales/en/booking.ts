@@ -20,7 +20,6 @@ const booking: typeof de = {
     fullName: "Full name",
     email: "Email",
     emailHint: "The booking confirmation goes to your account's email address.",
-    emailHintLink: "Change the email address in your profile",
     phone: "Phone",
     specialRequests: "Special requests",
     optional: "(optional)",

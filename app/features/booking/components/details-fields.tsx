@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n-react";
@@ -77,15 +76,7 @@ export function DetailsFields({
           </dd>
         </dl>
         {input("guestPhone", t("booking.details.phone"), "tel", "tel")}
-        <p className="text-sm text-slate-600 sm:col-span-2">
-          {t("booking.details.emailHint")}{" "}
-          <Link
-            to="/dashboard/profile"
-            className="font-medium text-secondary underline underline-offset-2 hover:no-underline"
-          >
-            {t("booking.details.emailHintLink")}
-          </Link>
-        </p>
+        <p className="text-sm text-slate-600 sm:col-span-2">{t("booking.details.emailHint")}</p>
       </div>
       <Field
         id={requestsId}
