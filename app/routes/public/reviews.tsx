@@ -128,7 +128,8 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                     return (
                       <li key={stars} className="flex items-center gap-2 text-sm text-slate-700">
                         <span className="sr-only">
-                          {t("reviews.distributionRow", { stars, count: n })}
+                          {/* Singular or plural by the stars ("1 Stern"), not by the reviews. */}
+                          {t("reviews.distributionRow", { count: stars, reviews: n })}
                         </span>
                         <span aria-hidden className="w-4 text-right">
                           {stars}
