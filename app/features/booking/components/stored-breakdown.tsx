@@ -80,7 +80,11 @@ export function BookingFacts({
   className?: string;
 }) {
   return (
-    <dl className={`grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 ${className}`}>
+    // Columns of at least 10rem: on a narrow phone one column, so "Banküberweisung" is not
+    // broken mid-word (two columns were too narrow for it at 390 px).
+    <dl
+      className={`grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-6 gap-y-3 sm:grid-cols-3 ${className}`}
+    >
       {items.map(([label, value]) => (
         <div key={label}>
           <dt className="text-sm text-slate-700">{label}</dt>
