@@ -5,6 +5,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/profile";
 import {
   AVATAR_ACCEPT,
+  AVATAR_MAX_BYTES,
   PROFILE_FIELDS,
   profileFormSchema,
   type ProfileActionData,
@@ -172,7 +173,10 @@ function AvatarSection({
   const failure = !isUploading && result && !result.ok ? result.error : null;
   const isExpired =
     failure === "sessionExpired" || (removal && !removal.ok && removal.error === "sessionExpired");
-  const error = failure === "sessionExpired" ? null : failure;
+  // A photo over the limit is refused when it is picked: sent, it met the server's body limit
+  // (413) before the action could word it, and the page fell to the error page (audit 23).
+  const [pickedTooLarge, setPickedTooLarge] = useState(false);
+  const error = pickedTooLarge ? "tooLarge" : failure === "sessionExpired" ? null : failure;
   // The picked photo, shown before it is uploaded (a local object URL; nothing is sent yet).
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -235,6 +239,9 @@ function AvatarSection({
         encType="multipart/form-data"
         className="mt-4"
         aria-labelledby="avatar-heading"
+        onSubmit={(event) => {
+          if (pickedTooLarge) event.preventDefault();
+        }}
       >
         <label htmlFor="avatar" className="font-medium text-slate-800">
           {t("profilePage.avatar.label")}
@@ -248,7 +255,13 @@ function AvatarSection({
           aria-invalid={error ? true : undefined}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+            const tooLarge = !!file && file.size > AVATAR_MAX_BYTES;
+            setPickedTooLarge(tooLarge);
+            setPreview(
+              file && !tooLarge && file.type.startsWith("image/")
+                ? URL.createObjectURL(file)
+                : null,
+            );
           }}
           className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-slate-50 file:px-3 file:py-2 file:font-medium file:text-secondary"
         />
