@@ -349,3 +349,143 @@ test("an unknown booking id answers 'Buchung nicht gefunden'", async ({ page }) 
     await expect(page.getByRole("alert")).toHaveText("Buchung nicht gefunden");
   }
 });
+
+/** "549,00 €" → 54900 (the page's own German amounts). */
+const centsOf = (text: string) => {
+  const [euros, cents] = /([\d.]+),(\d\d)/.exec(text)!.slice(1);
+  return Number(euros.replace(/\./g, "")) * 100 + Number(cents);
+};
+/** 100000 → "1000,00", as an admin types it. */
+const typed = (cents: number) =>
+  `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+const euro = (cents: number) =>
+  `${new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2 }).format(cents / 100)}\u00a0€`;
+
+/** A look at the page as an operator has it (only when asked for: E2E_SCREENSHOTS=<dir>). */
+async function screenshots(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test("a transfer above the open amount is refused until the admin confirms the surplus, which is then owed back", async ({
+  page,
+  browser,
+  guest,
+}) => {
+  // Decision 097. A stay on the third property in the band 341–356 days ahead, which this spec
+  // books there only here.
+  const ids = await sitemapPropertyIds(page.request);
+  const propertyId = ids[2] ?? ids[0];
+  const checkIn = addDays(berlinDay(new Date()), 341 + crypto.randomInt(0, 6));
+  const bookingId = await bookOverHttp(page.request, guest, propertyId, {
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+  });
+
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/bookings/${bookingId}?dialog=zahlung`);
+  await waitForHydration(admin);
+  const open = centsOf((await admin.getByTestId("open").textContent()) ?? "");
+  expect(open).toBeGreaterThan(0);
+  const surplus = 45_100;
+
+  // A typo: more than is open. Nothing is recorded; the dialog names the open amount.
+  const record = admin.getByRole("dialog", { name: "Zahlung erfassen" });
+  await record.getByLabel("Betrag in €").fill(typed(open + surplus));
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(record).toContainText(
+    `Der Betrag ist höher als der offene Betrag von ${euro(open)}.`,
+  );
+  await expect(admin.getByTestId("received")).toHaveText(/^0,00\s€$/);
+  await expect(record.getByLabel("Betrag in €")).toHaveValue(typed(open + surplus));
+  const accept = record.getByLabel(
+    `Mehr als offen erfassen: Die Überzahlung von ${euro(surplus)} wird als Erstattung an den Gast vorgemerkt.`,
+  );
+  await expect(accept).not.toBeChecked();
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  await screenshots(admin, "surplus-refused");
+
+  // Saving again without the confirmation still records nothing.
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(record.getByText(/Der Betrag ist höher als der offene Betrag/)).toBeVisible();
+  await expect(admin.getByTestId("received")).toHaveText(/^0,00\s€$/);
+
+  // It really arrived: confirmed, the whole transfer is in the books and the surplus owed back.
+  await accept.check();
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(
+    admin.getByText(
+      "Zahlung erfasst. Der Betrag über dem offenen Betrag ist als Erstattung an den Gast vorgemerkt.",
+    ),
+  ).toBeVisible();
+  await expect(admin.getByTestId("received")).toHaveText(euro(open + surplus));
+  await expect(admin.getByTestId("open")).toHaveText(/^0,00\s€$/);
+  const refunds = admin.getByTestId("refunds");
+  await expect(refunds).toContainText("Offen – bitte überweisen");
+  await expect(refunds.getByRole("row").nth(1)).toContainText(euro(surplus));
+  await expect(admin.getByRole("link", { name: "Als erstattet markieren" })).toBeVisible();
+  await expect(admin.getByTestId("history")).toContainText(`zu erstatten ${euro(surplus)}`);
+  await screenshots(admin, "surplus-recorded");
+  await admin.context().close();
+});
+
+test("a booking cancelled after its deposit shows nothing as open, only the refund", async ({
+  page,
+  browser,
+  guest,
+}) => {
+  // Decision 097. A stay on the fourth property in the band 341–356 days ahead, which this spec
+  // books there only here: far enough for a deposit and a balance.
+  const ids = await sitemapPropertyIds(page.request);
+  const propertyId = ids[3] ?? ids[0];
+  const checkIn = addDays(berlinDay(new Date()), 341 + crypto.randomInt(0, 6));
+  const bookingId = await bookOverHttp(page.request, guest, propertyId, {
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+  });
+
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/bookings/${bookingId}?dialog=zahlung`);
+  await waitForHydration(admin);
+  // The deposit arrives (the dialog suggests the part due next).
+  const record = admin.getByRole("dialog", { name: "Zahlung erfassen" });
+  const deposit = centsOf(await record.getByLabel("Betrag in €").inputValue());
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(admin.getByText("Zahlung erfasst", { exact: false }).first()).toBeVisible();
+  await expect(admin.getByTestId("received")).toHaveText(euro(deposit));
+  // Before the cancellation the balance is open.
+  await expect(admin.getByTestId("open")).not.toHaveText(/^0,00\s€$/);
+
+  await admin.getByRole("link", { name: "Stornieren" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Buchung stornieren" });
+  await dialog.getByLabel("Keine Stornierungsgebühr").check();
+  await dialog.getByRole("button", { name: "Buchung stornieren" }).click();
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+
+  // The guest owes nothing: no part of the schedule is open, no "Offen" total; what was
+  // received is owed back.
+  const payments = admin.getByTestId("payments");
+  await expect(payments.getByTestId("schedule-open")).toHaveText([
+    "entfällt (storniert)",
+    "entfällt (storniert)",
+  ]);
+  await expect(payments.getByTestId("open")).toHaveCount(0);
+  await expect(payments).not.toContainText("Offen:");
+  await expect(admin.getByTestId("received")).toHaveText(euro(deposit));
+  const refunds = admin.getByTestId("refunds");
+  await expect(refunds.getByRole("row").nth(1)).toContainText(euro(deposit));
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  await screenshots(admin, "cancelled-after-deposit");
+
+  // The guest's own view of it says the same: a refund, nothing to pay.
+  await page.goto(`/dashboard/bookings?tab=cancelled&booking=${bookingId}`);
+  await expect(page.getByTestId("detail-refund")).toContainText(euro(deposit));
+  await expect(page.getByTestId("detail-payments")).toHaveCount(0);
+  await admin.context().close();
+});

@@ -49,6 +49,20 @@ const loaders = routes.filter((r) => r.hasLoader);
 const AFTER_POST_FORMS: Record<string, { names: string[]; intents: string[] }> = {
   "/admin/datenschutz-anfragen": { names: ["email", "snapshot"], intents: ["search", "erase"] },
   "/admin/datenschutz-anfragen/auskunft": { names: ["email"], intents: [] },
+  // The payment dialog is behind ?dialog=zahlung, and its surplus confirmation appears only after
+  // a refusal (decision 097).
+  "/admin/bookings/:id": {
+    names: [
+      "amount",
+      "receivedOn",
+      "note",
+      "confirm",
+      "seenStatus",
+      "seenAmountPaid",
+      "acceptSurplus",
+    ],
+    intents: ["payment"],
+  },
 };
 
 /** Signing out is what the logout action is for; it would end the test's own session. */

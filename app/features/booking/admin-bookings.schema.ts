@@ -104,6 +104,12 @@ export const recordPaymentSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true"),
+  // The surplus in cents the admin confirmed on the second step (decision 097). The server only
+  // compares it with the surplus it computes; anything else is no confirmation.
+  acceptSurplus: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^\d{1,10}$/.test(value) ? Number(value) : null)),
 });
 export type RecordPaymentField = "amount" | "receivedOn" | "note";
 

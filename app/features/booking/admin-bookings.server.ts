@@ -432,6 +432,16 @@ export type PaymentsChanged = {
   seenReceived: number;
 };
 
+/** "Zahlung erfassen" with more than is open and no confirmation of the surplus (decision 097). */
+export type ExceedsOpen = {
+  ok: false;
+  error: "exceedsOpen";
+  /** cents open before this payment, as the server computed them */
+  open: number;
+  /** cents the payment is beyond that */
+  surplus: number;
+};
+
 type ChangeResult = { ok: true } | { ok: false; error: AdminBookingError } | StatusChanged;
 
 /**
@@ -630,6 +640,22 @@ async function openRefundOfRecordedPayment(
 }
 
 /**
+ * What a booking that is not cancelled still owes: its total less what it received, where money
+ * already owed back (or paid back: its refund items, which outside a cancellation are
+ * overpayments) does not count as received. The same sum the Stripe side uses (decision 072).
+ */
+async function openAmountOf(
+  tx: Tx,
+  booking: { id: string; totalPrice: number; amountPaid: number },
+) {
+  const [owedBack] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${schema.refund.amount}), 0)::integer` })
+    .from(schema.refund)
+    .where(eq(schema.refund.bookingId, booking.id));
+  return Math.max(0, booking.totalPrice - booking.amountPaid + Number(owedBack?.amount ?? 0));
+}
+
+/**
  * Records a bank transfer that arrived. The `payment` row's trigger adds it to amount_paid and
  * moves payment_status (unpaid → partially-paid → paid). With `confirm`, a pending booking whose
  * deposit (or whole amount) is now covered is confirmed in the same step, with its e-mail.
@@ -642,6 +668,10 @@ async function openRefundOfRecordedPayment(
  * Money that really arrived for a cancelled booking is still recorded (the books must show it)
  * when the admin records it on the cancelled booking: then it is marked to be paid back in
  * full, with a bank-transfer refund item, and never confirms anything.
+ *
+ * More than is open is refused ("exceedsOpen", with the open amount) unless the admin confirmed
+ * exactly that surplus (decision 097): then the whole transfer is recorded and the surplus is
+ * owed back with the booking's bank-transfer refund item, like an online overpayment.
  */
 export async function recordPayment({
   bookingId,
@@ -651,6 +681,7 @@ export async function recordPayment({
   receivedOn,
   note,
   confirm,
+  acceptSurplus = null,
   actorId,
   now,
 }: {
@@ -662,13 +693,27 @@ export async function recordPayment({
   receivedOn: string;
   note: string;
   confirm: boolean;
+  /**
+   * The surplus (cents beyond what is open) the admin confirmed to record and owe back
+   * (decision 097); null when nothing was confirmed. Only a confirmation of exactly the surplus
+   * the server computes counts: the browser's number is compared, never used.
+   */
+  acceptSurplus?: number | null;
   actorId: string;
   now: Date;
 }): Promise<
-  | { ok: true; paymentStatus: string; confirmed: boolean; refundDue: boolean }
+  | {
+      ok: true;
+      paymentStatus: string;
+      confirmed: boolean;
+      refundDue: boolean;
+      /** cents recorded beyond what was open and owed back (decision 097); only when any */
+      surplus?: number;
+    }
   | { ok: false; error: AdminBookingError | "dateInFuture" }
   | StatusChanged
   | PaymentsChanged
+  | ExceedsOpen
 > {
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   const today = dayInBerlin(now);
@@ -692,7 +737,19 @@ export async function recordPayment({
           seenReceived: seenAmountPaid,
         } as const;
       }
-      const refundDue = booking.status === "cancelled";
+      const cancelled = booking.status === "cancelled";
+      // More than is open (decision 097): a typo (1000 for 100) must not go into the books
+      // silently. What is open is computed here, under the lock, as the Stripe side does it
+      // (decision 072): money already owed back does not count as received.
+      let surplus = 0;
+      if (!cancelled) {
+        const open = await openAmountOf(tx, booking);
+        surplus = Math.max(0, amount - open);
+        if (surplus > 0 && acceptSurplus !== surplus) {
+          return { ok: false, error: "exceedsOpen", open, surplus } as const;
+        }
+      }
+      const refundDue = cancelled || surplus > 0;
       await tx.insert(schema.payment).values({
         bookingId: booking.id,
         amount,
@@ -701,8 +758,18 @@ export async function recordPayment({
         recordedBy: actorId,
         refundDue,
       });
-      if (refundDue) {
+      if (cancelled) {
         await openRefundOfRecordedPayment(tx, { bookingId: booking.id, amount, actorId });
+      } else if (surplus > 0) {
+        // The part beyond what was open goes back by transfer, like an online overpayment's
+        // goes back through Stripe (decisions 072, 086); the admin marks it "erstattet".
+        await openLatePaymentRefund(tx, {
+          bookingId: booking.id,
+          method: "bank-transfer",
+          amount: surplus,
+          note: LATE_NOTES.overpaid,
+          createdBy: actorId,
+        });
       }
       const [after] = await tx
         .select({ amountPaid: b.amountPaid, paymentStatus: b.paymentStatus })
@@ -714,7 +781,13 @@ export async function recordPayment({
         entityId: booking.id,
         action: "payment-recorded",
         before: { amountPaid: booking.amountPaid, paymentStatus: booking.paymentStatus },
-        after: { amount, receivedOn, note, ...after, ...(refundDue ? { refundDue: amount } : {}) },
+        after: {
+          amount,
+          receivedOn,
+          note,
+          ...after,
+          ...(cancelled ? { refundDue: amount } : surplus > 0 ? { refundDue: surplus } : {}),
+        },
       });
 
       // "Confirm too" only when the first payment due (deposit or whole amount) is covered.
@@ -748,7 +821,13 @@ export async function recordPayment({
         });
         confirmed = true;
       }
-      return { ok: true, paymentStatus: after.paymentStatus, confirmed, refundDue } as const;
+      return {
+        ok: true,
+        paymentStatus: after.paymentStatus,
+        confirmed,
+        refundDue: cancelled,
+        ...(surplus > 0 ? { surplus } : {}),
+      } as const;
     });
   } catch (error) {
     logger.error({ err: error, bookingId }, "recording a payment failed");

@@ -99,6 +99,7 @@ const adminBookings = {
   paidPart: "Bezahlt",
   openPart: "Offen",
   overdue: "überfällig",
+  scheduleCancelled: "entfällt (storniert)",
   received: "Erhalten",
   open: "Offen",
   noPayments: "Noch keine Zahlung erfasst.",
@@ -113,6 +114,8 @@ const adminBookings = {
   receivedOnLabel: "Eingangsdatum",
   noteLabel: "Notiz (optional)",
   confirmToo: "Buchung zugleich bestätigen, wenn die Anzahlung damit gedeckt ist",
+  acceptSurplus:
+    "Mehr als offen erfassen: Die Überzahlung von {{surplus}} wird als Erstattung an den Gast vorgemerkt.",
   recordCancelledHint:
     "Diese Buchung ist storniert. Eine Überweisung, die trotzdem eingegangen ist, wird erfasst und in voller Höhe als zu erstatten vermerkt. Überweisen Sie den Betrag zurück und markieren Sie die Erstattung dann als erstattet.",
   save: "Speichern",
@@ -223,6 +226,8 @@ const adminBookings = {
     payment: "Zahlung erfasst.",
     paymentConfirmed: "Zahlung erfasst und Buchung bestätigt.",
     paymentToRefund: "Zahlung erfasst und als zu erstatten vermerkt.",
+    paymentSurplus:
+      "Zahlung erfasst. Der Betrag über dem offenen Betrag ist als Erstattung an den Gast vorgemerkt.",
     sent: "Zahlungsdaten gesendet.",
     refunded: "Erstattung eingetragen.",
   },
@@ -254,6 +259,8 @@ const adminBookings = {
       "Diese Seite ist nicht mehr aktuell. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
     paymentsChanged:
       "Seit dem Öffnen dieses Formulars ist für diese Buchung eine Zahlung eingegangen oder erfasst worden: Erhalten sind jetzt {{received}} statt {{seen}}. Bitte prüfen Sie in der Liste der Zahlungen, ob diese Überweisung schon erfasst ist. Falls nicht, speichern Sie erneut.",
+    exceedsOpen:
+      "Der Betrag ist höher als der offene Betrag von {{open}}. Bitte prüfen Sie den Betrag – oder bestätigen Sie unten, dass wirklich mehr eingegangen ist.",
     refundAtStripe:
       "Die Erstattung dieser Buchung wird gerade an Stripe übermittelt. Deshalb kann die Buchung jetzt nicht wieder geöffnet werden: Nimmt Stripe die Erstattung an, geht das Geld an den Gast zurück. Schlägt die Übermittlung fehl, können Sie die Buchung danach wieder öffnen.",
   },

@@ -99,6 +99,7 @@ const adminBookings: typeof de = {
   paidPart: "Paid",
   openPart: "Open",
   overdue: "overdue",
+  scheduleCancelled: "not due (cancelled)",
   received: "Received",
   open: "Open",
   noPayments: "No payment recorded yet.",
@@ -113,6 +114,8 @@ const adminBookings: typeof de = {
   receivedOnLabel: "Date received",
   noteLabel: "Note (optional)",
   confirmToo: "Also confirm the booking if this covers the deposit",
+  acceptSurplus:
+    "Record more than is open: the overpayment of {{surplus}} is marked to be refunded to the guest.",
   recordCancelledHint:
     "This booking is cancelled. A transfer that arrived anyway is recorded and marked to be refunded in full. Transfer the amount back, then mark the refund as refunded.",
   save: "Save",
@@ -218,6 +221,8 @@ const adminBookings: typeof de = {
     payment: "Payment recorded.",
     paymentConfirmed: "Payment recorded and booking confirmed.",
     paymentToRefund: "Payment recorded and marked to be refunded.",
+    paymentSurplus:
+      "Payment recorded. The amount beyond what was open is marked to be refunded to the guest.",
     sent: "Payment details sent.",
     refunded: "Refund recorded.",
   },
@@ -248,6 +253,8 @@ const adminBookings: typeof de = {
     staleForm: "This page is out of date. Please reload the page and try again.",
     paymentsChanged:
       "Since this form was opened, a payment has been received or recorded for this booking: {{received}} received now instead of {{seen}}. Please check the list of payments to see whether this transfer is already recorded. If it is not, save again.",
+    exceedsOpen:
+      "The amount is higher than the open amount of {{open}}. Please check the amount – or confirm below that more has really arrived.",
     refundAtStripe:
       "The refund of this booking is being sent to Stripe right now, so the booking cannot be reopened at the moment: once Stripe accepts the refund, the money goes back to the guest. If sending it fails, you can reopen the booking afterwards.",
   },

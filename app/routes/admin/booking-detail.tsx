@@ -57,6 +57,7 @@ const NOTICES = [
   "payment",
   "paymentConfirmed",
   "paymentToRefund",
+  "paymentSurplus",
   "sent",
   "refunded",
 ] as const;
@@ -95,6 +96,9 @@ type ActionData = {
   /** with "paymentsChanged": cents received now and as the dialog showed them (decision 076) */
   received?: number;
   seenReceived?: number;
+  /** with "exceedsOpen": cents open and the surplus, as the server computed them (decision 097) */
+  open?: number;
+  surplus?: number;
   fieldErrors?: Partial<Record<FormField, string>>;
   values?: Partial<Record<FormField, string>>;
 };
@@ -174,7 +178,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const seenAmountPaid = seenAmountPaidSchema.safeParse(form.get("seenAmountPaid")).data;
     if (!seenStatus || seenAmountPaid === undefined) return fail({ intent, error: "staleForm" });
     const parsed = parseForm(form, recordPaymentSchema, {
-      fields: ["amount", "receivedOn", "note", "confirm"],
+      fields: ["amount", "receivedOn", "note", "confirm", "acceptSurplus"],
     });
     if (!parsed.ok) {
       return fail({
@@ -200,12 +204,24 @@ export async function action({ request, params }: Route.ActionArgs) {
         ...("received" in result
           ? { received: result.received, seenReceived: result.seenReceived }
           : {}),
-        fieldErrors: result.error === "dateInFuture" ? { receivedOn: "dateInFuture" } : undefined,
+        ...("surplus" in result ? { open: result.open, surplus: result.surplus } : {}),
+        fieldErrors:
+          result.error === "dateInFuture"
+            ? { receivedOn: "dateInFuture" }
+            : result.error === "exceedsOpen"
+              ? { amount: "exceedsOpen" }
+              : undefined,
         values: parsed.values,
       });
     }
     throw back(
-      result.refundDue ? "paymentToRefund" : result.confirmed ? "paymentConfirmed" : "payment",
+      result.refundDue
+        ? "paymentToRefund"
+        : result.surplus
+          ? "paymentSurplus"
+          : result.confirmed
+            ? "paymentConfirmed"
+            : "payment",
     );
   }
 
@@ -309,7 +325,9 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
             received: money(result.received),
             seen: money(result.seenReceived),
           })
-        : t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
+        : code === "exceedsOpen" && result?.open !== undefined
+          ? t("adminBookings.errors.exceedsOpen", { open: money(result.open) })
+          : t(`adminBookings.errors.${code}` as "adminBookings.errors.failed");
   const fieldError = (field: FormField, intent: ActionData["intent"] = "payment") =>
     result?.intent === intent && result.fieldErrors?.[field]
       ? errorText(result.fieldErrors[field]!)
@@ -623,7 +641,13 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                 </Td>
                 <Td className="text-right">{money(item.amount)}</Td>
                 <Td className="text-right">{money(item.paid)}</Td>
-                <Td className="text-right">{money(item.open)}</Td>
+                {/* A cancelled booking owes nothing more (decision 097): what it received is
+                    settled in the refunds below, so no part is shown as open. */}
+                <Td className="text-right" data-testid="schedule-open">
+                  {booking.status === "cancelled"
+                    ? t("adminBookings.scheduleCancelled")
+                    : money(item.open)}
+                </Td>
               </tr>
             ))}
           </tbody>
@@ -635,12 +659,14 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
               {money(booking.progress.received)}
             </dd>
           </div>
-          <div>
-            <dt className="inline text-slate-600">{`${t("adminBookings.open")}: `}</dt>
-            <dd className="inline font-semibold" data-testid="open">
-              {money(booking.progress.open)}
-            </dd>
-          </div>
+          {booking.status !== "cancelled" && (
+            <div>
+              <dt className="inline text-slate-600">{`${t("adminBookings.open")}: `}</dt>
+              <dd className="inline font-semibold" data-testid="open">
+                {money(booking.progress.open)}
+              </dd>
+            </div>
+          )}
         </dl>
         {booking.debitProcessingSince && (
           <p className="mt-3 text-slate-800" data-testid="debit-processing-note">
@@ -966,6 +992,18 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                 defaultValue={result?.values?.note ?? ""}
               />
             </Field>
+            {/* The second step (decision 097): only after the server named the surplus, and for
+                exactly that surplus; another amount is refused again with its own. */}
+            {result?.intent === "payment" &&
+              result.error === "exceedsOpen" &&
+              result.surplus !== undefined && (
+                <Checkbox
+                  key={result.surplus}
+                  name="acceptSurplus"
+                  value={String(result.surplus)}
+                  label={t("adminBookings.acceptSurplus", { surplus: money(result.surplus) })}
+                />
+              )}
             {booking.status === "pending" && (
               <Checkbox name="confirm" label={t("adminBookings.confirmToo")} defaultChecked />
             )}
