@@ -197,6 +197,8 @@ test("an imported Airbnb calendar blocks free nights and reports a double bookin
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
+    // Closing goes back to the bare page (a navigation): wait for it before the next click.
+    await expect(page).toHaveURL(`/admin/properties/${propertyId}/kalender`);
     await expect(item).toHaveCount(1);
     // Confirmed: the feed goes, and its stays with it.
     await remove.click();

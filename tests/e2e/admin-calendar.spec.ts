@@ -126,7 +126,10 @@ test("an admin blocks nights; the property page shows them as taken, and free ag
  * and every channel reading it stops getting our bookings. "Abbrechen" keeps the address
  * working; confirmed, the old one is gone and a new one is shown.
  */
-test("renewing the iCal export link asks first; cancelled it changes nothing", async ({ page }) => {
+test("renewing the iCal export link asks first; cancelled it changes nothing", async ({
+  page,
+  browser,
+}) => {
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>[^<]*?(\/properties\/[0-9a-f-]{36})<\/loc>/g)].map(
     (match) => match[1],
@@ -158,4 +161,25 @@ test("renewing the iCal export link asks first; cancelled it changes nothing", a
   expect((await page.request.get(oldUrl.pathname)).status()).toBe(404);
   const newUrl = new URL((await address.textContent())!.trim());
   expect((await page.request.get(newUrl.pathname)).status()).toBe(200);
+
+  // Without JavaScript the link opens the same dialog, rendered by the server, and it posts.
+  const noScript = await browser.newContext({ locale: "de-DE", javaScriptEnabled: false });
+  try {
+    await signInOverHttp(noScript.request, demoAdmin);
+    const plain = await noScript.newPage();
+    await plain.goto(`/admin/properties/${propertyId}/kalender`);
+    await plain.getByRole("link", { name: "Link erneuern" }).click();
+    const plainDialog = plain.getByRole("dialog", { name: "Export-Link erneuern?" });
+    await expect(plainDialog).toBeVisible();
+    await plainDialog.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(plainDialog).toHaveCount(0);
+    expect((await plain.request.get(newUrl.pathname)).status()).toBe(200);
+    await plain.getByRole("link", { name: "Link erneuern" }).click();
+    await plainDialog.getByRole("button", { name: "Link erneuern" }).click();
+    await expect(plain.getByText("Neuer Link erstellt.")).toBeVisible();
+    await expect(plainDialog).toHaveCount(0);
+    expect((await plain.request.get(newUrl.pathname)).status()).toBe(404);
+  } finally {
+    await noScript.close();
+  }
 });
