@@ -170,14 +170,41 @@ test("an imported Airbnb calendar blocks free nights and reports a double bookin
     await page.goto("/admin");
     await expect(page.getByTestId("calendar-alerts")).toHaveCount(0);
 
-    // "Jetzt synchronisieren" in the conflict: nothing new, still settled. Then the feed goes,
-    // and its stays with it.
+    // "Jetzt synchronisieren" in the conflict: nothing new, still settled.
     await page.goto(`/admin/properties/${propertyId}/kalender`);
     await waitForHydration(page);
     await conflict.getByRole("button", { name: "Jetzt synchronisieren" }).click();
     await expect(page.getByRole("status").filter({ hasText: "unverändert 2" })).toBeVisible();
     await expect(conflict).toContainText("Als erledigt markiert am");
-    await item.getByRole("button", { name: "Entfernen" }).click();
+    // "Entfernen" sits beside "Jetzt synchronisieren": it asks first and names what it releases.
+    const remove = item.getByRole("link", { name: "Kalender „Airbnb E2E“ entfernen" });
+    const dialog = page.getByRole("dialog", { name: "Kalender „Airbnb E2E“ entfernen?" });
+    await remove.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      "Seine 2 importierten Aufenthalte werden freigegeben: Diese Nächte sind danach hier buchbar, sofern Sie sie nicht sperren.",
+    );
+    // The focus starts on "Abbrechen"; Enter there keeps the feed and its stays.
+    await expect(dialog.getByRole("link", { name: "Abbrechen" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(`/admin/properties/${propertyId}/kalender`);
+    await expect(item).toHaveCount(1);
+    await visitorPage.goto(path);
+    await expect(visitorPage.locator(freeStay)).toHaveCount(1);
+    // Escape closes it too, and nothing changes.
+    await remove.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    // Closing goes back to the bare page (a navigation): wait for it before the next click.
+    await expect(page).toHaveURL(`/admin/properties/${propertyId}/kalender`);
+    await expect(item).toHaveCount(1);
+    // Confirmed: the feed goes, and its stays with it.
+    await remove.click();
+    await dialog.getByRole("button", { name: "Kalender entfernen" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(item).toHaveCount(0);
     await expect(
       page
         .getByRole("status")

@@ -86,12 +86,100 @@ test("an admin blocks nights; the property page shows them as taken, and free ag
       visitorPage.getByRole("region", { name: "Preis und Verfügbarkeit" }).getByRole("alert"),
     ).toHaveText("Der gewählte Zeitraum ist bereits gebucht");
 
-    // Removed: the nights are free again.
-    await entry.getByRole("button", { name: "Entfernen" }).click();
+    // "Entfernen" asks first and names the dates; "Abbrechen" keeps the block.
+    const legend = (await entry.locator("legend").textContent())!;
+    const remove = entry.getByRole("link", { name: `${legend} entfernen` });
+    const dialog = page.getByRole("dialog", { name: "Sperrzeit entfernen?" });
+    await remove.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      `Die ${legend} wird entfernt. Diese Nächte sind danach auf der Website wieder buchbar.`,
+    );
+    await expect(dialog.getByRole("link", { name: "Abbrechen" })).toBeFocused();
+    await page.mouse.move(0, 0);
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `tmp/screens/admin-calendar-confirm-${width}.png` });
+    }
+    await dialog.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(entry).toHaveCount(1);
+    await visitorPage.goto(path);
+    await expect(visitorPage.locator(blockedStay)).toHaveCount(1);
+
+    // Confirmed: the nights are free again.
+    await remove.click();
+    await dialog.getByRole("button", { name: "Sperrzeit entfernen" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Sperrzeit entfernt." })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(entry).toHaveCount(0);
     await visitorPage.goto(path);
     await expect(visitorPage.locator(blockedStay)).toHaveCount(0);
   } finally {
     await visitor.close();
+  }
+});
+
+/**
+ * Decision 096: "Link erneuern" asks first, since the old export address answers 404 at once
+ * and every channel reading it stops getting our bookings. "Abbrechen" keeps the address
+ * working; confirmed, the old one is gone and a new one is shown.
+ */
+test("renewing the iCal export link asks first; cancelled it changes nothing", async ({
+  page,
+  browser,
+}) => {
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>[^<]*?(\/properties\/[0-9a-f-]{36})<\/loc>/g)].map(
+    (match) => match[1],
+  );
+  const propertyId = paths.at(-1)!.split("/").at(-1)!;
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto(`/admin/properties/${propertyId}/kalender`);
+  await waitForHydration(page);
+  const address = page.getByRole("definition").first();
+  const oldUrl = new URL((await address.textContent())!.trim());
+  expect((await page.request.get(oldUrl.pathname)).status()).toBe(200);
+
+  const dialog = page.getByRole("dialog", { name: "Export-Link erneuern?" });
+  await page.getByRole("link", { name: "Link erneuern" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    "bekommen unsere Buchungen erst wieder, wenn Sie dort die neue Adresse eintragen",
+  );
+  await dialog.getByRole("link", { name: "Abbrechen" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(address).toHaveText(oldUrl.href);
+  expect((await page.request.get(oldUrl.pathname)).status()).toBe(200);
+
+  await page.getByRole("link", { name: "Link erneuern" }).click();
+  await dialog.getByRole("button", { name: "Link erneuern" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Neuer Link erstellt." })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(address).not.toHaveText(oldUrl.href);
+  expect((await page.request.get(oldUrl.pathname)).status()).toBe(404);
+  const newUrl = new URL((await address.textContent())!.trim());
+  expect((await page.request.get(newUrl.pathname)).status()).toBe(200);
+
+  // Without JavaScript the link opens the same dialog, rendered by the server, and it posts.
+  const noScript = await browser.newContext({ locale: "de-DE", javaScriptEnabled: false });
+  try {
+    await signInOverHttp(noScript.request, demoAdmin);
+    const plain = await noScript.newPage();
+    await plain.goto(`/admin/properties/${propertyId}/kalender`);
+    await plain.getByRole("link", { name: "Link erneuern" }).click();
+    const plainDialog = plain.getByRole("dialog", { name: "Export-Link erneuern?" });
+    await expect(plainDialog).toBeVisible();
+    await plainDialog.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(plainDialog).toHaveCount(0);
+    expect((await plain.request.get(newUrl.pathname)).status()).toBe(200);
+    await plain.getByRole("link", { name: "Link erneuern" }).click();
+    await plainDialog.getByRole("button", { name: "Link erneuern" }).click();
+    await expect(plain.getByText("Neuer Link erstellt.")).toBeVisible();
+    await expect(plainDialog).toHaveCount(0);
+    expect((await plain.request.get(newUrl.pathname)).status()).toBe(404);
+  } finally {
+    await noScript.close();
   }
 });

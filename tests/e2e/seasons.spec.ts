@@ -2,7 +2,14 @@ import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { todayInBerlin } from "../../app/domain/calendar-day";
 import { addDays, calendarDay, dayName, euroCents } from "./calendar";
-import { demoAdmin, expect, expectNoSeriousA11yViolations, signInOverHttp, test } from "./helpers";
+import {
+  demoAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInOverHttp,
+  test,
+  waitForHydration,
+} from "./helpers";
 
 /**
  * Seasons and stay rules (issue 18 point 5, decision 046). The demo's oldest listing,
@@ -100,7 +107,27 @@ test("a season with Saturday arrivals: the admin sees it, the picker offers only
   await expect(saved.getByTestId("season-row").filter({ hasText: "Test-Nebensaison" })).toHaveCount(
     1,
   );
+  // "Entfernen" asks first (decision 096), naming the season and its dates; "Abbrechen"
+  // (the focus starts there) keeps it.
+  const seasonRow = saved.getByTestId("season-row").filter({ hasText: "Test-Nebensaison" });
+  const dialog = admin.getByRole("dialog", { name: "Saison entfernen?" });
+  const year = nextJuly();
+  await waitForHydration(admin);
   await saved.getByRole("button", { name: "Saison „Test-Nebensaison“ entfernen" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    `Die Saison „Test-Nebensaison“ (10.10.${year} – 20.10.${year}) wird mit ihrem Preis und ihren Regeln für An- und Abreise und Mindestaufenthalt entfernt.`,
+  );
+  await expect(dialog.getByRole("button", { name: "Abbrechen" })).toBeFocused();
+  await admin.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(seasonRow).toHaveCount(1);
+  await admin.reload();
+  await expect(seasonRow).toHaveCount(1);
+  await waitForHydration(admin);
+  await saved.getByRole("button", { name: "Saison „Test-Nebensaison“ entfernen" }).click();
+  await dialog.getByRole("button", { name: "Saison entfernen" }).click();
+  await expect(dialog).toBeHidden();
   await expect(
     admin.getByRole("region", { name: "Saisonzeiten" }).getByTestId("season-row").filter({
       hasText: "Test-Nebensaison",

@@ -180,6 +180,39 @@ describe(`admin calendar page (${databaseKind()})`, () => {
     expect(actions.sort()).toEqual(["ical-feed-added", "ical-feed-removed", "ical-link-rotated"]);
   });
 
+  it("counts each feed's stays not yet over, which its removal dialog names (decision 096)", async () => {
+    const property = await createProperty();
+    const [airbnb, booking] = [await createFeed(property.id), await createFeed(property.id)];
+    const stay = (feedId: string, uid: string, checkIn: string, checkOut: string) => ({
+      feedId,
+      propertyId: property.id,
+      uid,
+      checkIn,
+      checkOut,
+      kind: "booking" as const,
+    });
+    await db()
+      .insert(schema.externalEvent)
+      .values([
+        // Over: its nights are past, removing the feed releases nothing bookable.
+        stay(airbnb.id, "past", day(-10), day(-5)),
+        // Under way (its last night is tonight) and ahead.
+        stay(airbnb.id, "now", day(-2), day(1)),
+        stay(airbnb.id, "ahead", day(20), day(25)),
+        stay(booking.id, "ahead", day(40), day(42)),
+      ]);
+    const feeds = (await call("loader", property.id)).data!.feeds as {
+      id: string;
+      upcomingStays: number;
+    }[];
+    const count = (id: string) => feeds.find((feed) => feed.id === id)?.upcomingStays;
+    expect(count(airbnb.id)).toBe(2);
+    expect(count(booking.id)).toBe(1);
+    expect(translate("de", "adminCalendar.confirm.feedText", { count: 2 })).toBe(
+      "Seine 2 importierten Aufenthalte werden freigegeben: Diese Nächte sind danach hier buchbar, sofern Sie sie nicht sperren.",
+    );
+  });
+
   it("the sync log names the HTTP status the channel answered with", async () => {
     const property = await createProperty();
     const feed = await createFeed(property.id);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { adminEmails } from "~/features/accounts/admin-users.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
@@ -59,7 +59,7 @@ export async function listFeeds(propertyId: string) {
     .orderBy(asc(f.createdAt));
   if (feeds.length === 0) return [];
   const ids = feeds.map((feed) => feed.id);
-  const [logs, conflicts] = await Promise.all([
+  const [logs, conflicts, upcoming] = await Promise.all([
     db()
       .select()
       .from(schema.icalSyncLog)
@@ -78,11 +78,18 @@ export async function listFeeds(propertyId: string) {
       .from(ev)
       .where(and(inArray(ev.feedId, ids), eq(ev.status, "conflict")))
       .orderBy(asc(ev.checkIn)),
+    // The stays not yet over: what removing the feed would release (its confirmation names it).
+    db()
+      .select({ feedId: ev.feedId, count: sql<number>`count(*)::int` })
+      .from(ev)
+      .where(and(inArray(ev.feedId, ids), gt(ev.checkOut, todayInBerlin())))
+      .groupBy(ev.feedId),
   ]);
   const collisions = await conflictCollisions(propertyId, conflicts);
   return feeds.map((feed) => ({
     ...feed,
     log: logs.filter((entry) => entry.feedId === feed.id).slice(0, 5),
+    upcomingStays: upcoming.find((row) => row.feedId === feed.id)?.count ?? 0,
     conflicts: conflicts
       .filter((conflict) => conflict.feedId === feed.id)
       .map((conflict) => ({ ...conflict, collidesWith: collisions.get(conflict.id) ?? [] })),

@@ -67,6 +67,28 @@ const adminCalendar = {
     synced:
       "Abgeglichen: neu {{added}}, geändert {{changed}}, entfernt {{removed}}, unverändert {{unchanged}}.",
   },
+  confirm: {
+    cancel: "Abbrechen",
+    blockLabel: "Sperrzeit vom {{from}} bis {{to}} entfernen",
+    blockTitle: "Sperrzeit entfernen?",
+    blockText:
+      "Die Sperrzeit vom {{from}} bis {{to}} wird entfernt. Diese Nächte sind danach auf der Website wieder buchbar.",
+    blockSubmit: "Sperrzeit entfernen",
+    rotateTitle: "Export-Link erneuern?",
+    rotateText:
+      "Die bisherige Adresse funktioniert danach sofort nicht mehr. Kanäle, die sie noch abrufen (Airbnb, Booking.com, FeWo-direkt), bekommen unsere Buchungen erst wieder, wenn Sie dort die neue Adresse eintragen. Bis dahin droht eine Doppelbuchung.",
+    rotateSubmit: "Link erneuern",
+    feedLabel: "Kalender „{{name}}“ entfernen",
+    feedTitle: "Kalender „{{name}}“ entfernen?",
+    feedText_one:
+      "Sein {{count}} importierter Aufenthalt wird freigegeben: Diese Nächte sind danach hier buchbar, sofern Sie sie nicht sperren.",
+    feedText_other:
+      "Seine {{count}} importierten Aufenthalte werden freigegeben: Diese Nächte sind danach hier buchbar, sofern Sie sie nicht sperren.",
+    feedTextNone: "Aus diesem Kalender sind keine kommenden Aufenthalte importiert.",
+    feedHint:
+      "Er wird danach nicht mehr abgeglichen; neue Buchungen dort sperren hier nichts mehr.",
+    feedSubmit: "Kalender entfernen",
+  },
   errors: {
     overlap:
       "Dieser Zeitraum überschneidet sich mit einer Buchung, einer Sperrzeit oder einem importierten Termin.",

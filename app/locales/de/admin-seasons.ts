@@ -38,6 +38,12 @@ const adminSeasons = {
   save: "Saison speichern",
   remove: "Entfernen",
   removeLabel: "Saison „{{name}}“ entfernen",
+  confirmRemove: {
+    title: "Saison entfernen?",
+    text: "Die Saison „{{name}}“ ({{from}} – {{to}}) wird mit ihrem Preis und ihren Regeln für An- und Abreise und Mindestaufenthalt entfernt. Für diese Tage gelten danach der Grundpreis der Unterkunft und die Aufenthaltsgrenzen der Einstellungen.",
+    cancel: "Abbrechen",
+    submit: "Saison entfernen",
+  },
   back: "Zurück zur Unterkunft",
   saved: "Die Saisonzeiten wurden gespeichert.",
   discounts: {

@@ -65,6 +65,27 @@ const adminCalendar: typeof de = {
     synced:
       "Synced: new {{added}}, changed {{changed}}, removed {{removed}}, unchanged {{unchanged}}.",
   },
+  confirm: {
+    cancel: "Cancel",
+    blockLabel: "Remove the blocked dates from {{from}} to {{to}}",
+    blockTitle: "Remove blocked dates?",
+    blockText:
+      "The blocked dates from {{from}} to {{to}} are removed. These nights can then be booked on the website again.",
+    blockSubmit: "Remove blocked dates",
+    rotateTitle: "Renew the export link?",
+    rotateText:
+      "The previous address stops working at once. Channels still reading it (Airbnb, Booking.com, FeWo-direkt) receive our bookings again only once you enter the new address there. Until then, double bookings may happen.",
+    rotateSubmit: "Renew link",
+    feedLabel: "Remove calendar “{{name}}”",
+    feedTitle: "Remove calendar “{{name}}”?",
+    feedText_one:
+      "Its {{count}} imported stay is released: these nights can then be booked here unless you block them.",
+    feedText_other:
+      "Its {{count}} imported stays are released: these nights can then be booked here unless you block them.",
+    feedTextNone: "No upcoming stays are imported from this calendar.",
+    feedHint: "It is no longer synchronised; new bookings there no longer block anything here.",
+    feedSubmit: "Remove calendar",
+  },
   errors: {
     overlap: "These dates overlap a booking, blocked dates or an imported event.",
     endInPast: "The blocked dates end in the past.",

@@ -38,6 +38,12 @@ const adminSeasons: typeof adminSeasonsDe = {
   save: "Save season",
   remove: "Remove",
   removeLabel: "Remove season “{{name}}”",
+  confirmRemove: {
+    title: "Remove season?",
+    text: "The season “{{name}}” ({{from}} – {{to}}) is removed with its price and its rules for arrival, departure and minimum stay. These days then follow the property's base price and the stay limits of the settings.",
+    cancel: "Cancel",
+    submit: "Remove season",
+  },
   back: "Back to the property",
   saved: "The seasons have been saved.",
   discounts: {

@@ -1,10 +1,11 @@
 import "~/locales/admin-texts";
 import { MoveLeft } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Banner } from "~/components/ui/banner";
-import { Button } from "~/components/ui/button";
+import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Checkbox, Input, Select, Textarea } from "~/components/ui/input";
+import { UrlDialog } from "~/components/ui/url-dialog";
 import { todayInBerlin } from "~/domain/calendar-day";
 import { requireAdmin, sessionExpired } from "~/features/accounts/session.server";
 import {
@@ -69,6 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         url: feed.url,
         channel: feed.channel,
         isEndLastNight: feed.isEndLastNight,
+        upcomingStays: feed.upcomingStays,
         lastSuccess: feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt, language) : null,
         staleHours:
           now - since.getTime() > STALE_AFTER_MS
@@ -286,6 +288,22 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
     </option>
   ));
   const day = (value: string) => formatDate(value, language);
+  // The three destructive actions ask first, in a dialog whose open state is the URL (like
+  // deleting a property, decision 096): it works without JavaScript, and the dialog's form posts
+  // to the bare page, so the answer shows there with the dialog gone.
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const confirmHref = (key: string, value: string) =>
+    `${pathname}?${new URLSearchParams({ [key]: value })}`;
+  // A stale or forged id in the URL opens nothing.
+  const removingBlock = blocks.find((block) => block.id === searchParams.get("sperre-entfernen"));
+  const removingFeed = feeds.find((feed) => feed.id === searchParams.get("kalender-entfernen"));
+  const rotating = searchParams.has("link-erneuern");
+  const cancel = (
+    <LinkButton to={pathname} variant="subtle" size="md" replace preventScrollReset data-autofocus>
+      {t("adminCalendar.confirm.cancel")}
+    </LinkButton>
+  );
 
   return (
     <main id="main" className="max-w-4xl space-y-8">
@@ -308,6 +326,77 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
         <Banner tone="error">
           {t(`adminCalendar.errors.${result.error}`, { status: result.httpStatus ?? "" })}
         </Banner>
+      )}
+
+      {removingBlock && (
+        <UrlDialog
+          title={t("adminCalendar.confirm.blockTitle")}
+          closeTo={pathname}
+          size="md"
+          testId="block-remove"
+        >
+          <Form method="post" action={pathname} className="space-y-4">
+            <input type="hidden" name="intent" value="deleteBlock" />
+            <input type="hidden" name="id" value={removingBlock.id} />
+            <p>
+              {t("adminCalendar.confirm.blockText", {
+                from: day(removingBlock.checkIn),
+                to: day(removingBlock.checkOut),
+              })}
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              {/* The focus starts on the harmless choice. */}
+              {cancel}
+              <Button type="submit" variant="danger" disabled={isBusy}>
+                {t("adminCalendar.confirm.blockSubmit")}
+              </Button>
+            </div>
+          </Form>
+        </UrlDialog>
+      )}
+      {rotating && (
+        <UrlDialog
+          title={t("adminCalendar.confirm.rotateTitle")}
+          closeTo={pathname}
+          size="md"
+          testId="export-rotate"
+        >
+          <Form method="post" action={pathname} className="space-y-4">
+            <input type="hidden" name="intent" value="rotateExport" />
+            <p>{t("adminCalendar.confirm.rotateText")}</p>
+            <div className="flex flex-wrap justify-end gap-2">
+              {cancel}
+              <Button type="submit" variant="danger" disabled={isBusy}>
+                {t("adminCalendar.confirm.rotateSubmit")}
+              </Button>
+            </div>
+          </Form>
+        </UrlDialog>
+      )}
+      {removingFeed && (
+        <UrlDialog
+          title={t("adminCalendar.confirm.feedTitle", { name: removingFeed.name })}
+          closeTo={pathname}
+          size="md"
+          testId="feed-remove"
+        >
+          <Form method="post" action={pathname} className="space-y-4">
+            <input type="hidden" name="intent" value="deleteFeed" />
+            <input type="hidden" name="id" value={removingFeed.id} />
+            <p>
+              {removingFeed.upcomingStays > 0
+                ? t("adminCalendar.confirm.feedText", { count: removingFeed.upcomingStays })
+                : t("adminCalendar.confirm.feedTextNone")}
+            </p>
+            <p className="text-sm text-slate-700">{t("adminCalendar.confirm.feedHint")}</p>
+            <div className="flex flex-wrap justify-end gap-2">
+              {cancel}
+              <Button type="submit" variant="danger" disabled={isBusy}>
+                {t("adminCalendar.confirm.feedSubmit")}
+              </Button>
+            </div>
+          </Form>
+        </UrlDialog>
       )}
 
       <section aria-labelledby="blocks-heading" className="space-y-4">
@@ -370,15 +459,18 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
                         <Button type="submit" name="intent" value="updateBlock" disabled={isBusy}>
                           {t("adminCalendar.blocks.save")}
                         </Button>
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="deleteBlock"
+                        <LinkButton
+                          to={confirmHref("sperre-entfernen", block.id)}
+                          preventScrollReset
                           variant="dangerOutline"
-                          disabled={isBusy}
+                          size="md"
+                          aria-label={t("adminCalendar.confirm.blockLabel", {
+                            from: day(block.checkIn),
+                            to: day(block.checkOut),
+                          })}
                         >
                           {t("adminCalendar.blocks.remove")}
-                        </Button>
+                        </LinkButton>
                       </div>
                     </fieldset>
                   </Form>
@@ -448,18 +540,17 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
             </div>
           ))}
         </dl>
-        <Form method="post" className="space-y-1">
-          <Button
-            type="submit"
-            name="intent"
-            value="rotateExport"
+        <div className="space-y-1">
+          <LinkButton
+            to={confirmHref("link-erneuern", "1")}
+            preventScrollReset
             variant="outline"
-            disabled={isBusy}
+            size="md"
           >
             {t("adminCalendar.export.rotate")}
-          </Button>
+          </LinkButton>
           <p className="text-sm text-slate-700">{t("adminCalendar.export.rotateHint")}</p>
-        </Form>
+        </div>
       </section>
 
       <section aria-labelledby="feeds-heading" className="space-y-4">
@@ -648,15 +739,15 @@ export default function PropertyCalendarPage({ loaderData, actionData }: Route.C
                       ? t("adminCalendar.feeds.syncing")
                       : t("adminCalendar.feeds.sync")}
                   </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="deleteFeed"
+                  <LinkButton
+                    to={confirmHref("kalender-entfernen", feed.id)}
+                    preventScrollReset
                     variant="dangerOutline"
-                    disabled={isBusy}
+                    size="md"
+                    aria-label={t("adminCalendar.confirm.feedLabel", { name: feed.name })}
                   >
                     {t("adminCalendar.feeds.remove")}
-                  </Button>
+                  </LinkButton>
                 </Form>
               </li>
             ))}

@@ -4,10 +4,12 @@
  * discounts. Plain POST forms to /admin/properties/edit/{id}/seasons: they work without
  * JavaScript; a refused input comes back on that page with the field errors and the input kept.
  */
+import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { StaleFormBanner } from "~/components/ui/stale-form-banner";
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Checkbox, Input } from "~/components/ui/input";
 import { Table, Td, Th } from "~/components/ui/table";
@@ -118,6 +120,11 @@ export function SeasonsSection({
       : weekdaysOf(mask)
           .map((i) => weekdayName(i, language, "short"))
           .join(", ");
+  // "Entfernen" asks first (decision 096). Not a URL dialog as on the calendar page: a navigation
+  // restarts the property form above with its unsaved input. Without JavaScript the button
+  // still posts at once, as before.
+  const removeDialog = useRef<HTMLDialogElement>(null);
+  const [removing, setRemoving] = useState<SeasonRow | null>(null);
   const errorFor = (intent: SeasonsActionData["intent"], seasonId?: string) =>
     result && result.intent === intent && result.seasonId === seasonId ? result : undefined;
 
@@ -180,6 +187,12 @@ export function SeasonsSection({
                       variant="ghost"
                       size="sm"
                       aria-label={t("adminSeasons.removeLabel", { name: season.name })}
+                      aria-haspopup="dialog"
+                      onClick={(event) => {
+                        event.preventDefault();
+                        setRemoving(season);
+                        removeDialog.current?.showModal();
+                      }}
                     >
                       {t("adminSeasons.remove")}
                     </Button>
@@ -190,6 +203,47 @@ export function SeasonsSection({
           </tbody>
         </Table>
       )}
+
+      <Dialog
+        dialogRef={removeDialog}
+        title={t("adminSeasons.confirmRemove.title")}
+        size="sm"
+        testId="season-remove"
+        onClose={() => setRemoving(null)}
+      >
+        {removing && (
+          <Form
+            method="post"
+            action={action}
+            className="mt-4 space-y-4"
+            onSubmit={() => removeDialog.current?.close()}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="seasonId" value={removing.id} />
+            <p>
+              {t("adminSeasons.confirmRemove.text", {
+                name: removing.name,
+                from: formatDate(removing.startDate, language),
+                to: formatDate(removing.endDate, language),
+              })}
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              {/* The focus starts on the harmless choice. */}
+              <Button
+                type="button"
+                variant="subtle"
+                autoFocus
+                onClick={() => removeDialog.current?.close()}
+              >
+                {t("adminSeasons.confirmRemove.cancel")}
+              </Button>
+              <Button type="submit" variant="danger">
+                {t("adminSeasons.confirmRemove.submit")}
+              </Button>
+            </div>
+          </Form>
+        )}
+      </Dialog>
 
       {seasons.map((season) => {
         const own = errorFor("update", season.id);
