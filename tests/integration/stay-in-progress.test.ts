@@ -45,6 +45,13 @@ describe(`the stay beside the sign-in form (${databaseKind()})`, () => {
     expect(stay?.total).toBe(3 * 12_000 + 6_000 + serviceFee);
     // More guests than the property takes: its maximum, as the booking page corrects it.
     expect((await stayInProgress(path.replace("guests=3", "guests=40"), today))?.guests).toBe(4);
+
+    // The sign-in page names the place with its country in the page's language (audit 23).
+    const english = await callRoute<{ stay: { location: string } | null }>(authRoute.loader, {
+      url: `/auth?redirectTo=${encodeURIComponent(path)}`,
+      cookie: "lang=en",
+    });
+    expect(english.data?.stay?.location).toBe("Sylt, Germany");
   });
 
   it("shows nothing for other targets, hostile values, drafts or a stay without dates", async () => {

@@ -355,6 +355,9 @@ describe("booking e-mails", () => {
     expect(mail.text).toContain("Total: €1,262.48");
     expect(mail.text).toContain("Payment method: Bank transfer");
     expect(mail.text).toContain("Payment reference: FW-2026-000123");
+    // The stored location is German; its country in English (audit 23).
+    expect(mail.text).toContain(", Sylt, Germany");
+    expect(mail.text).not.toContain("Sylt, Deutschland");
     expect(mail.text).toContain("Deposit (20 %): €252.50, due by 08/03/2026");
     expect(mail.text).toContain("Register court: Amtsgericht Berlin-Charlottenburg");
     expect(mail.html).toContain('<html lang="en">');

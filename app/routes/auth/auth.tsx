@@ -15,6 +15,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { localizedLocation } from "~/lib/country-names.server";
 import { stayInProgress } from "~/features/booking/stay-in-progress.server";
 import { todayInBerlin } from "~/domain/calendar-day";
 import {
@@ -35,12 +36,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A signed-in user has nothing to do here (spec 05): to their own area.
   const user = await getCurrentUser(request);
   if (user) throw redirect(landingPath(user.role));
-  const texts = catalogueOf(languageFromCookie(request.headers.get("cookie"))).auth;
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const texts = catalogueOf(language).auth;
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  // The stay the booking page sent the guest here from, priced on the server (issue 16).
+  const stay = await stayInProgress(safeRedirectPath(redirectTo), todayInBerlin());
   return {
     titles: { signIn: texts.signInTitle, register: texts.registerTitle },
-    // The stay the booking page sent the guest here from, priced on the server (issue 16).
-    stay: await stayInProgress(safeRedirectPath(redirectTo), todayInBerlin()),
+    stay: stay && { ...stay, location: localizedLocation(stay.location, language) },
   };
 }
 

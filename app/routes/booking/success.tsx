@@ -58,6 +58,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         ...booking.property,
         location: localizedLocation(booking.property.location, language),
       },
+      arrival: {
+        ...booking.arrival,
+        address: localizedLocation(booking.arrival.address, language),
+      },
     },
     online,
     // Back from Stripe's "Abbrechen": the page offers to resume or release the reservation.

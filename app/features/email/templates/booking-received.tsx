@@ -1,4 +1,5 @@
 import { Img } from "@react-email/components";
+import { localizedLocation } from "~/lib/country-names.server";
 import { formatIban, paymentSchedule, paymentTermsText } from "~/domain/payment-schedule";
 import { storedPriceLines } from "~/domain/price";
 import { stayCalendar, stayCalendarFileName } from "~/lib/booking-ics.server";
@@ -199,7 +200,7 @@ export async function bookingReceived(
         uid: data.bookingId,
         bookingNumber: data.bookingNumber,
         propertyTitle: data.propertyTitle,
-        address: data.propertyLocation,
+        address: localizedLocation(data.propertyLocation, data.language),
         checkIn: data.checkIn,
         checkOut: data.checkOut,
         checkInFrom: data.arrival?.checkInFrom ?? null,

@@ -1,4 +1,5 @@
 import { catalogueOf, formatDate, formatMoney } from "~/lib/i18n";
+import { localizedLocation } from "~/lib/country-names.server";
 import type { EmailCompany, StayEmailData } from "../templates";
 
 /**
@@ -112,7 +113,11 @@ export function stayRows(data: StayEmailData): EmailRow[] {
   const l = bookingTexts[data.language];
   return [
     [l.number, data.bookingNumber],
-    [l.property, `${data.propertyTitle}, ${data.propertyLocation}`],
+    // Stored in German ("Salzburg, Österreich"); the country in the e-mail's language.
+    [
+      l.property,
+      `${data.propertyTitle}, ${localizedLocation(data.propertyLocation, data.language)}`,
+    ],
     [l.checkIn, formatDate(data.checkIn, data.language)],
     [l.checkOut, formatDate(data.checkOut, data.language)],
     [l.nights, String(data.nights)],
