@@ -386,12 +386,13 @@ test("a refund owed to a guest is on the dashboard and marked and filtered in th
   await waitForHydration(admin);
   const box = admin.getByTestId("open-refunds");
   await expect(box.getByRole("heading", { name: "Offene Erstattungen" })).toBeVisible();
-  await expect(box.getByTestId("open-refunds-count")).toHaveText(
-    /^\d+ Erstattungen? an Gäste offen, zusammen [\d.,]+\s€$/,
+  await expect(box.getByTestId("open-refunds-count")).toContainText(
+    /^\d+ Erstattung(en)? an Gäste offen, zusammen \d/,
   );
   const item = box.getByTestId("open-refund").filter({ hasText: number });
   await expect(item).toContainText(guest.name);
-  await expect(item).toContainText(`${total}\u00a0€ per Überweisung erstatten`);
+  await expect(item).toContainText(total);
+  await expect(item).toContainText("per Überweisung erstatten und als erstattet markieren");
   await admin.mouse.move(0, 0);
   await expectNoSeriousA11yViolations(admin);
   for (const [width, height] of [
