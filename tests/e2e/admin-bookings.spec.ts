@@ -489,3 +489,91 @@ test("a booking cancelled after its deposit shows nothing as open, only the refu
   await expect(page.getByTestId("detail-payments")).toHaveCount(0);
   await admin.context().close();
 });
+
+test("a refund owed to a guest is on the dashboard and marked and filtered in the list until it is paid back", async ({
+  page,
+  browser,
+  guest,
+}) => {
+  // Decision 098. The third property in this spec's band (381–398 days ahead): refunds.spec
+  // books it 335–340 days ahead, this spec's other journeys book other properties there.
+  const ids = await sitemapPropertyIds(page.request);
+  const propertyId = ids[2] ?? ids[0];
+  const checkIn = addDays(berlinDay(new Date()), 381 + crypto.randomInt(0, 14));
+  const bookingId = await bookOverHttp(page.request, guest, propertyId, {
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+  });
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/bookings/${bookingId}`);
+  await waitForHydration(admin);
+  const number = await bookingNumber(admin);
+  const total = ((await admin.getByTestId("total").textContent()) ?? "").replace(/[^\d,.]/g, "");
+
+  // Paid in full by transfer, then cancelled free of charge: all of it is owed back.
+  await admin.getByRole("link", { name: "Zahlung erfassen" }).click();
+  const record = admin.getByRole("dialog", { name: "Zahlung erfassen" });
+  await record.getByLabel("Betrag in €").fill(total);
+  await record.getByRole("button", { name: "Speichern" }).click();
+  await expect(admin.getByTestId("payment-status").first()).toHaveText("Bezahlt");
+  await admin.getByRole("link", { name: "Stornieren" }).click();
+  const cancel = admin.getByRole("dialog", { name: "Buchung stornieren" });
+  await cancel.getByRole("button", { name: "Buchung stornieren" }).click();
+  await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+
+  // The dashboard: the box with a count, the booking, the guest, the amount and a link.
+  await admin.goto("/admin");
+  await waitForHydration(admin);
+  const box = admin.getByTestId("open-refunds");
+  await expect(box.getByRole("heading", { name: "Offene Erstattungen" })).toBeVisible();
+  await expect(box.getByTestId("open-refunds-count")).toContainText(
+    /^\d+ Erstattung(en)? an Gäste offen, zusammen \d/,
+  );
+  const item = box.getByTestId("open-refund").filter({ hasText: number });
+  await expect(item).toContainText(guest.name);
+  await expect(item).toContainText(total);
+  await expect(item).toContainText("per Überweisung erstatten und als erstattet markieren");
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ]) {
+    await admin.setViewportSize({ width, height });
+    await box.screenshot({ path: `test-results/open-refunds-dashboard-${width}.png` });
+  }
+
+  // "Alle Buchungen mit offener Erstattung": the list's filter, with the badge on the booking.
+  await box.getByRole("link", { name: "Alle Buchungen mit offener Erstattung" }).click();
+  await expect(admin).toHaveURL(/\/admin\/bookings\?erstattung=offen$/);
+  await expect(admin.getByRole("checkbox", { name: "Nur mit offener Erstattung" })).toBeChecked();
+  const card = admin.getByTestId("admin-booking").filter({ hasText: number });
+  await expect(card.getByTestId("refund-open")).toHaveText("Erstattung offen");
+  await expect(card.getByTestId("payment-status")).toHaveText("Bezahlt");
+  // Every booking the filter shows has the badge.
+  const shown = await admin.getByTestId("admin-booking").count();
+  await expect(admin.getByTestId("refund-open")).toHaveCount(shown);
+  await admin.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(admin);
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ]) {
+    await admin.setViewportSize({ width, height });
+    await admin.screenshot({ path: `test-results/open-refunds-list-${width}.png` });
+  }
+
+  // Paid back and marked: off the dashboard and out of the filter.
+  await card.getByRole("link", { name: "Details", exact: true }).click();
+  await bookingNumber(admin);
+  await admin.getByRole("link", { name: "Als erstattet markieren" }).click();
+  const mark = admin.getByRole("dialog", { name: "Erstattung als überwiesen markieren" });
+  await mark.getByLabel("Erstattet am").fill(berlinDay(new Date()));
+  await mark.getByRole("button", { name: "Als erstattet markieren" }).click();
+  await expect(admin.getByText("Erstattung eingetragen.")).toBeVisible();
+  await admin.goto("/admin/bookings?erstattung=offen");
+  await expect(admin.getByTestId("admin-booking").filter({ hasText: number })).toHaveCount(0);
+  await admin.goto("/admin");
+  await expect(admin.getByTestId("open-refund").filter({ hasText: number })).toHaveCount(0);
+  await admin.context().close();
+});

@@ -307,3 +307,30 @@ test(
     }
   },
 );
+
+test("unticking bank transfer while card and PayPal have no payment provider is refused (decision 098)", async ({
+  page,
+}) => {
+  await signInOverHttp(page.request, demoAdmin);
+  await page.goto("/admin/settings?tab=buchungen");
+  await waitForHydration(page);
+  // The E2E server runs without Stripe keys: card and PayPal are ticked but not offered.
+  const methods = page.getByRole("group", { name: "Zahlungsmethoden" });
+  await expect(methods.getByText("Zahlungsanbieter nicht konfiguriert").first()).toBeVisible();
+  const transfer = methods.getByRole("checkbox", { name: /^Banküberweisung/ });
+  await expect(transfer).toBeChecked();
+  await transfer.uncheck();
+  await page.getByRole("button", { name: "Einstellungen speichern" }).click();
+  await expect(methods).toContainText(
+    "Mit dieser Auswahl könnten Gäste nicht buchen: Keine der gewählten Zahlungsmethoden ist einsatzbereit.",
+  );
+  await expect(page.getByText("Einstellungen erfolgreich gespeichert")).toHaveCount(0);
+  // Nothing was saved: after a reload bank transfer is still ticked and guests can pay.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(
+    page
+      .getByRole("group", { name: "Zahlungsmethoden" })
+      .getByRole("checkbox", { name: /^Banküberweisung/ }),
+  ).toBeChecked();
+});

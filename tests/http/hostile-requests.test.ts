@@ -483,6 +483,8 @@ describe("hostile requests against a production process", () => {
         "sprache",
         "vorschau",
         "hinweis",
+        // The bookings list's refund filter (?erstattung=offen, decision 098).
+        "erstattung",
       ];
       for (const route of loaders) {
         const ids = route.pattern.includes(":") || route.pattern.endsWith("*") ? forgedIds : [];

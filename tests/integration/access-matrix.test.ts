@@ -194,6 +194,34 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
     );
   });
 
+  it("the refund filter and the dashboard's open refunds (decision 098): only admins see them", async () => {
+    const wrong: string[] = [];
+    for (const [pattern, url] of [
+      ["/admin/bookings", "/admin/bookings?erstattung=offen"],
+      ["/admin", "/admin?erstattung=offen"],
+    ] as const) {
+      const route = adminRoutes.find((r) => r.pattern === pattern)!;
+      const mod = await moduleOf(route);
+      for (const role of ["visitor", "guest", "admin"] as const) {
+        const headers: Record<string, string> = { origin: "http://localhost:3000" };
+        if (cookies[role]) headers.cookie = cookies[role];
+        const answer = await answerOf(
+          mod.loader!,
+          new Request(`http://localhost:3000${url}`, { headers }),
+          {},
+        );
+        const ok =
+          role === "admin"
+            ? answer.status === 200
+            : role === "guest"
+              ? answer.status === 403
+              : answer.status === 302 && (answer.location ?? "").startsWith("/auth?redirectTo=");
+        if (!ok) wrong.push(`${role} ${url}: ${answer.status} ${answer.location ?? ""}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("admin pages: visitors sign in, guests get 403, admins get in — for GET and POST", async () => {
     expect(
       await matrix(adminRoutes, { visitor: "signIn", guest: "forbidden", admin: "allowed" }),

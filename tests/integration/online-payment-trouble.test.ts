@@ -242,6 +242,7 @@ describe(`'Lastschrift in Bearbeitung' for guest and admin (${databaseKind()})`,
       status: "alle",
       from: null,
       to: null,
+      refund: false,
       user: guest.id,
       page: 1,
     });

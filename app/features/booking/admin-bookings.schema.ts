@@ -26,8 +26,13 @@ export type AdminBookingFilter = {
   to: string | null;
   /** the bookings of one account (link from /admin/users) */
   user: string | null;
+  /** only bookings with a refund the admin must act on (`?erstattung=offen`, decision 098) */
+  refund: boolean;
   page: number;
 };
+
+/** The URL's value of the refund filter (German like the page's other URL words). */
+export const REFUND_FILTER_PARAM = { name: "erstattung", value: "offen" } as const;
 
 /** Reads the list's filters from a URL; anything malformed is simply not applied. */
 export function adminBookingFilter(params: URLSearchParams): AdminBookingFilter {
@@ -45,6 +50,7 @@ export function adminBookingFilter(params: URLSearchParams): AdminBookingFilter 
     from: day("from"),
     to: day("to"),
     user: user && isUuid(user) ? user.toLowerCase() : null,
+    refund: params.get(REFUND_FILTER_PARAM.name) === REFUND_FILTER_PARAM.value,
     page: pageParam(params),
   };
 }
@@ -56,6 +62,7 @@ export function adminBookingsHref(filter: Partial<AdminBookingFilter>, page = 1)
   if (filter.from) params.set("from", filter.from);
   if (filter.to) params.set("to", filter.to);
   if (filter.user) params.set("user", filter.user);
+  if (filter.refund) params.set(REFUND_FILTER_PARAM.name, REFUND_FILTER_PARAM.value);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `/admin/bookings${query ? `?${query}` : ""}`;

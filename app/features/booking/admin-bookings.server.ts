@@ -24,6 +24,7 @@ import {
   openLatePaymentRefund,
   openRefundForCancellation,
   RefundAtStripeError,
+  refundNeedsAdmin,
   withdrawOpenRefund,
 } from "./refunds.server";
 import { expireBalanceLinks } from "./balance-charges.server";
@@ -59,6 +60,8 @@ export type AdminBookingRow = {
   paymentStatus: string;
   /** a SEPA debit is processing ("Lastschrift in Bearbeitung"): not paid, not overdue */
   isDebitProcessing: boolean;
+  /** a refund the admin must act on ("Erstattung offen", decision 098) */
+  isRefundOpen: boolean;
   status: BookingStatus;
   createdAt: string;
 };
@@ -101,6 +104,14 @@ function listConditions(filter: AdminBookingFilter, propertyIds: string[]): SQL[
   if (filter.from) conditions.push(gte(b.checkIn, filter.from));
   if (filter.to) conditions.push(lte(b.checkIn, filter.to));
   if (filter.user) conditions.push(eq(b.userId, filter.user));
+  // Decision 098: the bookings of the open items, read from refund_one_open_per_method_idx (open
+  // rows only, few), then each booking by its primary key; a semi-join, so a booking with two
+  // such items is listed once.
+  if (filter.refund) {
+    conditions.push(
+      sql`${b.id} in (select ro.booking_id from refund ro where ${refundNeedsAdmin("ro")})`,
+    );
+  }
   return conditions;
 }
 
@@ -186,6 +197,9 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
         paymentMethod: b.paymentMethod,
         paymentStatus: b.paymentStatus,
         debitProcessingSince: b.stripePaymentProcessingSince,
+        // The page's 20 bookings, each one probe of refund_one_open_per_method_idx.
+        isRefundOpen: sql<boolean>`exists (select 1 from refund ro
+          where ro.booking_id = ${b.id} and ${refundNeedsAdmin("ro")})`,
         status: b.status,
         createdAt: b.createdAt,
       })
@@ -214,6 +228,7 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
     bookings: rows.map(({ debitProcessingSince, ...row }): AdminBookingRow => ({
       ...row,
       isDebitProcessing: debitProcessingSince !== null,
+      isRefundOpen: row.isRefundOpen === true,
       paymentMethod: asMethod(row.paymentMethod),
       status: asBookingStatus(row.status),
       createdAt: row.createdAt.toISOString(),

@@ -3,7 +3,7 @@ import { adminEmails } from "~/features/accounts/admin-users.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { db, schema } from "~/lib/db.server";
+import { db, queryRows, schema } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -319,6 +319,20 @@ export type BookingRefund = {
 /** The online refund retry job's attempts per item (stripe-refunds.server.ts, decision 049). */
 export const MAX_REFUND_ATTEMPTS = 8;
 
+/**
+ * A refund item the admin has to act on (decision 098), as SQL over the `refund` row named
+ * `alias`: an open bank-transfer item (the admin transfers the money and marks it "erstattet")
+ * or an open online item the retry job has given up on (every attempt failed: only the admin, in
+ * the Stripe dashboard, can still pay it back). Not an item being sent, waiting for Stripe
+ * ("pending") or failed with attempts left: Stripe and the retry job handle those. Every such
+ * row is in refund_one_open_per_method_idx (status = 'open'), so the list reads that index.
+ */
+export const refundNeedsAdmin = (alias: string) => {
+  const row = sql.raw(alias);
+  return sql`(${row}.status = 'open'
+    and (${row}.method = 'bank-transfer' or ${row}.attempts >= ${MAX_REFUND_ATTEMPTS}))`;
+};
+
 /** The refund items of a booking, oldest first (admin detail, guest's booking page). */
 export async function bookingRefunds(bookingId: string): Promise<BookingRefund[]> {
   const rows = await db()
@@ -423,4 +437,63 @@ export async function markRefunded({
     logger.error({ err: error, bookingId, refundId }, "marking a refund failed");
     return { ok: false, error: "failed" };
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the admin owes guests (decision 098): the dashboard's box
+
+const num = (value: unknown) => Number(value ?? 0);
+
+/** How many open refunds the dashboard lists (the oldest first). */
+export const OPEN_REFUNDS_LIST_SIZE = 20;
+
+export type OpenRefund = {
+  id: string;
+  bookingId: string;
+  number: string;
+  guestName: string;
+  method: RefundMethod;
+  /** cents owed back to the guest */
+  amount: number;
+  /** the day the item was opened (Berlin) */
+  openedOn: string;
+  /** online items only: Stripe's last answer, after the retry job gave up */
+  lastError: string | null;
+};
+
+/**
+ * Refunds the admin owes guests and must act on (decision 098, `refundNeedsAdmin`): bank
+ * transfers to pay back and mark, online refunds every attempt of which failed. Those Stripe is
+ * handling are not listed. The oldest first, at most OPEN_REFUNDS_LIST_SIZE; `total` and
+ * `amount` count them all (read from refund_one_open_per_method_idx, open rows only).
+ */
+export async function openRefunds() {
+  const [found, [sums]] = await Promise.all([
+    queryRows(sql`
+      select r.id, r.booking_id, r.method, r.amount, r.created_at, r.last_error,
+             b.number, b.guest_name
+        from refund r join booking b on b.id = r.booking_id
+       where ${refundNeedsAdmin("r")}
+       order by r.created_at, r.id
+       limit ${OPEN_REFUNDS_LIST_SIZE}
+    `),
+    queryRows(sql`
+      select count(*) as total, coalesce(sum(r.amount), 0) as amount
+        from refund r where ${refundNeedsAdmin("r")}
+    `),
+  ]);
+  const refunds = found.map((row): OpenRefund => ({
+    id: String(row.id),
+    bookingId: String(row.booking_id),
+    number: String(row.number),
+    guestName: String(row.guest_name),
+    method: String(row.method) as RefundMethod,
+    amount: num(row.amount),
+    openedOn: dayInBerlin(
+      row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
+    ),
+    lastError:
+      row.method === "bank-transfer" || row.last_error == null ? null : String(row.last_error),
+  }));
+  return { refunds, total: num(sums.total), amount: num(sums.amount) };
 }

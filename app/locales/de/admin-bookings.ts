@@ -22,6 +22,9 @@ const adminBookings = {
   arrivalFrom: "Anreise von",
   arrivalTo: "Anreise bis",
   apply: "Anwenden",
+  // Decision 098: a refund the admin must act on (transfer to pay, or failed at Stripe).
+  refundOpenBadge: "Erstattung offen",
+  refundOpenFilter: "Nur mit offener Erstattung",
   reset: "Filter zurücksetzen",
   count_one: "{{count}} Buchung",
   count_other: "{{count}} Buchungen",

@@ -80,6 +80,18 @@ const adminDashboard = {
   overdueLinkSent: "Zahlungslink gesendet",
   overdueGivenUp: "keine weiteren automatischen Versuche",
   overdueNoCharge: "keine Abbuchung versucht",
+  // Decision 098: refunds owed to guests that the admin must act on.
+  refundsHeading: "Offene Erstattungen",
+  refundsCount_one: "{{count}} Erstattung an Gäste offen, zusammen {{amount}}",
+  refundsCount_other: "{{count}} Erstattungen an Gäste offen, zusammen {{amount}}",
+  refundTransfer: "{{amount}} per Überweisung erstatten und als erstattet markieren",
+  refundGivenUp:
+    "{{amount}} – Erstattung über Stripe fehlgeschlagen, keine weiteren automatischen Versuche",
+  refundOpenedOn: "offen seit {{date}}",
+  refundsAll: "Alle Buchungen mit offener Erstattung",
+  noPaymentMethod:
+    "Gäste können derzeit nicht buchen: Keine Zahlungsmethode ist verfügbar. Aktivieren Sie eine einsatzbereite Zahlungsmethode oder richten Sie den Zahlungsanbieter bzw. ein Standardkonto ein.",
+  noPaymentMethodLink: "Zahlungsmethoden einstellen",
   failed: "Dashboard-Statistiken konnten nicht geladen werden",
 };
 

@@ -102,6 +102,9 @@ const settings = {
     serviceFee: "Die Servicegebühr darf nicht negativ sein.",
     hours: "Bitte geben Sie eine Stundenzahl ab 0 ein.",
     percentage: "Bitte geben Sie einen Wert zwischen 0 und 100 ein.",
+    // Decision 098: every ticked method lacks its provider or account.
+    noneOffered:
+      "Mit dieser Auswahl könnten Gäste nicht buchen: Keine der gewählten Zahlungsmethoden ist einsatzbereit. Bitte wählen Sie mindestens eine Zahlungsmethode ohne den Hinweis „Zahlungsanbieter nicht konfiguriert“ oder „Kein aktives Standardkonto“.",
     paymentMethods: "Bitte wählen Sie mindestens eine Zahlungsmethode.",
     horizon: "Bitte geben Sie eine Zahl von 1 bis 120 Monaten ein.",
     pendingBookings: "Bitte geben Sie eine Zahl von 1 bis 100 ein.",

@@ -24,6 +24,9 @@ const adminBookings: typeof de = {
   arrivalFrom: "Arrival from",
   arrivalTo: "Arrival to",
   apply: "Apply",
+  // Decision 098: a refund the admin must act on (transfer to pay, or failed at Stripe).
+  refundOpenBadge: "Refund open",
+  refundOpenFilter: "Only with an open refund",
   reset: "Reset filters",
   count_one: "{{count}} booking",
   count_other: "{{count}} bookings",

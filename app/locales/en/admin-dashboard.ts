@@ -82,6 +82,17 @@ const adminDashboard: typeof de = {
   overdueLinkSent: "payment link sent",
   overdueGivenUp: "no further automatic attempts",
   overdueNoCharge: "no charge attempted",
+  // Decision 098: refunds owed to guests that the admin must act on.
+  refundsHeading: "Open refunds",
+  refundsCount_one: "{{count}} refund owed to guests, {{amount}} in total",
+  refundsCount_other: "{{count}} refunds owed to guests, {{amount}} in total",
+  refundTransfer: "Refund {{amount}} by bank transfer and mark it as refunded",
+  refundGivenUp: "{{amount}} – refund through Stripe failed, no further automatic attempts",
+  refundOpenedOn: "open since {{date}}",
+  refundsAll: "All bookings with an open refund",
+  noPaymentMethod:
+    "Guests cannot book at the moment: no payment method is available. Enable a payment method that is ready, or set up the payment provider or a default bank account.",
+  noPaymentMethodLink: "Set up payment methods",
   failed: "Dashboard statistics could not be loaded",
 };
 

@@ -101,6 +101,9 @@ const settings: typeof de = {
     serviceFee: "The service fee must not be negative.",
     hours: "Please enter a number of hours of 0 or more.",
     percentage: "Please enter a value between 0 and 100.",
+    // Decision 098: every ticked method lacks its provider or account.
+    noneOffered:
+      "With this selection guests could not book: none of the selected payment methods is ready. Please select at least one payment method without the note “Payment provider not configured” or “No active default account”.",
     paymentMethods: "Please choose at least one payment method.",
     horizon: "Please enter a number from 1 to 120 months.",
     pendingBookings: "Please enter a number from 1 to 100.",

@@ -4,13 +4,14 @@ import { Form, Link } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Checkbox, Input, Select } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { requireAdmin } from "~/features/accounts/session.server";
 import {
   ADMIN_BOOKING_STATUS_FILTERS,
   adminBookingFilter,
   adminBookingsHref,
+  REFUND_FILTER_PARAM,
 } from "~/features/booking/admin-bookings.schema";
 import { listAdminBookings } from "~/features/booking/admin-bookings.server";
 import { formatDate, formatMoney, getTranslator, languageFromCookie } from "~/lib/i18n";
@@ -56,7 +57,9 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "de";
   const { filter, bookings, total, isCapped, pageCount, user, loadFailed } = loaderData;
-  const isFiltered = Boolean(filter.q || filter.status !== "alle" || filter.from || filter.to);
+  const isFiltered = Boolean(
+    filter.q || filter.status !== "alle" || filter.from || filter.to || filter.refund,
+  );
 
   return (
     <main id="main">
@@ -109,6 +112,14 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
         <Field label={t("adminBookings.arrivalTo")}>
           <Input type="date" name="to" defaultValue={filter.to ?? ""} />
         </Field>
+        <div className="sm:col-span-2 lg:order-last lg:col-span-5">
+          <Checkbox
+            name={REFUND_FILTER_PARAM.name}
+            value={REFUND_FILTER_PARAM.value}
+            defaultChecked={filter.refund}
+            label={t("adminBookings.refundOpenFilter")}
+          />
+        </div>
         <div className="flex items-end gap-2">
           <Button type="submit" size="md">
             {t("adminBookings.apply")}
@@ -169,6 +180,16 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
                       <StatusBadge status={booking.status} />
                       <PaymentStatusBadge status={booking.paymentStatus} />
                       {booking.isDebitProcessing && <DebitProcessingBadge />}
+                      {booking.isRefundOpen && (
+                        // Money owed to the guest that waits for the admin (decision 098): red,
+                        // beside a green "Bezahlt" that only says what came in.
+                        <span
+                          className="inline-flex w-fit shrink-0 items-center rounded-full bg-red-50 px-3 py-0.5 text-sm font-medium text-red-800 ring-1 ring-red-300 ring-inset"
+                          data-testid="refund-open"
+                        >
+                          {t("adminBookings.refundOpenBadge")}
+                        </span>
+                      )}
                     </div>
                   </div>
                   <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-4">

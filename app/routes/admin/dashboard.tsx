@@ -18,6 +18,9 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { dashboardData } from "~/features/admin-dashboard/dashboard.server";
 import { MAX_BALANCE_ATTEMPTS } from "~/features/booking/balance-charges.server";
 import { calendarWarnings } from "~/features/calendar/ical-import.server";
+import { getOfferedPaymentMethods, offeredOnly } from "~/features/company/payment-methods.server";
+import { adminBookingsHref } from "~/features/booking/admin-bookings.schema";
+import { openRefunds } from "~/features/booking/refunds.server";
 import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { logger } from "~/lib/logger.server";
@@ -35,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const propertyId = params.get("property") || null;
   // The go-live checklist (decision 033) and the figures load side by side, each on its own:
   // a failure of one leaves the other shown.
-  const [checklist, data, calendar] = await Promise.all([
+  const [checklist, data, calendar, offered, refunds] = await Promise.all([
     goLiveChecklist({ viewerId: admin.id }).catch((error: unknown) => {
       logger.error({ err: error }, "loading the go-live checklist failed");
       return null;
@@ -47,6 +50,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Open calendar conflicts and stale imported calendars (decision 045), until resolved.
     calendarWarnings().catch((error: unknown) => {
       logger.error({ err: error }, "loading the calendar warnings failed");
+      return null;
+    }),
+    // Decision 098: the booking page's own answer to "which methods can a guest use".
+    getOfferedPaymentMethods().then(offeredOnly, (error: unknown) => {
+      logger.error({ err: error }, "loading the offered payment methods failed");
+      return null;
+    }),
+    // Refunds owed to guests that wait for the admin (decision 098).
+    openRefunds().catch((error: unknown) => {
+      logger.error({ err: error }, "loading the open refunds failed");
       return null;
     }),
   ]);
@@ -70,6 +83,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The balance job's limit, for "Versuch 2 von 4" in the overdue list (decision 052).
     maxBalanceAttempts: MAX_BALANCE_ATTEMPTS,
     demoDialog: params.get("demodaten") === "entfernen",
+    /** no payment method is offered: guests cannot book at all (decision 098) */
+    noPaymentMethod: offered !== null && offered.length === 0,
+    refunds,
   };
 }
 
@@ -287,6 +303,72 @@ function CalendarAlerts({
   );
 }
 
+/** Guests cannot book: no payment method is offered (decision 098), e.g. Stripe keys removed. */
+function NoPaymentMethod() {
+  const { t } = useTranslation();
+  return (
+    <Banner tone="error" testId="no-payment-method">
+      {t("adminDashboard.noPaymentMethod")}{" "}
+      <Link to="/admin/settings?tab=buchungen" className="font-medium underline">
+        {t("adminDashboard.noPaymentMethodLink")}
+      </Link>
+    </Banner>
+  );
+}
+
+/** Refunds owed to guests that wait for the admin (decision 098); shown only when there are. */
+function OpenRefunds({ refunds }: { refunds: Route.ComponentProps["loaderData"]["refunds"] }) {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.language === "en" ? "en" : "de";
+  const money = (cents: number) => formatMoney(cents, language);
+  if (!refunds || refunds.total === 0) return null;
+  return (
+    <section
+      aria-labelledby="refunds-heading"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-5 shadow-sm"
+      data-testid="open-refunds"
+    >
+      <h2 id="refunds-heading" className="text-lg font-semibold text-slate-900">
+        {t("adminDashboard.refundsHeading")}
+      </h2>
+      <p className="mt-1 text-sm font-medium text-amber-900" data-testid="open-refunds-count">
+        {t("adminDashboard.refundsCount", {
+          count: refunds.total,
+          amount: money(refunds.amount),
+        })}
+      </p>
+      <ul className="mt-2 space-y-2 text-sm">
+        {refunds.refunds.map((item) => (
+          <li key={item.id} data-testid="open-refund">
+            <Link
+              to={`/admin/bookings/${item.bookingId}`}
+              className="font-mono text-secondary underline"
+            >
+              {item.number}
+            </Link>
+            {` · ${item.guestName} · `}
+            {t("adminDashboard.refundOpenedOn", { date: formatDate(item.openedOn, language) })}
+            <span className="block font-medium text-slate-900">
+              {item.method === "bank-transfer"
+                ? t("adminDashboard.refundTransfer", { amount: money(item.amount) })
+                : t("adminDashboard.refundGivenUp", { amount: money(item.amount) })}
+            </span>
+            {item.lastError && (
+              <span className="block break-words text-slate-700">{item.lastError}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={adminBookingsHref({ refund: true })}
+        className="mt-3 inline-block text-sm font-medium text-secondary underline"
+      >
+        {t("adminDashboard.refundsAll")}
+      </Link>
+    </section>
+  );
+}
+
 export default function AdminDashboard({ loaderData, actionData: answer }: Route.ComponentProps) {
   const actionData = useActionAnswer(answer);
   const { t, i18n } = useTranslation();
@@ -301,8 +383,10 @@ export default function AdminDashboard({ loaderData, actionData: answer }: Route
       <main id="main" className="space-y-8">
         <h1 className="text-2xl font-semibold text-slate-900">{t("adminDashboard.title")}</h1>
         <Banner tone="error">{t("adminDashboard.failed")}</Banner>
+        {loaderData.noPaymentMethod && <NoPaymentMethod />}
         <GoLive loaderData={loaderData} actionData={actionData} />
         <CalendarAlerts alerts={loaderData.calendarAlerts} />
+        <OpenRefunds refunds={loaderData.refunds} />
       </main>
     );
   }
@@ -330,8 +414,10 @@ export default function AdminDashboard({ loaderData, actionData: answer }: Route
     <main id="main" className="space-y-8">
       <h1 className="text-2xl font-semibold text-slate-900">{t("adminDashboard.title")}</h1>
 
+      {loaderData.noPaymentMethod && <NoPaymentMethod />}
       <GoLive loaderData={loaderData} actionData={actionData} />
       <CalendarAlerts alerts={loaderData.calendarAlerts} />
+      <OpenRefunds refunds={loaderData.refunds} />
 
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cardList.map((card) => (

@@ -17,7 +17,7 @@ import {
   type PaymentMethod,
   type SiteSettings,
 } from "~/features/settings/settings";
-import { getOfferedPaymentMethods } from "~/features/company/payment-methods.server";
+import { getOfferedPaymentMethods, offeredOnly } from "~/features/company/payment-methods.server";
 import { stripeChecklist } from "~/features/booking/online-payment.server";
 import { StripeChecklistPanel } from "~/features/booking/components/admin/stripe-checklist";
 import { settingsFormSchema, type SettingsFormValues } from "~/features/settings/settings.schema";
@@ -177,6 +177,17 @@ export async function action({ request }: Route.ActionArgs) {
         !message || message === "required" || !/^[a-zA-Z]+$/.test(message) ? "required" : message;
     }
     return invalid(fieldErrors);
+  }
+  // Decision 098: not a selection that leaves guests no way to pay (and so no way to book), with
+  // the booking page's own test of "offered". Refused only when a method the admin could tick is
+  // ready: with none ready (no provider, no default account) ticking cannot help, and the save of
+  // the phone number must not wait for it; the dashboard says that guests cannot book.
+  const offered = offeredOnly(await getOfferedPaymentMethods(parsed.data));
+  if (offered.length === 0) {
+    const ready = offeredOnly(
+      await getOfferedPaymentMethods({ allowedPaymentMethods: [...PAYMENT_METHODS] }),
+    );
+    if (ready.length > 0) return invalid({ allowedPaymentMethods: "noneOffered" });
   }
   try {
     // The form writes every field it shows: only over the version it was loaded with
@@ -590,7 +601,9 @@ export default function AdminSettings({ loaderData, actionData: answer }: Route.
             </div>
             {fieldErrors.allowedPaymentMethods && (
               <p id="payment-error" className="mt-1 text-sm text-red-700">
-                {t("settings.invalid.paymentMethods")}
+                {fieldErrors.allowedPaymentMethods === "noneOffered"
+                  ? t("settings.invalid.noneOffered")
+                  : t("settings.invalid.paymentMethods")}
               </p>
             )}
           </fieldset>
