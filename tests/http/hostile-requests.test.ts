@@ -348,9 +348,19 @@ describe("hostile requests against a production process", () => {
         headers: headersFor(admin.cookie),
       })
     ).text();
-    for (const intent of ["acknowledgeConflict", "syncFeed", "deleteFeed", "createBlock"]) {
+    for (const intent of ["acknowledgeConflict", "syncFeed", "createBlock"]) {
       expect(html).toContain(`value="${intent}"`);
     }
+    // "Entfernen" asks first (decision 096): the form with deleteFeed is in the dialog its link
+    // opens.
+    const dialog = /href="([^"]*kalender-entfernen=[0-9a-f-]{36})"/.exec(html)?.[1];
+    expect(dialog, "the feed's Entfernen link").toBeDefined();
+    const confirm = await (
+      await fetch(`${origin}${dialog!.replace(/&amp;/g, "&")}`, {
+        headers: headersFor(admin.cookie),
+      })
+    ).text();
+    expect(confirm).toContain('value="deleteFeed"');
   });
 
   it("no answer that depends on the session may be kept by a shared cache", async () => {
