@@ -283,6 +283,26 @@ describe("property search", () => {
     expect(await stay("2027-06-28", "2027-07-03")).toEqual(["Ohne Saison", "Saison"]);
   });
 
+  it("with dates, the card's nightly price is the stay's, not the base price (audit 23)", async () => {
+    const flat = await createProperty({ title: "Altbau", pricePerNight: 10_900 });
+    await createSeason(flat.id, {
+      startDate: "2027-06-01",
+      endDate: "2027-06-30",
+      pricePerNight: 13_600,
+    });
+    const card = async (checkIn?: string, checkOut?: string) =>
+      (await searchProperties(search({ checkIn, checkOut }), today, { serviceFee: 2_900 }))
+        .items[0];
+    // All seven nights in the season: 136 € a night, as the total beside it was made.
+    const inSeason = await card("2027-06-05", "2027-06-12");
+    expect(inSeason).toMatchObject({ nightlyPrice: 13_600, isOffer: false });
+    expect(inSeason.stay!.total).toBe(7 * 13_600 + flat.cleaningFee + 2_900);
+    // Two nights before it and two in it: their average.
+    expect((await card("2027-05-30", "2027-06-03")).nightlyPrice).toBe((10_900 + 13_600) / 2);
+    // Without dates: the base price.
+    expect(await card()).toMatchObject({ nightlyPrice: 10_900, stay: null });
+  });
+
   it("sorts by the real average rating; hidden reviews do not count", async () => {
     const good = await createProperty({ title: "Gut", createdAt: new Date("2026-01-01") });
     const great = await createProperty({ title: "Sehr gut", createdAt: new Date("2026-01-02") });

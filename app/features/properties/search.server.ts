@@ -290,6 +290,22 @@ function toResult(
     monthlyDiscountPercent: row.monthly_discount_percent,
   };
   const isOffer = isOfferActive(priced, today);
+  // THE price function, as the price box and the booking compute it (spec principle 4).
+  const price =
+    stay &&
+    computePrice({
+      property: priced,
+      nights: stay.nights,
+      checkIn: stay.checkIn,
+      seasons: stay.seasons.get(row.id),
+      serviceFee: stay.serviceFee,
+      today,
+    });
+  // With dates the card's "pro Nacht" is the stay's: a season's price, not the base price the
+  // total beside it was not made of (audit 23: "109,00 € pro Nacht · 7 Nächte · 1.056,00 €" for
+  // nights of 136 €). Nights at different prices: their average.
+  const line = price?.lines.length === 1 ? price.lines[0] : null;
+  const stayNightly = price && (line?.price ?? Math.round(price.subtotal / price.nights));
   return {
     id: row.id,
     title: row.title,
@@ -297,24 +313,13 @@ function toResult(
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     maxGuests: row.max_guests,
-    nightlyPrice: isOffer ? row.special_offer_price! : row.price_per_night,
-    regularNightlyPrice: row.price_per_night,
-    isOffer,
+    nightlyPrice: stayNightly ?? (isOffer ? row.special_offer_price! : row.price_per_night),
+    regularNightlyPrice: price ? (line?.regularPrice ?? stayNightly!) : row.price_per_night,
+    isOffer: price ? line !== null && line.price < line.regularPrice : isOffer,
     image: row.image,
     reviewCount: row.review_count,
     ratingAverage: row.rating_average === null ? null : Number(row.rating_average),
-    // THE price function, as the price box and the booking compute it (spec principle 4).
-    stay: stay && {
-      nights: stay.nights,
-      total: computePrice({
-        property: priced,
-        nights: stay.nights,
-        checkIn: stay.checkIn,
-        seasons: stay.seasons.get(row.id),
-        serviceFee: stay.serviceFee,
-        today,
-      }).total,
-    },
+    stay: stay && price && { nights: stay.nights, total: price.total },
   };
 }
 
