@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import {
   test as base,
@@ -8,6 +8,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { DEMO_LOGINS } from "../../db/demo-logins";
+import { addDays, berlinDay } from "./calendar";
 
 export const demoAdmin = DEMO_LOGINS[0];
 export const demoGuest = DEMO_LOGINS[1];
@@ -169,6 +170,44 @@ export async function bookOverHttp(
   });
   expect(response.status(), await response.text()).toBe(302);
   return /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1];
+}
+
+/**
+ * A two-night bank-transfer booking on the first free arrival from `fromDays` days ahead (tried
+ * every third day, at most `tries` times): other journeys and the demo data book the same
+ * properties, so a fixed or random day can already be taken. Returns its id and arrival.
+ */
+export async function bookFirstFreeOverHttp(
+  request: APIRequestContext,
+  guest: Account,
+  propertyId: string,
+  fromDays: number,
+  tries = 8,
+) {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    const checkIn = addDays(berlinDay(new Date()), fromDays + 3 * attempt + randomInt(0, 3));
+    const response = await request.post(`/properties/${propertyId}/book`, {
+      form: {
+        checkIn,
+        checkOut: addDays(checkIn, 2),
+        guests: "1",
+        guestName: guest.name,
+        guestEmail: guest.email,
+        guestPhone: "+49 170 1234567",
+        paymentMethod: "bank-transfer",
+        idempotencyKey: randomUUID(),
+      },
+      maxRedirects: 0,
+    });
+    if (response.status() === 302) {
+      return {
+        bookingId: /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1],
+        checkIn,
+      };
+    }
+    await response.body();
+  }
+  throw new Error(`no free two-night stay from ${fromDays} days ahead on ${propertyId}`);
 }
 
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2.1 AA rules). */
