@@ -156,7 +156,18 @@ export async function bookOverHttp(
   propertyId: string,
   stay: { checkIn: string; checkOut: string },
 ) {
-  const response = await request.post(`/properties/${propertyId}/book`, {
+  const response = await postBooking(request, guest, propertyId, stay);
+  expect(response.status(), await response.text()).toBe(302);
+  return bookingIdOf(response);
+}
+
+function postBooking(
+  request: APIRequestContext,
+  guest: Account,
+  propertyId: string,
+  stay: { checkIn: string; checkOut: string },
+) {
+  return request.post(`/properties/${propertyId}/book`, {
     form: {
       ...stay,
       guests: "1",
@@ -168,9 +179,10 @@ export async function bookOverHttp(
     },
     maxRedirects: 0,
   });
-  expect(response.status(), await response.text()).toBe(302);
-  return /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1];
 }
+
+const bookingIdOf = (response: APIResponse) =>
+  /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1];
 
 /**
  * A two-night bank-transfer booking on the first free arrival from `fromDays` days ahead (tried
@@ -186,25 +198,11 @@ export async function bookFirstFreeOverHttp(
 ) {
   for (let attempt = 0; attempt < tries; attempt++) {
     const checkIn = addDays(berlinDay(new Date()), fromDays + 3 * attempt + randomInt(0, 3));
-    const response = await request.post(`/properties/${propertyId}/book`, {
-      form: {
-        checkIn,
-        checkOut: addDays(checkIn, 2),
-        guests: "1",
-        guestName: guest.name,
-        guestEmail: guest.email,
-        guestPhone: "+49 170 1234567",
-        paymentMethod: "bank-transfer",
-        idempotencyKey: randomUUID(),
-      },
-      maxRedirects: 0,
+    const response = await postBooking(request, guest, propertyId, {
+      checkIn,
+      checkOut: addDays(checkIn, 2),
     });
-    if (response.status() === 302) {
-      return {
-        bookingId: /booking=([0-9a-f-]{36})/.exec(response.headers().location)![1],
-        checkIn,
-      };
-    }
+    if (response.status() === 302) return { bookingId: bookingIdOf(response), checkIn };
     await response.body();
   }
   throw new Error(`no free two-night stay from ${fromDays} days ahead on ${propertyId}`);

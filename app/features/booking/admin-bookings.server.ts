@@ -23,6 +23,7 @@ import {
   LATE_NOTES,
   openLatePaymentRefund,
   openRefundForCancellation,
+  openAmountOf,
   RefundAtStripeError,
   refundNeedsAdmin,
   withdrawOpenRefund,
@@ -652,22 +653,6 @@ async function openRefundOfRecordedPayment(
     note: LATE_NOTES["booking-cancelled"],
     createdBy: actorId,
   });
-}
-
-/**
- * What a booking that is not cancelled still owes: its total less what it received, where money
- * already owed back (or paid back: its refund items, which outside a cancellation are
- * overpayments) does not count as received. The same sum the Stripe side uses (decision 072).
- */
-async function openAmountOf(
-  tx: Tx,
-  booking: { id: string; totalPrice: number; amountPaid: number },
-) {
-  const [owedBack] = await tx
-    .select({ amount: sql<number>`coalesce(sum(${schema.refund.amount}), 0)::integer` })
-    .from(schema.refund)
-    .where(eq(schema.refund.bookingId, booking.id));
-  return Math.max(0, booking.totalPrice - booking.amountPaid + Number(owedBack?.amount ?? 0));
 }
 
 /**

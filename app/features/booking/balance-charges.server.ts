@@ -11,7 +11,7 @@ import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
 import { stripeClient, type Stripe } from "~/lib/stripe.server";
 import { stayMail } from "./locked-booking.server";
-import { refundLatePayment } from "./refunds.server";
+import { openAmountOf, refundLatePayment } from "./refunds.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 
 /**
@@ -744,12 +744,8 @@ export async function recordBalancePayment(
     // What is still owed, before this payment: the total less what was received, where money
     // already owed back does not count as received (the refund items of a booking that is not
     // cancelled are such overpayments; a reopened booking has none of its cancellation's).
-    const [owedBack] = await tx
-      .select({ amount: sql<number>`coalesce(sum(${schema.refund.amount}), 0)::integer` })
-      .from(schema.refund)
-      .where(eq(schema.refund.bookingId, booking.id));
-    const owed = booking.totalPrice - booking.amountPaid + Number(owedBack?.amount ?? 0);
-    const counted = isLate ? 0 : Math.min(input.amount, Math.max(0, owed));
+    const open = await openAmountOf(tx, booking);
+    const counted = isLate ? 0 : Math.min(input.amount, open);
     const excess = input.amount - counted;
     const [payment] = await tx
       .insert(schema.payment)
@@ -817,7 +813,7 @@ export async function recordBalancePayment(
           ...mail,
           amount: counted,
           paidOn: today,
-          paidTotal: booking.totalPrice - owed + counted,
+          paidTotal: booking.totalPrice - open + counted,
         },
       });
     }

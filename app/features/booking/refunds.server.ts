@@ -20,6 +20,23 @@ const r = schema.refund;
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
+/**
+ * What a booking that is not cancelled still owes: its total less what it received, where money
+ * already owed back (or paid back: its refund items, which outside a cancellation are
+ * overpayments) does not count as received. Never below 0. For the admin's "Zahlung erfassen"
+ * (decision 097) and Stripe's balance payments (decision 072) alike.
+ */
+export async function openAmountOf(
+  tx: Tx,
+  booking: { id: string; totalPrice: number; amountPaid: number },
+) {
+  const [owedBack] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${schema.refund.amount}), 0)::integer` })
+    .from(schema.refund)
+    .where(eq(schema.refund.bookingId, booking.id));
+  return Math.max(0, booking.totalPrice - booking.amountPaid + Number(owedBack?.amount ?? 0));
+}
+
 export type RefundMethod = "bank-transfer" | "credit-card" | "paypal" | "sepa-debit";
 
 /** What a booking paid above the fee, in cents (never negative). */
