@@ -51,6 +51,31 @@ test.describe("public layout", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("Escape closes a header menu and gives focus back to its button", async ({ page }) => {
+    // Focus sat on a menu item, which unmounts with the menu: it fell to <body>, and a keyboard
+    // user started again from the top of the page.
+    await page.goto("/");
+    await waitForHydration(page);
+    const toggle = page.getByRole("button", { name: "Reiseziele" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#destinations-menu a").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("#destinations-menu")).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    const open = page.getByRole("button", { name: "Menü öffnen" });
+    await open.focus();
+    await page.keyboard.press("Enter");
+    await page.locator("#mobile-menu").getByRole("link", { name: "Kontakt" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Menü öffnen" })).toBeFocused();
+  });
+
   test("the mobile menu closes when a link is followed", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/");

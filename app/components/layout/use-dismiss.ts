@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 /**
- * Open/close state for menus: closes on every route change, on Escape and on a click outside
+ * Open/close state for menus: closes on every route change, on Escape (focus back on the menu's
+ * button) and on a click outside
  * (spec 01: the mobile menu and the submenu close on every route change).
  */
 export function useDismissableMenu<T extends HTMLElement>() {
@@ -15,7 +16,12 @@ export function useDismissableMenu<T extends HTMLElement>() {
   useEffect(() => {
     if (!isOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      // A focused menu item unmounts with the menu and focus would fall to <body>: keyboard
+      // users get it back on the menu's own button (its first button, in every header menu).
+      if (ref.current?.contains(document.activeElement))
+        ref.current.querySelector("button")?.focus();
     };
     const onClick = (event: MouseEvent) => {
       if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
