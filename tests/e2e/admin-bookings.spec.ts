@@ -177,6 +177,8 @@ test("a cancelled booking cannot be reopened once its nights are taken", async (
   await waitForHydration(admin);
   await admin.getByRole("link", { name: "Stornieren" }).click();
   const dialog = admin.getByRole("dialog", { name: "Buchung stornieren" });
+  // Nothing paid yet: no choice promises money back.
+  await expect(dialog.getByText("Keine Erstattung an den Gast")).toHaveCount(2);
   await dialog.getByLabel("Keine Stornierungsgebühr").check();
   await dialog.getByRole("button", { name: "Buchung stornieren" }).click();
   await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
@@ -507,6 +509,10 @@ test("a refund owed to a guest is on the dashboard and marked and filtered in th
   await expect(admin.getByTestId("payment-status").first()).toHaveText("Bezahlt");
   await admin.getByRole("link", { name: "Stornieren" }).click();
   const cancel = admin.getByRole("dialog", { name: "Buchung stornieren" });
+  // Far ahead the guest's terms cost nothing: each choice says the whole total goes back.
+  await expect(
+    cancel.getByText(new RegExp(`^Erstattung an den Gast: ${total.replaceAll(".", "\\.")}\\s€$`)),
+  ).toHaveCount(2);
   await cancel.getByRole("button", { name: "Buchung stornieren" }).click();
   await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
 

@@ -164,6 +164,46 @@ describe(`refunds for bank transfers (${databaseKind()})`, () => {
     ).toEqual({ ok: false, error: "alreadyRefunded" });
   });
 
+  it("the admin's cancel dialog shows beforehand what each choice owes back, and the cancellation opens exactly that", async () => {
+    // 1.200 € received on a 1.000 € booking; the 200 € surplus was already paid back by hand.
+    const { booking } = await paidBooking({ paid: 120_000 });
+    await db()
+      .insert(schema.refund)
+      .values({
+        bookingId: booking.id,
+        method: "bank-transfer",
+        amount: 20_000,
+        status: "refunded",
+        refundedOn: "2026-10-06",
+        createdAt: new Date("2026-10-05T12:00:00Z"),
+      });
+    const before = await getAdminBooking(booking.id, NOW);
+    // Fee 500 € (50 % inside the 48 hours): 1.200 − 500 − 200 already back = 500 €; without
+    // the fee 1.000 €.
+    expect(before?.guestCancellationFee).toBe(50_000);
+    expect(before?.cancellationRefunds).toEqual({ guestTerms: 50_000, none: 100_000 });
+
+    expect(
+      await changeBookingStatus({
+        bookingId: booking.id,
+        status: "cancelled",
+        fee: "none",
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true });
+    const open = (await refundsOf(booking.id)).filter((item) => item.status === "open");
+    expect(open.map((item) => item.amount)).toEqual([before?.cancellationRefunds.none]);
+  });
+
+  it("the cancel dialog promises no refund when nothing was paid", async () => {
+    const { booking } = await paidBooking({ paid: 0 });
+    expect((await getAdminBooking(booking.id, NOW))?.cancellationRefunds).toEqual({
+      guestTerms: 0,
+      none: 0,
+    });
+  });
+
   it("the guest's own cancellation opens the same refund: paid − fee", async () => {
     const { guest, booking } = await paidBooking({ paid: 80_000 });
     expect(

@@ -23,6 +23,8 @@ import {
   LATE_NOTES,
   openLatePaymentRefund,
   openRefundForCancellation,
+  cancellationRefund,
+  refundsTaken,
   openAmountOf,
   RefundAtStripeError,
   refundNeedsAdmin,
@@ -312,62 +314,67 @@ export async function getAdminBooking(bookingId: string, now: Date) {
   const today = dayInBerlin(now);
   const booking = await loadAdminBooking(bookingId.toLowerCase(), today);
   if (!booking) return null;
-  const [payments, accounts, history, emails, refunds, balanceCharges, terms] = await Promise.all([
-    db()
-      .select({
-        id: schema.payment.id,
-        amount: schema.payment.amount,
-        receivedOn: schema.payment.receivedOn,
-        note: schema.payment.note,
-        recordedBy: schema.user.name,
-      })
-      .from(schema.payment)
-      .leftJoin(schema.user, eq(schema.user.id, schema.payment.recordedBy))
-      .where(eq(schema.payment.bookingId, booking.id))
-      .orderBy(asc(schema.payment.receivedOn), asc(schema.payment.createdAt)),
-    db()
-      .select({
-        id: schema.bankAccount.id,
-        accountHolder: schema.bankAccount.accountHolder,
-        iban: schema.bankAccount.iban,
-        bankName: schema.bankAccount.bankName,
-        isDefault: schema.bankAccount.isDefault,
-      })
-      .from(schema.bankAccount)
-      .where(eq(schema.bankAccount.isActive, true))
-      .orderBy(desc(schema.bankAccount.isDefault), asc(schema.bankAccount.createdAt)),
-    db()
-      .select({
-        id: schema.auditLog.id,
-        action: schema.auditLog.action,
-        before: schema.auditLog.before,
-        after: schema.auditLog.after,
-        createdAt: schema.auditLog.createdAt,
-        actorName: schema.user.name,
-        actorEmail: schema.user.email,
-      })
-      .from(schema.auditLog)
-      .leftJoin(schema.user, eq(schema.user.id, schema.auditLog.actorId))
-      .where(and(eq(schema.auditLog.entity, "booking"), eq(schema.auditLog.entityId, booking.id)))
-      .orderBy(desc(schema.auditLog.createdAt))
-      .limit(100),
-    db()
-      .select({
-        id: schema.emailOutbox.id,
-        to: schema.emailOutbox.to,
-        template: schema.emailOutbox.template,
-        status: schema.emailOutbox.status,
-        createdAt: schema.emailOutbox.createdAt,
-        sentAt: schema.emailOutbox.sentAt,
-      })
-      .from(schema.emailOutbox)
-      .where(eq(schema.emailOutbox.bookingId, booking.id))
-      .orderBy(desc(schema.emailOutbox.createdAt))
-      .limit(100),
-    bookingRefunds(booking.id),
-    balanceChargeView({ id: booking.id, status: booking.status, open: booking.progress.open }, now),
-    termsOfBooking(db(), booking.termsSnapshotId),
-  ]);
+  const [payments, accounts, history, emails, refunds, taken, balanceCharges, terms] =
+    await Promise.all([
+      db()
+        .select({
+          id: schema.payment.id,
+          amount: schema.payment.amount,
+          receivedOn: schema.payment.receivedOn,
+          note: schema.payment.note,
+          recordedBy: schema.user.name,
+        })
+        .from(schema.payment)
+        .leftJoin(schema.user, eq(schema.user.id, schema.payment.recordedBy))
+        .where(eq(schema.payment.bookingId, booking.id))
+        .orderBy(asc(schema.payment.receivedOn), asc(schema.payment.createdAt)),
+      db()
+        .select({
+          id: schema.bankAccount.id,
+          accountHolder: schema.bankAccount.accountHolder,
+          iban: schema.bankAccount.iban,
+          bankName: schema.bankAccount.bankName,
+          isDefault: schema.bankAccount.isDefault,
+        })
+        .from(schema.bankAccount)
+        .where(eq(schema.bankAccount.isActive, true))
+        .orderBy(desc(schema.bankAccount.isDefault), asc(schema.bankAccount.createdAt)),
+      db()
+        .select({
+          id: schema.auditLog.id,
+          action: schema.auditLog.action,
+          before: schema.auditLog.before,
+          after: schema.auditLog.after,
+          createdAt: schema.auditLog.createdAt,
+          actorName: schema.user.name,
+          actorEmail: schema.user.email,
+        })
+        .from(schema.auditLog)
+        .leftJoin(schema.user, eq(schema.user.id, schema.auditLog.actorId))
+        .where(and(eq(schema.auditLog.entity, "booking"), eq(schema.auditLog.entityId, booking.id)))
+        .orderBy(desc(schema.auditLog.createdAt))
+        .limit(100),
+      db()
+        .select({
+          id: schema.emailOutbox.id,
+          to: schema.emailOutbox.to,
+          template: schema.emailOutbox.template,
+          status: schema.emailOutbox.status,
+          createdAt: schema.emailOutbox.createdAt,
+          sentAt: schema.emailOutbox.sentAt,
+        })
+        .from(schema.emailOutbox)
+        .where(eq(schema.emailOutbox.bookingId, booking.id))
+        .orderBy(desc(schema.emailOutbox.createdAt))
+        .limit(100),
+      bookingRefunds(booking.id),
+      refundsTaken(db(), booking.id),
+      balanceChargeView(
+        { id: booking.id, status: booking.status, open: booking.progress.open },
+        now,
+      ),
+      termsOfBooking(db(), booking.termsSnapshotId),
+    ]);
   // By the terms the booking was made under (decision 080), as the guest's own cancellation.
   const quote = cancellationQuote({
     totalPrice: booking.totalPrice,
@@ -385,6 +392,11 @@ export async function getAdminBooking(bookingId: string, now: Date) {
     accounts,
     /** the fee the guest's own cancellation would cost now (the admin may waive it) */
     guestCancellationFee: quote.fee,
+    /** what each choice of the cancel dialog would owe back, by the refund item's own rule */
+    cancellationRefunds: {
+      guestTerms: cancellationRefund(booking.amountPaid, quote.fee, taken),
+      none: cancellationRefund(booking.amountPaid, 0, taken),
+    },
     /** the AGB the booking was made under (decision 087); null: not recorded (older booking) */
     terms: terms && { ...terms, savedAt: terms.savedAt?.toISOString() ?? null },
     history: [

@@ -43,6 +43,30 @@ export type RefundMethod = "bank-transfer" | "credit-card" | "paypal" | "sepa-de
 export const refundDue = (amountPaid: number, cancellationFee: number) =>
   Math.max(0, amountPaid - cancellationFee);
 
+const sum = (items: { amount: number }[]) => items.reduce((s, item) => s + item.amount, 0);
+
+/**
+ * Refund items whose money has left or is leaving (being sent to Stripe, at Stripe, paid back):
+ * a cancellation's refund must not pay it again (a booking reopened and cancelled again).
+ */
+export function refundsTaken(database: Tx | ReturnType<typeof db>, bookingId: string) {
+  return database
+    .select({ method: r.method, amount: r.amount })
+    .from(r)
+    .where(and(eq(r.bookingId, bookingId), inArray(r.status, ["sending", "pending", "refunded"])));
+}
+
+/**
+ * What a cancellation with `cancellationFee` owes back now: what was paid above the fee, less
+ * what earlier items took. The one rule for the refund item (`openRefundForCancellation`) and
+ * the admin's cancel dialog, which shows it before the click.
+ */
+export const cancellationRefund = (
+  amountPaid: number,
+  cancellationFee: number,
+  taken: { amount: number }[],
+) => Math.max(0, refundDue(amountPaid, cancellationFee) - sum(taken));
+
 /**
  * Stored with the bank-transfer part of the refund of a card, PayPal or SEPA booking (decision
  * 086): the admin sees why a booking paid online has money to transfer back by hand.
@@ -84,12 +108,8 @@ export async function openRefundForCancellation(
     now: Date;
   },
 ): Promise<{ amount: number; byTransfer: number } | null> {
-  const earlier = await tx
-    .select({ method: r.method, amount: r.amount })
-    .from(r)
-    .where(and(eq(r.bookingId, bookingId), inArray(r.status, ["sending", "pending", "refunded"])));
-  const sum = (items: { amount: number }[]) => items.reduce((s, item) => s + item.amount, 0);
-  const due = Math.max(0, refundDue(amountPaid, cancellationFee) - sum(earlier));
+  const earlier = await refundsTaken(tx, bookingId);
+  const due = cancellationRefund(amountPaid, cancellationFee, earlier);
   if (due === 0) return null;
   let online = 0;
   if (method !== "bank-transfer") {

@@ -91,6 +91,8 @@ const adminBookings = {
   bookedTerms:
     "Bei der Buchung vereinbart: kostenlose Stornierung bis {{hours}} Stunden vor Anreise, danach {{percentage}} % des Gesamtpreises.",
   feeNone: "Keine Stornierungsgebühr",
+  refundPreview: "Erstattung an den Gast: {{amount}}",
+  refundPreviewNone: "Keine Erstattung an den Gast",
   cancelConfirm: "Buchung stornieren",
   cancelHint: "Der Gast erhält eine E-Mail über die Stornierung.",
   paymentsSection: "Zahlungen",

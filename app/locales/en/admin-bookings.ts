@@ -91,6 +91,8 @@ const adminBookings: typeof de = {
   bookedTerms:
     "Agreed at booking: free cancellation up to {{hours}} hours before arrival, after that {{percentage}} % of the total price.",
   feeNone: "No cancellation fee",
+  refundPreview: "Refund to the guest: {{amount}}",
+  refundPreviewNone: "No refund to the guest",
   cancelConfirm: "Cancel booking",
   cancelHint: "The guest receives an e-mail about the cancellation.",
   paymentsSection: "Payments",

@@ -300,6 +300,7 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
     accounts,
     history,
     guestCancellationFee,
+    cancellationRefunds,
     terms,
     notice,
     dialog,
@@ -919,11 +920,17 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
                   data-autofocus
                   className="size-4 accent-secondary"
                 />
-                {t("adminBookings.feeGuestTerms", { fee: money(guestCancellationFee) })}
+                <span>
+                  {t("adminBookings.feeGuestTerms", { fee: money(guestCancellationFee) })}
+                  <RefundPreview amount={cancellationRefunds.guestTerms} money={money} />
+                </span>
               </label>
               <label className="mt-1 flex items-center gap-2">
                 <input type="radio" name="fee" value="none" className="size-4 accent-secondary" />
-                {t("adminBookings.feeNone")}
+                <span>
+                  {t("adminBookings.feeNone")}
+                  <RefundPreview amount={cancellationRefunds.none} money={money} />
+                </span>
               </label>
             </fieldset>
             <p className="text-sm text-slate-700" data-testid="booked-cancellation-terms">
@@ -1228,5 +1235,20 @@ export function ErrorBoundary() {
         {t("adminBookings.back")}
       </Link>
     </main>
+  );
+}
+
+/**
+ * Under each choice of the cancel dialog: the money that choice owes the guest back, so the
+ * admin sees the consequence before the click (the refund item appears only after it).
+ */
+function RefundPreview({ amount, money }: { amount: number; money: (cents: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="block text-sm text-slate-600">
+      {amount > 0
+        ? t("adminBookings.refundPreview", { amount: money(amount) })
+        : t("adminBookings.refundPreviewNone")}
+    </span>
   );
 }
