@@ -53,6 +53,13 @@ function firstSaturdayOfJuly(year: number) {
   return day;
 }
 
+const euro = (cents: number) =>
+  new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(cents / 100);
+
+/** "120,00 € pro Nacht" as the price box's heading reads (its parts are spans without spaces). */
+const perNight = (cents: number) =>
+  new RegExp(`${euro(cents).replace(/\./g, "\\.").replace(/\s/g, "\\s*")}\\s*pro Nacht`);
+
 const calendar = (page: Page) => page.getByRole("dialog", { name: "Reisedaten auswählen" });
 
 test("a season with Saturday arrivals: the admin sees it, the picker offers only Saturdays and the breakdown shows the season price", async ({
@@ -172,14 +179,15 @@ test("a season with Saturday arrivals: the admin sees it, the picker offers only
   // The breakdown: 7 nights at the season price, and the total adds up.
   const terms = box.getByRole("term");
   const amounts = box.getByRole("definition");
-  await expect(terms.first()).toHaveText(
-    `${new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(seasonPrice / 100)} × 7 Nächte`,
-  );
+  await expect(terms.first()).toHaveText(`${euro(seasonPrice)} × 7 Nächte`);
   const values = (await amounts.allInnerTexts()).map((text) =>
     text.startsWith("−") ? -euroCents(text) : euroCents(text),
   );
   expect(values[0]).toBe(seasonPrice * 7);
   expect(values.at(-1)).toBe(values.slice(0, -1).reduce((sum, v) => sum + v, 0));
+  // The heading above the lines says the season's price per night too, not the base price
+  // (decision 101): the dates were chosen in the page, without a reload.
+  await expect(box.getByTestId("nightly-price")).toContainText(perNight(seasonPrice));
   await page.screenshot({ path: "tmp/seasons-price-box.png", fullPage: false });
 });
 
@@ -259,4 +267,96 @@ test("a season form opened before another admin's change is refused with a messa
   await expect(row).not.toContainText("Goldener");
   await second.context().close();
   await first.context().close();
+});
+
+test("with dates, the price box says the stay's price per night, as its search card does (decision 101)", async ({
+  page,
+  browser,
+}) => {
+  // A property of this test's own at 90 € a night, with a July season at 120 €.
+  const admin = await adminPage(browser);
+  const tag = crypto.randomUUID().slice(0, 6);
+  const title = `Preishaus ${tag}`;
+  const city = `Preisdorf ${tag}`;
+  const created = await admin.request.post("/admin/properties/add", {
+    form: {
+      intent: "save",
+      title,
+      description: "Ein Haus, dessen Preis pro Nacht zur Summe passt.",
+      pricePerNight: "90",
+      // A town of its own (outside the suggestions): the search finds only this property.
+      locationMode: "custom",
+      country: "Deutschland",
+      city,
+      bedrooms: "1",
+      bathrooms: "1",
+      maxGuests: "2",
+      images: "[]",
+    },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
+  const id = (await admin
+    .getByTestId("admin-properties")
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getAttribute("data-property-id"))!;
+  const year = nextJuly();
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    intent: "create",
+    name: "Sommer",
+    startDate: `${year}-07-01`,
+    endDate: `${year}-07-31`,
+    pricePerNight: "120",
+    minStayNights: "2",
+  }))
+    form.append(name, value);
+  for (const day of ["0", "1", "2", "3", "4", "5", "6"]) {
+    form.append("arrivalWeekdays", day);
+    form.append("departureWeekdays", day);
+  }
+  const season = await admin.request.post(`/admin/properties/edit/${id}/seasons`, {
+    multipart: form,
+    maxRedirects: 0,
+  });
+  expect(season.status()).toBe(302);
+  await admin.context().close();
+
+  const box = page.getByRole("region", { name: "Preis und Verfügbarkeit" });
+  const heading = box.getByTestId("nightly-price");
+  const card = page.getByRole("listitem").filter({ hasText: title });
+  const stays = [
+    // Three nights in the season: its price, as in the line below.
+    { checkIn: `${year}-07-10`, checkOut: `${year}-07-13`, nightly: 12_000, lines: 1 },
+    // Two nights before it, two in it: the nights' average, (2 × 90 € + 2 × 120 €) / 4.
+    { checkIn: `${year}-06-29`, checkOut: `${year}-07-03`, nightly: 10_500, lines: 2 },
+  ];
+  for (const { checkIn, checkOut, nightly, lines } of stays) {
+    const query = `checkIn=${checkIn}&checkOut=${checkOut}&guests=2`;
+    await page.goto(`/properties/${id}?${query}`);
+    await waitForHydration(page);
+    await expect(box.getByRole("term").filter({ hasText: "Nächte" })).toHaveCount(lines);
+    await expect(heading).toContainText(perNight(nightly));
+    // The search card of the same stay says the same.
+    await page.goto(`/properties?location=${encodeURIComponent(city)}&${query}`);
+    await expect(card.getByTestId("nightly-price")).toHaveText(euro(nightly));
+  }
+
+  // Without dates: the base price, as before.
+  await page.goto(`/properties/${id}`);
+  await expect(heading).toContainText(perNight(9_000));
+
+  // How it looks with a season stay, on a phone and on a laptop.
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 768],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/properties/${id}?checkIn=${year}-07-10&checkOut=${year}-07-13&guests=2`);
+    await waitForHydration(page);
+    await box.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tmp/price-box-season-${width}.png` });
+  }
 });

@@ -303,6 +303,30 @@ describe("property search", () => {
     expect(await card()).toMatchObject({ nightlyPrice: 10_900, stay: null });
   });
 
+  it("with dates across a season's start, an offer on every night still shows as an offer", async () => {
+    // Decision 101: the regular price struck through is the nights' average too.
+    await createProperty({
+      title: "Angebot",
+      pricePerNight: 10_900,
+      isSpecialOffer: true,
+      specialOfferPrice: 9_000,
+      specialOfferEndDate: "2027-12-31",
+    }).then((flat) =>
+      createSeason(flat.id, {
+        startDate: "2027-06-01",
+        endDate: "2027-06-30",
+        pricePerNight: 13_600,
+      }),
+    );
+    const search1 = search({ checkIn: "2027-05-30", checkOut: "2027-06-03" });
+    const [card] = (await searchProperties(search1, today, { serviceFee: 2_900 })).items;
+    expect(card).toMatchObject({
+      nightlyPrice: 9_000,
+      regularNightlyPrice: (10_900 + 13_600) / 2,
+      isOffer: true,
+    });
+  });
+
   it("sorts by the real average rating; hidden reviews do not count", async () => {
     const good = await createProperty({ title: "Gut", createdAt: new Date("2026-01-01") });
     const great = await createProperty({ title: "Sehr gut", createdAt: new Date("2026-01-02") });

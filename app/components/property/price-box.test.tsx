@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { computePrice } from "~/domain/price";
+import { EVERY_WEEKDAY } from "~/domain/seasons";
 import { formatMoney } from "~/lib/i18n";
 import { LanguageProvider } from "~/lib/i18n-react";
 import { PriceBox, type PriceBoxProps } from "./price-box";
@@ -92,6 +93,55 @@ describe("booking bar (phones)", () => {
     );
     expect(html).toContain(`from ${formatMoney(6900, "en")} / night`);
     expect(html).toContain("Book now");
+  });
+});
+
+describe("nightly price above the breakdown", () => {
+  const summer = {
+    startDate: "2026-07-01",
+    endDate: "2026-07-31",
+    pricePerNight: 12_000,
+    minStayNights: 1,
+    arrivalWeekdays: EVERY_WEEKDAY,
+    departureWeekdays: EVERY_WEEKDAY,
+  };
+  const heading = (overrides: Partial<PriceBoxProps>) => {
+    const html = decode(render({ seasons: [summer], ...overrides }));
+    return html.slice(html.indexOf('data-testid="nightly-price"'), html.indexOf("</p>"));
+  };
+  const stay = (checkIn: string, checkOut: string) => ({ initial: { checkIn, checkOut } });
+
+  it("with dates is the stay's: a season's price, or the nights' average (decision 101)", () => {
+    // Three nights in the season, 120 € each, as the line below says.
+    expect(heading(stay("2026-07-10", "2026-07-13"))).toContain(
+      `${formatMoney(12_000, "de")}</span><span class="text-slate-700">pro Nacht`,
+    );
+    // One night at 89 €, three at 120 €: (89 + 3 × 120) / 4 = 112,25 €.
+    expect(heading(stay("2026-06-30", "2026-07-04"))).toContain(formatMoney(11_225, "de"));
+    // Without dates: the base price.
+    expect(heading({})).toContain(formatMoney(8900, "de"));
+  });
+
+  it("strikes through the regular price only where the offer lowers the stay's nights", () => {
+    const offer = {
+      ...property,
+      isSpecialOffer: true,
+      specialOfferPrice: 6900,
+      specialOfferEndDate: "2026-12-31",
+    };
+    // The offer caps the season's 120 €: 69 € instead of 120 €.
+    const inSeason = heading({ property: offer, ...stay("2026-07-10", "2026-07-13") });
+    expect(inSeason).toContain(`<del class="text-lg text-slate-600">${formatMoney(12_000, "de")}`);
+    expect(inSeason).toContain(formatMoney(6900, "de"));
+    // A season cheaper than the offer: no offer for this stay, no struck price, no badge.
+    const cheap = heading({
+      property: offer,
+      seasons: [{ ...summer, pricePerNight: 5000 }],
+      ...stay("2026-07-10", "2026-07-13"),
+    });
+    expect(cheap).not.toContain("<del");
+    expect(cheap).not.toContain("Angebot");
+    expect(cheap).toContain(formatMoney(5000, "de"));
   });
 });
 

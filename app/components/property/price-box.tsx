@@ -22,6 +22,7 @@ import {
   type PricedProperty,
 } from "~/domain/price";
 import { minStayFor, seasonOfNight, type PageSeason } from "~/domain/seasons";
+import { stayNightlyPrice } from "~/domain/stay-nightly-price";
 import { formatMoney, type Language } from "~/lib/i18n";
 import { BookingBar } from "./booking-bar";
 import { FreeCancellationNote, type CancellationTerms } from "./free-cancellation-note";
@@ -146,7 +147,15 @@ function PriceBoxForm({
     isBookable && checkIn
       ? computePrice({ property, nights, checkIn, seasons, serviceFee, today })
       : null;
-  const isOffer = isOfferActive(property, today);
+  // With dates the heading's "pro Nacht" is the stay's, as on its search card (decision 101): a
+  // season's price, or the nights' average, not the base price the lines below were not made of.
+  const nightly = price
+    ? stayNightlyPrice(price)
+    : {
+        nightlyPrice: nightlyPriceOn(property, today),
+        regularNightlyPrice: property.pricePerNight,
+        isOffer: isOfferActive(property, today),
+      };
   const money = (cents: number) => formatMoney(cents, language);
   const href =
     isBookable && checkIn && checkOut
@@ -184,18 +193,16 @@ function PriceBoxForm({
           {t("priceBox.heading")}
         </h2>
         <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="nightly-price">
-          {isOffer && (
+          {nightly.isOffer && (
             <>
               <span className="sr-only">{t("priceBox.regularPrice")}:</span>
-              <del className="text-lg text-slate-600">{money(property.pricePerNight)}</del>
+              <del className="text-lg text-slate-600">{money(nightly.regularNightlyPrice)}</del>
               <span className="sr-only">{t("priceBox.offerPrice")}:</span>
             </>
           )}
-          <span className="text-2xl font-bold text-slate-900">
-            {money(nightlyPriceOn(property, today))}
-          </span>
+          <span className="text-2xl font-bold text-slate-900">{money(nightly.nightlyPrice)}</span>
           <span className="text-slate-700">{t("priceBox.perNight")}</span>
-          {isOffer && (
+          {nightly.isOffer && (
             <span className="ml-auto rounded-full bg-primary-strong px-2.5 py-0.5 text-xs font-semibold text-white">
               {t("priceBox.offer")}
             </span>
@@ -314,8 +321,8 @@ function PriceBoxForm({
         </div>
       </section>
       <BookingBar
-        nightlyPrice={money(nightlyPriceOn(property, today))}
-        regularPrice={isOffer ? money(property.pricePerNight) : undefined}
+        nightlyPrice={money(nightly.nightlyPrice)}
+        regularPrice={nightly.isOffer ? money(nightly.regularNightlyPrice) : undefined}
         stay={price ? { nights, total: money(price.total) } : null}
         bookingHref={href}
         priceBoxId={PRICE_BOX_ID}

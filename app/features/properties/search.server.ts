@@ -4,6 +4,7 @@ import { addDays, weekdayIndex } from "~/domain/calendar-day";
 import type { Season } from "~/domain/seasons";
 import { listSeasonsOf } from "./seasons.server";
 import { computePrice, isOfferActive, nightsBetween, type PricedProperty } from "~/domain/price";
+import { stayNightlyPrice } from "~/domain/stay-nightly-price";
 import { onPageDataChanged } from "~/features/settings/settings-events.server";
 import { queryRows } from "~/lib/db.server";
 import { AMENITY_KEYS } from "~/domain/amenity-names";
@@ -303,9 +304,14 @@ function toResult(
     });
   // With dates the card's "pro Nacht" is the stay's: a season's price, not the base price the
   // total beside it was not made of (audit 23: "109,00 € pro Nacht · 7 Nächte · 1.056,00 €" for
-  // nights of 136 €). Nights at different prices: their average.
-  const line = price?.lines.length === 1 ? price.lines[0] : null;
-  const stayNightly = price && (line?.price ?? Math.round(price.subtotal / price.nights));
+  // nights of 136 €). Nights at different prices: their average. As the price box says it.
+  const nightly = price
+    ? stayNightlyPrice(price)
+    : {
+        nightlyPrice: isOffer ? row.special_offer_price! : row.price_per_night,
+        regularNightlyPrice: row.price_per_night,
+        isOffer,
+      };
   return {
     id: row.id,
     title: row.title,
@@ -313,9 +319,7 @@ function toResult(
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     maxGuests: row.max_guests,
-    nightlyPrice: stayNightly ?? (isOffer ? row.special_offer_price! : row.price_per_night),
-    regularNightlyPrice: price ? (line?.regularPrice ?? stayNightly!) : row.price_per_night,
-    isOffer: price ? line !== null && line.price < line.regularPrice : isOffer,
+    ...nightly,
     image: row.image,
     reviewCount: row.review_count,
     ratingAverage: row.rating_average === null ? null : Number(row.rating_average),
