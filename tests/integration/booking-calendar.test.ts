@@ -114,6 +114,7 @@ describe(`the success page's arrival facts (${databaseKind()})`, () => {
       checkInFrom: "16:00",
       checkOutUntil: "11:30",
       host: {
+        person: null,
         name: settings.companyName,
         email: settings.companyEmail,
         phone: settings.companyPhone,

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBookingConfirmation } from "~/features/booking/booking-confirmation.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { dayInBerlin } from "~/domain/calendar-day";
+import { ensureSettingsRow } from "~/features/settings/settings.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
+import { bookOnline } from "../helpers/online-booking";
 import { createBankAccount, createBooking, createProperty, createUser } from "../helpers/factories";
 
 let handle: DatabaseHandle;
@@ -221,6 +223,56 @@ describe(`booking confirmation (${databaseKind()})`, () => {
         .set({ isDefault: true })
         .where(eq(schema.bankAccount.iban, "DE89370400440532013000"));
     });
+  });
+
+  it("names the host the property page names (the owner's profile name) beside the company's contact", async () => {
+    const owner = await createUser({ name: "Julia Hoffmann" });
+    const { guest, booking, property } = await bookedStay();
+    await db()
+      .update(schema.property)
+      .set({ ownerId: owner.id })
+      .where(eq(schema.property.id, property.id));
+    const confirmation = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
+    expect(confirmation?.arrival.host).toMatchObject({
+      person: "Julia Hoffmann",
+      name: expect.any(String),
+    });
+    // Without an owner the company alone, as before.
+    await db()
+      .update(schema.property)
+      .set({ ownerId: null })
+      .where(eq(schema.property.id, property.id));
+    const without = await getBookingConfirmation(booking.id, { id: guest.id, role: "user" });
+    expect(without?.arrival.host.person).toBeNull();
+  });
+
+  it('the "Buchung eingegangen" e-mail names the same host as the page', async () => {
+    await ensureSettingsRow();
+    // A default account to pay to (the first test may have made it already: only one can be).
+    const defaults = await db()
+      .select({ id: schema.bankAccount.id })
+      .from(schema.bankAccount)
+      .where(eq(schema.bankAccount.isDefault, true));
+    if (defaults.length === 0) await createBankAccount();
+    const owner = await createUser({ name: "Jonas Gastgeber" });
+    const property = await createProperty({ ownerId: owner.id });
+    const booked = await bookOnline({
+      inDays: 60,
+      nights: 2,
+      method: "bank-transfer",
+      propertyId: property.id,
+    });
+    expect(booked.answer.status).toBe(302);
+    const [mail] = await db()
+      .select({ data: schema.emailOutbox.data })
+      .from(schema.emailOutbox)
+      .where(
+        and(
+          eq(schema.emailOutbox.template, "booking-received"),
+          eq(schema.emailOutbox.bookingId, booked.booking.id),
+        ),
+      );
+    expect(mail.data).toMatchObject({ arrival: { hostName: "Jonas Gastgeber" } });
   });
 
   it("dates the booking by its day in Berlin, not in UTC", async () => {

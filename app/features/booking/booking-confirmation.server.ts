@@ -1,4 +1,5 @@
 import type { StoredPriceDetails } from "~/domain/price";
+import { hostNameOf } from "~/features/properties/host-name.server";
 import { and, eq, type SQL } from "drizzle-orm";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
 import { dayInBerlin } from "~/domain/calendar-day";
@@ -84,13 +85,18 @@ export type StayArrival = {
   address: string;
   checkInFrom: string | null;
   checkOutUntil: string | null;
-  host: { name: string; email: string; phone: string };
+  /**
+   * `person`: the host's name as the property page names it (null: none); `name`, `email`,
+   * `phone`: the company's contact from the settings.
+   */
+  host: { person: string | null; name: string; email: string; phone: string };
 };
 
 /** The arrival facts of a property row, with the settings' defaults. */
 export function stayArrival(
   property: { location: string; checkInFrom: string; checkOutUntil: string },
   settings: Awaited<ReturnType<typeof getSettings>>,
+  hostName: string | null = null,
 ): StayArrival {
   const facts = resolvePropertyFacts(
     { houseRules: "", touristTaxMode: "none", touristTaxNote: "", ...property },
@@ -106,6 +112,7 @@ export function stayArrival(
     checkInFrom: facts.checkInFrom,
     checkOutUntil: facts.checkOutUntil,
     host: {
+      person: hostName,
       name: settings.companyName,
       email: settings.companyEmail,
       phone: settings.companyPhone,
@@ -196,6 +203,7 @@ export async function getBookingConfirmation(
       specialRequests: b.specialRequests,
       checkInFrom: p.checkInFrom,
       checkOutUntil: p.checkOutUntil,
+      ownerId: p.ownerId,
       createdAt: b.createdAt,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
@@ -247,6 +255,7 @@ export async function getBookingConfirmation(
         checkOutUntil: row.checkOutUntil,
       },
       await getSettings(),
+      await hostNameOf(row.ownerId),
     ),
     bookingDay,
     paymentTerms,

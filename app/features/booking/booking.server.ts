@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { hostNameOf } from "~/features/properties/host-name.server";
 import { getOfferedPaymentMethods, offeredOnly } from "~/features/company/payment-methods.server";
 import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import { emailCompany } from "~/features/email/templates";
@@ -483,7 +484,7 @@ async function queueBookingEmails(
     paymentMethod: input.paymentMethod,
     company: emailCompany(settings),
   };
-  const arrival = stayArrival(property, settings);
+  const arrival = stayArrival(property, settings, await hostNameOf(property.ownerId, tx));
   await enqueueEmail(tx, {
     to: input.guestEmail,
     template: "booking-received",
@@ -515,7 +516,11 @@ async function queueBookingEmails(
       },
       // Getting there (issue 16): the same facts the success page shows.
       bookingId: booking.id,
-      arrival: { checkInFrom: arrival.checkInFrom, checkOutUntil: arrival.checkOutUntil },
+      arrival: {
+        checkInFrom: arrival.checkInFrom,
+        checkOutUntil: arrival.checkOutUntil,
+        hostName: arrival.host.person,
+      },
       specialRequests: input.specialRequests || null,
     },
   });

@@ -265,7 +265,7 @@ describe("booking e-mails", () => {
       {
         ...received,
         bookingId: "0b6f3a52-5d3e-4c1a-9a53-2f4e8c1d7e10",
-        arrival: { checkInFrom: "15:00", checkOutUntil: "10:00" },
+        arrival: { checkInFrom: "15:00", checkOutUntil: "10:00", hostName: "Julia Hoffmann" },
         specialRequests: "Ankunft gegen 22 Uhr.\n<b>Kinderbett</b>",
       },
       context,
@@ -275,7 +275,8 @@ describe("booking e-mails", () => {
       "Anreise und Kontakt",
       "Check-in: ab 15:00 Uhr",
       "Check-out: bis 10:00 Uhr",
-      "Ihr Gastgeber: TraumUrlaub Reisen GmbH, info@traumurlaub.example.com, +49 30 12345678",
+      // The person the property page names as host, then the company to write to.
+      "Ihr Gastgeber: Julia Hoffmann, TraumUrlaub Reisen GmbH, info@traumurlaub.example.com, +49 30 12345678",
       "Ihre besonderen Wünsche:",
       "Ankunft gegen 22 Uhr.",
       "In Kalender eintragen: https://ferien.example.com/booking-success/calendar.ics?booking=0b6f3a52-5d3e-4c1a-9a53-2f4e8c1d7e10",

@@ -240,6 +240,8 @@ const bookingReceivedSchema = z
       .object({
         checkInFrom: z.string().regex(CLOCK_TIME).nullable(),
         checkOutUntil: z.string().regex(CLOCK_TIME).nullable(),
+        /** the host's name as the property page names it; absent in rows queued before */
+        hostName: z.string().max(200).nullable().optional(),
       })
       .optional(),
     /** the guest's "Besondere Wünsche", as sent */

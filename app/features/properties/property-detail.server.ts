@@ -1,4 +1,5 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
+import { displayHostName } from "./host-name.server";
 import { ownerReplyOf } from "~/features/reviews/owner-reply.server";
 import { publicReviewerName, roundRating } from "~/features/reviews/review-display";
 import { dayInBerlin } from "~/domain/calendar-day";
@@ -83,7 +84,7 @@ export async function getPublishedPropertyDetail(id: string | undefined) {
     ...property,
     host: hostOf({
       hasAccount: ownerId !== null && ownerCreatedAt !== null,
-      name: ownerProfileName?.trim() || ownerAccountName?.trim() || null,
+      name: displayHostName(ownerProfileName, ownerAccountName),
       avatarUrl: ownerAvatarUrl || null,
       createdAt: ownerCreatedAt,
     }),

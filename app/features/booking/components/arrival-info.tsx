@@ -9,7 +9,7 @@ export type ArrivalInfoProps = {
     address: string;
     checkInFrom: string | null;
     checkOutUntil: string | null;
-    host: { name: string; email: string; phone: string };
+    host: { person: string | null; name: string; email: string; phone: string };
   };
   specialRequests: string | null;
   /** no calendar file for a cancelled stay */
@@ -52,6 +52,8 @@ export function ArrivalInfo({
   rows.push([
     t("bookingSuccess.arrival.host"),
     <>
+      {/* The person the property page names as host, then the company to contact. */}
+      {host.person && host.person !== host.name && <span className="block">{host.person}</span>}
       {host.name && <span className="block">{host.name}</span>}
       {host.email && (
         <a href={`mailto:${host.email}`} className={linkClass}>

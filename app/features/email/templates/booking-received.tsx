@@ -188,7 +188,10 @@ export async function bookingReceived(
       : []),
     [
       l.host,
-      [data.company.name, data.company.email, data.company.phone].filter(Boolean).join(", "),
+      // The person the property page names as host, then whom to write to (the company).
+      [data.arrival?.hostName, data.company.name, data.company.email, data.company.phone]
+        .filter(Boolean)
+        .join(", "),
     ],
   ];
   const specialRequests = data.specialRequests?.trim() || null;
