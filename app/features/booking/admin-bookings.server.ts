@@ -8,6 +8,7 @@ import { isUuid } from "~/domain/ids";
 import {
   amountToPayNext,
   bookingPaymentProgress,
+  paymentProgress,
   paymentSchedule,
 } from "~/domain/payment-schedule";
 import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
@@ -810,6 +811,14 @@ export async function recordPayment({
           before: { status: "pending" },
           after: { status: "confirmed" },
         });
+        // The receipt, as the online path sends it (decision 104): what the booking has
+        // received (a surplus owed back does not count), what is still open and when it is
+        // due, from the one payment schedule.
+        const openAfter = await openAmountOf(tx, { ...booking, amountPaid: after.amountPaid });
+        const progress = paymentProgress(schedule, {
+          received: booking.totalPrice - openAfter,
+          today,
+        });
         await enqueueEmail(tx, {
           to: booking.guestEmail,
           template: "booking-confirmed",
@@ -817,6 +826,14 @@ export async function recordPayment({
           data: {
             ...stayMail(booking, settings),
             ...(await contractMail(tx, booking, settings, now)),
+            receipt: {
+              amount: progress.received,
+              paidOn: receivedOn,
+              open: progress.open,
+              nextDueDate: progress.next?.dueDate ?? null,
+              // The admin recorded a transfer: nothing is charged automatically later.
+              balanceBy: "bank-transfer",
+            },
           },
         });
         confirmed = true;

@@ -365,9 +365,11 @@ const bookingConfirmed = defineTemplate({
     guestName: z.string(),
     ...stayFields,
     /**
-     * The receipt of an online payment (decision 044) that confirmed the booking: what was paid
-     * and when, and what is left with its due date (the one payment schedule); absent when an
-     * admin confirmed.
+     * The receipt of the payment that confirmed the booking: an online payment (decision 044),
+     * or a transfer an admin recorded with "zugleich bestätigen" (decision 104; `amount` is then
+     * all the booking has received, `paidOn` the day of the latest transfer). What was paid and
+     * when, and what is left with its due date (the one payment schedule); absent when an admin
+     * confirmed without recording a payment.
      */
     receipt: z
       .object({
@@ -378,9 +380,12 @@ const bookingConfirmed = defineTemplate({
         /**
          * How the open balance will be paid (decision 066): charged to the method saved at the
          * checkout, or – PayPal could not be saved (decision 051) – through a payment link
-         * e-mailed on its due date. Absent in rows queued before: the saved method.
+         * e-mailed on its due date. "bank-transfer": the admin recorded a transfer, the guest
+         * transfers the rest (decision 104). Absent in rows queued before: the saved method.
          */
-        balanceBy: z.enum(["saved-method", "payment-link"]).default("saved-method"),
+        balanceBy: z
+          .enum(["saved-method", "payment-link", "bank-transfer"])
+          .default("saved-method"),
       })
       .optional(),
     /**
