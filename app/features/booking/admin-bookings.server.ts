@@ -21,6 +21,7 @@ import { constraintName } from "./booking.server";
 import { balanceChargeView } from "./balance-charge-view.server";
 import {
   bookingRefunds,
+  cancellationRefundMail,
   LATE_NOTES,
   openLatePaymentRefund,
   openRefundForCancellation,
@@ -607,6 +608,7 @@ export async function changeBookingStatus({
             ...mail,
             cancellationFee: cancellationFee ?? 0,
             wasPaid: booking.amountPaid > 0,
+            ...cancellationRefundMail(asMethod(booking.paymentMethod), booking.amountPaid, refund),
             reason: "operator",
           },
         });

@@ -335,6 +335,14 @@ const cancelledFields = {
   unpaidDueDate: calendarDay.optional(),
   /** "unpaid": the deadline the final notice named (decision 084); null before it existed */
   noticeDeadline: calendarDay.nullable().optional(),
+  /**
+   * What the booking had received when it was cancelled, and what the server owes back for this
+   * cancellation (decision 104, `cancellationRefundMail`): `online` through Stripe to the
+   * booking's method, `transfer` by bank transfer. Absent in rows queued before: the general
+   * sentence about refunds.
+   */
+  amountPaid: cents.optional(),
+  refund: z.object({ online: cents, transfer: cents }).optional(),
 };
 const feeNotAboveTotal = {
   path: ["cancellationFee"],
