@@ -267,7 +267,7 @@ const bookingReceived = defineTemplate({ data: bookingReceivedSchema });
 // booking-new: to the operator (company e-mail) for every new booking; replies go to the guest.
 // Data: { language?, bookingNumber, guestName, guestEmail, guestPhone, specialRequests,
 //   propertyTitle, propertyLocation, checkIn, checkOut, nights, guests, totalPrice (cents),
-//   paymentMethod, company: EmailCompany }
+//   paymentMethod, company: EmailCompany, bookingId }
 
 const bookingNewSchema = z.object({
   language,
@@ -276,6 +276,8 @@ const bookingNewSchema = z.object({
   guestEmail: z.string(),
   guestPhone: z.string().nullable(),
   specialRequests: z.string().nullable(),
+  /** The link goes to the booking's admin page (decision 104); absent in rows queued before. */
+  bookingId: z.uuid().optional(),
 });
 
 /** What `enqueueEmail(tx, { template: "booking-new", data })` takes. */
