@@ -773,6 +773,19 @@ export async function recordPayment({
           note: LATE_NOTES.overpaid,
           createdBy: actorId,
         });
+        // The guest hears of it, as of an online overpayment (decisions 076, 104): the same
+        // e-mail, saying the surplus comes back by transfer.
+        await enqueueEmail(tx, {
+          to: booking.guestEmail,
+          template: "overpayment-refunded",
+          bookingId: booking.id,
+          data: {
+            ...stayMail(booking, settings),
+            amount: surplus,
+            refundBy: "bank-transfer",
+            received: amount,
+          },
+        });
       }
       const [after] = await tx
         .select({ amountPaid: b.amountPaid, paymentStatus: b.paymentStatus })

@@ -570,15 +570,26 @@ const latePaymentRefunded = defineTemplate({
 // overpayment-refunded: to the guest when money beyond what their booking still owed arrived
 // online (the balance paid twice, decision 072) and that part is refunded automatically through
 // Stripe to the method it came with (decision 076). The booking stays; `amount` is the part
-// refunded (cents).
+// refunded (cents). Also when an admin recorded a transfer beyond what was open (decision 097)
+// and that surplus goes back by transfer (decision 104): `refundBy: "bank-transfer"` with the
+// transfer `received`.
 
 const overpaymentRefunded = defineTemplate({
-  data: z.object({
-    language,
-    guestName: z.string(),
-    ...stayFields,
-    amount: cents.refine((value) => value > 0, "nothing to refund"),
-  }),
+  data: z
+    .object({
+      language,
+      guestName: z.string(),
+      ...stayFields,
+      amount: cents.refine((value) => value > 0, "nothing to refund"),
+      /** how the surplus goes back; absent in rows queued before: through Stripe */
+      refundBy: z.enum(["stripe", "bank-transfer"]).default("stripe"),
+      /** "bank-transfer": the transfer the admin recorded (cents), of which `amount` is surplus */
+      received: cents.optional(),
+    })
+    .refine((data) => data.refundBy === "stripe" || data.received !== undefined, {
+      path: ["received"],
+      message: "a surplus recorded by hand names the transfer it came with",
+    }),
 });
 
 // ---------------------------------------------------------------------------------------------
