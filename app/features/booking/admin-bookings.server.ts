@@ -8,6 +8,7 @@ import { isUuid } from "~/domain/ids";
 import {
   amountToPayNext,
   bookingPaymentProgress,
+  paymentProgress,
   paymentSchedule,
 } from "~/domain/payment-schedule";
 import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
@@ -20,6 +21,7 @@ import { constraintName } from "./booking.server";
 import { balanceChargeView } from "./balance-charge-view.server";
 import {
   bookingRefunds,
+  cancellationRefundMail,
   LATE_NOTES,
   openLatePaymentRefund,
   openRefundForCancellation,
@@ -618,6 +620,7 @@ export async function changeBookingStatus({
             ...mail,
             cancellationFee: cancellationFee ?? 0,
             wasPaid: booking.amountPaid > 0,
+            ...cancellationRefundMail(asMethod(booking.paymentMethod), booking.amountPaid, refund),
             reason: "operator",
           },
         });
@@ -782,6 +785,19 @@ export async function recordPayment({
           note: LATE_NOTES.overpaid,
           createdBy: actorId,
         });
+        // The guest hears of it, as of an online overpayment (decisions 076, 104): the same
+        // e-mail, saying the surplus comes back by transfer.
+        await enqueueEmail(tx, {
+          to: booking.guestEmail,
+          template: "overpayment-refunded",
+          bookingId: booking.id,
+          data: {
+            ...stayMail(booking, settings),
+            amount: surplus,
+            refundBy: "bank-transfer",
+            received: amount,
+          },
+        });
       }
       const [after] = await tx
         .select({ amountPaid: b.amountPaid, paymentStatus: b.paymentStatus })
@@ -822,6 +838,14 @@ export async function recordPayment({
           before: { status: "pending" },
           after: { status: "confirmed" },
         });
+        // The receipt, as the online path sends it (decision 104): what the booking has
+        // received (a surplus owed back does not count), what is still open and when it is
+        // due, from the one payment schedule.
+        const openAfter = await openAmountOf(tx, { ...booking, amountPaid: after.amountPaid });
+        const progress = paymentProgress(schedule, {
+          received: booking.totalPrice - openAfter,
+          today,
+        });
         await enqueueEmail(tx, {
           to: booking.guestEmail,
           template: "booking-confirmed",
@@ -829,6 +853,14 @@ export async function recordPayment({
           data: {
             ...stayMail(booking, settings),
             ...(await contractMail(tx, booking, settings, now)),
+            receipt: {
+              amount: progress.received,
+              paidOn: receivedOn,
+              open: progress.open,
+              nextDueDate: progress.next?.dueDate ?? null,
+              // The admin recorded a transfer: nothing is charged automatically later.
+              balanceBy: "bank-transfer",
+            },
           },
         });
         confirmed = true;

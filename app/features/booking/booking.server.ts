@@ -535,6 +535,7 @@ async function queueBookingEmails(
       guestEmail: input.guestEmail,
       guestPhone: input.guestPhone,
       specialRequests: input.specialRequests || null,
+      bookingId: booking.id,
     },
   });
   if (bankAccount) {

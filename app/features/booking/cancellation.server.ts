@@ -9,7 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { CANCELLABLE_STATUSES, cancellationQuote, isCancellable } from "~/domain/cancellation";
 import type { CancelBookingError } from "./my-bookings.schema";
 import { getMyBookingDetail, type MyBookingDetail } from "./my-bookings.server";
-import { openRefundForCancellation } from "./refunds.server";
+import { cancellationRefundMail, openRefundForCancellation } from "./refunds.server";
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 
@@ -176,6 +176,7 @@ export async function cancelBooking({
         paymentMethod,
         cancellationFee: fee,
         wasPaid,
+        ...cancellationRefundMail(paymentMethod, booking.amountPaid, refund),
         company: emailCompany(settings),
       };
       await enqueueEmail(tx, {

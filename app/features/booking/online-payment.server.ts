@@ -683,6 +683,7 @@ async function recordPaid(
       guestEmail: booking.guestEmail,
       guestPhone: booking.guestPhone,
       specialRequests: booking.specialRequests,
+      bookingId: booking.id,
     },
   });
   return "recorded";

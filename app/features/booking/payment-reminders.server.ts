@@ -14,7 +14,7 @@ import { db, schema, type Database } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
 import { lockBooking, stayMail, type Tx } from "./locked-booking.server";
-import { openRefundForCancellation } from "./refunds.server";
+import { cancellationRefundMail, openRefundForCancellation } from "./refunds.server";
 
 /**
  * The bank-transfer reminder job (spec/09-payments.md "Balance, reminders, releasing unpaid
@@ -339,6 +339,7 @@ async function cancelUnpaidBooking({
         ...stayMail(booking, settings),
         cancellationFee,
         wasPaid: booking.amountPaid > 0,
+        ...cancellationRefundMail("bank-transfer", booking.amountPaid, refund),
         reason: "unpaid",
         unpaidDueDate: missed,
         noticeDeadline,

@@ -159,6 +159,22 @@ export async function openRefundForCancellation(
 }
 
 /**
+ * The money facts of a cancellation for the guest's e-mail (decision 104): what the booking had
+ * received, and what this cancellation owes back (`openRefundForCancellation`'s result), split
+ * into the part Stripe pays back to the booking's online method and the part the admin
+ * transfers.
+ */
+export function cancellationRefundMail(
+  method: RefundMethod,
+  amountPaid: number,
+  refund: { amount: number; byTransfer: number } | null,
+) {
+  const amount = refund?.amount ?? 0;
+  const transfer = method === "bank-transfer" ? amount : (refund?.byTransfer ?? 0);
+  return { amountPaid, refund: { online: amount - transfer, transfer } };
+}
+
+/**
  * Money that arrived for a booking that is no longer held (decision 049, 051): a checkout paid
  * after its hold ended, a balance payment link paid after a cancellation; money beyond what a
  * booking still owed (decision 072); a transfer an admin recorded on a cancelled booking

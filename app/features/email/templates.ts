@@ -269,7 +269,7 @@ const bookingReceived = defineTemplate({ data: bookingReceivedSchema });
 // booking-new: to the operator (company e-mail) for every new booking; replies go to the guest.
 // Data: { language?, bookingNumber, guestName, guestEmail, guestPhone, specialRequests,
 //   propertyTitle, propertyLocation, checkIn, checkOut, nights, guests, totalPrice (cents),
-//   paymentMethod, company: EmailCompany }
+//   paymentMethod, company: EmailCompany, bookingId }
 
 const bookingNewSchema = z.object({
   language,
@@ -278,6 +278,8 @@ const bookingNewSchema = z.object({
   guestEmail: z.string(),
   guestPhone: z.string().nullable(),
   specialRequests: z.string().nullable(),
+  /** The link goes to the booking's admin page (decision 104); absent in rows queued before. */
+  bookingId: z.uuid().optional(),
 });
 
 /** What `enqueueEmail(tx, { template: "booking-new", data })` takes. */
@@ -337,6 +339,14 @@ const cancelledFields = {
   unpaidDueDate: calendarDay.optional(),
   /** "unpaid": the deadline the final notice named (decision 084); null before it existed */
   noticeDeadline: calendarDay.nullable().optional(),
+  /**
+   * What the booking had received when it was cancelled, and what the server owes back for this
+   * cancellation (decision 104, `cancellationRefundMail`): `online` through Stripe to the
+   * booking's method, `transfer` by bank transfer. Absent in rows queued before: the general
+   * sentence about refunds.
+   */
+  amountPaid: cents.optional(),
+  refund: z.object({ online: cents, transfer: cents }).optional(),
 };
 const feeNotAboveTotal = {
   path: ["cancellationFee"],
@@ -367,9 +377,11 @@ const bookingConfirmed = defineTemplate({
     guestName: z.string(),
     ...stayFields,
     /**
-     * The receipt of an online payment (decision 044) that confirmed the booking: what was paid
-     * and when, and what is left with its due date (the one payment schedule); absent when an
-     * admin confirmed.
+     * The receipt of the payment that confirmed the booking: an online payment (decision 044),
+     * or a transfer an admin recorded with "zugleich bestätigen" (decision 104; `amount` is then
+     * all the booking has received, `paidOn` the day of the latest transfer). What was paid and
+     * when, and what is left with its due date (the one payment schedule); absent when an admin
+     * confirmed without recording a payment.
      */
     receipt: z
       .object({
@@ -380,9 +392,12 @@ const bookingConfirmed = defineTemplate({
         /**
          * How the open balance will be paid (decision 066): charged to the method saved at the
          * checkout, or – PayPal could not be saved (decision 051) – through a payment link
-         * e-mailed on its due date. Absent in rows queued before: the saved method.
+         * e-mailed on its due date. "bank-transfer": the admin recorded a transfer, the guest
+         * transfers the rest (decision 104). Absent in rows queued before: the saved method.
          */
-        balanceBy: z.enum(["saved-method", "payment-link"]).default("saved-method"),
+        balanceBy: z
+          .enum(["saved-method", "payment-link", "bank-transfer"])
+          .default("saved-method"),
       })
       .optional(),
     /**
@@ -557,15 +572,26 @@ const latePaymentRefunded = defineTemplate({
 // overpayment-refunded: to the guest when money beyond what their booking still owed arrived
 // online (the balance paid twice, decision 072) and that part is refunded automatically through
 // Stripe to the method it came with (decision 076). The booking stays; `amount` is the part
-// refunded (cents).
+// refunded (cents). Also when an admin recorded a transfer beyond what was open (decision 097)
+// and that surplus goes back by transfer (decision 104): `refundBy: "bank-transfer"` with the
+// transfer `received`.
 
 const overpaymentRefunded = defineTemplate({
-  data: z.object({
-    language,
-    guestName: z.string(),
-    ...stayFields,
-    amount: cents.refine((value) => value > 0, "nothing to refund"),
-  }),
+  data: z
+    .object({
+      language,
+      guestName: z.string(),
+      ...stayFields,
+      amount: cents.refine((value) => value > 0, "nothing to refund"),
+      /** how the surplus goes back; absent in rows queued before: through Stripe */
+      refundBy: z.enum(["stripe", "bank-transfer"]).default("stripe"),
+      /** "bank-transfer": the transfer the admin recorded (cents), of which `amount` is surplus */
+      received: cents.optional(),
+    })
+    .refine((data) => data.refundBy === "stripe" || data.received !== undefined, {
+      path: ["received"],
+      message: "a surplus recorded by hand names the transfer it came with",
+    }),
 });
 
 // ---------------------------------------------------------------------------------------------

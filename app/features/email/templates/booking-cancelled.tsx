@@ -3,6 +3,7 @@ import type { ParsedEmailData, RenderContext } from "../templates";
 import { BookingEmailLayout, ButtonLink, P, Rows, type EmailContent } from "./layout";
 import {
   myBookingsUrl,
+  paymentMethodName,
   replyToCompany,
   rowLines,
   singleLine,
@@ -36,6 +37,25 @@ export const cancelledTexts = texts({
     feeDue: "Über die Zahlung der Stornierungsgebühr informieren wir Sie gesondert.",
     toRefund: "Zu erstatten (bezahlt, abzüglich Gebühr)",
     feeToCollect: "Die Buchung war noch nicht bezahlt; die Stornierungsgebühr ist offen.",
+    // Decision 104: the amounts the server computed for this cancellation.
+    paid: "Bereits bezahlt",
+    refundAmount: "Erstattungsbetrag",
+    refundOnline: (amount: string, method: string) =>
+      `Wir erstatten Ihnen ${amount} automatisch auf die Zahlungsart, mit der Sie bezahlt haben (${method}). Bis zur Gutschrift kann es je nach Bank einige Werktage dauern.`,
+    refundTransfer: (amount: string) =>
+      `Wir überweisen Ihnen ${amount} zurück, auf das Konto, von dem Ihre Zahlung kam. Möchten Sie das Geld auf ein anderes Konto erhalten, antworten Sie bitte auf diese E-Mail.`,
+    refundBoth: (amount: string, online: string, method: string, transfer: string) =>
+      `Wir erstatten Ihnen ${amount}: ${online} automatisch auf die Zahlungsart, mit der Sie bezahlt haben (${method}), und ${transfer} per Überweisung auf das Konto, von dem Ihre Überweisung kam. Bis zur Gutschrift kann es je nach Bank einige Werktage dauern.`,
+    nothingPaidFree:
+      "Für diese Buchung ist noch keine Zahlung bei uns eingegangen. Es gibt daher nichts zu erstatten, und Sie müssen nichts bezahlen.",
+    nothingPaid:
+      "Für diese Buchung ist noch keine Zahlung bei uns eingegangen; es gibt daher nichts zu erstatten.",
+    paidKept: (paid: string) =>
+      `Ihre Zahlung von ${paid} verrechnen wir mit der Stornierungsgebühr; es gibt daher nichts zu erstatten.`,
+    feeRest: (rest: string) =>
+      `Über die Zahlung der restlichen Stornierungsgebühr von ${rest} informieren wir Sie gesondert.`,
+    refundedBefore:
+      "Ihre Zahlungen abzüglich der Stornierungsgebühr erstatten wir Ihnen bereits; weitere Erstattungen ergeben sich aus dieser Stornierung nicht.",
     guestName: "Gast",
     guestEmail: "E-Mail",
     dates: "Die Nächte sind wieder buchbar.",
@@ -60,6 +80,23 @@ export const cancelledTexts = texts({
     feeDue: "We will let you know separately how to pay the cancellation fee.",
     toRefund: "To refund (paid, minus the fee)",
     feeToCollect: "The booking was not paid yet; the cancellation fee is outstanding.",
+    paid: "Already paid",
+    refundAmount: "Amount refunded",
+    refundOnline: (amount: string, method: string) =>
+      `We are refunding ${amount} to you automatically, to the payment method you paid with (${method}). Depending on your bank, it may take a few working days until it reaches you.`,
+    refundTransfer: (amount: string) =>
+      `We will transfer ${amount} back to you, to the account your payment came from. If you would like the money sent to another account, please reply to this e-mail.`,
+    refundBoth: (amount: string, online: string, method: string, transfer: string) =>
+      `We are refunding ${amount} to you: ${online} automatically to the payment method you paid with (${method}), and ${transfer} by bank transfer to the account your transfer came from. Depending on your bank, it may take a few working days until it reaches you.`,
+    nothingPaidFree:
+      "No payment for this booking has reached us. There is therefore nothing to refund, and you do not have to pay anything.",
+    nothingPaid: "No payment for this booking has reached us, so there is nothing to refund.",
+    paidKept: (paid: string) =>
+      `Your payment of ${paid} is set against the cancellation fee, so there is nothing to refund.`,
+    feeRest: (rest: string) =>
+      `We will let you know separately how to pay the rest of the cancellation fee, ${rest}.`,
+    refundedBefore:
+      "Your payments minus the cancellation fee are already being refunded; this cancellation adds no further refund.",
     guestName: "Guest",
     guestEmail: "E-mail",
     dates: "The nights can be booked again.",
@@ -87,12 +124,22 @@ export function bookingCancelled(
       : data.reason === "operator"
         ? l.operatorCancelledIntro
         : l.intro;
+  const { amountPaid, refund } = data;
+  const refundTotal = refund ? refund.online + refund.transfer : 0;
   const rows: EmailRow[] = [
     ...stayRows(data),
     ...totalRows(data, { withPaymentMethod: false }),
+    ...(amountPaid !== undefined ? ([[l.paid, money(amountPaid)]] satisfies EmailRow[]) : []),
     [l.fee, data.cancellationFee === 0 ? l.free : money(data.cancellationFee)],
+    ...(refundTotal > 0 ? ([[l.refundAmount, money(refundTotal)]] satisfies EmailRow[]) : []),
   ];
-  const note = data.wasPaid ? l.refund : data.cancellationFee > 0 ? l.feeDue : null;
+  const notes =
+    amountPaid !== undefined && refund
+      ? refundNotes(data, amountPaid, refund)
+      : // Rows queued before decision 104: the general sentence.
+        [data.wasPaid ? l.refund : data.cancellationFee > 0 ? l.feeDue : null].filter(
+          (note) => note !== null,
+        );
   const text = textWithSignature(
     [
       greeting,
@@ -100,7 +147,7 @@ export function bookingCancelled(
       intro,
       "",
       ...rowLines(rows),
-      ...(note ? ["", note] : []),
+      ...notes.flatMap((note) => ["", note]),
       "",
       l.dashboard,
       dashboardUrl,
@@ -112,9 +159,41 @@ export function bookingCancelled(
       <P>{greeting}</P>
       <P margin="0 0 16px">{intro}</P>
       <Rows rows={rows} />
-      {note ? <P>{note}</P> : null}
+      {notes.map((note) => (
+        <P key={note}>{note}</P>
+      ))}
       <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>
     </BookingEmailLayout>
   );
   return { subject, text, html, replyTo: replyToCompany(data.company) };
+}
+
+/**
+ * What happens to the money, from the amounts the server computed for this cancellation
+ * (decision 104): the refund and how it is paid back; nothing paid, nothing to refund; a payment
+ * the fee keeps; a refund already under way from an earlier cancellation of the same booking.
+ */
+function refundNotes(
+  data: ParsedEmailData<"booking-cancelled">,
+  amountPaid: number,
+  refund: { online: number; transfer: number },
+): string[] {
+  const l = cancelledTexts[data.language];
+  const money = (value: number) => formatMoney(value, data.language);
+  const fee = data.cancellationFee;
+  const method = paymentMethodName(data);
+  if (refund.online > 0 && refund.transfer > 0) {
+    const total = money(refund.online + refund.transfer);
+    return [l.refundBoth(total, money(refund.online), method, money(refund.transfer))];
+  }
+  if (refund.online > 0) return [l.refundOnline(money(refund.online), method)];
+  if (refund.transfer > 0) return [l.refundTransfer(money(refund.transfer))];
+  if (amountPaid === 0) return fee > 0 ? [l.nothingPaid, l.feeDue] : [l.nothingPaidFree];
+  if (amountPaid <= fee) {
+    return [
+      l.paidKept(money(amountPaid)),
+      ...(fee > amountPaid ? [l.feeRest(money(fee - amountPaid))] : []),
+    ];
+  }
+  return [l.refundedBefore];
 }

@@ -59,6 +59,9 @@ const confirmedTexts = texts({
       `Den Restbetrag von ${amount} buchen wir am ${date} von der Zahlungsart ab, mit der Sie gerade bezahlt haben. Gelingt das nicht, senden wir Ihnen einen Zahlungslink per E-Mail.`,
     balanceByLink: (amount: string, date: string) =>
       `Ihre Zahlungsart konnte nicht für spätere Zahlungen gespeichert werden. Den Restbetrag von ${amount} zahlen Sie deshalb über einen Zahlungslink, den wir Ihnen am ${date} per E-Mail senden.`,
+    // Decision 104: the admin recorded a transfer; nothing is charged automatically.
+    balanceByTransfer: (amount: string, date: string) =>
+      `Den Restbetrag von ${amount} überweisen Sie bitte bis zum ${date} unter Angabe Ihrer Buchungsnummer.`,
     termsHeading: "Unsere AGB für diese Buchung",
     termsIntro:
       "Für Ihre Buchung gelten diese Allgemeinen Geschäftsbedingungen in der Fassung, die bei Ihrer Buchung auf unserer Website stand. Bitte bewahren Sie diese E-Mail auf.",
@@ -81,6 +84,8 @@ const confirmedTexts = texts({
       `We will charge the balance of ${amount} on ${date} to the payment method you have just used. If that does not work, we will e-mail you a payment link.`,
     balanceByLink: (amount: string, date: string) =>
       `Your payment method could not be saved for later payments, so you pay the balance of ${amount} through a payment link we will e-mail you on ${date}.`,
+    balanceByTransfer: (amount: string, date: string) =>
+      `Please transfer the balance of ${amount} by ${date}, quoting your booking number.`,
     termsHeading: "Our terms and conditions for this booking",
     termsIntro:
       "Your booking is subject to these terms and conditions as they stood on our website when you booked. Please keep this e-mail.",
@@ -115,7 +120,11 @@ export function bookingConfirmed(
     : receipt.open === 0
       ? l.nothingOpen
       : receipt.nextDueDate
-        ? (receipt.balanceBy === "payment-link" ? l.balanceByLink : l.balanceSaved)(
+        ? {
+            "saved-method": l.balanceSaved,
+            "payment-link": l.balanceByLink,
+            "bank-transfer": l.balanceByTransfer,
+          }[receipt.balanceBy](
             formatMoney(receipt.open, data.language),
             formatDate(receipt.nextDueDate, data.language),
           )

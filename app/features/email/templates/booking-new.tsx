@@ -22,7 +22,7 @@ const newBookingTexts = texts({
     specialRequests: "Besondere Wünsche",
     none: "–",
     admin: "Die Buchung ist ausstehend. Prüfen und bestätigen Sie sie im Adminbereich:",
-    button: "Zum Adminbereich",
+    button: "Zur Buchung",
     replyHint: "Antworten Sie direkt auf diese E-Mail, um dem Gast zu schreiben.",
   },
   en: {
@@ -34,7 +34,7 @@ const newBookingTexts = texts({
     specialRequests: "Special requests",
     none: "–",
     admin: "The booking is pending. Check and confirm it in the admin area:",
-    button: "Open the admin area",
+    button: "Open the booking",
     replyHint: "Reply to this e-mail to write to the guest.",
   },
 });
@@ -46,7 +46,10 @@ export function bookingNew(
   const l = newBookingTexts[data.language];
   const subject = l.subject(singleLine(data.bookingNumber));
   const guestName = singleLine(data.guestName);
-  const adminLink = adminUrl(baseUrl);
+  // The booking's own page (decision 104); rows queued before name no booking.
+  const adminLink = data.bookingId
+    ? `${adminUrl(baseUrl)}/bookings/${data.bookingId}`
+    : adminUrl(baseUrl);
   const guestRows: EmailRow[] = [
     [l.guestName, guestName],
     [l.guestEmail, data.guestEmail],

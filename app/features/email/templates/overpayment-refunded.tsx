@@ -18,6 +18,8 @@ import {
  * paid twice, a debit that succeeded after a transfer; decision 072) and the excess goes back
  * automatically through Stripe, to the method it was paid with (decision 076). The admins get
  * "Zu viel gezahlt, automatisch erstattet" about the same money (late-payment-refunded.tsx).
+ * Also when an admin recorded a transfer beyond what was open (decision 097): then the excess
+ * goes back by transfer and the e-mail says so (decision 104).
  */
 const overpaidTexts = texts({
   de: {
@@ -31,6 +33,14 @@ const overpaidTexts = texts({
       "Bis der Betrag auf Ihrem Konto oder Ihrer Karte gutgeschrieben ist, kann es je nach Bank einige Werktage dauern. Ihre Buchung bleibt unverändert bestehen und ist vollständig bezahlt; Sie müssen nichts weiter tun.",
     dashboard: "Die Erstattung sehen Sie auch bei Ihrer Buchung in Ihrem Konto:",
     button: "Meine Buchungen",
+    // Decision 104: a transfer the admin recorded beyond what was open (decision 097).
+    transferIntro: (received: string, amount: string) =>
+      `vielen Dank für Ihre Überweisung von ${received}. Das ist ${amount} mehr, als für Ihre Buchung noch offen war. Den zu viel gezahlten Betrag von ${amount} überweisen wir Ihnen zurück, auf das Konto, von dem Ihre Zahlung kam.`,
+    received: "Eingegangen",
+    transferMethod: "Erstattung per",
+    transfer: "Überweisung",
+    transferTiming:
+      "Ihre Buchung bleibt unverändert bestehen und ist vollständig bezahlt. Möchten Sie das Geld auf ein anderes Konto erhalten, antworten Sie bitte auf diese E-Mail.",
   },
   en: {
     subject: (number: string) => `Paid too much – we are refunding the amount: ${number}`,
@@ -43,6 +53,13 @@ const overpaidTexts = texts({
       "Depending on your bank, it may take a few working days until the amount reaches your account or card. Your booking stays as it is and is paid in full; there is nothing else you need to do.",
     dashboard: "You can also see the refund with your booking in your account:",
     button: "My bookings",
+    transferIntro: (received: string, amount: string) =>
+      `thank you for your transfer of ${received}. That is ${amount} more than was still open for your booking. We will transfer the excess of ${amount} back to you, to the account your payment came from.`,
+    received: "Received",
+    transferMethod: "Refunded by",
+    transfer: "Bank transfer",
+    transferTiming:
+      "Your booking stays as it is and is paid in full. If you would like the money sent to another account, please reply to this e-mail.",
   },
 });
 
@@ -54,15 +71,22 @@ export function overpaymentRefunded(
   const amount = formatMoney(data.amount, data.language);
   const subject = l.subject(singleLine(data.bookingNumber));
   const greeting = l.greeting(singleLine(data.guestName));
-  const intro = l.intro(amount);
   const dashboardUrl = myBookingsUrl(baseUrl);
-  const rows: EmailRow[] = [
-    ...stayRows(data),
-    [l.amount, amount],
-    [l.method, paymentMethodName(data)],
-  ];
+  // A transfer recorded by hand goes back by transfer (decisions 097, 104), not to a card.
+  const byTransfer = data.refundBy === "bank-transfer" && data.received !== undefined;
+  const received = byTransfer ? formatMoney(data.received!, data.language) : "";
+  const intro = byTransfer ? l.transferIntro(received, amount) : l.intro(amount);
+  const timing = byTransfer ? l.transferTiming : l.timing;
+  const rows: EmailRow[] = byTransfer
+    ? [
+        ...stayRows(data),
+        [l.received, received],
+        [l.amount, amount],
+        [l.transferMethod, l.transfer],
+      ]
+    : [...stayRows(data), [l.amount, amount], [l.method, paymentMethodName(data)]];
   const text = textWithSignature(
-    [greeting, "", intro, "", ...rowLines(rows), "", l.timing, "", l.dashboard, dashboardUrl],
+    [greeting, "", intro, "", ...rowLines(rows), "", timing, "", l.dashboard, dashboardUrl],
     data,
   );
   const html = (
@@ -70,7 +94,7 @@ export function overpaymentRefunded(
       <P>{greeting}</P>
       <P margin="0 0 16px">{intro}</P>
       <Rows rows={rows} />
-      <P>{l.timing}</P>
+      <P>{timing}</P>
       <ButtonLink href={dashboardUrl}>{l.button}</ButtonLink>
     </BookingEmailLayout>
   );
