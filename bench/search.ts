@@ -114,6 +114,22 @@ const QUERIES: Query[] = [
     name: "dates +14d, 7 nights, 2 guests",
     filters: () => ({ ...base, checkIn, checkOut, guests: 2 }),
   },
+  // With dates the price filter and sort read the stay's nightly price (decision 106).
+  {
+    name: "dates +14d, 7 nights, 80–150 €, price asc",
+    filters: () => ({
+      ...base,
+      checkIn,
+      checkOut,
+      minPrice: 8000,
+      maxPrice: 15000,
+      sort: "price-asc",
+    }),
+  },
+  {
+    name: "dates +14d, 7 nights, price desc",
+    filters: () => ({ ...base, checkIn, checkOut, sort: "price-desc" }),
+  },
   {
     name: "all combined",
     filters: () => ({

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { daysBetween } from "~/domain/calendar-day";
 import { computePrice } from "~/domain/price";
+import { stayNightlyPrice } from "~/domain/stay-nightly-price";
 import { weekdayMask } from "~/domain/seasons";
 import {
   clearAmenityOptionsCache,
@@ -325,6 +327,183 @@ describe("property search", () => {
       regularNightlyPrice: (10_900 + 13_600) / 2,
       isOffer: true,
     });
+  });
+
+  it("with dates, 'Preis von/bis', the price order and the count read the nightly price the card shows (decision 106)", async () => {
+    const season = (startDate: string, endDate: string, pricePerNight: number) => ({
+      startDate,
+      endDate,
+      pricePerNight,
+    });
+    // Stay 05.–12.06.2027, 7 nights. What each card shows per night (and the base price the
+    // filter and sort used to read):
+    // 136 € (base 109 €): every night in the season.
+    const inSeason = await createProperty({ title: "Saison", pricePerNight: 10_900 });
+    await createSeason(inSeason.id, season("2027-06-01", "2027-06-30", 13_600));
+    // (3 × 100 € + 4 × 140,01 €) / 7 = 122,86 € (base 100 €): across the season's start.
+    const across = await createProperty({ title: "Saisonbeginn", pricePerNight: 10_000 });
+    await createSeason(across.id, season("2027-06-08", "2027-06-30", 14_001));
+    // An offer of 110 € caps every night; the season's 100 € nights stay cheaper:
+    // (5 × 100 € + 2 × 110 €) / 7 = 102,86 € (offer 110 €).
+    const offer = await createProperty({
+      title: "Angebot",
+      pricePerNight: 16_000,
+      isSpecialOffer: true,
+      specialOfferPrice: 11_000,
+      specialOfferEndDate: "2027-12-31",
+    });
+    await createSeason(offer.id, season("2027-06-01", "2027-06-09", 10_000));
+    // 115 €: no season.
+    await createProperty({ title: "Ohne Saison", pricePerNight: 11_500 });
+    // 125 € (base 90 €).
+    const cheapBase = await createProperty({ title: "Günstige Basis", pricePerNight: 9_000 });
+    await createSeason(cheapBase.id, season("2027-05-01", "2027-07-31", 12_500));
+
+    const stay = { checkIn: "2027-06-05", checkOut: "2027-06-12" };
+    const found = (overrides: Partial<PropertySearch>) =>
+      searchProperties(search({ ...stay, ...overrides }), today, { serviceFee: 2_900 });
+    const cards = async (overrides: Partial<PropertySearch>) =>
+      (await found(overrides)).items.map((i) => [i.title, i.nightlyPrice]);
+
+    // "Preis bis 120 €": the cards that would say 136, 122.86 or 125 € are not shown.
+    const upTo120 = await found({ maxPrice: 12_000 });
+    expect(upTo120.items.map((i) => [i.title, i.nightlyPrice]).sort()).toEqual([
+      ["Angebot", 10_286],
+      ["Ohne Saison", 11_500],
+    ]);
+    expect(upTo120.total).toBe(2);
+    // The average across the season's start is within 123 €; "Preis von 122,87 €" leaves it out.
+    expect((await cards({ maxPrice: 12_300 })).map(([title]) => title).sort()).toEqual([
+      "Angebot",
+      "Ohne Saison",
+      "Saisonbeginn",
+    ]);
+    const from = await found({ minPrice: 12_287 });
+    expect(from.items.map((i) => i.title).sort()).toEqual(["Günstige Basis", "Saison"]);
+    expect(from.total).toBe(2);
+
+    // The order follows the prices on the cards.
+    const ascending = [
+      ["Angebot", 10_286],
+      ["Ohne Saison", 11_500],
+      ["Saisonbeginn", 12_286],
+      ["Günstige Basis", 12_500],
+      ["Saison", 13_600],
+    ];
+    expect(await cards({ sort: "price-asc" })).toEqual(ascending);
+    expect(await cards({ sort: "price-desc" })).toEqual([...ascending].reverse());
+    expect(await cards({ sort: "price-asc", minPrice: 11_000, maxPrice: 12_500 })).toEqual(
+      ascending.slice(1, 4),
+    );
+    expect((await found({ sort: "price-asc", minPrice: 11_000, maxPrice: 12_500 })).total).toBe(3);
+
+    // Without dates nothing changes: the base (or offer) price.
+    const undated = await searchProperties(search({ sort: "price-asc", maxPrice: 12_000 }), today);
+    expect(undated.items.map((i) => [i.title, i.nightlyPrice])).toEqual([
+      ["Günstige Basis", 9_000],
+      ["Saisonbeginn", 10_000],
+      ["Saison", 10_900],
+      ["Angebot", 11_000],
+      ["Ohne Saison", 11_500],
+    ]);
+  });
+
+  it("with dates, the price order pages and counts by exactly the card's nightly price, rounding included", async () => {
+    // 60 properties: regular prices, active and expired offers, seasons inside, across the
+    // start and across the end of the stays below; every card's price from the one price function.
+    const values = Array.from({ length: 60 }, (_, i) => {
+      const price = 5_000 + ((i * 7919) % 40) * 501;
+      const kind = i % 3; // 0: regular, 1: active offer, 2: expired offer
+      return {
+        title: `P${i}`,
+        pricePerNight: price,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i % 7)),
+        isSpecialOffer: kind !== 0,
+        specialOfferPrice: kind === 0 ? null : price - 1_000 - (i % 5) * 100,
+        specialOfferEndDate: kind === 2 ? "2026-11-21" : kind === 0 ? null : "2027-12-31",
+        country: "Deutschland",
+        city: "Sylt",
+        location: "Sylt, Deutschland",
+        status: "published",
+      };
+    });
+    const rows = await db().insert(schema.property).values(values).returning();
+    const seasonsOf = new Map<
+      string,
+      { startDate: string; endDate: string; pricePerNight: number }[]
+    >();
+    for (const [i, row] of rows.entries()) {
+      if (i % 4 === 3) continue; // a quarter without seasons
+      const seasons = [
+        {
+          startDate: `2027-06-0${1 + (i % 7)}`,
+          endDate: "2027-06-20",
+          pricePerNight: 6_001 + i * 137,
+        },
+        // A second, cheaper one right after (seasons never overlap).
+        { startDate: "2027-06-21", endDate: "2027-07-10", pricePerNight: 4_000 + i * 61 },
+      ];
+      seasonsOf.set(row.id, seasons);
+      for (const value of seasons) await createSeason(row.id, value);
+    }
+    const newest = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+    let halfCents = 0;
+    // 2 to 5 nights across the first season's start (half cents round up), and 7 across the two.
+    for (const [checkIn, checkOut] of [
+      ["2027-06-03", "2027-06-05"],
+      ["2027-06-04", "2027-06-09"],
+      ["2027-06-17", "2027-06-24"],
+    ]) {
+      const nights = daysBetween(checkIn, checkOut);
+      const prices = rows.map((row) =>
+        computePrice({
+          property: row,
+          nights,
+          checkIn,
+          seasons: seasonsOf.get(row.id) ?? [],
+          serviceFee: 0,
+          today,
+        }),
+      );
+      const nightly = new Map(
+        rows.map((row, i) => [row.id, stayNightlyPrice(prices[i]).nightlyPrice]),
+      );
+      halfCents += prices.filter((price) => (price.subtotal / nights) % 1 === 0.5).length;
+      for (const [sort, direction] of [
+        ["price-asc", 1],
+        ["price-desc", -1],
+      ] as const) {
+        const expected = [...rows]
+          .sort((a, b) => direction * (nightly.get(a.id)! - nightly.get(b.id)!) || newest(a, b))
+          .map((r) => r.id);
+        const pages = [];
+        for (let page = 1; page <= 3; page++) {
+          const result = await searchProperties(search({ sort, page, checkIn, checkOut }), today, {
+            serviceFee: 0,
+          });
+          expect(result.total).toBe(60);
+          for (const item of result.items) expect(item.nightlyPrice).toBe(nightly.get(item.id));
+          pages.push(...result.items.map((i) => i.id));
+        }
+        expect(pages).toEqual(expected);
+        // A range whose ends are card prices: both ends are in it, exactly.
+        const [low, high] = [nightly.get(expected[10])!, nightly.get(expected[45])!].sort(
+          (a, b) => a - b,
+        );
+        const inRange = expected.filter(
+          (id) => nightly.get(id)! >= low && nightly.get(id)! <= high,
+        );
+        const ranged = await searchProperties(
+          search({ sort, checkIn, checkOut, minPrice: low, maxPrice: high }),
+          today,
+        );
+        expect(ranged.total).toBe(inRange.length);
+        expect(ranged.items.map((i) => i.id)).toEqual(inRange.slice(0, PAGE_SIZE));
+      }
+    }
+    // The data did hold averages of exactly half a cent (Math.round takes them up).
+    expect(halfCents).toBeGreaterThan(0);
   });
 
   it("sorts by the real average rating; hidden reviews do not count", async () => {

@@ -49,12 +49,56 @@ export function nightlyPriceSql(today: string) {
   return sql`(case when ${offerActiveSql(today)} then p.special_offer_price else p.price_per_night end)`;
 }
 
+/** The searched stay, when both dates are given. */
+function stayOf(search: PropertySearch) {
+  return search.checkIn && search.checkOut
+    ? {
+        checkIn: search.checkIn,
+        checkOut: search.checkOut,
+        nights: nightsBetween(search.checkIn, search.checkOut),
+      }
+    : null;
+}
+
+/** The property has a season on at least one of the stay's nights. */
+function seasonInStaySql(stay: { checkIn: string; checkOut: string }) {
+  return sql`exists (select 1 from property_season s where s.property_id = p.id
+    and s.start_date < ${stay.checkOut}::date and s.end_date >= ${stay.checkIn}::date)`;
+}
+
+/**
+ * The stay's nightly price in SQL: exactly the number its card shows (`stayNightlyPrice` over
+ * `computePrice`, decision 106), so "Preis bis" and the price order agree with the cards. Every
+ * night costs the base price, or its season's; while the offer is active, at most the offer
+ * price. Seasons of a property never overlap (property_season_no_overlap), so the nights in
+ * each season are its overlap with the stay, and the sum is the base nights' plus each season's
+ * difference. The average rounds like Math.round (half up; all positive integers):
+ * floor((2 × sum + nights) / (2 × nights)).
+ */
+export function stayNightlyPriceSql(
+  today: string,
+  stay: { checkIn: string; checkOut: string; nights: number },
+) {
+  const base = nightlyPriceSql(today);
+  const seasonPrice = sql`(case when ${offerActiveSql(today)}
+    then least(p.special_offer_price, s.price_per_night) else s.price_per_night end)`;
+  const nightsInSeason = sql`(least(s.end_date + 1, ${stay.checkOut}::date)
+    - greatest(s.start_date, ${stay.checkIn}::date))`;
+  const sum = sql`(${stay.nights}::bigint * ${base} + coalesce((
+    select sum(${nightsInSeason} * (${seasonPrice} - ${base})) from property_season s
+    where s.property_id = p.id
+      and s.start_date < ${stay.checkOut}::date and s.end_date >= ${stay.checkIn}::date), 0))`;
+  return sql`((2 * ${sum} + ${stay.nights}) / ${2 * stay.nights})::int`;
+}
+
 /**
  * Which rows the price filter looks at: the price expression for every row, or (for the
  * index-friendly price order) only properties without an active offer by their regular price,
- * or only those with one by their offer price.
+ * or only those with one by their offer price. With dates, these two halves leave out the
+ * properties with a season in the stay: those are the "season" part, by the stay's nightly
+ * price (computed per row, so it is kept to the few properties it can differ for).
  */
-type PriceBranch = "any" | "regular" | "offer";
+type PriceBranch = "any" | "regular" | "offer" | "season";
 
 function whereClause(search: PropertySearch, today: string, branch: PriceBranch = "any"): SQL {
   const conditions: SQL[] = [sql`p.status = 'published'`];
@@ -76,15 +120,23 @@ function whereClause(search: PropertySearch, today: string, branch: PriceBranch 
       alternatives.length === 1 ? alternatives[0] : sql`(${sql.join(alternatives, sql` or `)})`,
     );
   }
+  const stay = stayOf(search);
   const price =
     branch === "regular"
       ? sql`p.price_per_night`
       : branch === "offer"
         ? sql`p.special_offer_price`
-        : nightlyPriceSql(today);
+        : stay
+          ? stayNightlyPriceSql(today, stay)
+          : nightlyPriceSql(today);
   // "is not true": a NULL in the offer columns must count as "no active offer", not vanish.
   if (branch === "regular") conditions.push(sql`${offerActiveSql(today)} is not true`);
   if (branch === "offer") conditions.push(offerActiveSql(today));
+  // With dates, a season in the stay changes the nightly price: those rows are the season part.
+  if (stay && (branch === "regular" || branch === "offer")) {
+    conditions.push(sql`not ${seasonInStaySql(stay)}`);
+  }
+  if (stay && branch === "season") conditions.push(seasonInStaySql(stay));
   if (search.minPrice !== undefined) conditions.push(sql`${price} >= ${search.minPrice}`);
   if (search.maxPrice !== undefined) conditions.push(sql`${price} <= ${search.maxPrice}`);
   if (search.guests) conditions.push(sql`p.max_guests >= ${search.guests}`);
@@ -179,14 +231,25 @@ export function searchPageSql(search: PropertySearch, today: string, page: numbe
     // Tonight's price cannot be indexed (it depends on today), so the order is merged from two
     // index-ordered halves: properties without an active offer by their regular price, and those
     // with one by their offer price. Each half only needs its first offset + 25 rows.
+    // With dates, a third part: the properties with a season in the stay, by the stay's
+    // nightly price (decision 106).
     const direction = search.sort === "price-asc" ? sql`asc` : sql`desc`;
-    const half = (branch: "regular" | "offer") => {
-      const price = branch === "regular" ? sql`p.price_per_night` : sql`p.special_offer_price`;
+    const stay = stayOf(search);
+    const part = (branch: Exclude<PriceBranch, "any">) => {
+      const price =
+        branch === "regular"
+          ? sql`p.price_per_night`
+          : branch === "offer"
+            ? sql`p.special_offer_price`
+            : stayNightlyPriceSql(today, stay!);
+      // The season part orders by its column: the expression again would be computed twice.
+      const order = branch === "season" ? sql`nightly` : price;
       return sql`(select ${COLUMNS}, ${price} as nightly from property p
         where ${whereClause(search, today, branch)}
-        order by ${price} ${direction}, ${NEWEST} limit ${offset + PAGE_ROWS})`;
+        order by ${order} ${direction}, ${NEWEST} limit ${offset + PAGE_ROWS})`;
     };
-    return sql`select * from (${half("regular")} union all ${half("offer")}) p
+    const parts = [part("regular"), part("offer"), ...(stay ? [part("season")] : [])];
+    return sql`select * from (${sql.join(parts, sql` union all `)}) p
       order by p.nightly ${direction}, ${NEWEST} limit ${PAGE_ROWS} offset ${offset}`;
   }
   return sql`select ${COLUMNS} from property p
@@ -205,9 +268,15 @@ export function searchCountSql(
   const counted = (where: SQL) =>
     sql`(select count(*) from (select 1 from property p where ${where}${limit}) s)`;
   if (search.minPrice !== undefined || search.maxPrice !== undefined) {
-    // Both halves use their price index; together they are the same set as the price expression.
-    const sum = sql`${counted(whereClause(search, today, "regular"))}
-      + ${counted(whereClause(search, today, "offer"))}`;
+    // Both halves use their price index; together (with dates, with the season part) they are
+    // the same set as the price expression.
+    const parts: PriceBranch[] = stayOf(search)
+      ? ["regular", "offer", "season"]
+      : ["regular", "offer"];
+    const sum = sql.join(
+      parts.map((branch) => counted(whereClause(search, today, branch))),
+      sql` + `,
+    );
     return cap === null
       ? sql`select (${sum})::int as total`
       : sql`select least(${cap + 1}, ${sum})::int as total`;
