@@ -16,14 +16,15 @@ import type { Route } from "./+types/audit";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const { t } = getTranslator(language);
   const filter = auditFilter(new URL(request.url).searchParams);
   try {
     return {
       title: t("adminAudit.title"),
       filter,
       loadFailed: false,
-      ...(await listAuditEntries(filter)),
+      ...(await listAuditEntries(filter, language)),
     };
   } catch (error) {
     logger.error({ err: error }, "loading the audit log failed");
@@ -156,7 +157,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                     <ul className="space-y-0.5">
                       {entry.changes.map((change) => (
                         <li key={change.field} className="break-words">
-                          <span className="text-slate-600">{`${change.field}: `}</span>
+                          <span className="text-slate-600">{`${change.label}: `}</span>
                           {`${change.before} → ${change.after}`}
                         </li>
                       ))}
