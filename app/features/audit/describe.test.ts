@@ -72,7 +72,12 @@ describe("auditChanges", () => {
     ]);
     const block = auditChanges(
       null,
-      { checkIn: "2026-12-01", checkOut: "2026-12-04", reason: "own-use" },
+      {
+        blockId: "3f0c2a9e-8a41-4c5e-9d7b-1a2b3c4d5e6f",
+        checkIn: "2026-12-01",
+        checkOut: "2026-12-04",
+        reason: "own-use",
+      },
       { entity: "property" },
     );
     expect(plain(block)).toEqual([

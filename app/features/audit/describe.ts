@@ -1,3 +1,4 @@
+import { isUuid } from "~/domain/ids";
 import { contentEditorHref, contentPageById } from "~/features/content/content-pages";
 import { formatDate, formatMoney, translate, type Language } from "~/lib/i18n";
 // The labels below live in the admin catalogues; registered here so every reader has them.
@@ -20,6 +21,12 @@ const SECRET = /password|token|secret|hash/i;
 /** Bookkeeping fields that change with every write and say nothing. */
 const NOISE = new Set(["updatedAt", "updated_at", "createdAt", "created_at", "id"]);
 const MAX = 80;
+/**
+ * References by id (blockId, refundId, bankAccountId…): a UUID tells a reader nothing, and the
+ * entry links to what it is about; the stored entry keeps them.
+ */
+const isReference = (field: string, value: unknown) =>
+  field.endsWith("Id") && (value === null || value === undefined || isUuid(String(value)));
 
 /** Fields that hold money in integer cents, whichever writer stored them. */
 const MONEY = new Set([
@@ -158,6 +165,7 @@ export function auditChanges(
   return fields
     .filter((field) => !SECRET.test(field) && !NOISE.has(field))
     .filter((field) => JSON.stringify(old[field]) !== JSON.stringify(next[field]))
+    .filter((field) => !(isReference(field, old[field]) && isReference(field, next[field])))
     .map((field) => ({
       field,
       label: auditFieldLabel(entity, field, language),

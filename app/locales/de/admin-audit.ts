@@ -90,7 +90,6 @@ const adminAudit = {
     refundByTransfer: "Davon per Überweisung zu erstatten",
     refundWithdrawn: "Erstattung zurückgenommen",
     refundStatus: "Erstattung",
-    refundId: "Erstattungsposten",
     receivedOn: "Erhalten am",
     dueDate: "Fällig am",
     deadline: "Frist bis",
@@ -101,7 +100,6 @@ const adminAudit = {
     note: "Notiz",
     to: "An",
     reply: "Antwort",
-    bankAccountId: "Bankkonto",
     attempt: "Versuch",
     maxAttempts: "Versuche höchstens",
     error: "Fehler",
@@ -111,7 +109,6 @@ const adminAudit = {
     paymentLinkSent: "Zahlungslink gesendet",
     isRead: "Gelesen",
     isArchived: "Archiviert",
-    propertyId: "Unterkunft",
     location: "Ort",
   },
   values: {

@@ -91,7 +91,6 @@ const adminAudit: typeof de = {
     refundByTransfer: "Of which by bank transfer",
     refundWithdrawn: "Refund withdrawn",
     refundStatus: "Refund",
-    refundId: "Refund item",
     receivedOn: "Received on",
     dueDate: "Due on",
     deadline: "Deadline",
@@ -102,7 +101,6 @@ const adminAudit: typeof de = {
     note: "Note",
     to: "To",
     reply: "Reply",
-    bankAccountId: "Bank account",
     attempt: "Attempt",
     maxAttempts: "Maximum attempts",
     error: "Error",
@@ -112,7 +110,6 @@ const adminAudit: typeof de = {
     paymentLinkSent: "Payment link sent",
     isRead: "Read",
     isArchived: "Archived",
-    propertyId: "Property",
     location: "Location",
   },
   values: {
