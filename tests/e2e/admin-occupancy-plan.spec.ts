@@ -3,11 +3,15 @@ import { addDays } from "./calendar";
 import {
   demoAdmin,
   expect,
+  expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   signInOverHttp,
   test,
   waitForHydration,
 } from "./helpers";
+
+/** "2026-12-01" → "01.12.2026", as the admin shows dates. */
+const germanDate = (day: string) => day.split("-").reverse().join(".");
 
 /**
  * The Belegungsplan /admin/kalender (issue 18 point 2, decision 050). An admin selects free
@@ -120,7 +124,25 @@ test("an admin selects free nights on the plan by pointer and keyboard, blocks t
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `tmp/screens/admin-occupancy-plan-${width}.png` });
     }
-    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // The Protokoll names the block's fields in German and reads on a phone: each entry a card,
+    // its changes on screen, not in a sideways scroller (audit 23, decision 102).
+    await page.goto("/admin/audit?entity=property");
+    const entry = page
+      .getByTestId("audit")
+      .getByRole("row")
+      .filter({ hasText: "Notiz: – → Familie zu Besuch" });
+    await expect(entry.getByText("Grund: – → Eigennutzung")).toBeVisible();
+    await expect(entry.getByText(`Anreise: – → ${germanDate(addDays(from, 2))}`)).toBeVisible();
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      const change = (await entry.getByText("Grund: – → Eigennutzung").boundingBox())!;
+      expect(change.x).toBeGreaterThanOrEqual(0);
+      expect(change.x + change.width).toBeLessThanOrEqual(width);
+      await entry.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `tmp/screens/admin-audit-${width}.png` });
+    }
+    await expectNoHorizontalScroll(page);
 
     // The property page shows both blocks' nights as taken.
     await visitorPage.goto(path);
