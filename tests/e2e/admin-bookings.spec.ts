@@ -471,6 +471,10 @@ test("a booking cancelled after its deposit shows nothing as open, only the refu
   ]);
   await expect(payments.getByTestId("open")).toHaveCount(0);
   await expect(payments).not.toContainText("Offen:");
+  // The header says what matters now: the deposit is owed back, not "Teilweise bezahlt"
+  // (audit 23, decision 102).
+  await expect(admin.getByTestId("refund-state")).toHaveText("Erstattung offen");
+  await expect(admin.getByTestId("payment-status")).toHaveCount(0);
   await expect(admin.getByTestId("received")).toHaveText(euro(deposit));
   const refunds = admin.getByTestId("refunds");
   await expect(refunds.getByRole("row").nth(1)).toContainText(euro(deposit));
@@ -515,6 +519,7 @@ test("a refund owed to a guest is on the dashboard and marked and filtered in th
   ).toHaveCount(2);
   await cancel.getByRole("button", { name: "Buchung stornieren" }).click();
   await expect(admin.getByTestId("booking-status").first()).toHaveText("Storniert");
+  await expect(admin.getByTestId("refund-state")).toHaveText("Erstattung offen");
 
   // The dashboard: the box with a count, the booking, the guest, the amount and a link.
   await admin.goto("/admin");
@@ -566,6 +571,7 @@ test("a refund owed to a guest is on the dashboard and marked and filtered in th
   await mark.getByLabel("Erstattet am").fill(berlinDay(new Date()));
   await mark.getByRole("button", { name: "Als erstattet markieren" }).click();
   await expect(admin.getByText("Erstattung eingetragen.")).toBeVisible();
+  await expect(admin.getByTestId("refund-state")).toHaveText("Erstattet");
   await admin.goto("/admin/bookings?erstattung=offen");
   await expect(admin.getByTestId("admin-booking").filter({ hasText: number })).toHaveCount(0);
   await admin.goto("/admin");

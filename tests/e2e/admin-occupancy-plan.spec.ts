@@ -3,11 +3,15 @@ import { addDays } from "./calendar";
 import {
   demoAdmin,
   expect,
+  expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   signInOverHttp,
   test,
   waitForHydration,
 } from "./helpers";
+
+/** "2026-12-01" → "01.12.2026", as the admin shows dates. */
+const germanDate = (day: string) => day.split("-").reverse().join(".");
 
 /**
  * The Belegungsplan /admin/kalender (issue 18 point 2, decision 050). An admin selects free
@@ -20,6 +24,9 @@ test("an admin selects free nights on the plan by pointer and keyboard, blocks t
   page,
   browser,
 }) => {
+  // Two selections, the Protokoll at two widths, and the removal dialog with and without
+  // JavaScript: one journey over the same two blocks, longer than the default budget.
+  test.slow();
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>[^<]*?(\/properties\/[0-9a-f-]{36})<\/loc>/g)].map(
     (match) => match[1],
@@ -30,6 +37,7 @@ test("an admin selects free nights on the plan by pointer and keyboard, blocks t
   const stay = (checkIn: string, checkOut: string) =>
     `[data-booked-stay]:has(time[datetime="${checkIn}"]):has(time[datetime="${checkOut}"])`;
   const visitor = await browser.newContext({ locale: "de-DE", javaScriptEnabled: false });
+  const noScript = await browser.newContext({ locale: "de-DE", javaScriptEnabled: false });
   const visitorPage = await visitor.newPage();
   try {
     await signInOverHttp(page.request, demoAdmin);
@@ -120,7 +128,25 @@ test("an admin selects free nights on the plan by pointer and keyboard, blocks t
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `tmp/screens/admin-occupancy-plan-${width}.png` });
     }
-    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // The Protokoll names the block's fields in German and reads on a phone: each entry a card,
+    // its changes on screen, not in a sideways scroller (audit 23, decision 102).
+    await page.goto("/admin/audit?entity=property");
+    const entry = page
+      .getByTestId("audit")
+      .getByRole("row")
+      .filter({ hasText: "Notiz: – → Familie zu Besuch" });
+    await expect(entry.getByText("Grund: – → Eigennutzung")).toBeVisible();
+    await expect(entry.getByText(`Anreise: – → ${germanDate(addDays(from, 2))}`)).toBeVisible();
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      const change = (await entry.getByText("Grund: – → Eigennutzung").boundingBox())!;
+      expect(change.x).toBeGreaterThanOrEqual(0);
+      expect(change.x + change.width).toBeLessThanOrEqual(width);
+      await entry.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `tmp/screens/admin-audit-${width}.png` });
+    }
+    await expectNoHorizontalScroll(page);
 
     // The property page shows both blocks' nights as taken.
     await visitorPage.goto(path);
@@ -130,21 +156,62 @@ test("an admin selects free nights on the plan by pointer and keyboard, blocks t
     // A block's bar opens its details; removed, the nights are free again.
     await page.goto(`/admin/kalender?from=${from}&view=2w&property=${propertyId}`);
     await waitForHydration(page);
-    for (const reason of ["Eigennutzung", "Wartung"]) {
-      await track.getByRole("link", { name: new RegExp(`^Sperrzeit: ${reason}`) }).click();
-      const detail = page.getByRole("region", { name: /^Sperrzeit in/ });
-      await expect(detail.getByLabel("Grund")).toHaveValue(
-        reason === "Eigennutzung" ? "own-use" : "maintenance",
-      );
-      await detail.getByRole("button", { name: "Entfernen" }).click();
-      await expect(
-        page.getByRole("status").filter({ hasText: "Sperrzeit entfernt." }),
-      ).toBeVisible();
+    // "Entfernen" asks first, as on the property's calendar page (decisions 096, 102):
+    // "Abbrechen" and Escape keep the block, confirming removes it.
+    await track.getByRole("link", { name: /^Sperrzeit: Eigennutzung/ }).click();
+    const detail = page.getByRole("region", { name: /^Sperrzeit in/ });
+    await expect(detail.getByLabel("Grund")).toHaveValue("own-use");
+    await detail.getByRole("link", { name: "Entfernen" }).click();
+    const confirm = page.getByRole("dialog", { name: "Sperrzeit entfernen?" });
+    await expect(confirm).toContainText(
+      `Die Sperrzeit vom ${germanDate(addDays(from, 2))} bis ${germanDate(addDays(from, 5))} wird entfernt.`,
+    );
+    await expect(confirm.getByRole("link", { name: "Abbrechen" })).toBeFocused();
+    await confirm.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page).not.toHaveURL(/sperre-entfernen/);
+    await detail.getByRole("link", { name: "Entfernen" }).click();
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(confirm).toHaveCount(0);
+    await expect(detail).toBeVisible();
+    await expect(track.getByRole("link", { name: /^Sperrzeit: Eigennutzung/ })).toHaveCount(1);
+    await detail.getByRole("link", { name: "Entfernen" }).click();
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `tmp/screens/admin-occupancy-plan-remove-${width}.png` });
     }
+    await confirm.getByRole("button", { name: "Sperrzeit entfernen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Sperrzeit entfernt." })).toBeVisible();
+    await expect(page).not.toHaveURL(/sperre-entfernen/);
+    await expect(track.getByRole("link", { name: /^Sperrzeit: Eigennutzung/ })).toHaveCount(0);
+
+    // Without JavaScript the link opens the server-rendered dialog, and confirming removes.
+    const plain = await noScript.newPage();
+    await signInOverHttp(plain.request, demoAdmin);
+    await plain.goto(`/admin/kalender?from=${from}&view=2w&property=${propertyId}`);
+    await plain
+      .locator(`[data-track="${propertyId}"]`)
+      .getByRole("link", { name: /^Sperrzeit: Wartung/ })
+      .click();
+    await plain
+      .getByRole("region", { name: /^Sperrzeit in/ })
+      .getByRole("link", { name: "Entfernen" })
+      .click();
+    await expect(plain).toHaveURL(/sperre-entfernen=/);
+    await plain
+      .getByRole("dialog", { name: "Sperrzeit entfernen?" })
+      .getByRole("button", { name: "Sperrzeit entfernen" })
+      .click();
+    await expect(plain.getByText("Sperrzeit entfernt.")).toBeVisible();
+    await page.reload();
     await expect(track.getByRole("link")).toHaveCount(0);
     await visitorPage.goto(path);
     await expect(visitorPage.locator(stay(addDays(from, 2), addDays(from, 5)))).toHaveCount(0);
   } finally {
     await visitor.close();
+    await noScript.close();
   }
 });

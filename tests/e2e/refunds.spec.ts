@@ -60,8 +60,8 @@ test("the operator cancels a paid bank transfer, pays the money back and marks i
   await expect(refunds).toContainText("Offen – bitte überweisen");
   await expect(refunds.getByRole("row").nth(1)).toContainText(total);
   await expect(admin.getByTestId("refunded")).toHaveText(/^0,00\s€$/);
-  // Still "Bezahlt" until the money has gone back.
-  await expect(admin.getByTestId("payment-status").first()).toHaveText("Bezahlt");
+  // The header says the money is owed back, not the payment progress (decision 102).
+  await expect(admin.getByTestId("refund-state")).toHaveText("Erstattung offen");
   await admin.mouse.move(0, 0);
   await expectNoSeriousA11yViolations(admin);
 
@@ -87,7 +87,7 @@ test("the operator cancels a paid bank transfer, pays the money back and marks i
   await mark.getByLabel("Notiz (optional)").fill("Rücküberweisung Sparkasse");
   await mark.getByRole("button", { name: "Als erstattet markieren" }).click();
   await expect(admin.getByText("Erstattung eingetragen.")).toBeVisible();
-  await expect(admin.getByTestId("payment-status").first()).toHaveText("Erstattet");
+  await expect(admin.getByTestId("refund-state")).toHaveText("Erstattet");
   await expect(refunds).toContainText(`Erstattet am ${today}`);
   await expect(admin.getByTestId("refunded")).toContainText(total);
   await expect(admin.getByTestId("fee-kept")).toHaveText(/^0,00\s€$/);

@@ -495,6 +495,9 @@ describe("hostile requests against a production process", () => {
         "hinweis",
         // The bookings list's refund filter (?erstattung=offen, decision 098).
         "erstattung",
+        // The Belegungsplan's open bar and its block removal dialog (decisions 050, 102).
+        "item",
+        "sperre-entfernen",
       ];
       for (const route of loaders) {
         const ids = route.pattern.includes(":") || route.pattern.endsWith("*") ? forgedIds : [];

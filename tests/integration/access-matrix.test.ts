@@ -194,11 +194,12 @@ describe(`route × role access matrix (${databaseKind()})`, () => {
     );
   });
 
-  it("the refund filter and the dashboard's open refunds (decision 098): only admins see them", async () => {
+  it("the refund filter, the dashboard's open refunds (decision 098) and the plan's block removal dialog (decision 102): only admins see them", async () => {
     const wrong: string[] = [];
     for (const [pattern, url] of [
       ["/admin/bookings", "/admin/bookings?erstattung=offen"],
       ["/admin", "/admin?erstattung=offen"],
+      ["/admin/kalender", `/admin/kalender?sperre-entfernen=${crypto.randomUUID()}`],
     ] as const) {
       const route = adminRoutes.find((r) => r.pattern === pattern)!;
       const mod = await moduleOf(route);

@@ -50,7 +50,7 @@ describe(`audit log (${databaseKind()})`, () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(first.entries[0]).toMatchObject({
       actor: "Anna Admin",
-      changes: [{ field: "status", before: "pending", after: "confirmed" }],
+      changes: [{ field: "status", label: "Status", before: "Ausstehend", after: "Bestätigt" }],
     });
     expect(first.admins.map((a) => a.id)).toEqual(expect.arrayContaining([anna.id, bert.id]));
 
@@ -114,7 +114,9 @@ describe(`audit log (${databaseKind()})`, () => {
         after: { ...DEFAULT_SETTINGS, minStayDays: 3 },
       });
     const [entry] = (await listAuditEntries(filter("entity=settings"))).entries;
-    expect(entry.changes).toEqual([{ field: "minStayDays", before: "1", after: "3" }]);
+    expect(entry.changes).toEqual([
+      { field: "minStayDays", label: "Mindestaufenthalt (Nächte)", before: "1", after: "3" },
+    ]);
     expect(entry.href).toBe("/admin/settings");
     expect(filter("entity=passwords&admin=1;drop&vor=gestern&id=x")).toEqual({
       entity: "alle",

@@ -100,32 +100,34 @@ describe(`dashboard figures (${databaseKind()})`, () => {
     const { span, figures } = await keyFigureReport("this-month", null, TODAY);
     expect(span).toEqual({ start: "2026-11-01", end: "2026-12-01" });
     const value = (name: string) => figures.find((f) => f.name === name)!.value;
-    // Booked nights in November: 2 (28.10.–03.11.) + 5 + 2 + 1 = 10; two properties × 30.
-    expect(value("occupancy")).toBeCloseTo(10 / 60);
+    // Booked nights in November: 2 (28.10.–03.11.) + 5 + 2 + 1 = 10; bookable: A's 30 nights
+    // and B's 26 from its creation on 05.11. (decision 102).
+    expect(value("occupancy")).toBeCloseTo(10 / 56);
     expect(value("adr")).toBe(10_000);
-    expect(value("revpar")).toBe(Math.round(100_000 / 60));
+    expect(value("revpar")).toBe(Math.round(100_000 / 56));
     // Arrivals in November (not cancelled): 10.11. (5), 20.11. (2), 26.11. (1).
     expect(value("averageStay")).toBeCloseTo(8 / 3);
     // Lead: 21 + 2 + 5 days.
     expect(value("averageLeadTime")).toBeCloseTo(28 / 3);
     // One of four arrivals in November was cancelled.
     expect(value("cancellationRate")).toBeCloseTo(1 / 4);
-    // October: the 4 October nights of the stay across the month end. Bookable nights count the
-    // properties published today (the status history is not stored): 2 × 31.
+    // October: the 4 October nights of the stay across the month end. B, created in November,
+    // was not on offer in October: only A's 31 nights are bookable (audit 23, decision 102).
     const october = await keyFigureReport("last-month", null, TODAY);
     expect(october.figures.find((f) => f.name === "adr")!.value).toBe(10_000);
     const occupancy = figures.find((f) => f.name === "occupancy")!;
-    expect(occupancy.previous).toBeCloseTo(4 / 62);
-    expect(occupancy.change).toBe(Math.round(((10 / 60 - 4 / 62) / (4 / 62)) * 1000) / 10);
+    expect(occupancy.previous).toBeCloseTo(4 / 31);
+    expect(occupancy.change).toBe(Math.round(((10 / 56 - 4 / 31) / (4 / 31)) * 1000) / 10);
   });
 
   it("filters by one property and ignores a forged property id", async () => {
     const b = await keyFigureReport("this-month", propertyB, TODAY);
     const value = (name: string) => b.figures.find((f) => f.name === name)!.value;
-    expect(value("occupancy")).toBeCloseTo(2 / 30);
+    // B exists from 05.11.: 26 November nights.
+    expect(value("occupancy")).toBeCloseTo(2 / 26);
     expect(value("cancellationRate")).toBeCloseTo(1 / 2);
     const forged = await keyFigureReport("this-month", "' or 1=1 --", TODAY);
-    expect(forged.figures.find((f) => f.name === "occupancy")!.value).toBeCloseTo(10 / 60);
+    expect(forged.figures.find((f) => f.name === "occupancy")!.value).toBeCloseTo(10 / 56);
   });
 
   it("lists the next seven days and the bookings waiting for money", async () => {
@@ -313,6 +315,46 @@ describe(`dashboard figures (${databaseKind()})`, () => {
       const april = await keyFigureReport("this-month", imported, "2027-04-15");
       expect(figure(april, "occupancy").value).toBeCloseTo(2 / 28);
     });
+  });
+
+  it("counts a property's nights only while it was on offer: from its creation, up to its archiving (decision 102)", async () => {
+    // August 2027, after every span above. A, B, Saison and Import are on offer all month;
+    // "Verkauft" from 01.07. until it was archived on 10.08. (its audit entry), "Neu" from 21.08.
+    const sold = await createProperty({ title: "Verkauft", createdAt: at("2027-07-01") });
+    await createBooking({
+      userId: guestIds[0],
+      propertyId: sold.id,
+      checkIn: "2027-08-02",
+      checkOut: "2027-08-05",
+      nightlyPrice: 10_000,
+      cleaningFee: 0,
+      serviceFee: 0,
+      totalPrice: 30_000,
+      status: "completed",
+      createdAt: at("2027-06-01"),
+    });
+    await db()
+      .update(schema.property)
+      .set({ status: "archived" })
+      .where(eq(schema.property.id, sold.id));
+    await db()
+      .insert(schema.auditLog)
+      .values({
+        entity: "property",
+        entityId: sold.id,
+        action: "archive",
+        before: { status: "published" },
+        after: { status: "archived" },
+        createdAt: at("2027-08-10"),
+      });
+    await createProperty({ title: "Neu", createdAt: at("2027-08-21") });
+    const occupancy = async (propertyId: string | null) =>
+      (await keyFigureReport("last-month", propertyId, "2027-09-15")).figures.find(
+        (f) => f.name === "occupancy",
+      )!.value;
+    // 3 booked nights; 4 × 31 + 9 (01.–09.08.) + 11 (21.–31.08.) bookable.
+    expect(await occupancy(null)).toBeCloseTo(3 / 144);
+    expect(await occupancy(sold.id)).toBeCloseTo(3 / 9);
   });
 
   // Last in this file: its bookings lie far after TODAY and do not touch the figures above.

@@ -6,7 +6,6 @@ import {
   lastTwelveMonths,
   monthToDate,
   percentChange,
-  spanDays,
   type KeyFigureSpan,
   type Span,
   type StayTotals,
@@ -104,8 +103,8 @@ async function stayTotals(span: Span, propertyId: string | null): Promise<StayTo
   return {
     bookedNights: num(row.booked_nights),
     accommodationRevenue: num(row.revenue),
-    // Every published property's night, less those the calendar takes off the market.
-    bookableNights: num(row.properties) * spanDays(span) - num(row.not_bookable),
+    // Every night a property was on offer, less those the calendar takes off the market.
+    bookableNights: num(row.bookable) - num(row.not_bookable),
     arrivals: num(row.arrivals),
     arrivalNights: num(row.arrival_nights),
     leadDays: num(row.lead_days),
@@ -115,7 +114,43 @@ async function stayTotals(span: Span, propertyId: string | null): Promise<StayTo
 }
 
 /**
- * The nights in the span of published properties (all, or the one) that cannot be booked here:
+ * Each property's nights of the span on which it was on offer (decision 102), as (id, nights):
+ * from the day it was created, and for an archived one up to the day it was archived. A past
+ * span's figure thus no longer moves when a property is created or archived today (audit 23:
+ * a flat added in June halved January's occupancy). The property table keeps no status
+ * history and no archived-at column; the day of archiving is the newest "archive" entry of the
+ * audit log, written in the same transaction (audit_log_entity_idx). An archived property
+ * without one (none is made without one by the app) counts as before: not at all. Known
+ * simplifications: a property counts from its creation even if it was published later, and
+ * one archived and published again counts throughout. Drafts never count.
+ */
+function offeredNights(span: Span, propertyId: string | null) {
+  const window = sql`daterange(${span.start}::date, ${span.end}::date, '[)')`;
+  return sql`(select p.id,
+        daterange(created.day,
+                  case when p.status = 'archived' then greatest(archived.day, created.day) end,
+                  '[)') * ${window} as nights
+      from property p
+      cross join lateral (select (p.created_at at time zone 'Europe/Berlin')::date as day) as created
+      left join lateral (
+        select (l.created_at at time zone 'Europe/Berlin')::date as day
+          from audit_log l
+         where p.status = 'archived'
+           and l.entity = 'property' and l.entity_id = p.id::text and l.action = 'archive'
+         order by l.created_at desc
+         limit 1) as archived on true
+     where (p.status = 'published' or (p.status = 'archived' and archived.day is not null))
+       ${propertyId ? sql`and p.id = ${propertyId}` : sql``})`;
+}
+
+function bookableNights(span: Span, propertyId: string | null) {
+  return sql`(select coalesce(sum(upper(offered.nights) - lower(offered.nights)), 0)
+      from ${offeredNights(span, propertyId)} as offered
+     where not isempty(offered.nights))`;
+}
+
+/**
+ * The nights in the span on which a property was on offer (all, or the one) that cannot be booked here:
  * the operator's blocks (own use, maintenance) and the nights imported from other channels
  * (decision 065: not our bookings and no revenue here, so they leave the bookable nights rather
  * than count as booked). Read from `occupancy`, which mirrors both (migration 0026); the rows
@@ -126,18 +161,16 @@ async function stayTotals(span: Span, propertyId: string | null): Promise<StayTo
  * imported rows from it, one property probes occupancy_property_checkout_idx.
  */
 function notBookableNights(span: Span, propertyId: string | null) {
-  const window = sql`daterange(${span.start}::date, ${span.end}::date, '[)')`;
   return sql`(select coalesce(sum(upper(taken.nights) - lower(taken.nights)), 0)
-      from (select unnest(range_agg(daterange(o.check_in, o.check_out, '[)') * ${window}))
+      from (select unnest(range_agg(daterange(o.check_in, o.check_out, '[)') * offered.nights))
                      as nights
-              from property p
-              join occupancy o on o.property_id = p.id
-             where p.status = 'published'
-               ${propertyId ? sql`and p.id = ${propertyId} and o.property_id = ${propertyId}` : sql``}
-               and o.kind <> 'booking'
+              from ${offeredNights(span, propertyId)} as offered
+              join occupancy o on o.property_id = offered.id
+             where o.kind <> 'booking'
+               ${propertyId ? sql`and o.property_id = ${propertyId}` : sql``}
                and o.check_out > ${span.start}::date
                and o.check_in < ${span.end}::date
-             group by p.id) as taken)`;
+             group by offered.id) as taken)`;
 }
 
 /** All properties: the day sums of the span (one row per day, kept by a trigger on booking). */
@@ -151,7 +184,7 @@ function allStayTotals(span: Span) {
       coalesce(sum(lead_days), 0) as lead_days,
       coalesce(sum(arrivals_all), 0) as arrivals_all,
       coalesce(sum(cancelled_arrivals), 0) as cancelled,
-      (select count(*) from property p where p.status = 'published') as properties,
+      ${bookableNights(span, null)} as bookable,
       ${notBookableNights(span, null)} as not_bookable
     from booking_day_stat
     where day >= ${span.start}::date and day < ${span.end}::date
@@ -194,7 +227,7 @@ function propertyStayTotals(span: Span, propertyId: string) {
       coalesce(sum(lead) filter (where status <> 'cancelled' and check_in >= ${span.start}::date), 0) as lead_days,
       count(*) filter (where check_in >= ${span.start}::date) as arrivals_all,
       count(*) filter (where status = 'cancelled' and check_in >= ${span.start}::date) as cancelled,
-      (select count(*) from property p where p.status = 'published' and p.id = ${propertyId}) as properties,
+      ${bookableNights(span, propertyId)} as bookable,
       ${notBookableNights(span, propertyId)} as not_bookable
     from spread
   `);

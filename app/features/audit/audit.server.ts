@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { isUuid } from "~/domain/ids";
+import type { Language } from "~/lib/i18n";
 import { AUDIT_ENTITIES, auditChanges, auditEntityHref, type AuditEntity } from "./describe";
 
 /**
@@ -37,7 +38,7 @@ export function auditFilter(params: URLSearchParams): AuditFilter {
 
 const a = schema.auditLog;
 
-export async function listAuditEntries(filter: AuditFilter) {
+export async function listAuditEntries(filter: AuditFilter, language: Language = "de") {
   const conditions: SQL[] = [];
   if (filter.entity !== "alle") conditions.push(eq(a.entity, filter.entity));
   if (filter.actor === "system") conditions.push(isNull(a.actorId));
@@ -92,7 +93,7 @@ export async function listAuditEntries(filter: AuditFilter) {
       actor: row.actorName ?? row.actorEmail ?? null,
       subject: (row.entityId && numbers.get(row.entityId)) ?? null,
       href: auditEntityHref(row.entity, row.entityId),
-      changes: auditChanges(row.before, row.after),
+      changes: auditChanges(row.before, row.after, { entity: row.entity, language }),
     })),
     next:
       rows.length > AUDIT_PAGE_SIZE && last

@@ -1,18 +1,117 @@
+import { isUuid } from "~/domain/ids";
 import { contentEditorHref, contentPageById } from "~/features/content/content-pages";
+import { formatDate, formatMoney, translate, type Language } from "~/lib/i18n";
+// The labels below live in the admin catalogues; registered here so every reader has them.
+import "~/locales/admin-texts";
 
 /**
  * How an audit entry reads in the admin (spec/06-admin.md "Audit log": who, what, when,
  * old → new): only the fields that changed, with secrets left out and long values cut. One
  * place for /admin/audit and anything else that lists entries.
+ *
+ * Entries store what the code had in hand: cents, ISO dates, enum values, camelCase field
+ * names. An operator or tax adviser must read "Stornierungsgebühr: – → 134,00 €", not
+ * "cancellationFee: – → 13400" (audit 23, decision 102), so names and values are translated
+ * here by what they are; a field nobody has named yet keeps its raw name and value.
  */
-export type AuditChange = { field: string; before: string; after: string };
+export type AuditChange = { field: string; label: string; before: string; after: string };
 
 /** Field names that never appear in the log's view, whatever a writer stored. */
 const SECRET = /password|token|secret|hash/i;
 /** Bookkeeping fields that change with every write and say nothing. */
 const NOISE = new Set(["updatedAt", "updated_at", "createdAt", "created_at", "id"]);
 const MAX = 80;
+/**
+ * References by id (blockId, refundId, bankAccountId…): a UUID tells a reader nothing, and the
+ * entry links to what it is about; the stored entry keeps them.
+ */
+const isReference = (field: string, value: unknown) =>
+  field.endsWith("Id") && (value === null || value === undefined || isUuid(String(value)));
 
+/** Fields that hold money in integer cents, whichever writer stored them. */
+const MONEY = new Set([
+  "amount",
+  "amountDue",
+  "amountPaid",
+  "amountRefunded",
+  "cancellationFee",
+  "cleaningFee",
+  "expected",
+  "joined",
+  "nightlyPrice",
+  "pricePerNight",
+  "received",
+  "refundByTransfer",
+  "refundDue",
+  "refundWithdrawn",
+  "serviceFee",
+  "specialOfferPrice",
+  "totalPrice",
+]);
+
+/**
+ * Where a field's German name already lives (the label the operator knows from the form or the
+ * booking page), per entity first, then for all entities; anything else is looked up in
+ * adminAudit.fields.
+ */
+const LABELS: Record<string, string[]> = {
+  settings: ["settings"],
+  property: ["adminProperties.form"],
+  user: ["adminUsers"],
+  "*": ["adminAudit.fields", "adminBookings"],
+};
+const LABEL_KEYS: Record<string, string> = {
+  amountPaid: "adminBookings.paidTotal",
+  amountRefunded: "adminBookings.refundedTotal",
+  totalPrice: "adminBookings.total",
+  method: "adminBookings.paymentMethod",
+  refundedOn: "adminBookings.refundedOnLabel",
+  reason: "adminCalendar.blocks.reason",
+  checkIn: "adminBookings.checkIn",
+  checkOut: "adminBookings.checkOut",
+  role: "adminUsers.role",
+  isSpecialOffer: "adminProperties.form.specialOffer",
+};
+
+/** Where the labels of a field's known values live, first hit wins. */
+const VALUE_KEYS: Record<string, string[]> = {
+  status: ["adminBookings.statuses", "adminProperties.statuses"],
+  paymentStatus: ["adminBookings.paymentStatuses"],
+  method: ["paymentMethods"],
+  paymentMethod: ["paymentMethods"],
+  paymentMethods: ["paymentMethods"],
+  refundMethod: ["paymentMethods"],
+  reason: ["adminCalendar.blocks.reasons", "adminAudit.values.reason"],
+  refundStatus: ["adminAudit.values.refundStatus"],
+  instalment: ["adminBookings.kinds"],
+  reminder: ["adminAudit.values.reminder"],
+  role: ["adminUsers.roles"],
+};
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The catalogue's text for `key`, or undefined when it has none (translate returns the key). */
+function textOf(language: Language, key: string): string | undefined {
+  const text = translate(language, key);
+  return text === key ? undefined : text;
+}
+
+export function auditFieldLabel(entity: string, field: string, language: Language): string {
+  const direct = LABEL_KEYS[field] && textOf(language, LABEL_KEYS[field]);
+  const found =
+    direct ??
+    [...(LABELS[entity] ?? []), ...LABELS["*"]!]
+      .map((prefix) => textOf(language, `${prefix}.${field}`))
+      .find((text) => text !== undefined);
+  // Form labels carry the unit ("Preis pro Nacht (€)"); the value shows it here.
+  return found ? found.replace(/\s*\((€|%)\)$/, "") : field;
+}
+
+function cut(text: string) {
+  return text.length > MAX ? `${text.slice(0, MAX - 1)}…` : text;
+}
+
+/** A value as stored, without knowing its field: raw, for fields nobody has named. */
 export function formatAuditValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "–";
   const text =
@@ -21,7 +120,32 @@ export function formatAuditValue(value: unknown): string {
       : typeof value === "number" || typeof value === "boolean"
         ? String(value)
         : JSON.stringify(value);
-  return text.length > MAX ? `${text.slice(0, MAX - 1)}…` : text;
+  return cut(text);
+}
+
+/** A value read by its field: euros for cents, dates as dates, enum values by their label. */
+export function formatAuditFieldValue(field: string, value: unknown, language: Language): string {
+  if (value === null || value === undefined || value === "") return "–";
+  if (typeof value === "number" && MONEY.has(field) && Number.isInteger(value)) {
+    return formatMoney(value, language);
+  }
+  if (typeof value === "boolean") {
+    return translate(language, value ? "adminAudit.yes" : "adminAudit.no");
+  }
+  const label = (text: string) => {
+    const found = (VALUE_KEYS[field] ?? [])
+      .map((prefix) => textOf(language, `${prefix}.${text}`))
+      .find((found) => found !== undefined);
+    if (found) return found;
+    return ISO_DAY.test(text) && !Number.isNaN(Date.parse(text))
+      ? formatDate(text, language)
+      : text;
+  };
+  if (typeof value === "string") return cut(label(value));
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+    return cut(value.map(label).join(", "));
+  }
+  return formatAuditValue(value);
 }
 
 const asRecord = (value: unknown): Record<string, unknown> =>
@@ -30,17 +154,23 @@ const asRecord = (value: unknown): Record<string, unknown> =>
     : {};
 
 /** The fields whose value differs between `before` and `after`, in a stable order. */
-export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+export function auditChanges(
+  before: unknown,
+  after: unknown,
+  { entity = "", language = "de" }: { entity?: string; language?: Language } = {},
+): AuditChange[] {
   const old = asRecord(before);
   const next = asRecord(after);
   const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])];
   return fields
     .filter((field) => !SECRET.test(field) && !NOISE.has(field))
     .filter((field) => JSON.stringify(old[field]) !== JSON.stringify(next[field]))
+    .filter((field) => !(isReference(field, old[field]) && isReference(field, next[field])))
     .map((field) => ({
       field,
-      before: formatAuditValue(old[field]),
-      after: formatAuditValue(next[field]),
+      label: auditFieldLabel(entity, field, language),
+      before: formatAuditFieldValue(field, old[field], language),
+      after: formatAuditFieldValue(field, next[field], language),
     }));
 }
 

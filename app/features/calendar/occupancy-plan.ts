@@ -24,6 +24,8 @@ export type PlanQuery = {
   location: string | null;
   /** The bar whose details are open (a block or an imported event). */
   itemId: string | null;
+  /** The block whose removal asks for confirmation (`?sperre-entfernen=`, decision 102). */
+  removeId: string | null;
 };
 
 export function parsePlanQuery(search: URLSearchParams, today: string): PlanQuery {
@@ -41,6 +43,7 @@ export function parsePlanQuery(search: URLSearchParams, today: string): PlanQuer
     .trim()
     .slice(0, 200);
   const item = search.get("item");
+  const remove = search.get("sperre-entfernen");
   return {
     from,
     view,
@@ -48,13 +51,16 @@ export function parsePlanQuery(search: URLSearchParams, today: string): PlanQuer
     propertyId: property && isUuid(property) ? property : null,
     location: location || null,
     itemId: item && isUuid(item) ? item : null,
+    removeId: remove && isUuid(remove) ? remove : null,
   };
 }
 
 /** The URL of the plan with some of its query changed (null or "" drops a parameter). */
 export function planHref(
   query: Pick<PlanQuery, "from" | "view" | "propertyId" | "location">,
-  change: Partial<Record<"from" | "view" | "property" | "location" | "item", string | null>> = {},
+  change: Partial<
+    Record<"from" | "view" | "property" | "location" | "item" | "sperre-entfernen", string | null>
+  > = {},
 ) {
   const values: Record<string, string | null | undefined> = {
     from: query.from,

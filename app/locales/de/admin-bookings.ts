@@ -19,6 +19,13 @@ const adminBookings = {
     paid: "Bezahlt",
     refunded: "Erstattet",
   },
+  // Decision 102: a cancelled booking's header says what is owed back, not the payment progress.
+  cancelledMoney: {
+    "refund-open": "Erstattung offen",
+    "refund-running": "Erstattung läuft",
+    refunded: "Erstattet",
+    "nothing-owed": "Nichts zu erstatten",
+  },
   arrivalFrom: "Anreise von",
   arrivalTo: "Anreise bis",
   apply: "Anwenden",

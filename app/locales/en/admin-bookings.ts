@@ -21,6 +21,12 @@ const adminBookings: typeof de = {
     paid: "Paid",
     refunded: "Refunded",
   },
+  cancelledMoney: {
+    "refund-open": "Refund open",
+    "refund-running": "Refund under way",
+    refunded: "Refunded",
+    "nothing-owed": "Nothing to refund",
+  },
   arrivalFrom: "Arrival from",
   arrivalTo: "Arrival to",
   apply: "Apply",

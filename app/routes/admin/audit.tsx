@@ -5,7 +5,8 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
-import { Table, Td, Th } from "~/components/ui/table";
+import { STACKED, StackedTable } from "~/components/ui/stacked-table";
+import { Td, Th } from "~/components/ui/table";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { auditFilter, listAuditEntries } from "~/features/audit/audit.server";
 import { AUDIT_ENTITIES } from "~/features/audit/describe";
@@ -16,14 +17,15 @@ import type { Route } from "./+types/audit";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { t } = getTranslator(languageFromCookie(request.headers.get("cookie")));
+  const language = languageFromCookie(request.headers.get("cookie"));
+  const { t } = getTranslator(language);
   const filter = auditFilter(new URL(request.url).searchParams);
   try {
     return {
       title: t("adminAudit.title"),
       filter,
       loadFailed: false,
-      ...(await listAuditEntries(filter)),
+      ...(await listAuditEntries(filter, language)),
     };
   } catch (error) {
     logger.error({ err: error }, "loading the audit log failed");
@@ -114,19 +116,21 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           {t("adminAudit.empty")}
         </p>
       ) : (
-        <Table caption={t("adminAudit.caption")} hideCaption className="mt-6" testId="audit">
-          <thead>
-            <tr>
-              <Th>{t("adminAudit.when")}</Th>
-              <Th>{t("adminAudit.who")}</Th>
-              <Th>{t("adminAudit.what")}</Th>
-              <Th>{t("adminAudit.changes")}</Th>
+        // On a phone each entry is a card (audit 23: the changes column sat off-screen in a
+        // sideways scroller, decision 102).
+        <StackedTable caption={t("adminAudit.caption")} className="mt-6" testId="audit">
+          <thead {...STACKED.head}>
+            <tr {...STACKED.row}>
+              <Th {...STACKED.header}>{t("adminAudit.when")}</Th>
+              <Th {...STACKED.header}>{t("adminAudit.who")}</Th>
+              <Th {...STACKED.header}>{t("adminAudit.what")}</Th>
+              <Th {...STACKED.header}>{t("adminAudit.changes")}</Th>
             </tr>
           </thead>
-          <tbody>
+          <tbody {...STACKED.body}>
             {entries.map((entry) => (
-              <tr key={entry.id}>
-                <Td className="whitespace-nowrap">
+              <tr key={entry.id} {...STACKED.row}>
+                <Td {...STACKED.cell} className={`${STACKED.cell.className} whitespace-nowrap`}>
                   <time dateTime={entry.at}>
                     {new Date(entry.at).toLocaleString(locale, {
                       timeZone: "Europe/Berlin",
@@ -135,8 +139,8 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                     })}
                   </time>
                 </Td>
-                <Td>{entry.actor ?? t("adminAudit.system")}</Td>
-                <Td>
+                <Td {...STACKED.cell}>{entry.actor ?? t("adminAudit.system")}</Td>
+                <Td {...STACKED.cell}>
                   <span className="font-medium text-slate-900">
                     {`${label("entities", entry.entity)}${entry.subject ? ` ${entry.subject}` : ""}: ${label("actions", entry.action)}`}
                   </span>
@@ -149,14 +153,14 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                     </>
                   )}
                 </Td>
-                <Td>
+                <Td {...STACKED.cell}>
                   {entry.changes.length === 0 ? (
                     t("adminAudit.noChanges")
                   ) : (
                     <ul className="space-y-0.5">
                       {entry.changes.map((change) => (
                         <li key={change.field} className="break-words">
-                          <span className="text-slate-600">{`${change.field}: `}</span>
+                          <span className="text-slate-600">{`${change.label}: `}</span>
                           {`${change.before} → ${change.after}`}
                         </li>
                       ))}
@@ -166,7 +170,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
       <nav aria-label={t("adminAudit.caption")} className="mt-6 flex flex-wrap gap-4">
         {filter.before && (

@@ -41,6 +41,8 @@ import {
 } from "~/features/booking/admin-bookings.server";
 import { DebitProcessingBadge } from "~/features/booking/components/debit-processing-badge";
 import { PaymentStatusBadge } from "~/features/booking/components/admin/payment-status-badge";
+import { RefundStateBadge } from "~/features/booking/components/admin/refund-state-badge";
+import { cancelledMoneyState } from "~/features/booking/refund-state";
 import { nextBalanceAttemptText } from "~/features/booking/next-balance-attempt";
 import { markRefunded } from "~/features/booking/refunds.server";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
@@ -394,7 +396,11 @@ export default function AdminBookingDetailPage({ loaderData, actionData }: Route
         </div>
         <div className="flex gap-2">
           <StatusBadge status={booking.status} />
-          <PaymentStatusBadge status={booking.paymentStatus} />
+          {booking.status === "cancelled" ? (
+            <RefundStateBadge state={cancelledMoneyState(refunds)} />
+          ) : (
+            <PaymentStatusBadge status={booking.paymentStatus} />
+          )}
           {booking.debitProcessingSince && <DebitProcessingBadge />}
         </div>
       </div>

@@ -6,6 +6,7 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
+import { UrlDialog } from "~/components/ui/url-dialog";
 import { addDays, daysBetween } from "~/domain/calendar-day";
 import { formatDate, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
@@ -307,6 +308,15 @@ export function OccupancyPlanPage({
         // A conflicting import also has its held stretches in the row: its detail is the conflict.
         .sort((a, b) => Number(isConflictItem(b.item)) - Number(isConflictItem(a.item)))
         .find(({ item }) => item.id === query.itemId && item.kind !== "booking")
+    : undefined;
+
+  // Removing a block asks first, like on the property's calendar page (decisions 096, 102): a
+  // dialog whose open state is the URL, so it works without JavaScript. A stale or forged id
+  // opens nothing.
+  const removing = query.removeId
+    ? rows
+        .flatMap((row) => row.items)
+        .find((item) => item.id === query.removeId && item.kind === "block")
     : undefined;
 
   const style = { "--plan-day": DAY_WIDTH[query.view] } as CSSProperties;
@@ -643,6 +653,43 @@ export function OccupancyPlanPage({
         {announcement}
       </p>
 
+      {removing && (
+        <UrlDialog
+          title={t("adminCalendar.confirm.blockTitle")}
+          closeTo={`${planHref(query, { item: removing.id })}#detail`}
+          size="md"
+          testId="block-remove"
+        >
+          {/* Posts to the bare plan: the answer shows there, the dialog and the details gone. */}
+          <Form method="post" action={planHref(query)} className="space-y-4">
+            <input type="hidden" name="intent" value="deleteBlock" />
+            <input type="hidden" name="id" value={removing.id} />
+            <p>
+              {t("adminCalendar.confirm.blockText", {
+                from: day(removing.checkIn),
+                to: day(removing.checkOut),
+              })}
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              {/* The focus starts on the harmless choice. */}
+              <LinkButton
+                to={`${planHref(query, { item: removing.id })}#detail`}
+                variant="subtle"
+                size="md"
+                replace
+                preventScrollReset
+                data-autofocus
+              >
+                {t("adminCalendar.confirm.cancel")}
+              </LinkButton>
+              <Button type="submit" variant="danger" disabled={isBusy}>
+                {t("adminCalendar.confirm.blockSubmit")}
+              </Button>
+            </div>
+          </Form>
+        </UrlDialog>
+      )}
+
       {selected && (
         <section
           id="detail"
@@ -705,15 +752,13 @@ export function OccupancyPlanPage({
                   <Button type="submit" name="intent" value="updateBlock" disabled={isBusy}>
                     {t("adminCalendar.blocks.save")}
                   </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="deleteBlock"
+                  <LinkButton
+                    to={`${planHref(query, { item: selected.item.id, "sperre-entfernen": selected.item.id })}#detail`}
                     variant="dangerOutline"
-                    disabled={isBusy}
+                    preventScrollReset
                   >
                     {t("adminCalendar.blocks.remove")}
-                  </Button>
+                  </LinkButton>
                   <LinkButton to={planHref(query)} variant="outline">
                     {t("adminOccupancy.detail.close")}
                   </LinkButton>
