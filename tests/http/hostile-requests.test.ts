@@ -498,6 +498,9 @@ describe("hostile requests against a production process", () => {
         // The Belegungsplan's open bar and its block removal dialog (decisions 050, 102).
         "item",
         "sperre-entfernen",
+        // The property calendar's confirmation dialogs (decision 096).
+        "kalender-entfernen",
+        "link-erneuern",
       ];
       for (const route of loaders) {
         const ids = route.pattern.includes(":") || route.pattern.endsWith("*") ? forgedIds : [];
