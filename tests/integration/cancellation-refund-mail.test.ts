@@ -6,37 +6,26 @@
  * guest's cancellation, the admin's), the outbox sends to a real SMTP receiver.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingStatus, recordPayment } from "~/features/booking/admin-bookings.server";
 import { cancelBooking } from "~/features/booking/cancellation.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { resetEnvCache } from "~/lib/env.server";
 import { formatMoney } from "~/lib/i18n";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser } from "../helpers/factories";
-import { startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
+import { smtpReceiverForFile } from "../helpers/smtp-env";
 import { deliverQueuedMail } from "../helpers/outbox-delivery";
 import { pendingBooking } from "../helpers/pending-booking";
 
 let handle: DatabaseHandle;
-let receiver: SmtpReceiver;
+const smtp = smtpReceiverForFile();
 let adminId: string;
 beforeAll(async () => {
   handle = await openTestDatabase();
-  receiver = await startSmtpReceiver();
   adminId = (await createUser({ role: "admin" })).id;
 });
 afterAll(async () => {
-  await receiver.close();
   await handle.close();
-});
-beforeEach(() => {
-  process.env.SMTP_URL = receiver.url;
-  resetEnvCache();
-});
-afterEach(() => {
-  delete process.env.SMTP_URL;
-  resetEnvCache();
 });
 
 const NOW = new Date("2026-11-24T10:00:00Z");
@@ -62,7 +51,7 @@ async function recordTransfer(bookingId: string, amount: number) {
 
 /** The guest's "Buchung storniert" e-mail of the booking. */
 async function cancelledMail(bookingId: string) {
-  const mails = await deliverQueuedMail(receiver);
+  const mails = await deliverQueuedMail(smtp.receiver);
   const [row] = await db().select().from(schema.booking).where(eq(schema.booking.id, bookingId));
   const mail = mails.find(
     (m) => m.to === row.guestEmail && m.subject === `Buchung storniert: ${row.number}`,
@@ -75,7 +64,7 @@ describe(`the cancellation e-mail states the refund (${databaseKind()})`, () => 
   it("the guest cancels a transfer-paid stay with a fee: paid, fee, refund, back by transfer", async () => {
     const { booking, guest } = await pendingBooking({ totalPrice: 26_800, ...WITH_FEE });
     await recordTransfer(booking.id, 26_800);
-    await deliverQueuedMail(receiver);
+    await deliverQueuedMail(smtp.receiver);
     expect(
       await cancelBooking({
         userId: guest.id,
@@ -152,7 +141,7 @@ describe(`the cancellation e-mail states the refund (${databaseKind()})`, () => 
   it("a deposit the fee keeps: no refund promised, the rest of the fee named", async () => {
     const { booking } = await pendingBooking({ totalPrice: 68_400, ...WITH_FEE });
     await recordTransfer(booking.id, 13_680);
-    await deliverQueuedMail(receiver);
+    await deliverQueuedMail(smtp.receiver);
     expect(
       await changeBookingStatus({
         bookingId: booking.id,

@@ -6,36 +6,26 @@
  */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInBerlin } from "~/domain/calendar-day";
 import { getSettings } from "~/features/settings/settings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { getEnv, resetEnvCache } from "~/lib/env.server";
+import { getEnv } from "~/lib/env.server";
 import { action as bookAction } from "~/routes/public/book";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createBankAccount, createProperty, createUser, sessionCookie } from "../helpers/factories";
-import { startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
+import { smtpReceiverForFile } from "../helpers/smtp-env";
 import { deliverQueuedMail } from "../helpers/outbox-delivery";
 import { callRoute } from "../helpers/route-call";
 
 let handle: DatabaseHandle;
-let receiver: SmtpReceiver;
+const smtp = smtpReceiverForFile();
 beforeAll(async () => {
   handle = await openTestDatabase();
-  receiver = await startSmtpReceiver();
   await createBankAccount();
 });
 afterAll(async () => {
-  await receiver.close();
   await handle.close();
-});
-beforeEach(() => {
-  process.env.SMTP_URL = receiver.url;
-  resetEnvCache();
-});
-afterEach(() => {
-  delete process.env.SMTP_URL;
-  resetEnvCache();
 });
 
 describe(`the operator's new-booking e-mail (${databaseKind()})`, () => {
@@ -65,7 +55,7 @@ describe(`the operator's new-booking e-mail (${databaseKind()})`, () => {
       .from(schema.booking)
       .where(eq(schema.booking.id, bookingId));
 
-    const mails = await deliverQueuedMail(receiver);
+    const mails = await deliverQueuedMail(smtp.receiver);
     const settings = await getSettings();
     const mail = mails.find(
       (m) => m.to === settings.companyEmail && m.subject === `Neue Buchung: ${booking.number}`,

@@ -6,36 +6,25 @@
  * receiver.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordPayment } from "~/features/booking/admin-bookings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
-import { resetEnvCache } from "~/lib/env.server";
 import { formatMoney } from "~/lib/i18n";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser } from "../helpers/factories";
-import { startSmtpReceiver, type SmtpReceiver } from "../helpers/mail";
+import { smtpReceiverForFile } from "../helpers/smtp-env";
 import { deliverQueuedMail } from "../helpers/outbox-delivery";
 import { pendingBooking } from "../helpers/pending-booking";
 
 let handle: DatabaseHandle;
-let receiver: SmtpReceiver;
+const smtp = smtpReceiverForFile();
 let adminId: string;
 beforeAll(async () => {
   handle = await openTestDatabase();
-  receiver = await startSmtpReceiver();
   adminId = (await createUser({ role: "admin" })).id;
 });
 afterAll(async () => {
-  await receiver.close();
   await handle.close();
-});
-beforeEach(() => {
-  process.env.SMTP_URL = receiver.url;
-  resetEnvCache();
-});
-afterEach(() => {
-  delete process.env.SMTP_URL;
-  resetEnvCache();
 });
 
 const NOW = new Date("2026-11-24T10:00:00Z");
@@ -59,7 +48,7 @@ async function recordTransfer(amount: number, language: "de" | "en" = "de") {
       now: NOW,
     }),
   ).toMatchObject({ ok: true });
-  const mails = await deliverQueuedMail(receiver);
+  const mails = await deliverQueuedMail(smtp.receiver);
   return { booking, guest, mails: mails.filter((m) => m.to === guest.email) };
 }
 
