@@ -330,17 +330,7 @@ export async function getAdminBooking(bookingId: string, now: Date) {
         .leftJoin(schema.user, eq(schema.user.id, schema.payment.recordedBy))
         .where(eq(schema.payment.bookingId, booking.id))
         .orderBy(asc(schema.payment.receivedOn), asc(schema.payment.createdAt)),
-      db()
-        .select({
-          id: schema.bankAccount.id,
-          accountHolder: schema.bankAccount.accountHolder,
-          iban: schema.bankAccount.iban,
-          bankName: schema.bankAccount.bankName,
-          isDefault: schema.bankAccount.isDefault,
-        })
-        .from(schema.bankAccount)
-        .where(eq(schema.bankAccount.isActive, true))
-        .orderBy(desc(schema.bankAccount.isDefault), asc(schema.bankAccount.createdAt)),
+      activeBankAccounts(),
       db()
         .select({
           id: schema.auditLog.id,
@@ -957,7 +947,7 @@ export async function sendPaymentDetails({
   }
 }
 
-/** The active accounts for the dialog on the list (the detail loads its own). */
+/** The active accounts for the payment-details dialog (list and detail), the default first. */
 export async function activeBankAccounts() {
   return db()
     .select({
