@@ -262,6 +262,10 @@ describe("the webhook", () => {
       touristTaxNote: null,
     });
     expect(mails.find((m) => m.template === "booking-new")!.data).not.toHaveProperty("contract");
+    // Paid and confirmed when the operator hears of it: not "ausstehend" (decision 105).
+    expect(mails.find((m) => m.template === "booking-new")!.data).toMatchObject({
+      confirmed: true,
+    });
   });
 
   it("refuses unsigned, forged and replayed deliveries with 400 and changes nothing", async () => {

@@ -684,6 +684,7 @@ async function recordPaid(
       guestPhone: booking.guestPhone,
       specialRequests: booking.specialRequests,
       bookingId: booking.id,
+      confirmed: true,
     },
   });
   return "recorded";

@@ -431,6 +431,17 @@ describe("booking e-mails", () => {
     );
     expect(withoutExtras.text).toContain("Telefon: –");
     expect(withoutExtras.text).toContain("Besondere Wünsche:\n–");
+    expect(mail.text).toContain("Die Buchung ist ausstehend. Prüfen und bestätigen Sie sie");
+  });
+
+  it("an online booking reaches the operator paid and confirmed, and says so (decision 105)", async () => {
+    const mail = await renderEmail("booking-new", { ...newBooking, confirmed: true }, context);
+    const text = plain(mail.text);
+    expect(text).toContain(
+      "Die Zahlung ist online eingegangen, die Buchung ist bestätigt. Sie finden sie im Adminbereich:",
+    );
+    expect(text).not.toContain("ausstehend");
+    expect(mail.html).not.toContain("ausstehend");
   });
 });
 

@@ -280,6 +280,8 @@ const bookingNewSchema = z.object({
   specialRequests: z.string().nullable(),
   /** The link goes to the booking's admin page (decision 104); absent in rows queued before. */
   bookingId: z.uuid().optional(),
+  /** paid online and confirmed when sent (decision 105); absent: pending, as before */
+  confirmed: z.boolean().optional(),
 });
 
 /** What `enqueueEmail(tx, { template: "booking-new", data })` takes. */

@@ -22,6 +22,8 @@ const newBookingTexts = texts({
     specialRequests: "Besondere Wünsche",
     none: "–",
     admin: "Die Buchung ist ausstehend. Prüfen und bestätigen Sie sie im Adminbereich:",
+    adminConfirmed:
+      "Die Zahlung ist online eingegangen, die Buchung ist bestätigt. Sie finden sie im Adminbereich:",
     button: "Zur Buchung",
     replyHint: "Antworten Sie direkt auf diese E-Mail, um dem Gast zu schreiben.",
   },
@@ -34,6 +36,8 @@ const newBookingTexts = texts({
     specialRequests: "Special requests",
     none: "–",
     admin: "The booking is pending. Check and confirm it in the admin area:",
+    adminConfirmed:
+      "The online payment has arrived and the booking is confirmed. You find it in the admin area:",
     button: "Open the booking",
     replyHint: "Reply to this e-mail to write to the guest.",
   },
@@ -60,6 +64,8 @@ export function bookingNew(
     ...totalRows(data, { withPaymentMethod: true }),
   ];
   const requests = data.specialRequests?.trim() ? data.specialRequests.trim() : null;
+  // An online booking reaches the operator once paid and confirmed: "ausstehend" was untrue.
+  const adminLine = data.confirmed ? l.adminConfirmed : l.admin;
   const text = textWithSignature(
     [
       l.intro(platformName),
@@ -71,7 +77,7 @@ export function bookingNew(
       `${l.specialRequests}:`,
       requests ?? l.none,
       "",
-      l.admin,
+      adminLine,
       adminLink,
       "",
       l.replyHint,
@@ -87,7 +93,7 @@ export function bookingNew(
         {l.specialRequests}
       </P>
       {requests ? <UserText text={requests} /> : <P>{l.none}</P>}
-      <P margin="16px 0 0">{l.admin}</P>
+      <P margin="16px 0 0">{adminLine}</P>
       <ButtonLink href={adminLink}>{l.button}</ButtonLink>
       <P margin="0">{l.replyHint}</P>
     </BookingEmailLayout>
