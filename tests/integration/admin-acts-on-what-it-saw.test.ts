@@ -301,8 +301,10 @@ describe(`the admin acts on the booking it saw (${databaseKind()})`, () => {
       actorId: adminId,
       after: { amount: 30_000, refundDue: 30_000, amountPaid: 50_000 },
     });
-    // Nothing is confirmed and the guest gets no mail about it.
-    expect(await mailTemplates(booking.id)).toEqual(mailsBefore);
+    // Nothing is confirmed; the guest's only new mail says the money comes back (decision 105).
+    expect((await mailTemplates(booking.id)).sort()).toEqual(
+      [...mailsBefore, "overpayment-refunded"].sort(),
+    );
 
     // Paid back: the books balance.
     expect(

@@ -7,7 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordPayment } from "~/features/booking/admin-bookings.server";
+import { changeBookingStatus, recordPayment } from "~/features/booking/admin-bookings.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { formatMoney } from "~/lib/i18n";
 import { databaseKind, openTestDatabase } from "../helpers/database";
@@ -83,6 +83,49 @@ describe(`the guest hears of a surplus recorded by hand (${databaseKind()})`, ()
     expect(mail!.text).toContain(`thank you for your transfer of ${money(60_000)}.`);
     expect(mail!.text).toContain(`Amount refunded: ${money(5_100)}`);
     expect(mail!.text).toContain("Refunded by: Bank transfer");
+  });
+
+  it("a transfer recorded on a booking already cancelled: all of it goes back, and the guest hears so (decision 105)", async () => {
+    const { booking, guest } = await pendingBooking({ totalPrice: 54_900 });
+    expect(
+      await changeBookingStatus({
+        bookingId: booking.id,
+        status: "cancelled",
+        seenStatus: "pending",
+        fee: "none",
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true });
+    await deliverQueuedMail(smtp.receiver);
+    expect(
+      await recordPayment({
+        bookingId: booking.id,
+        seenStatus: "cancelled",
+        seenAmountPaid: 0,
+        amount: 10_980,
+        receivedOn: "2026-11-24",
+        note: "",
+        confirm: false,
+        acceptSurplus: null,
+        actorId: adminId,
+        now: NOW,
+      }),
+    ).toMatchObject({ ok: true });
+    const mails = (await deliverQueuedMail(smtp.receiver)).filter((m) => m.to === guest.email);
+    const money = (cents: number) => formatMoney(cents, "de");
+    const mail = mails.find(
+      (m) =>
+        m.subject === `Zahlung nach der Stornierung – wir erstatten den Betrag: ${booking.number}`,
+    );
+    expect(mail, mails.map((m) => m.subject).join("\n")).toBeDefined();
+    expect(mail!.text).toContain(
+      `vielen Dank für Ihre Überweisung von ${money(10_980)}. Ihre Buchung war zu diesem Zeitpunkt bereits storniert. Den Betrag von ${money(10_980)} überweisen wir Ihnen vollständig zurück`,
+    );
+    expect(mail!.text).toContain(`Erstattungsbetrag: ${money(10_980)}`);
+    expect(mail!.text).toContain("Erstattung per: Überweisung");
+    // Not the wording of a booking that stays.
+    expect(mail!.text).not.toContain("vollständig bezahlt");
   });
 
   it("no such e-mail when the transfer is exactly what was open", async () => {

@@ -765,6 +765,20 @@ export async function recordPayment({
       });
       if (cancelled) {
         await openRefundOfRecordedPayment(tx, { bookingId: booking.id, amount, actorId });
+        // The guest paid for a booking that no longer exists: they hear that all of it comes
+        // back, and how (decision 105), with the surplus e-mail's cancelled wording.
+        await enqueueEmail(tx, {
+          to: booking.guestEmail,
+          template: "overpayment-refunded",
+          bookingId: booking.id,
+          data: {
+            ...stayMail(booking, settings),
+            amount,
+            refundBy: "bank-transfer",
+            received: amount,
+            cancelled: true,
+          },
+        });
       } else if (surplus > 0) {
         // The part beyond what was open goes back by transfer, like an online overpayment's
         // goes back through Stripe (decisions 072, 086); the admin marks it "erstattet".

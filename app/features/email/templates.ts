@@ -589,6 +589,11 @@ const overpaymentRefunded = defineTemplate({
       refundBy: z.enum(["stripe", "bank-transfer"]).default("stripe"),
       /** "bank-transfer": the transfer the admin recorded (cents), of which `amount` is surplus */
       received: cents.optional(),
+      /**
+       * the transfer arrived for a booking already cancelled and goes back whole (decisions
+       * 074, 105); absent: a surplus on a booking that stays
+       */
+      cancelled: z.boolean().optional(),
     })
     .refine((data) => data.refundBy === "stripe" || data.received !== undefined, {
       path: ["received"],

@@ -19,7 +19,8 @@ import {
  * automatically through Stripe, to the method it was paid with (decision 076). The admins get
  * "Zu viel gezahlt, automatisch erstattet" about the same money (late-payment-refunded.tsx).
  * Also when an admin recorded a transfer beyond what was open (decision 097): then the excess
- * goes back by transfer and the e-mail says so (decision 104).
+ * goes back by transfer and the e-mail says so (decision 104). And when an admin recorded a
+ * transfer on a booking that was already cancelled: all of it goes back (decisions 074, 105).
  */
 const overpaidTexts = texts({
   de: {
@@ -41,6 +42,13 @@ const overpaidTexts = texts({
     transfer: "Überweisung",
     transferTiming:
       "Ihre Buchung bleibt unverändert bestehen und ist vollständig bezahlt. Möchten Sie das Geld auf ein anderes Konto erhalten, antworten Sie bitte auf diese E-Mail.",
+    // Decision 105: a transfer recorded on a booking that was already cancelled.
+    cancelledSubject: (number: string) =>
+      `Zahlung nach der Stornierung – wir erstatten den Betrag: ${number}`,
+    cancelledIntro: (received: string) =>
+      `vielen Dank für Ihre Überweisung von ${received}. Ihre Buchung war zu diesem Zeitpunkt bereits storniert. Den Betrag von ${received} überweisen wir Ihnen vollständig zurück, auf das Konto, von dem Ihre Zahlung kam.`,
+    cancelledTiming:
+      "Möchten Sie das Geld auf ein anderes Konto erhalten, antworten Sie bitte auf diese E-Mail.",
   },
   en: {
     subject: (number: string) => `Paid too much – we are refunding the amount: ${number}`,
@@ -60,6 +68,12 @@ const overpaidTexts = texts({
     transfer: "Bank transfer",
     transferTiming:
       "Your booking stays as it is and is paid in full. If you would like the money sent to another account, please reply to this e-mail.",
+    cancelledSubject: (number: string) =>
+      `Payment after the cancellation – we are refunding the amount: ${number}`,
+    cancelledIntro: (received: string) =>
+      `thank you for your transfer of ${received}. Your booking had already been cancelled by then. We will transfer the full ${received} back to you, to the account your payment came from.`,
+    cancelledTiming:
+      "If you would like the money sent to another account, please reply to this e-mail.",
   },
 });
 
@@ -69,14 +83,19 @@ export function overpaymentRefunded(
 ): EmailContent {
   const l = overpaidTexts[data.language];
   const amount = formatMoney(data.amount, data.language);
-  const subject = l.subject(singleLine(data.bookingNumber));
+  const cancelled = data.cancelled === true && data.received !== undefined;
+  const subject = (cancelled ? l.cancelledSubject : l.subject)(singleLine(data.bookingNumber));
   const greeting = l.greeting(singleLine(data.guestName));
   const dashboardUrl = myBookingsUrl(baseUrl);
   // A transfer recorded by hand goes back by transfer (decisions 097, 104), not to a card.
   const byTransfer = data.refundBy === "bank-transfer" && data.received !== undefined;
   const received = byTransfer ? formatMoney(data.received!, data.language) : "";
-  const intro = byTransfer ? l.transferIntro(received, amount) : l.intro(amount);
-  const timing = byTransfer ? l.transferTiming : l.timing;
+  const intro = cancelled
+    ? l.cancelledIntro(received)
+    : byTransfer
+      ? l.transferIntro(received, amount)
+      : l.intro(amount);
+  const timing = cancelled ? l.cancelledTiming : byTransfer ? l.transferTiming : l.timing;
   const rows: EmailRow[] = byTransfer
     ? [
         ...stayRows(data),
