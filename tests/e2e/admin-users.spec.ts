@@ -46,8 +46,9 @@ test("an admin promotes a guest, who reaches /admin on the next request, and dem
   // Both changes are in the audit log, newest first, old → new.
   await admin.goto(`/admin/audit?entity=user`);
   const entries = admin.getByTestId("audit").getByRole("row").filter({ hasText: "Rolle geändert" });
-  await expect(entries.first()).toContainText("role: admin → user");
-  await expect(entries.nth(1)).toContainText("role: user → admin");
+  // In the operator's words (decision 102), not the raw field and values.
+  await expect(entries.first()).toContainText("Rolle: Admin → Benutzer");
+  await expect(entries.nth(1)).toContainText("Rolle: Benutzer → Admin");
   await admin.mouse.move(0, 0);
   await expectNoSeriousA11yViolations(admin);
   await admin.goto("/admin/users");
