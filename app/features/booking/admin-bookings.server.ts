@@ -765,20 +765,6 @@ export async function recordPayment({
       });
       if (cancelled) {
         await openRefundOfRecordedPayment(tx, { bookingId: booking.id, amount, actorId });
-        // The guest paid for a booking that no longer exists: they hear that all of it comes
-        // back, and how (decision 105), with the surplus e-mail's cancelled wording.
-        await enqueueEmail(tx, {
-          to: booking.guestEmail,
-          template: "overpayment-refunded",
-          bookingId: booking.id,
-          data: {
-            ...stayMail(booking, settings),
-            amount,
-            refundBy: "bank-transfer",
-            received: amount,
-            cancelled: true,
-          },
-        });
       } else if (surplus > 0) {
         // The part beyond what was open goes back by transfer, like an online overpayment's
         // goes back through Stripe (decisions 072, 086); the admin marks it "erstattet".
@@ -789,17 +775,21 @@ export async function recordPayment({
           note: LATE_NOTES.overpaid,
           createdBy: actorId,
         });
+      }
+      if (refundDue) {
         // The guest hears of it, as of an online overpayment (decisions 076, 104): the same
-        // e-mail, saying the surplus comes back by transfer.
+        // e-mail, saying what comes back by transfer; all of it when the booking was already
+        // cancelled (decision 105: they paid for a booking that no longer exists).
         await enqueueEmail(tx, {
           to: booking.guestEmail,
           template: "overpayment-refunded",
           bookingId: booking.id,
           data: {
             ...stayMail(booking, settings),
-            amount: surplus,
+            amount: cancelled ? amount : surplus,
             refundBy: "bank-transfer",
             received: amount,
+            ...(cancelled ? { cancelled: true } : {}),
           },
         });
       }
