@@ -3,7 +3,7 @@ import { adminEmails } from "~/features/accounts/admin-users.server";
 import { dayInBerlin } from "~/domain/calendar-day";
 import { isUuid } from "~/domain/ids";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { db, queryRows, schema } from "~/lib/db.server";
+import { db, queryRows, schema, type Database } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -49,7 +49,7 @@ const sum = (items: { amount: number }[]) => items.reduce((s, item) => s + item.
  * Refund items whose money has left or is leaving (being sent to Stripe, at Stripe, paid back):
  * a cancellation's refund must not pay it again (a booking reopened and cancelled again).
  */
-export function refundsTaken(database: Tx | ReturnType<typeof db>, bookingId: string) {
+export function refundsTaken(database: Database, bookingId: string) {
   return database
     .select({ method: r.method, amount: r.amount })
     .from(r)

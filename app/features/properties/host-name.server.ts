@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+import { db, schema, type Database } from "~/lib/db.server";
 
 /**
  * The host's name as the property page's "Gastgeber" card shows it: the profile's full name,
@@ -19,7 +17,7 @@ export const displayHostName = (
 export async function hostNameOf(
   ownerId: string | null,
   /** the booking's transaction when called inside one (PGlite has a single connection) */
-  database: Tx | ReturnType<typeof db> = db(),
+  database: Database = db(),
 ): Promise<string | null> {
   if (!ownerId) return null;
   const [row] = await database
