@@ -1,5 +1,5 @@
 import type { StoredPriceDetails } from "~/domain/price";
-import { hostNameOf } from "~/features/properties/host-name.server";
+import { displayHostName } from "~/features/properties/host-name.server";
 import { and, eq, type SQL } from "drizzle-orm";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
 import { dayInBerlin } from "~/domain/calendar-day";
@@ -203,7 +203,9 @@ export async function getBookingConfirmation(
       specialRequests: b.specialRequests,
       checkInFrom: p.checkInFrom,
       checkOutUntil: p.checkOutUntil,
-      ownerId: p.ownerId,
+      // The host the property page names (decision 105), in this one read.
+      ownerProfileName: schema.profile.fullName,
+      ownerAccountName: schema.user.name,
       createdAt: b.createdAt,
       depositPercentage: b.depositPercentage,
       balanceDueDays: b.balanceDueDays,
@@ -216,6 +218,8 @@ export async function getBookingConfirmation(
     .from(b)
     .innerJoin(p, eq(p.id, b.propertyId))
     .leftJoin(a, and(eq(a.id, b.bankAccountId), eq(a.isActive, true)))
+    .leftJoin(schema.user, eq(schema.user.id, p.ownerId))
+    .leftJoin(schema.profile, eq(schema.profile.id, p.ownerId))
     .where(and(...conditions));
   if (!row) return null;
 
@@ -255,7 +259,7 @@ export async function getBookingConfirmation(
         checkOutUntil: row.checkOutUntil,
       },
       await getSettings(),
-      await hostNameOf(row.ownerId),
+      displayHostName(row.ownerProfileName, row.ownerAccountName),
     ),
     bookingDay,
     paymentTerms,
