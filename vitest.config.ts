@@ -42,7 +42,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           // The production build and a production process: hostile requests, compression, JS
-          // budgets. Needs the build and PostgreSQL (TEST_DATABASE_URL); see scripts/test-all.sh.
+          // budgets; and the move of an embedded database to PostgreSQL. Needs the build and
+          // PostgreSQL (TEST_DATABASE_URL); see scripts/test-all.sh.
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           environment: "node",

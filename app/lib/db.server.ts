@@ -141,6 +141,18 @@ export async function connectDatabase(options: OpenOptions): Promise<DatabaseHan
   }
 }
 
+/** Another live process holds the embedded database (the scripts word it for the operator). */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid}. Stop it first (or set DATA_DIR).`,
+    );
+  }
+}
+
 /**
  * PGlite is single-process and can be damaged when two processes open one folder.
  * A lock file holding our pid keeps a second process out; a stale lock (dead pid) is taken over.
@@ -155,9 +167,7 @@ function takeFolderLock(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const pid = Number(fs.readFileSync(lockFile, "utf8").trim());
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(
-          `The embedded database in ${dataDir} is in use by process ${pid}. Stop it first (or set DATA_DIR).`,
-        );
+        throw new DataDirInUseError(dataDir, pid);
       }
       fs.rmSync(lockFile, { force: true });
     }
