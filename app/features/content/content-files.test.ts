@@ -11,6 +11,10 @@ import type {
 } from "./content-types";
 import { REGIONS } from "./content-types";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
+import deBooking from "~/locales/de/booking";
+import deMyBookings from "~/locales/de/my-bookings";
+import enBooking from "~/locales/en/booking";
+import enMyBookings from "~/locales/en/my-bookings";
 
 /** The content files of the pages this feature renders; both languages must have one shape. */
 const PAGES = [
@@ -113,6 +117,33 @@ describe("content files", () => {
     expect(text).toContain("Buchungsbestätigung per E-Mail annimmt");
     expect(text).toContain("Eingangsbestätigung stellt noch keine Annahme");
     expect(text).toContain("§ 312g Abs. 2 Nr. 9 BGB kein gesetzliches Widerrufsrecht");
+  });
+
+  // § 312i Abs. 1 Nr. 2 BGB, Art. 246c EGBGB (decision 111): the steps to the contract, how to
+  // correct input, whether the contract text is stored, the languages – naming the booking
+  // page's own buttons, so a renamed button shows here.
+  it("describes the booking's steps with the booking page's own words, in both languages", () => {
+    for (const [language, texts] of [
+      ["de", { booking: deBooking, myBookings: deMyBookings }],
+      ["en", { booking: enBooking, myBookings: enMyBookings }],
+    ] as const) {
+      const text = JSON.stringify(content<LegalContent>(language, "terms").sections[0]);
+      for (const label of [
+        texts.booking.steps.dates,
+        texts.booking.steps.details,
+        texts.booking.steps.payment,
+        texts.booking.payment.submit,
+        texts.booking.details.back,
+        texts.booking.dates.change,
+        texts.myBookings.list.title,
+      ]) {
+        expect(text.toLowerCase()).toContain(label.toLowerCase());
+      }
+    }
+    const de = JSON.stringify(content<LegalContent>("de", "terms").sections[0]);
+    expect(de).toContain("Eingabefehler kann der Kunde bis zum Absenden jederzeit korrigieren");
+    expect(de).toContain("Der Anbieter speichert den Vertragstext");
+    expect(de).toContain("in deutscher oder englischer Sprache geschlossen");
   });
 
   it("has a privacy policy naming the controller section and the data subject rights", () => {
