@@ -351,6 +351,12 @@ export const property = pgTable(
         sql`${t.status} = 'published' and ${t.isSpecialOffer} and ${t.specialOfferPrice} > 0 and ${t.specialOfferPrice} < ${t.pricePerNight}`,
       ),
     index("property_status_price_idx").on(t.status, t.pricePerNight),
+    // With dates, the properties with a season in the stay are priced from their seasons joined
+    // to this index by id (decision 109). Migration 0046 adds INCLUDE (the price, offer, created
+    // and size columns), so that join reads index pages only, not the wide rows.
+    index("property_published_price_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'published'`),
     index("property_country_idx").on(t.country),
     index("property_max_guests_idx").on(t.status, t.maxGuests),
     index("property_bedrooms_idx").on(t.status, t.bedrooms),

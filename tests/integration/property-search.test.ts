@@ -506,6 +506,81 @@ describe("property search", () => {
     expect(halfCents).toBeGreaterThan(0);
   });
 
+  it("with dates, the price order leaves out seasonal properties that are booked, refused by their stay rules or filtered out, on every page and in the count (decision 109)", async () => {
+    // Stay Saturday 05.06. to Saturday 12.06.2027, 7 nights, 4 guests, "Sylt". Every property
+    // has a season in the stay; the cheapest ones must not be shown.
+    const stay = { checkIn: "2027-06-05", checkOut: "2027-06-12" };
+    const june = { startDate: "2027-06-01", endDate: "2027-06-30" };
+    const booked = await createProperty({ title: "Belegt" });
+    await createSeason(booked.id, { ...june, pricePerNight: 5_000 });
+    await createBooking({
+      userId: guestId,
+      propertyId: booked.id,
+      checkIn: "2027-06-10",
+      checkOut: "2027-06-14",
+    });
+    const minStay = await createProperty({ title: "Mindestens 10 Nächte" });
+    await createSeason(minStay.id, { ...june, pricePerNight: 5_100, minStayNights: 10 });
+    const sundays = await createProperty({ title: "Abreise sonntags" });
+    await createSeason(sundays.id, {
+      ...june,
+      pricePerNight: 5_200,
+      departureWeekdays: weekdayMask([6]),
+    });
+    const small = await createProperty({ title: "Zu klein", maxGuests: 2 });
+    await createSeason(small.id, { ...june, pricePerNight: 5_300 });
+    const elsewhere = await createProperty({ title: "Anderswo", location: "Rom, Italien" });
+    await createSeason(elsewhere.id, { ...june, pricePerNight: 5_400 });
+    // Two seasons in the stay: (3 × 60 € + 4 × 70 €) / 7 = 65,71 €.
+    const two = await createProperty({ title: "Zwei Saisons", pricePerNight: 20_000 });
+    await createSeason(two.id, {
+      startDate: "2027-06-01",
+      endDate: "2027-06-07",
+      pricePerNight: 6_000,
+    });
+    await createSeason(two.id, {
+      startDate: "2027-06-08",
+      endDate: "2027-06-20",
+      pricePerNight: 7_000,
+    });
+    // 30 more with a season (80 € + i) and 5 without (base 79,50 € + i): more than one page.
+    const expected: [string, number][] = [["Zwei Saisons", 6_571]];
+    for (let i = 0; i < 30; i++) {
+      const row = await createProperty({ title: `Saison ${i}`, pricePerNight: 30_000 });
+      await createSeason(row.id, { ...june, pricePerNight: 8_000 + i * 100 });
+      expected.push([`Saison ${i}`, 8_000 + i * 100]);
+    }
+    for (let i = 0; i < 5; i++) {
+      await createProperty({ title: `Ohne Saison ${i}`, pricePerNight: 7_950 + i * 700 });
+      expected.push([`Ohne Saison ${i}`, 7_950 + i * 700]);
+    }
+    expected.sort((a, b) => a[1] - b[1]);
+
+    const filters = { ...stay, guests: 4, location: "Sylt" };
+    const cards = async (overrides: Partial<PropertySearch>) => {
+      const result = await searchProperties(search({ ...filters, ...overrides }), today, {
+        serviceFee: 0,
+      });
+      return { ...result, cards: result.items.map((i) => [i.title, i.nightlyPrice]) };
+    };
+    const ascending = [
+      await cards({ sort: "price-asc" }),
+      await cards({ sort: "price-asc", page: 2 }),
+    ];
+    expect([...ascending[0].cards, ...ascending[1].cards]).toEqual(expected);
+    expect(ascending[0].total).toBe(expected.length);
+    const descending = [
+      await cards({ sort: "price-desc" }),
+      await cards({ sort: "price-desc", page: 2 }),
+    ];
+    expect([...descending[0].cards, ...descending[1].cards]).toEqual([...expected].reverse());
+    // "Preis bis 100 €": the count adds up the same parts (none of the refused ones).
+    const upTo100 = expected.filter(([, price]) => price <= 10_000);
+    const ranged = await cards({ sort: "price-asc", maxPrice: 10_000 });
+    expect(ranged.total).toBe(upTo100.length);
+    expect(ranged.cards).toEqual(upTo100.slice(0, PAGE_SIZE));
+  });
+
   it("sorts by the real average rating; hidden reviews do not count", async () => {
     const good = await createProperty({ title: "Gut", createdAt: new Date("2026-01-01") });
     const great = await createProperty({ title: "Sehr gut", createdAt: new Date("2026-01-02") });
