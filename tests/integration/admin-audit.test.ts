@@ -139,9 +139,9 @@ describe(`audit log (${databaseKind()})`, () => {
     expect(block.ok).toBe(true);
     const [blockEntry] = (await listAuditEntries(filter(`entity=property&admin=${admin.id}`)))
       .entries;
-    // The stored checkOut is the first free day: the form's "Frei ab", not "Abreise". (jsonb
-    // keeps its keys in its own order, hence sorted; the empty note is no change.)
-    expect(blockEntry.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`).sort()).toEqual([
+    // The stored checkOut is the first free day: the form's "Frei ab", not "Abreise"; in the
+    // form's order, whatever order jsonb keeps; the empty note is no change.
+    expect(blockEntry.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`)).toEqual([
       "Erste Nacht: – → 01.12.2026",
       "Frei ab: – → 04.12.2026",
       "Grund: – → Eigennutzung",
@@ -174,7 +174,7 @@ describe(`audit log (${databaseKind()})`, () => {
     });
     const [unhidden, hidden] = (await listAuditEntries(filter("entity=review"))).entries;
     const read = (entry: typeof hidden) =>
-      entry.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`).sort();
+      entry.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`);
     expect(read(hidden)).toEqual([
       "Ausgeblendet: nein → ja",
       "Grund: – → Werbung oder Spam",
@@ -182,9 +182,9 @@ describe(`audit log (${databaseKind()})`, () => {
     ]);
     expect(read(unhidden)).toEqual([
       "Ausgeblendet: ja → nein",
-      "Begründung: – → Link entfernt",
       "Grund: Werbung oder Spam → –",
       "Interne Begründung: Werbelink → –",
+      "Begründung: – → Link entfernt",
     ]);
   });
 });

@@ -180,7 +180,7 @@ describe("auditChanges of the other entities (decision 108)", () => {
           { entity: "data_request", action: "access-export" },
         ),
       ),
-    ).toEqual(["E-Mail: – → gast@example.com", "Kundenkonto: – → ja", "Buchungen: – → 2"]);
+    ).toEqual(["E-Mail-Adresse: – → gast@example.com", "Kundenkonto: – → ja", "Buchungen: – → 2"]);
     // A booking's dates keep the booking's words.
     expect(
       plain(auditChanges(null, { checkIn: "2026-12-01" }, { entity: "booking", action: "update" })),

@@ -75,6 +75,7 @@ const SCOPED_KEYS: Record<string, Record<string, string>> = {
   "block-": {
     checkIn: "adminCalendar.blocks.checkIn",
     checkOut: "adminCalendar.blocks.checkOut",
+    reason: "adminCalendar.blocks.reason",
     note: "adminCalendar.blocks.note",
   },
   "season-": {
@@ -99,6 +100,7 @@ const SCOPED_KEYS: Record<string, Record<string, string>> = {
   },
   // What the "Auskunft" found, by the headings of the request page.
   data_request: {
+    email: "adminDataRequests.email",
     account: "adminDataRequests.account.title",
     bookings: "adminDataRequests.bookings.title",
     contactMessages: "adminDataRequests.messages.title",
@@ -113,12 +115,16 @@ const SCOPED_KEYS: Record<string, Record<string, string>> = {
   },
 };
 
-function scopedKey(entity: string, action: string, field: string): string | undefined {
+function scopeOf(entity: string, action: string): Record<string, string> {
   const scope = Object.keys(SCOPED_KEYS).find(
     (scope) =>
       scope === entity || (scope.endsWith("-") ? action.startsWith(scope) : scope === action),
   );
-  return scope ? SCOPED_KEYS[scope]![field] : undefined;
+  return scope ? SCOPED_KEYS[scope]! : {};
+}
+
+function scopedKey(entity: string, action: string, field: string): string | undefined {
+  return scopeOf(entity, action)[field];
 }
 const LABEL_KEYS: Record<string, string> = {
   amountPaid: "adminBookings.paidTotal",
@@ -240,7 +246,14 @@ export function auditChanges(
 ): AuditChange[] {
   const old = asRecord(before);
   const next = asRecord(after);
-  const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])];
+  // The scope's fields in its form's order (jsonb stores keys in an order of its own), then
+  // the others as stored.
+  const formOrder = Object.keys(scopeOf(entity, action));
+  const rank = (field: string) =>
+    formOrder.includes(field) ? formOrder.indexOf(field) : formOrder.length;
+  const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort(
+    (a, b) => rank(a) - rank(b),
+  );
   return (
     fields
       .filter((field) => !SECRET.test(field) && !NOISE.has(field))
