@@ -115,6 +115,16 @@ describe("auditChanges", () => {
       "Preis pro Nacht: 95,50 € → 110,00 €",
       "Sonderangebot: nein → ja",
     ]);
+    // The form's block "Hausregeln, Zeiten und Kurtaxe" (decision 108).
+    expect(
+      plain(
+        auditChanges(
+          { checkInFrom: null, houseRules: "" },
+          { checkInFrom: "15:00", houseRules: "Keine Haustiere" },
+          { entity: "property", action: "update" },
+        ),
+      ),
+    ).toEqual(["Check-in ab: – → 15:00", "Hausregeln: – → Keine Haustiere"]);
   });
 
   it("reads the same entry in English, and keeps unknown fields and values raw", () => {

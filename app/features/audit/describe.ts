@@ -57,8 +57,9 @@ const MONEY = new Set([
  * adminAudit.fields.
  */
 const LABELS: Record<string, string[]> = {
-  settings: ["settings"],
-  property: ["adminProperties.form"],
+  settings: ["settings", "adminFacts.settings"],
+  // The property form's own fields, then its block "Hausregeln, Zeiten und Kurtaxe".
+  property: ["adminProperties.form", "adminFacts.settings"],
   user: ["adminUsers"],
   bank_account: ["bankAccounts"],
   review: ["adminReviews"],
