@@ -208,6 +208,24 @@ test(
     expect(await propertyRating(page, href)).toEqual(before);
     await expect(reviews.filter({ hasText: text })).toHaveCount(1);
 
+    // The Protokoll reads the moderation in the dialog's words, not the stored field names
+    // (decision 108), on a phone too.
+    await page.goto("/admin/audit?entity=review");
+    const moderation = page
+      .getByTestId("audit")
+      .getByRole("row")
+      .filter({ hasText: "E2E: wieder sichtbar" });
+    await expect(moderation).toContainText("Wieder eingeblendet");
+    await expect(moderation.getByText("Ausgeblendet: ja → nein")).toBeVisible();
+    await expect(moderation.getByText("Grund: Werbung oder Spam → –")).toBeVisible();
+    await expect(moderation.getByText("Begründung: – → E2E: wieder sichtbar")).toBeVisible();
+    const viewport = page.viewportSize()!;
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `tmp/screens/admin-audit-review-${width}.png` });
+    }
+    await page.setViewportSize(viewport);
+
     // The owner reply shows under the review on the property page and on /bewertungen.
     const answer = `Vielen Dank für Ihren Besuch! (${unique()})`;
     await page.goto("/admin/bewertungen");

@@ -137,7 +137,9 @@ test("an admin selects free nights on the plan by pointer and keyboard, blocks t
       .getByRole("row")
       .filter({ hasText: "Notiz: – → Familie zu Besuch" });
     await expect(entry.getByText("Grund: – → Eigennutzung")).toBeVisible();
-    await expect(entry.getByText(`Anreise: – → ${germanDate(addDays(from, 2))}`)).toBeVisible();
+    // A block's first night, as its form names it (decision 108).
+    await expect(entry.getByText(`Erste Nacht: – → ${germanDate(addDays(from, 2))}`)).toBeVisible();
+    await expect(entry.getByText(`Frei ab: – → ${germanDate(addDays(from, 5))}`)).toBeVisible();
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       const change = (await entry.getByText("Grund: – → Eigennutzung").boundingBox())!;

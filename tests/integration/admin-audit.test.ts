@@ -2,10 +2,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditFilter, AUDIT_PAGE_SIZE, listAuditEntries } from "~/features/audit/audit.server";
+import { createBlock } from "~/features/calendar/blocks.server";
+import { hideReview, unhideReview } from "~/features/reviews/admin-reviews.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/settings";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
 import { databaseKind, openTestDatabase } from "../helpers/database";
-import { createUser } from "../helpers/factories";
+import { createBooking, createProperty, createUser } from "../helpers/factories";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -123,5 +125,66 @@ describe(`audit log (${databaseKind()})`, () => {
       actor: null,
       before: null,
     });
+  });
+
+  it("names a block's dates as the block form does and a review's moderation in German (decision 108)", async () => {
+    const admin = await createUser({ role: "admin", name: "Anna Admin" });
+    const property = await createProperty({ title: "Haus Protokoll" });
+    const block = await createBlock({
+      actor: admin,
+      propertyId: property.id,
+      input: { checkIn: "2026-12-01", checkOut: "2026-12-04", reason: "own-use", note: "" },
+      today: "2026-11-20",
+    });
+    expect(block.ok).toBe(true);
+    const [blockEntry] = (await listAuditEntries(filter(`entity=property&admin=${admin.id}`)))
+      .entries;
+    // The stored checkOut is the first free day: the form's "Frei ab", not "Abreise"; in the
+    // form's order, whatever order jsonb keeps; the empty note is no change.
+    expect(blockEntry.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`)).toEqual([
+      "Erste Nacht: – → 01.12.2026",
+      "Frei ab: – → 04.12.2026",
+      "Grund: – → Eigennutzung",
+    ]);
+
+    const guest = await createUser({ name: "Erika Musterfrau" });
+    const booking = await createBooking({
+      userId: guest.id,
+      propertyId: property.id,
+      checkIn: "2020-03-01",
+      checkOut: "2020-03-05",
+      status: "completed",
+    });
+    const [review] = await db()
+      .insert(schema.review)
+      .values({
+        bookingId: booking.id,
+        propertyId: property.id,
+        userId: guest.id,
+        rating: 1,
+        title: "",
+        text: "Besuchen Sie meinen Shop unter example.com!",
+      })
+      .returning();
+    expect(
+      await hideReview({ actor: admin, id: review.id, reason: "advertising", note: "Werbelink" }),
+    ).toEqual({ ok: true });
+    expect(await unhideReview({ actor: admin, id: review.id, note: "Link entfernt" })).toEqual({
+      ok: true,
+    });
+    const [unhidden, hidden] = (await listAuditEntries(filter("entity=review"))).entries;
+    const read = (entry: typeof hidden) =>
+      entry.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`);
+    expect(read(hidden)).toEqual([
+      "Ausgeblendet: nein → ja",
+      "Grund: – → Werbung oder Spam",
+      "Interne Begründung: – → Werbelink",
+    ]);
+    expect(read(unhidden)).toEqual([
+      "Ausgeblendet: ja → nein",
+      "Grund: Werbung oder Spam → –",
+      "Interne Begründung: Werbelink → –",
+      "Begründung: – → Link entfernt",
+    ]);
   });
 });

@@ -357,6 +357,50 @@ describe(`dashboard figures (${databaseKind()})`, () => {
     expect(await occupancy(sold.id)).toBeCloseTo(3 / 9);
   });
 
+  it("counts a property only while it was published: a draft from its publication, an archived one again from its republication (decision 108)", async () => {
+    // October 2027, after every span above: A, B, Saison, Import and Neu on offer all month,
+    // "Verkauft" archived since August.
+    const entry = (propertyId: string, action: string, day: string, status: string) =>
+      db()
+        .insert(schema.auditLog)
+        .values({
+          entity: "property",
+          entityId: propertyId,
+          action,
+          after: { status },
+          createdAt: at(day),
+        });
+    // A draft from 01.09., published on 11.10.
+    const late = await createProperty({ title: "Spät", createdAt: at("2027-09-01") });
+    await entry(late.id, "draft-created", "2027-09-01", "draft");
+    await entry(late.id, "publish", "2027-10-11", "published");
+    // Created published on 01.09., archived on 05.10., published again on 20.10.
+    const pause = await createProperty({ title: "Pause", createdAt: at("2027-09-01") });
+    await entry(pause.id, "create", "2027-09-01", "published");
+    await entry(pause.id, "archive", "2027-10-05", "archived");
+    await entry(pause.id, "publish", "2027-10-20", "published");
+    await createBooking({
+      userId: guestIds[1],
+      propertyId: pause.id,
+      checkIn: "2027-10-02",
+      checkOut: "2027-10-04",
+      nightlyPrice: 10_000,
+      cleaningFee: 0,
+      serviceFee: 0,
+      totalPrice: 20_000,
+      status: "completed",
+      createdAt: at("2027-08-01"),
+    });
+    const occupancy = async (propertyId: string | null) =>
+      (await keyFigureReport("last-month", propertyId, "2027-11-15")).figures.find(
+        (f) => f.name === "occupancy",
+      )!.value;
+    // 2 booked nights; 5 × 31 + 21 (11.–31.10.) + 4 (01.–04.10.) + 12 (20.–31.10.) bookable.
+    expect(await occupancy(pause.id)).toBeCloseTo(2 / 16);
+    expect(await occupancy(late.id)).toBe(0);
+    expect(await occupancy(null)).toBeCloseTo(2 / 192);
+  });
+
   // Last in this file: its bookings lie far after TODAY and do not touch the figures above.
   it("shows the first 50 arrivals of a changeover day by number, cancelled ones left out", async () => {
     const day = "2027-06-05";

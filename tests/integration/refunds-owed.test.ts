@@ -141,19 +141,22 @@ describe(`refunds owed to guests (${databaseKind()})`, () => {
     const byId = new Map(all.bookings.map((row) => [row.id, row]));
     expect(byId.get(booking.id)).toMatchObject({ status: "cancelled", isRefundOpen: true });
     expect(byId.get(untouched.id)).toMatchObject({ isRefundOpen: false });
+    // A cancelled booking says what is owed back instead of "Bezahlt", as its page does
+    // (decision 108); any other booking keeps its payment status.
+    expect(byId.get(booking.id)).toMatchObject({ cancelledMoney: "refund-open" });
+    expect(byId.get(untouched.id)).toMatchObject({ paymentStatus: "paid", cancelledMoney: null });
     const filtered = await listAdminBookings(listFilter("erstattung=offen"));
     expect(filtered.bookings.map((row) => row.id)).toEqual([booking.id]);
     expect(filtered.total).toBe(1);
 
     // Through the routes as the admin sees them.
-    const page = await callRoute<{ bookings: { id: string; isRefundOpen: boolean }[] }>(
-      bookingsRoute.loader as never,
-      { url: "/admin/bookings?erstattung=offen", cookie },
-    );
+    const page = await callRoute<{
+      bookings: { id: string; isRefundOpen: boolean; cancelledMoney: string | null }[];
+    }>(bookingsRoute.loader as never, { url: "/admin/bookings?erstattung=offen", cookie });
     expect(page.status).toBe(200);
-    expect(page.data!.bookings.map((row) => [row.id, row.isRefundOpen])).toEqual([
-      [booking.id, true],
-    ]);
+    expect(
+      page.data!.bookings.map((row) => [row.id, row.isRefundOpen, row.cancelledMoney]),
+    ).toEqual([[booking.id, true, "refund-open"]]);
     const dashboard = await callRoute<{ refunds: { total: number } }>(
       dashboardRoute.loader as never,
       { url: "/admin", cookie },
@@ -179,7 +182,7 @@ describe(`refunds owed to guests (${databaseKind()})`, () => {
     expect((await listAdminBookings(listFilter("erstattung=offen"))).bookings).toEqual([]);
     expect(
       (await listAdminBookings(listFilter(""))).bookings.find((row) => row.id === booking.id),
-    ).toMatchObject({ isRefundOpen: false });
+    ).toMatchObject({ isRefundOpen: false, cancelledMoney: "refunded" });
   });
 
   it("online refunds: only one the retry job gave up on is the admin's; Stripe's own are not listed", async () => {
@@ -191,6 +194,14 @@ describe(`refunds owed to guests (${databaseKind()})`, () => {
     const sending = await cardRefund("Sina Senden", { status: "sending", attempts: 1 });
     const pending = await cardRefund("Paula Pending", { status: "pending", attempts: 1 });
     const done = await cardRefund("Dora Erledigt", { status: "refunded", attempts: 1 });
+    const nothing = await createBooking({
+      userId: (await createUser({ name: "Nina Nichts" })).id,
+      propertyId: (await createProperty({ title: "Haus Nichts" })).id,
+      checkIn: "2026-12-10",
+      checkOut: "2026-12-14",
+      guestName: "Nina Nichts",
+      status: "cancelled",
+    });
 
     const owed = await openRefunds();
     expect(owed.refunds.map((item) => item.bookingId)).toEqual([givenUp.id]);
@@ -212,6 +223,17 @@ describe(`refunds owed to guests (${databaseKind()})`, () => {
       false,
       false,
     ]);
+    // Each one's state in the list, as on its page (decision 108).
+    const money = new Map(all.bookings.map((row) => [row.id, row.cancelledMoney]));
+    expect([givenUp, retrying, sending, pending, done].map((b) => money.get(b.id))).toEqual([
+      "refund-open",
+      "refund-running",
+      "refund-running",
+      "refund-running",
+      "refunded",
+    ]);
+    // Cancelled before anything was paid: nothing to pay back.
+    expect(money.get(nothing.id)).toBe("nothing-owed");
   });
 
   it("the filter combines with the others, pages, and a malformed value is not applied", async () => {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { addDays, dayInBerlin } from "~/domain/calendar-day";
 import {
   keyFigures,
@@ -114,32 +114,61 @@ async function stayTotals(span: Span, propertyId: string | null): Promise<StayTo
 }
 
 /**
- * Each property's nights of the span on which it was on offer (decision 102), as (id, nights):
- * from the day it was created, and for an archived one up to the day it was archived. A past
- * span's figure thus no longer moves when a property is created or archived today (audit 23:
- * a flat added in June halved January's occupancy). The property table keeps no status
- * history and no archived-at column; the day of archiving is the newest "archive" entry of the
- * audit log, written in the same transaction (audit_log_entity_idx). An archived property
- * without one (none is made without one by the app) counts as before: not at all. Known
- * simplifications: a property counts from its creation even if it was published later, and
- * one archived and published again counts throughout. Drafts never count.
+ * Each property's nights of the span on which it was on offer, as (id, nights) rows, one per
+ * stretch on offer (decisions 102 and 108). A past span's figure thus no longer moves when a
+ * property is created, published or archived today (audit 23: a flat added in June halved
+ * January's occupancy). The property table keeps no status history; the audit log has it,
+ * written in the same transaction as each status change (read per property through
+ * audit_log_entity_idx, in this one statement):
+ * - on offer from "publish" (a draft or an archived property published) and from a "create"
+ *   saved as published, each until the next of these entries or an "archive";
+ * - off from "archive"; the app has no other way off (no unpublishing, drafts never count).
+ * Data older than the log or made without entries (seeded demo data, a CSV import, which
+ * writes one entry for the file and creates its properties published):
+ * - a property whose first entry is an "archive" was on offer from its creation until then
+ *   (only a published property is archived);
+ * - a published property without any entry counts from its creation; an archived one without
+ *   any counts not at all (decision 102's fallbacks).
+ * Days are Berlin days; a stretch that starts and ends on one day is empty.
  */
 function offeredNights(span: Span, propertyId: string | null) {
   const window = sql`daterange(${span.start}::date, ${span.end}::date, '[)')`;
+  const berlinDay = (column: SQL) => sql`(${column} at time zone 'Europe/Berlin')::date`;
   return sql`(select p.id,
-        daterange(created.day,
-                  case when p.status = 'archived' then greatest(archived.day, created.day) end,
+        daterange(stretch.from_day,
+                  -- (greatest would take an open end, null, for the start)
+                  case when stretch.to_day is not null
+                       then greatest(stretch.to_day, stretch.from_day) end,
                   '[)') * ${window} as nights
       from property p
-      cross join lateral (select (p.created_at at time zone 'Europe/Berlin')::date as day) as created
       left join lateral (
-        select (l.created_at at time zone 'Europe/Berlin')::date as day
+        select l.action <> 'archive' as is_on, ${berlinDay(sql`l.created_at`)} as day
           from audit_log l
-         where p.status = 'archived'
-           and l.entity = 'property' and l.entity_id = p.id::text and l.action = 'archive'
-         order by l.created_at desc
-         limit 1) as archived on true
-     where (p.status = 'published' or (p.status = 'archived' and archived.day is not null))
+         where l.entity = 'property' and l.entity_id = p.id::text
+           and (l.action in ('publish', 'archive')
+                or (l.action = 'create' and l.after ->> 'status' = 'published'))
+         order by l.created_at, l.id
+         limit 1) as first on true
+      cross join lateral (
+        select e.day as from_day, e.next_day as to_day
+          from (select l.action <> 'archive' as is_on, ${berlinDay(sql`l.created_at`)} as day,
+                       lead(${berlinDay(sql`l.created_at`)})
+                         over (order by l.created_at, l.id) as next_day
+                  from audit_log l
+                 where l.entity = 'property' and l.entity_id = p.id::text
+                   and (l.action in ('publish', 'archive')
+                        or (l.action = 'create' and l.after ->> 'status' = 'published'))
+               ) as e
+         where e.is_on
+        union all
+        -- Before the log's first entry: on offer from its creation if that entry took it off.
+        select ${berlinDay(sql`p.created_at`)}, first.day where first.is_on = false
+        union all
+        -- No entry at all: a published property from its creation.
+        select ${berlinDay(sql`p.created_at`)}, null::date
+         where first.day is null and p.status = 'published'
+      ) as stretch
+     where p.status in ('published', 'archived')
        ${propertyId ? sql`and p.id = ${propertyId}` : sql``})`;
 }
 

@@ -93,7 +93,11 @@ export async function listAuditEntries(filter: AuditFilter, language: Language =
       actor: row.actorName ?? row.actorEmail ?? null,
       subject: (row.entityId && numbers.get(row.entityId)) ?? null,
       href: auditEntityHref(row.entity, row.entityId),
-      changes: auditChanges(row.before, row.after, { entity: row.entity, language }),
+      changes: auditChanges(row.before, row.after, {
+        entity: row.entity,
+        action: row.action,
+        language,
+      }),
     })),
     next:
       rows.length > AUDIT_PAGE_SIZE && last

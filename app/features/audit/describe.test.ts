@@ -78,11 +78,12 @@ describe("auditChanges", () => {
         checkOut: "2026-12-04",
         reason: "own-use",
       },
-      { entity: "property" },
+      { entity: "property", action: "block-created" },
     );
+    // A block's checkOut is its first free day: the block form's "Frei ab" (decision 108).
     expect(plain(block)).toEqual([
-      "Anreise: – → 01.12.2026",
-      "Abreise: – → 04.12.2026",
+      "Erste Nacht: – → 01.12.2026",
+      "Frei ab: – → 04.12.2026",
       "Grund: – → Eigennutzung",
     ]);
   });
@@ -114,6 +115,16 @@ describe("auditChanges", () => {
       "Preis pro Nacht: 95,50 € → 110,00 €",
       "Sonderangebot: nein → ja",
     ]);
+    // The form's block "Hausregeln, Zeiten und Kurtaxe" (decision 108).
+    expect(
+      plain(
+        auditChanges(
+          { checkInFrom: null, houseRules: "" },
+          { checkInFrom: "15:00", houseRules: "Keine Haustiere" },
+          { entity: "property", action: "update" },
+        ),
+      ),
+    ).toEqual(["Check-in ab: – → 15:00", "Hausregeln: – → Keine Haustiere"]);
   });
 
   it("reads the same entry in English, and keeps unknown fields and values raw", () => {
@@ -131,6 +142,59 @@ describe("auditChanges", () => {
       "Reason: – → Own use",
       "Payment method: – → warp",
     ]);
+  });
+});
+
+describe("auditChanges of the other entities (decision 108)", () => {
+  it("reads review moderation, bank accounts, seasons and a data export by their pages' words", () => {
+    expect(
+      plain(
+        auditChanges(
+          { isHidden: false, hiddenReason: null, hiddenNote: null },
+          { isHidden: true, hiddenReason: "personal-data", hiddenNote: "Telefonnummer" },
+          { entity: "review", action: "hidden", language: "en" },
+        ),
+      ),
+    ).toEqual([
+      "Hidden: no → yes",
+      "Reason: – → Personal data of third parties",
+      "Internal note: – → Telefonnummer",
+    ]);
+    expect(
+      plain(
+        auditChanges(
+          { accountHolder: "A", bankName: "Sparkasse", isDefault: false },
+          { accountHolder: "B", bankName: "Sparkasse", isDefault: true },
+          { entity: "bank_account", action: "update" },
+        ),
+      ),
+    ).toEqual(["Kontoinhaber: A → B", "Standardkonto: nein → ja"]);
+    expect(
+      plain(
+        auditChanges(
+          null,
+          { name: "Hauptsaison", startDate: "2026-07-01", endDate: "2026-08-31" },
+          { entity: "property", action: "season-created" },
+        ),
+      ),
+    ).toEqual([
+      "Name: – → Hauptsaison",
+      "Erste Nacht: – → 01.07.2026",
+      "Letzte Nacht: – → 31.08.2026",
+    ]);
+    expect(
+      plain(
+        auditChanges(
+          null,
+          { email: "gast@example.com", account: true, bookings: 2 },
+          { entity: "data_request", action: "access-export" },
+        ),
+      ),
+    ).toEqual(["E-Mail-Adresse: – → gast@example.com", "Kundenkonto: – → ja", "Buchungen: – → 2"]);
+    // A booking's dates keep the booking's words.
+    expect(
+      plain(auditChanges(null, { checkIn: "2026-12-01" }, { entity: "booking", action: "update" })),
+    ).toEqual(["Anreise: – → 01.12.2026"]);
   });
 });
 

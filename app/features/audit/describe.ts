@@ -3,6 +3,8 @@ import { contentEditorHref, contentPageById } from "~/features/content/content-p
 import { formatDate, formatMoney, translate, type Language } from "~/lib/i18n";
 // The labels below live in the admin catalogues; registered here so every reader has them.
 import "~/locales/admin-texts";
+// The reasons for hiding a review, as the guests' /bewertungen and the admin's dialog name them.
+import "~/locales/texts/reviews";
 
 /**
  * How an audit entry reads in the admin (spec/06-admin.md "Audit log": who, what, when,
@@ -55,11 +57,76 @@ const MONEY = new Set([
  * adminAudit.fields.
  */
 const LABELS: Record<string, string[]> = {
-  settings: ["settings"],
-  property: ["adminProperties.form"],
+  settings: ["settings", "adminFacts.settings"],
+  // The property form's own fields, then its block "Hausregeln, Zeiten und Kurtaxe".
+  property: ["adminProperties.form", "adminFacts.settings"],
   user: ["adminUsers"],
+  bank_account: ["bankAccounts"],
+  review: ["adminReviews"],
   "*": ["adminAudit.fields", "adminBookings"],
 };
+
+/**
+ * Labels that depend on what the entry is about, before LABEL_KEYS: the property's entries are
+ * also about its blocks and seasons, whose forms name the same stored field differently. A
+ * block's checkOut is the first free day, which the block form calls "Frei ab", not "Abreise"
+ * (decision 108). The key is an entity or the start of an action ("block-").
+ */
+const SCOPED_KEYS: Record<string, Record<string, string>> = {
+  "block-": {
+    checkIn: "adminCalendar.blocks.checkIn",
+    checkOut: "adminCalendar.blocks.checkOut",
+    reason: "adminCalendar.blocks.reason",
+    note: "adminCalendar.blocks.note",
+  },
+  "season-": {
+    name: "adminSeasons.fields.name",
+    startDate: "adminSeasons.fields.startDate",
+    endDate: "adminSeasons.fields.endDate",
+    pricePerNight: "adminSeasons.fields.pricePerNight",
+    minStayNights: "adminSeasons.fields.minStayNights",
+    arrivalWeekdays: "adminSeasons.fields.arrivalWeekdays",
+    departureWeekdays: "adminSeasons.fields.departureWeekdays",
+  },
+  "discounts-changed": {
+    weeklyDiscountPercent: "adminSeasons.discounts.weekly",
+    monthlyDiscountPercent: "adminSeasons.discounts.monthly",
+  },
+  review: {
+    isHidden: "adminReviews.hidden",
+    hiddenReason: "adminReviews.reason",
+    hiddenNote: "adminReviews.note",
+    // The note on showing a review again (the dialog's "Begründung (im Protokoll)").
+    note: "adminReviews.unhideNoteLabel",
+  },
+  // What the "Auskunft" found, by the headings of the request page.
+  data_request: {
+    email: "adminDataRequests.email",
+    account: "adminDataRequests.account.title",
+    bookings: "adminDataRequests.bookings.title",
+    contactMessages: "adminDataRequests.messages.title",
+    newsletter: "adminDataRequests.newsletter.title",
+    reviews: "adminDataRequests.reviews.title",
+    emails: "adminDataRequests.emails.title",
+  },
+  bank_account: {
+    accountHolder: "bankAccounts.holder",
+    bankName: "bankAccounts.bank",
+    isDefault: "bankAccounts.default",
+  },
+};
+
+function scopeOf(entity: string, action: string): Record<string, string> {
+  const scope = Object.keys(SCOPED_KEYS).find(
+    (scope) =>
+      scope === entity || (scope.endsWith("-") ? action.startsWith(scope) : scope === action),
+  );
+  return scope ? SCOPED_KEYS[scope]! : {};
+}
+
+function scopedKey(entity: string, action: string, field: string): string | undefined {
+  return scopeOf(entity, action)[field];
+}
 const LABEL_KEYS: Record<string, string> = {
   amountPaid: "adminBookings.paidTotal",
   amountRefunded: "adminBookings.refundedTotal",
@@ -82,6 +149,7 @@ const VALUE_KEYS: Record<string, string[]> = {
   paymentMethods: ["paymentMethods"],
   refundMethod: ["paymentMethods"],
   reason: ["adminCalendar.blocks.reasons", "adminAudit.values.reason"],
+  hiddenReason: ["reviews.hideReasons"],
   refundStatus: ["adminAudit.values.refundStatus"],
   instalment: ["adminBookings.kinds"],
   reminder: ["adminAudit.values.reminder"],
@@ -96,15 +164,27 @@ function textOf(language: Language, key: string): string | undefined {
   return text === key ? undefined : text;
 }
 
-export function auditFieldLabel(entity: string, field: string, language: Language): string {
-  const direct = LABEL_KEYS[field] && textOf(language, LABEL_KEYS[field]);
+export function auditFieldLabel(
+  entity: string,
+  field: string,
+  language: Language,
+  action = "",
+): string {
+  const scoped = scopedKey(entity, action, field);
+  const direct =
+    (scoped && textOf(language, scoped)) ??
+    (LABEL_KEYS[field] && textOf(language, LABEL_KEYS[field]));
   const found =
     direct ??
     [...(LABELS[entity] ?? []), ...LABELS["*"]!]
       .map((prefix) => textOf(language, `${prefix}.${field}`))
       .find((text) => text !== undefined);
-  // Form labels carry the unit ("Preis pro Nacht (€)"); the value shows it here.
-  return found ? found.replace(/\s*\((€|%)\)$/, "") : field;
+  if (!found) return field;
+  // Form labels carry the unit ("Preis pro Nacht (€)"), which the value shows here, or a hint
+  // for filling in ("Frei ab (Abreisetag)", "Notiz (nur intern)") that a log entry does not need.
+  return scoped && /^(adminCalendar|adminReviews)\./.test(scoped)
+    ? found.replace(/\s*\([^)]*\)$/, "")
+    : found.replace(/\s*\((€|%)\)$/, "");
 }
 
 function cut(text: string) {
@@ -153,25 +233,42 @@ const asRecord = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
+const orNull = (value: unknown) => (value === "" || value === undefined ? null : value);
+
 /** The fields whose value differs between `before` and `after`, in a stable order. */
 export function auditChanges(
   before: unknown,
   after: unknown,
-  { entity = "", language = "de" }: { entity?: string; language?: Language } = {},
+  {
+    entity = "",
+    action = "",
+    language = "de",
+  }: { entity?: string; action?: string; language?: Language } = {},
 ): AuditChange[] {
   const old = asRecord(before);
   const next = asRecord(after);
-  const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])];
-  return fields
-    .filter((field) => !SECRET.test(field) && !NOISE.has(field))
-    .filter((field) => JSON.stringify(old[field]) !== JSON.stringify(next[field]))
-    .filter((field) => !(isReference(field, old[field]) && isReference(field, next[field])))
-    .map((field) => ({
-      field,
-      label: auditFieldLabel(entity, field, language),
-      before: formatAuditFieldValue(field, old[field], language),
-      after: formatAuditFieldValue(field, next[field], language),
-    }));
+  // The scope's fields in its form's order (jsonb stores keys in an order of its own), then
+  // the others as stored.
+  const formOrder = Object.keys(scopeOf(entity, action));
+  const rank = (field: string) =>
+    formOrder.includes(field) ? formOrder.indexOf(field) : formOrder.length;
+  const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort(
+    (a, b) => rank(a) - rank(b),
+  );
+  return (
+    fields
+      .filter((field) => !SECRET.test(field) && !NOISE.has(field))
+      // Nothing stored as null, "" or left out is the same "–": a new block's empty note is no
+      // change (it read "Notiz: – → –").
+      .filter((field) => JSON.stringify(orNull(old[field])) !== JSON.stringify(orNull(next[field])))
+      .filter((field) => !(isReference(field, old[field]) && isReference(field, next[field])))
+      .map((field) => ({
+        field,
+        label: auditFieldLabel(entity, field, language, action),
+        before: formatAuditFieldValue(field, old[field], language),
+        after: formatAuditFieldValue(field, next[field], language),
+      }))
+  );
 }
 
 export const AUDIT_ENTITIES = [

@@ -30,8 +30,10 @@ import {
   openAmountOf,
   RefundAtStripeError,
   refundNeedsAdmin,
+  MAX_REFUND_ATTEMPTS,
   withdrawOpenRefund,
 } from "./refunds.server";
+import { cancelledMoneyState, type CancelledMoneyState } from "./refund-state";
 import { expireBalanceLinks } from "./balance-charges.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
@@ -67,6 +69,11 @@ export type AdminBookingRow = {
   isDebitProcessing: boolean;
   /** a refund the admin must act on ("Erstattung offen", decision 098) */
   isRefundOpen: boolean;
+  /**
+   * A cancelled booking's money, shown in place of its payment status as on the booking's own
+   * page (decision 108); null for any other status.
+   */
+  cancelledMoney: CancelledMoneyState | null;
   status: BookingStatus;
   createdAt: string;
 };
@@ -173,6 +180,15 @@ async function propertiesTitled(q: string) {
   return rows.map((row) => row.id);
 }
 
+type RefundItem = { status: string; method: string; attempts: number };
+
+function cancelledMoneyOf(items: RefundItem[] | string | null): CancelledMoneyState | null {
+  if (items === null) return null;
+  // json arrives parsed from both drivers; a string is parsed here, should one not do it.
+  const list: RefundItem[] = typeof items === "string" ? JSON.parse(items) : items;
+  return cancelledMoneyState(list.map((item) => ({ ...item, maxAttempts: MAX_REFUND_ATTEMPTS })));
+}
+
 export async function listAdminBookings(filter: AdminBookingFilter) {
   const where = and(...listConditions(filter, await propertiesTitled(filter.q)));
   const offset = (filter.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE;
@@ -205,6 +221,12 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
         // The page's 20 bookings, each one probe of refund_one_open_per_method_idx.
         isRefundOpen: sql<boolean>`exists (select 1 from refund ro
           where ro.booking_id = ${b.id} and ${refundNeedsAdmin("ro")})`,
+        // A cancelled booking's refund items, for its refund state: the same rule as its page
+        // (cancelledMoneyState), in this query (refund_booking_idx), not one more per row.
+        cancelledRefunds: sql<RefundItem[] | string | null>`case when ${b.status} = 'cancelled'
+          then (select coalesce(json_agg(json_build_object('status', rf.status,
+                  'method', rf.method, 'attempts', rf.attempts)), '[]'::json)
+                from refund rf where rf.booking_id = ${b.id}) end`,
         status: b.status,
         createdAt: b.createdAt,
       })
@@ -230,9 +252,10 @@ export async function listAdminBookings(filter: AdminBookingFilter) {
       : null,
   ]);
   return {
-    bookings: rows.map(({ debitProcessingSince, ...row }): AdminBookingRow => ({
+    bookings: rows.map(({ debitProcessingSince, cancelledRefunds, ...row }): AdminBookingRow => ({
       ...row,
       isDebitProcessing: debitProcessingSince !== null,
+      cancelledMoney: cancelledMoneyOf(cancelledRefunds),
       isRefundOpen: row.isRefundOpen === true,
       paymentMethod: asMethod(row.paymentMethod),
       status: asBookingStatus(row.status),

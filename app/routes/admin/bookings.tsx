@@ -20,6 +20,7 @@ import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/bookings";
 import { DebitProcessingBadge } from "~/features/booking/components/debit-processing-badge";
 import { PaymentStatusBadge } from "~/features/booking/components/admin/payment-status-badge";
+import { RefundStateBadge } from "~/features/booking/components/admin/refund-state-badge";
 import { StatusBadge } from "~/features/booking/components/my-bookings/status-badge";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -178,9 +179,15 @@ export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) 
                     </div>
                     <div className="flex flex-wrap gap-2">
                       <StatusBadge status={booking.status} />
-                      <PaymentStatusBadge status={booking.paymentStatus} />
+                      {booking.cancelledMoney ? (
+                        // What is owed back, as on the booking's page: "Bezahlt" beside
+                        // "Storniert" read as settled while money was still owed (decision 108).
+                        <RefundStateBadge state={booking.cancelledMoney} />
+                      ) : (
+                        <PaymentStatusBadge status={booking.paymentStatus} />
+                      )}
                       {booking.isDebitProcessing && <DebitProcessingBadge />}
-                      {booking.isRefundOpen && (
+                      {booking.isRefundOpen && !booking.cancelledMoney && (
                         // Money owed to the guest that waits for the admin (decision 098): red,
                         // beside a green "Bezahlt" that only says what came in.
                         <span
