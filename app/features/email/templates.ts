@@ -358,7 +358,12 @@ const bookingCancelledSchema = z
   .object(cancelledFields)
   .refine((data) => data.cancellationFee <= data.totalPrice, feeNotAboveTotal);
 const bookingCancelledOperatorSchema = z
-  .object({ ...cancelledFields, guestEmail: z.string() })
+  .object({
+    ...cancelledFields,
+    guestEmail: z.string(),
+    /** The link goes to the booking's admin page (decision 107); absent in rows queued before. */
+    bookingId: z.uuid().optional(),
+  })
   .refine((data) => data.cancellationFee <= data.totalPrice, feeNotAboveTotal);
 
 /** What `enqueueEmail(tx, { template: "booking-cancelled", data })` takes. */
