@@ -376,7 +376,7 @@ const bookingCancelledOperator = defineTemplate({ data: bookingCancelledOperator
 
 // ---------------------------------------------------------------------------------------------
 // booking-confirmed: to the guest when an admin confirms the booking or its online payment does.
-// Data: { language?, guestName, <stay fields>, company, receipt?, contract? }.
+// Data: { language?, guestName, <stay fields>, company, receipt?, due?, bankAccount?, contract? }.
 
 const bookingConfirmed = defineTemplate({
   data: z.object({
