@@ -2,14 +2,17 @@
  * The guest's cancellation e-mail states the money (decision 104): what was paid, the fee, the
  * refund the server computed for this cancellation and how it is paid back – not only "Bereits
  * geleistete Zahlungen erstatten wir … abzüglich der Stornierungsgebühr". Nothing paid: nothing
- * to refund; a payment the fee keeps: no refund promised. Through the app's own paths (the
- * guest's cancellation, the admin's), the outbox sends to a real SMTP receiver.
+ * to refund; a payment the fee keeps: no refund promised. The operator's "Stornierung durch den
+ * Gast" states the same amounts and who sends the refund – Stripe, or the operator by transfer,
+ * with the link to the booking where it is marked refunded (decision 107). Through the app's
+ * own paths (the guest's cancellation, the admin's), the outbox sends to a real SMTP receiver.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingStatus, recordPayment } from "~/features/booking/admin-bookings.server";
 import { cancelBooking } from "~/features/booking/cancellation.server";
 import { db, schema, type DatabaseHandle } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { formatMoney } from "~/lib/i18n";
 import { databaseKind, openTestDatabase } from "../helpers/database";
 import { createUser } from "../helpers/factories";
@@ -161,6 +164,100 @@ describe(`the cancellation e-mail states the refund (${databaseKind()})`, () => 
       `Über die Zahlung der restlichen Stornierungsgebühr von ${money(20_520)} informieren wir Sie gesondert.`,
     );
     expect(mail.text).not.toContain("erstatten wir");
+    expect(mail.text).not.toContain("Erstattungsbetrag");
+  });
+});
+
+/** The operator's "Stornierung durch den Gast" of the booking, as it arrived. */
+async function operatorMail(bookingId: string) {
+  const mails = await deliverQueuedMail(smtp.receiver);
+  const [row] = await db().select().from(schema.booking).where(eq(schema.booking.id, bookingId));
+  const mail = mails.find((m) => m.subject === `Stornierung durch den Gast: ${row.number}`);
+  expect(mail, mails.map((m) => `${m.to}: ${m.subject}`).join("\n")).toBeDefined();
+  return mail!;
+}
+
+describe(`the operator's e-mail states the refund and who sends it (${databaseKind()})`, () => {
+  it("paid by transfer: paid, fee, refund – the operator transfers it, with the booking's link", async () => {
+    const { booking, guest } = await pendingBooking({ totalPrice: 26_800, ...WITH_FEE });
+    await recordTransfer(booking.id, 20_000);
+    await deliverQueuedMail(smtp.receiver);
+    expect(
+      await cancelBooking({
+        userId: guest.id,
+        bookingId: booking.id,
+        quotedFee: 13_400,
+        now: NOW,
+        language: "de",
+      }),
+    ).toEqual({ ok: true, fee: 13_400 });
+    const mail = await operatorMail(booking.id);
+    expect(mail.text).toContain(`Bereits bezahlt: ${money(20_000)}`);
+    expect(mail.text).toContain(`Stornierungsgebühr: ${money(13_400)}`);
+    expect(mail.text).toContain(`Erstattungsbetrag: ${money(6_600)}`);
+    expect(mail.text).toContain(
+      `Bitte überweisen Sie dem Gast ${money(6_600)} zurück, auf das Konto, von dem seine Zahlung kam, und markieren Sie die Erstattung danach in der Buchung als erstattet.`,
+    );
+    // Never the old estimate (total minus fee), which was wrong for a part payment.
+    expect(mail.text).not.toContain("Zu erstatten (bezahlt, abzüglich Gebühr)");
+    const link = `${getEnv().BASE_URL}/admin/bookings/${booking.id}`;
+    expect(mail.text).toContain(`Zur Buchung: ${link}`);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain("Zur Buchung");
+  });
+
+  it("paid by card: Stripe pays it back, the operator transfers nothing", async () => {
+    const { booking, guest } = await pendingBooking({
+      totalPrice: 50_000,
+      paymentMethod: "credit-card",
+      status: "confirmed",
+    });
+    await db()
+      .insert(schema.payment)
+      .values({
+        bookingId: booking.id,
+        method: "credit-card",
+        amount: 10_000,
+        receivedOn: "2026-11-20",
+        note: "Stripe pi_mail_107",
+        stripePaymentIntentId: `pi_mail_107_${booking.id.slice(0, 8)}`,
+      });
+    expect(
+      await cancelBooking({
+        userId: guest.id,
+        bookingId: booking.id,
+        quotedFee: 0,
+        now: NOW,
+        language: "de",
+      }),
+    ).toEqual({ ok: true, fee: 0 });
+    const mail = await operatorMail(booking.id);
+    expect(mail.text).toContain(`Bereits bezahlt: ${money(10_000)}`);
+    expect(mail.text).toContain(`Erstattungsbetrag: ${money(10_000)}`);
+    expect(mail.text).toContain(
+      `Die Erstattung von ${money(10_000)} geht automatisch über Stripe an die Zahlungsart des Gastes zurück (Kreditkarte).`,
+    );
+    expect(mail.text).not.toContain("Bitte überweisen Sie");
+  });
+
+  it("a deposit the fee keeps: nothing to refund, the rest of the fee named", async () => {
+    const { booking, guest } = await pendingBooking({ totalPrice: 68_400, ...WITH_FEE });
+    await recordTransfer(booking.id, 13_680);
+    await deliverQueuedMail(smtp.receiver);
+    expect(
+      await cancelBooking({
+        userId: guest.id,
+        bookingId: booking.id,
+        quotedFee: 34_200,
+        now: NOW,
+        language: "de",
+      }),
+    ).toEqual({ ok: true, fee: 34_200 });
+    const mail = await operatorMail(booking.id);
+    expect(mail.text).toContain(
+      `Die Zahlung des Gastes von ${money(13_680)} wird mit der Stornierungsgebühr verrechnet; es gibt nichts zu erstatten.`,
+    );
+    expect(mail.text).toContain(`Von der Stornierungsgebühr sind noch ${money(20_520)} offen.`);
     expect(mail.text).not.toContain("Erstattungsbetrag");
   });
 });

@@ -34,11 +34,20 @@ import {
   withdrawOpenRefund,
 } from "./refunds.server";
 import { cancelledMoneyState, type CancelledMoneyState } from "./refund-state";
-import { expireBalanceLinks } from "./balance-charges.server";
+import { BALANCE_BY_LINK, balanceByOfBooking, expireBalanceLinks } from "./balance-charges.server";
+import { isOnlineMethod } from "./online-payment.server";
 import { sendOnlineRefundsOf } from "./stripe-refunds.server";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingFilter } from "./admin-bookings.schema";
 import { termsOfBooking } from "~/features/company/terms-snapshot.server";
-import { asMethod, contractMail, lockBooking, stayMail, type Tx } from "./locked-booking.server";
+import {
+  asMethod,
+  contractMail,
+  lockBooking,
+  stayMail,
+  transferAccountOf,
+  type LockedBooking,
+  type Tx,
+} from "./locked-booking.server";
 
 /**
  * The operator's side of bookings (spec/06-admin.md "/admin/bookings"): the paged list, the
@@ -622,7 +631,13 @@ export async function changeBookingStatus({
           to: booking.guestEmail,
           template: "booking-confirmed",
           bookingId: booking.id,
-          data: { ...mail, ...(await contractMail(tx, booking, settings, now)) },
+          data: {
+            ...mail,
+            ...(await contractMail(tx, booking, settings, now)),
+            // The money as it stands (decision 107): a receipt when anything was received,
+            // else what is due by when; each with how the rest gets paid.
+            ...(await confirmationPayment(tx, booking, dayInBerlin(now), null)),
+          },
         });
       } else if (status === "cancelled") {
         await enqueueEmail(tx, {
@@ -855,14 +870,8 @@ export async function recordPayment({
           before: { status: "pending" },
           after: { status: "confirmed" },
         });
-        // The receipt, as the online path sends it (decision 104): what the booking has
-        // received (a surplus owed back does not count), what is still open and when it is
-        // due, from the one payment schedule.
-        const openAfter = await openAmountOf(tx, { ...booking, amountPaid: after.amountPaid });
-        const progress = paymentProgress(schedule, {
-          received: booking.totalPrice - openAfter,
-          today,
-        });
+        // The receipt, as the online path sends it (decision 104), with what really happens
+        // to the rest (decision 107).
         await enqueueEmail(tx, {
           to: booking.guestEmail,
           template: "booking-confirmed",
@@ -870,14 +879,12 @@ export async function recordPayment({
           data: {
             ...stayMail(booking, settings),
             ...(await contractMail(tx, booking, settings, now)),
-            receipt: {
-              amount: progress.received,
-              paidOn: receivedOn,
-              open: progress.open,
-              nextDueDate: progress.next?.dueDate ?? null,
-              // The admin recorded a transfer: nothing is charged automatically later.
-              balanceBy: "bank-transfer",
-            },
+            ...(await confirmationPayment(
+              tx,
+              { ...booking, amountPaid: after.amountPaid },
+              today,
+              receivedOn,
+            )),
           },
         });
         confirmed = true;
@@ -894,6 +901,103 @@ export async function recordPayment({
     logger.error({ err: error, bookingId }, "recording a payment failed");
     return { ok: false, error: "failed" };
   }
+}
+
+/**
+ * The money part of "Buchung bestätigt" when an admin confirms (decisions 104, 107), from the
+ * booking as it stands in `tx` (`amountPaid` after any payment just recorded). Anything
+ * received: the receipt – what was received (a surplus owed back does not count), on which day
+ * (`paidOn`, else the latest transfer recorded), what is open and by when, from the one payment
+ * schedule, and how that rest gets paid. Nothing received: the payments due with their dates.
+ */
+async function confirmationPayment(
+  tx: Tx,
+  booking: LockedBooking,
+  today: string,
+  paidOn: string | null,
+) {
+  const schedule = paymentSchedule({
+    total: booking.totalPrice,
+    bookingDay: dayInBerlin(booking.createdAt),
+    checkIn: booking.checkIn,
+    depositPercentage: booking.depositPercentage,
+    balanceDueDays: booking.balanceDueDays,
+  });
+  const progress = paymentProgress(schedule, {
+    received: booking.totalPrice - (await openAmountOf(tx, booking)),
+    today,
+  });
+  if (progress.received === 0) {
+    // Nothing received: no Stripe customer either (a checkout saves one only once it is paid),
+    // so nothing is charged and no link is sent – the guest transfers.
+    return {
+      due: {
+        depositPercentage: booking.depositPercentage,
+        items: progress.items
+          .filter((item) => item.open > 0)
+          .map((item) => ({ kind: item.kind, amount: item.open, dueDate: item.dueDate })),
+      },
+      ...(await transferAccountMail(tx, booking)),
+    };
+  }
+  const [latest] = paidOn
+    ? [{ receivedOn: paidOn }]
+    : await tx
+        .select({ receivedOn: schema.payment.receivedOn })
+        .from(schema.payment)
+        .where(and(eq(schema.payment.bookingId, booking.id), eq(schema.payment.refundDue, false)))
+        .orderBy(desc(schema.payment.receivedOn))
+        .limit(1);
+  const rest = progress.open > 0 ? await restPaidBy(tx, booking) : null;
+  return {
+    receipt: {
+      amount: progress.received,
+      paidOn: latest?.receivedOn ?? today,
+      open: progress.open,
+      nextDueDate: progress.next?.dueDate ?? null,
+      balanceBy: rest?.balanceBy ?? "bank-transfer",
+    },
+    ...(rest?.bankAccount ? { bankAccount: rest.bankAccount } : {}),
+  };
+}
+
+/**
+ * What really happens to the rest of a booking an admin confirmed (decision 107). An online
+ * booking whose checkout saved a Stripe customer: the balance job charges it on its due date,
+ * from the saved method or – PayPal not saved – through a payment link (balance-charges.server.ts,
+ * which needs the customer). Any other booking gets no automatic request for the online
+ * booking's rest (the reminders take bank-transfer bookings only): the guest transfers, to the
+ * account the reminders would name.
+ */
+async function restPaidBy(
+  tx: Tx,
+  booking: LockedBooking,
+): Promise<{
+  balanceBy: "saved-method-earlier" | "payment-link" | "bank-transfer";
+  bankAccount?: { accountHolder: string; iban: string; bic: string; bankName: string };
+}> {
+  if (isOnlineMethod(booking.paymentMethod) && booking.stripeCustomerId) {
+    const by = await balanceByOfBooking(booking.id, tx);
+    return {
+      balanceBy: by === BALANCE_BY_LINK ? "payment-link" : "saved-method-earlier",
+    } as const;
+  }
+  return { balanceBy: "bank-transfer", ...(await transferAccountMail(tx, booking)) };
+}
+
+/** The account the guest transfers to, for the e-mail; nothing when no account is active. */
+async function transferAccountMail(tx: Tx, booking: LockedBooking) {
+  const account = await transferAccountOf(tx, booking.bankAccountId);
+  return account
+    ? {
+        bankAccount: {
+          accountHolder: account.accountHolder,
+          iban: account.iban,
+          bic: account.bic,
+          bankName: account.bankName,
+        },
+      }
+    : {};
 }
 
 /**

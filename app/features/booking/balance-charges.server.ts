@@ -98,8 +98,12 @@ export const BALANCE_SAVED: BalanceBy = "saved-method";
 export const BALANCE_BY_LINK: BalanceBy = "payment-link";
 
 /** What the first online payment's history entry recorded about the balance (decision 066). */
-export async function balanceByOfBooking(bookingId: string): Promise<BalanceBy> {
-  const [entry] = await db()
+export async function balanceByOfBooking(
+  bookingId: string,
+  /** the caller's transaction, when it has one open (on PGlite a query beside it would wait) */
+  executor: Tx | ReturnType<typeof db> = db(),
+): Promise<BalanceBy> {
+  const [entry] = await executor
     .select({ balanceBy: sql<string | null>`${schema.auditLog.after} ->> 'balanceBy'` })
     .from(schema.auditLog)
     .where(

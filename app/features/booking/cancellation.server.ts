@@ -189,7 +189,7 @@ export async function cancelBooking({
         to: settings.companyEmail,
         template: "booking-cancelled-operator",
         bookingId: booking.id,
-        data: { ...mail, language: "de", guestEmail: booking.guestEmail },
+        data: { ...mail, language: "de", guestEmail: booking.guestEmail, bookingId: booking.id },
       });
       return { ok: true, fee };
     });

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL } from "drizzle-orm";
 import { emailCompany } from "~/features/email/templates";
 import type { getSettings } from "~/features/settings/settings.server";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/features/settings/settings";
@@ -46,6 +46,7 @@ export async function lockBooking(tx: Tx, bookingId: string, condition?: SQL) {
       freeCancellationHours: b.freeCancellationHours,
       cancellationFeePercentage: b.cancellationFeePercentage,
       bankAccountId: b.bankAccountId,
+      stripeCustomerId: b.stripeCustomerId,
       termsSnapshotId: b.termsSnapshotId,
       createdAt: b.createdAt,
       propertyTitle: p.title,
@@ -131,4 +132,23 @@ export async function contractMail(
       terms: terms ? { language: terms.language, text: terms.text } : null,
     },
   };
+}
+
+/**
+ * The account the guest pays to by transfer: the one they were told (booking.bank_account_id)
+ * while it is active, else today's default account. Null when no account is active. Shared by
+ * the payment reminders and the admin's confirmation, so both name the same account.
+ */
+export async function transferAccountOf(tx: Tx, bankAccountId: string | null) {
+  const a = schema.bankAccount;
+  const condition = bankAccountId
+    ? or(eq(a.id, bankAccountId), eq(a.isDefault, true))
+    : eq(a.isDefault, true);
+  const accounts = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.isActive, true), condition))
+    .for("share");
+  // The booking's own account first.
+  return accounts.find((account) => account.id === bankAccountId) ?? accounts[0] ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getSettingsStrict, SettingsUnavailableError } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/features/settings/settings";
@@ -13,7 +13,7 @@ import { bookingPaymentProgress, type PaymentProgress } from "~/domain/payment-s
 import { db, schema, type Database } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { periodicJob } from "~/lib/periodic-job.server";
-import { lockBooking, stayMail, type Tx } from "./locked-booking.server";
+import { lockBooking, stayMail, transferAccountOf } from "./locked-booking.server";
 import { cancellationRefundMail, openRefundForCancellation } from "./refunds.server";
 
 /**
@@ -142,24 +142,6 @@ const isCovered = (sent: Map<string, unknown>, bookingId: string, item: DueRemin
   (item.kind === "overdue" && sent.has(reminderKey(bookingId, { ...item, kind: "final" })));
 
 /**
- * The account the guest pays to: the one they were told (booking.bank_account_id) while it is
- * active, else today's default account. Null when no account is active.
- */
-async function accountFor(tx: Tx, bankAccountId: string | null) {
-  const a = schema.bankAccount;
-  const condition = bankAccountId
-    ? or(eq(a.id, bankAccountId), eq(a.isDefault, true))
-    : eq(a.isDefault, true);
-  const accounts = await tx
-    .select()
-    .from(a)
-    .where(and(eq(a.isActive, true), condition))
-    .for("share");
-  // The booking's own account first.
-  return accounts.find((account) => account.id === bankAccountId) ?? accounts[0] ?? null;
-}
-
-/**
  * What a reminder asks for: everything due by its due date that is still open, and at least
  * what is overdue today, so the guest who pays it is up to date on that day.
  */
@@ -201,7 +183,7 @@ async function sendReminder({
     ) {
       return "skipped";
     }
-    const account = await accountFor(tx, booking.bankAccountId);
+    const account = await transferAccountOf(tx, booking.bankAccountId);
     if (!account) {
       // Nothing to tell the guest where to pay; no row, so the next run tries again.
       logger.warn({ bookingId }, "payment reminder not sent: no active bank account");

@@ -522,8 +522,36 @@ describe("cancellation e-mails", () => {
     expect(text).toContain("E-Mail: erika@example.com");
     expect(text).toContain("Stornierungsgebühr: 631,25 €");
     expect(text).toContain("Zu erstatten (bezahlt, abzüglich Gebühr): 631,24 €");
+    // A row queued before decision 107 names no booking: the admin area, as before.
+    expect(text).toContain("Zum Adminbereich: https://ferien.example.com/admin");
     expect(text).toContain("USt-IdNr.: DE123456789");
     expect(mail.replyTo).toEqual({ name: "Erika Musterfrau", address: "erika@example.com" });
+  });
+
+  it("tells the operator in English which part Stripe refunds and which they transfer (decision 107)", async () => {
+    const mail = await renderEmail(
+      "booking-cancelled-operator",
+      {
+        ...cancelled,
+        language: "en",
+        paymentMethod: "credit-card",
+        guestEmail: "erika@example.com",
+        wasPaid: true,
+        amountPaid: 80_000,
+        refund: { online: 10_000, transfer: 7_000 },
+        bookingId: "5d7b1c1e-8f43-4a63-9a55-0c6b1f0e2a11",
+      },
+      context,
+    );
+    const text = plain(mail.text);
+    expect(text).toContain("Already paid: €800.00");
+    expect(text).toContain("Amount refunded: €170.00");
+    expect(text).toContain(
+      "The refund of €170.00 goes back in two parts: €100.00 automatically through Stripe to the guest's payment method (Credit card); please transfer €70.00 back to the guest yourself",
+    );
+    expect(text).toContain(
+      "Open the booking: https://ferien.example.com/admin/bookings/5d7b1c1e-8f43-4a63-9a55-0c6b1f0e2a11",
+    );
   });
 
   it("escapes input and refuses a fee above the total", async () => {

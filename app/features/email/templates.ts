@@ -358,7 +358,12 @@ const bookingCancelledSchema = z
   .object(cancelledFields)
   .refine((data) => data.cancellationFee <= data.totalPrice, feeNotAboveTotal);
 const bookingCancelledOperatorSchema = z
-  .object({ ...cancelledFields, guestEmail: z.string() })
+  .object({
+    ...cancelledFields,
+    guestEmail: z.string(),
+    /** The link goes to the booking's admin page (decision 107); absent in rows queued before. */
+    bookingId: z.uuid().optional(),
+  })
   .refine((data) => data.cancellationFee <= data.totalPrice, feeNotAboveTotal);
 
 /** What `enqueueEmail(tx, { template: "booking-cancelled", data })` takes. */
@@ -371,7 +376,7 @@ const bookingCancelledOperator = defineTemplate({ data: bookingCancelledOperator
 
 // ---------------------------------------------------------------------------------------------
 // booking-confirmed: to the guest when an admin confirms the booking or its online payment does.
-// Data: { language?, guestName, <stay fields>, company, receipt?, contract? }.
+// Data: { language?, guestName, <stay fields>, company, receipt?, due?, bankAccount?, contract? }.
 
 const bookingConfirmed = defineTemplate({
   data: z.object({
@@ -395,13 +400,41 @@ const bookingConfirmed = defineTemplate({
          * How the open balance will be paid (decision 066): charged to the method saved at the
          * checkout, or – PayPal could not be saved (decision 051) – through a payment link
          * e-mailed on its due date. "bank-transfer": the admin recorded a transfer, the guest
-         * transfers the rest (decision 104). Absent in rows queued before: the saved method.
+         * transfers the rest (decision 104), to `bankAccount` when given (decision 107).
+         * "saved-method-earlier": an admin confirmed an online booking whose method was saved
+         * at an earlier checkout; the balance job charges it (decision 107). Absent in rows
+         * queued before: the saved method.
          */
         balanceBy: z
-          .enum(["saved-method", "payment-link", "bank-transfer"])
+          .enum(["saved-method", "payment-link", "bank-transfer", "saved-method-earlier"])
           .default("saved-method"),
       })
       .optional(),
+    /**
+     * An admin confirmed without any payment received (decision 107): the payments still due,
+     * in the order of the one payment schedule, which the guest transfers to `bankAccount`.
+     * Absent otherwise and in rows queued before.
+     */
+    due: z
+      .object({
+        depositPercentage: z.number().int().min(0).max(100),
+        items: z
+          .array(
+            z.object({
+              kind: z.enum(["deposit", "balance", "full"]),
+              amount: cents,
+              dueDate: calendarDay,
+            }),
+          )
+          .min(1),
+      })
+      .optional(),
+    /**
+     * The account the guest transfers to (decision 107), with `receipt.balanceBy`
+     * "bank-transfer" or with `due`; absent when no account is active, and in rows queued
+     * before: then the e-mail names no account.
+     */
+    bankAccount: bankAccountSchema.optional(),
     /**
      * The contract's content the confirmation carries on a durable medium (§ 312f Abs. 2 BGB,
      * decision 080), from `contractMail`: the cancellation terms stored with the booking, stated

@@ -62,6 +62,19 @@ export const cancelledTexts = texts({
     dashboard: "Ihre Buchungen finden Sie jederzeit in Ihrem Konto:",
     button: "Meine Buchungen",
     admin: "Zum Adminbereich",
+    // Decision 107: the operator's e-mail states the refund and who sends it.
+    booking: "Zur Buchung",
+    operatorRefundOnline: (amount: string, method: string) =>
+      `Die Erstattung von ${amount} geht automatisch über Stripe an die Zahlungsart des Gastes zurück (${method}). Ihren Stand sehen Sie in der Buchung.`,
+    operatorRefundTransfer: (amount: string) =>
+      `Bitte überweisen Sie dem Gast ${amount} zurück, auf das Konto, von dem seine Zahlung kam, und markieren Sie die Erstattung danach in der Buchung als erstattet.`,
+    operatorRefundBoth: (amount: string, online: string, method: string, transfer: string) =>
+      `Die Erstattung von ${amount} geht in zwei Teilen zurück: ${online} automatisch über Stripe an die Zahlungsart des Gastes (${method}); ${transfer} überweisen Sie dem Gast bitte selbst zurück, auf das Konto, von dem seine Überweisung kam, und markieren Sie die Erstattung danach in der Buchung als erstattet.`,
+    operatorPaidKept: (paid: string) =>
+      `Die Zahlung des Gastes von ${paid} wird mit der Stornierungsgebühr verrechnet; es gibt nichts zu erstatten.`,
+    operatorFeeRest: (rest: string) => `Von der Stornierungsgebühr sind noch ${rest} offen.`,
+    operatorRefundedBefore:
+      "Die Erstattung aus einer früheren Stornierung dieser Buchung läuft bereits; diese Stornierung ergibt keine weitere.",
   },
   en: {
     subject: (number: string) => `Booking cancelled: ${number}`,
@@ -103,6 +116,18 @@ export const cancelledTexts = texts({
     dashboard: "You can find your bookings in your account at any time:",
     button: "My bookings",
     admin: "Open the admin area",
+    booking: "Open the booking",
+    operatorRefundOnline: (amount: string, method: string) =>
+      `The refund of ${amount} goes back automatically through Stripe to the guest's payment method (${method}). You can follow it in the booking.`,
+    operatorRefundTransfer: (amount: string) =>
+      `Please transfer ${amount} back to the guest, to the account their payment came from, and then mark the refund as refunded in the booking.`,
+    operatorRefundBoth: (amount: string, online: string, method: string, transfer: string) =>
+      `The refund of ${amount} goes back in two parts: ${online} automatically through Stripe to the guest's payment method (${method}); please transfer ${transfer} back to the guest yourself, to the account their transfer came from, and then mark the refund as refunded in the booking.`,
+    operatorPaidKept: (paid: string) =>
+      `The guest's payment of ${paid} is set against the cancellation fee; there is nothing to refund.`,
+    operatorFeeRest: (rest: string) => `${rest} of the cancellation fee is still outstanding.`,
+    operatorRefundedBefore:
+      "The refund from an earlier cancellation of this booking is already under way; this cancellation adds none.",
   },
 });
 

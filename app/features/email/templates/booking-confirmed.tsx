@@ -15,7 +15,9 @@ import {
   type EmailContent,
 } from "./layout";
 import {
+  bankAccountRows,
   myBookingsUrl,
+  paymentMethodName,
   replyToCompany,
   rowLines,
   singleLine,
@@ -23,6 +25,7 @@ import {
   textWithSignature,
   texts,
   totalRows,
+  transferTexts,
   type EmailRow,
 } from "./shared";
 import "~/locales/texts/booking";
@@ -62,6 +65,14 @@ const confirmedTexts = texts({
     // Decision 104: the admin recorded a transfer; nothing is charged automatically.
     balanceByTransfer: (amount: string, date: string) =>
       `Den Restbetrag von ${amount} überweisen Sie bitte bis zum ${date} unter Angabe Ihrer Buchungsnummer.`,
+    // Decision 107: an admin confirmed an online booking whose method a checkout saved; the
+    // balance job charges it then, as for the online path (the guest did not pay "gerade").
+    balanceSavedEarlier: (amount: string, date: string, method: string) =>
+      `Den Restbetrag von ${amount} buchen wir am ${date} von der Zahlungsart ab, die Sie bei Ihrer Online-Zahlung für diese Buchung hinterlegt haben (${method}). Gelingt das nicht, senden wir Ihnen einen Zahlungslink per E-Mail.`,
+    // Decision 107: confirmed with nothing received; nothing is charged, the guest transfers.
+    dueIntro:
+      "Für diese Buchung ist noch keine Zahlung bei uns eingegangen. Bitte überweisen Sie die folgenden Beträge bis zu den genannten Daten:",
+    dueBy: "fällig bis",
     termsHeading: "Unsere AGB für diese Buchung",
     termsIntro:
       "Für Ihre Buchung gelten diese Allgemeinen Geschäftsbedingungen in der Fassung, die bei Ihrer Buchung auf unserer Website stand. Bitte bewahren Sie diese E-Mail auf.",
@@ -86,6 +97,11 @@ const confirmedTexts = texts({
       `Your payment method could not be saved for later payments, so you pay the balance of ${amount} through a payment link we will e-mail you on ${date}.`,
     balanceByTransfer: (amount: string, date: string) =>
       `Please transfer the balance of ${amount} by ${date}, quoting your booking number.`,
+    balanceSavedEarlier: (amount: string, date: string, method: string) =>
+      `We will charge the balance of ${amount} on ${date} to the payment method you saved with your online payment for this booking (${method}). If that does not work, we will e-mail you a payment link.`,
+    dueIntro:
+      "No payment for this booking has reached us yet. Please transfer the following amounts by the dates given:",
+    dueBy: "due by",
     termsHeading: "Our terms and conditions for this booking",
     termsIntro:
       "Your booking is subject to these terms and conditions as they stood on our website when you booked. Please keep this e-mail.",
@@ -115,6 +131,7 @@ export function bookingConfirmed(
           : []),
       ]
     : [];
+  const method = paymentMethodName(data);
   const receiptNote = !receipt
     ? null
     : receipt.open === 0
@@ -124,11 +141,32 @@ export function bookingConfirmed(
             "saved-method": l.balanceSaved,
             "payment-link": l.balanceByLink,
             "bank-transfer": l.balanceByTransfer,
+            "saved-method-earlier": (amount: string, date: string) =>
+              l.balanceSavedEarlier(amount, date, method),
           }[receipt.balanceBy](
             formatMoney(receipt.open, data.language),
             formatDate(receipt.nextDueDate, data.language),
           )
         : null;
+  // Confirmed with nothing received (decision 107): what is due by when, paid by transfer.
+  const { due } = data;
+  const t = transferTexts(data.language);
+  const dueRows: EmailRow[] = due
+    ? due.items.map((item) => [
+        translate(data.language, `bookingSuccess.payment.kinds.${item.kind}`, {
+          percentage: due.depositPercentage,
+        }),
+        `${formatMoney(item.amount, data.language)}, ${l.dueBy} ${formatDate(item.dueDate, data.language)}`,
+      ])
+    : [];
+  // The account to transfer to, whenever the guest is asked to transfer (decision 107).
+  const asksTransfer =
+    Boolean(due) ||
+    (receiptNote !== null && receipt?.balanceBy === "bank-transfer" && receipt.open > 0);
+  const accountRows: EmailRow[] =
+    asksTransfer && data.bankAccount
+      ? bankAccountRows(data.bankAccount, data.bookingNumber, data.language)
+      : [];
   const contract = contractTexts(data);
   // The AGB the booking was made under (decision 087), last: the contract's full text, kept
   // with the e-mail. In the language the guest booked in, which may differ from the e-mail's.
@@ -142,6 +180,10 @@ export function bookingConfirmed(
       ...rowLines(rows),
       ...(receipt ? ["", `${l.receipt}:`, ...rowLines(receiptRows)] : []),
       ...(receiptNote ? [receiptNote] : []),
+      ...(due ? ["", `${t.schedule}:`, l.dueIntro, ...rowLines(dueRows)] : []),
+      ...(accountRows.length > 0
+        ? ["", `${t.heading}:`, ...rowLines(accountRows), t.referenceHint]
+        : []),
       ...(contract
         ? [
             "",
@@ -173,6 +215,24 @@ export function bookingConfirmed(
           </P>
           <Rows rows={receiptRows} />
           {receiptNote && <P margin="8px 0 0">{receiptNote}</P>}
+        </>
+      )}
+      {due && (
+        <>
+          <P margin="16px 0 8px">
+            <strong>{t.schedule}</strong>
+          </P>
+          <P margin="0 0 8px">{l.dueIntro}</P>
+          <Rows rows={dueRows} />
+        </>
+      )}
+      {accountRows.length > 0 && (
+        <>
+          <P margin="16px 0 8px">
+            <strong>{t.heading}</strong>
+          </P>
+          <Rows rows={accountRows} />
+          <P margin="8px 0 0">{t.referenceHint}</P>
         </>
       )}
       {contract && (

@@ -1,6 +1,6 @@
 import { Img } from "@react-email/components";
 import { localizedLocation } from "~/lib/country-names.server";
-import { formatIban, paymentSchedule, paymentTermsText } from "~/domain/payment-schedule";
+import { paymentSchedule, paymentTermsText } from "~/domain/payment-schedule";
 import { storedPriceLines } from "~/domain/price";
 import { stayCalendar, stayCalendarFileName } from "~/lib/booking-ics.server";
 import { catalogueOf, formatDate, formatMoney, translate } from "~/lib/i18n";
@@ -18,6 +18,7 @@ import {
   type EmailContent,
 } from "./layout";
 import {
+  bankAccountRows,
   bookingTexts,
   myBookingsUrl,
   paymentMethodName,
@@ -154,13 +155,7 @@ export async function bookingReceived(
   const methodRow: EmailRow = [bookingTexts[data.language].paymentMethod, paymentMethodName(data)];
   const account = data.paymentMethod === "bank-transfer" ? data.bankAccount : null;
   const accountRows: EmailRow[] = account
-    ? [
-        [p.accountHolder, account.accountHolder],
-        [p.iban, formatIban(account.iban)],
-        [p.bic, account.bic],
-        [p.bank, account.bankName],
-        [p.reference, data.bookingNumber],
-      ]
+    ? bankAccountRows(account, data.bookingNumber, data.language)
     : [];
   const scheduleRows: EmailRow[] = account
     ? paymentSchedule({

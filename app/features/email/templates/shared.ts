@@ -1,6 +1,8 @@
+import { formatIban } from "~/domain/payment-schedule";
 import { catalogueOf, formatDate, formatMoney } from "~/lib/i18n";
 import { localizedLocation } from "~/lib/country-names.server";
 import type { EmailCompany, StayEmailData } from "../templates";
+import "~/locales/texts/booking-success";
 
 /**
  * Texts and rows more than one e-mail shows, for both parts of a message: the HTML (through the
@@ -137,3 +139,27 @@ export function totalRows(
   const total: EmailRow = [l.total, formatMoney(data.totalPrice, data.language)];
   return withPaymentMethod ? [total, [l.paymentMethod, paymentMethodName(data)]] : [total];
 }
+
+/**
+ * What a guest needs to transfer: the account and the booking number as the reference, in the
+ * words of the booking's success page ("Zahlungsinformationen"). "Buchung eingegangen" and
+ * "Buchung bestätigt" (decision 107) show the same rows, followed by `transferTexts().referenceHint`.
+ */
+export function bankAccountRows(
+  account: { accountHolder: string; iban: string; bic: string; bankName: string },
+  bookingNumber: string,
+  language: EmailLanguage,
+): EmailRow[] {
+  const p = transferTexts(language);
+  return [
+    [p.accountHolder, account.accountHolder],
+    [p.iban, formatIban(account.iban)],
+    [p.bic, account.bic],
+    [p.bank, account.bankName],
+    [p.reference, bookingNumber],
+  ];
+}
+
+/** The success page's payment texts (heading, intro, account labels, reference hint). */
+export const transferTexts = (language: EmailLanguage) =>
+  catalogueOf(language).bookingSuccess.payment;
