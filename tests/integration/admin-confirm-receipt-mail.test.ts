@@ -6,7 +6,7 @@
  * receipt when money was received before, else what is due by when and where to transfer it.
  * Through the app's own path: the admin acts, the outbox sends to a real SMTP receiver.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingStatus, recordPayment } from "~/features/booking/admin-bookings.server";
 import { formatIban } from "~/domain/payment-schedule";
@@ -63,6 +63,23 @@ async function recordAndConfirm(amount: number, language: "de" | "en" = "de") {
   return (await confirmedMail(booking.id)).mail;
 }
 
+/**
+ * The booking's history entries "Zahlungsdaten gesendet" (spec README principle 2: every time
+ * payment details are sent it is recorded on the booking), as { account, to, reason }.
+ */
+async function paymentDetailsSent(bookingId: string) {
+  const rows = await db()
+    .select({ actorId: schema.auditLog.actorId, after: schema.auditLog.after })
+    .from(schema.auditLog)
+    .where(
+      and(
+        eq(schema.auditLog.entityId, bookingId),
+        eq(schema.auditLog.action, "payment-details-sent"),
+      ),
+    );
+  return rows.map((row) => ({ actorId: row.actorId, ...(row.after as Record<string, unknown>) }));
+}
+
 /** The account rows and the reference, as "Buchung eingegangen" shows them. */
 function expectTransferDetails(text: string, number: string) {
   expect(text).toContain("Zahlungsinformationen:");
@@ -100,8 +117,13 @@ describe(`the confirmation after a recorded payment carries the receipt (${datab
     expect(mail.text).toContain(`Bezahlt: ${formatMoney(68_400, "de")}`);
     expect(mail.text).toContain("Die Buchung ist vollständig bezahlt.");
     expect(mail.text).not.toContain("Noch offen");
-    // Nothing left to transfer: no account.
+    // Nothing left to transfer: no account, and no payment details recorded as sent.
     expect(mail.text).not.toContain("IBAN");
+    const [row] = await db()
+      .select({ id: schema.booking.id })
+      .from(schema.booking)
+      .where(eq(schema.booking.guestEmail, mail.to));
+    expect(await paymentDetailsSent(row.id)).toEqual([]);
   });
 
   it("in English for a booking made in English", async () => {
@@ -184,6 +206,19 @@ describe(`"Bestätigen" in the status menu states the money (${databaseKind()})`
     );
     expectTransferDetails(mail.text, number);
     expect(mail.html).toContain("Zahlungsplan");
+    // The account went to the guest: the booking's history says so, naming the admin.
+    const [account] = await db()
+      .select({ id: schema.bankAccount.id })
+      .from(schema.bankAccount)
+      .where(eq(schema.bankAccount.isDefault, true));
+    expect(await paymentDetailsSent(booking.id)).toEqual([
+      {
+        actorId: adminId,
+        bankAccountId: account.id,
+        to: mail.to,
+        reason: "booking-confirmed",
+      },
+    ]);
   });
 
   it("in English, with nothing received", async () => {

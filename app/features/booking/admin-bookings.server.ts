@@ -636,7 +636,7 @@ export async function changeBookingStatus({
             ...(await contractMail(tx, booking, settings, now)),
             // The money as it stands (decision 107): a receipt when anything was received,
             // else what is due by when; each with how the rest gets paid.
-            ...(await confirmationPayment(tx, booking, dayInBerlin(now), null)),
+            ...(await confirmationPayment(tx, booking, dayInBerlin(now), null, actorId)),
           },
         });
       } else if (status === "cancelled") {
@@ -884,6 +884,7 @@ export async function recordPayment({
               { ...booking, amountPaid: after.amountPaid },
               today,
               receivedOn,
+              actorId,
             )),
           },
         });
@@ -915,6 +916,7 @@ async function confirmationPayment(
   booking: LockedBooking,
   today: string,
   paidOn: string | null,
+  actorId: string,
 ) {
   const schedule = paymentSchedule({
     total: booking.totalPrice,
@@ -937,7 +939,7 @@ async function confirmationPayment(
           .filter((item) => item.open > 0)
           .map((item) => ({ kind: item.kind, amount: item.open, dueDate: item.dueDate })),
       },
-      ...(await transferAccountMail(tx, booking)),
+      ...(await transferAccountMail(tx, booking, actorId)),
     };
   }
   const [latest] = paidOn
@@ -948,7 +950,7 @@ async function confirmationPayment(
         .where(and(eq(schema.payment.bookingId, booking.id), eq(schema.payment.refundDue, false)))
         .orderBy(desc(schema.payment.receivedOn))
         .limit(1);
-  const rest = progress.open > 0 ? await restPaidBy(tx, booking) : null;
+  const rest = progress.open > 0 ? await restPaidBy(tx, booking, actorId) : null;
   return {
     receipt: {
       amount: progress.received,
@@ -972,6 +974,7 @@ async function confirmationPayment(
 async function restPaidBy(
   tx: Tx,
   booking: LockedBooking,
+  actorId: string,
 ): Promise<{
   balanceBy: "saved-method-earlier" | "payment-link" | "bank-transfer";
   bankAccount?: { accountHolder: string; iban: string; bic: string; bankName: string };
@@ -982,22 +985,33 @@ async function restPaidBy(
       balanceBy: by === BALANCE_BY_LINK ? "payment-link" : "saved-method-earlier",
     } as const;
   }
-  return { balanceBy: "bank-transfer", ...(await transferAccountMail(tx, booking)) };
+  return { balanceBy: "bank-transfer", ...(await transferAccountMail(tx, booking, actorId)) };
 }
 
-/** The account the guest transfers to, for the e-mail; nothing when no account is active. */
-async function transferAccountMail(tx: Tx, booking: LockedBooking) {
+/**
+ * The account the guest transfers to, for the e-mail; nothing when no account is active. The
+ * e-mail sends payment details, so the booking's history records which account went to whom
+ * (spec README principle 2), as "Buchung eingegangen" and "Zahlungsdaten senden" do; the entry
+ * also keeps the account from being deleted (bank-accounts.server.ts, isReferenced).
+ */
+async function transferAccountMail(tx: Tx, booking: LockedBooking, actorId: string) {
   const account = await transferAccountOf(tx, booking.bankAccountId);
-  return account
-    ? {
-        bankAccount: {
-          accountHolder: account.accountHolder,
-          iban: account.iban,
-          bic: account.bic,
-          bankName: account.bankName,
-        },
-      }
-    : {};
+  if (!account) return {};
+  await tx.insert(schema.auditLog).values({
+    actorId,
+    entity: "booking",
+    entityId: booking.id,
+    action: "payment-details-sent",
+    after: { bankAccountId: account.id, to: booking.guestEmail, reason: "booking-confirmed" },
+  });
+  return {
+    bankAccount: {
+      accountHolder: account.accountHolder,
+      iban: account.iban,
+      bic: account.bic,
+      bankName: account.bankName,
+    },
+  };
 }
 
 /**

@@ -118,6 +118,7 @@ const adminAudit = {
   values: {
     reason: {
       "booking-received": "Buchung eingegangen",
+      "booking-confirmed": "Buchung bestätigt",
       "online-payment": "Online-Zahlung",
       "hold-expired": "Reservierung abgelaufen",
       "booking-cancelled": "Buchung storniert",

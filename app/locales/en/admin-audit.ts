@@ -119,6 +119,7 @@ const adminAudit: typeof de = {
   values: {
     reason: {
       "booking-received": "Booking received",
+      "booking-confirmed": "Booking confirmed",
       "online-payment": "Online payment",
       "hold-expired": "Hold expired",
       "booking-cancelled": "Booking cancelled",
