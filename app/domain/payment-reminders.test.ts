@@ -9,6 +9,7 @@ import {
   isDepositOverdueForCancellation,
   remindersDue,
   type DueReminder,
+  type SentFinalNotice,
 } from "./payment-reminders";
 
 // Booked 1 March for 1 June: deposit 200 € due 8 March, balance 800 € due 2 May.
@@ -19,12 +20,19 @@ const booking = {
   depositPercentage: 20,
   balanceDueDays: 30,
 };
-const due = (today: string, amountPaid = 0, afterDays: number | null = null) =>
+const due = (
+  today: string,
+  amountPaid = 0,
+  afterDays: number | null = null,
+  sentNotice: SentFinalNotice | null = null,
+  terms: Partial<typeof booking> = {},
+) =>
   remindersDue({
-    progress: bookingPaymentProgress({ ...booking, amountPaid }, today),
+    progress: bookingPaymentProgress({ ...booking, ...terms, amountPaid }, today),
     bookingDay: booking.bookingDay,
     today,
-    cancellation: { checkIn: booking.checkIn, afterDays },
+    cancellation: { checkIn: terms.checkIn ?? booking.checkIn, afterDays },
+    sentNotice,
   });
 
 describe("remindersDue", () => {
@@ -81,6 +89,7 @@ describe("remindersDue", () => {
         bookingDay: late.bookingDay,
         today: "2026-05-30",
         cancellation: { checkIn: booking.checkIn, afterDays: 1 },
+        sentNotice: null,
       }),
     ).toEqual([]);
     expect(
@@ -89,6 +98,7 @@ describe("remindersDue", () => {
         bookingDay: late.bookingDay,
         today: "2026-06-01",
         cancellation: { checkIn: booking.checkIn, afterDays: 1 },
+        sentNotice: null,
       }),
     ).toEqual([{ kind: "overdue", instalment: "full", dueDate: "2026-05-31", open: 100_000 }]);
   });
@@ -162,6 +172,88 @@ describe("the final notice before the automatic cancellation (decision 084)", ()
     expect(deadline("2026-05-23")).toBe("2026-05-30");
     expect(deadline("2026-05-24")).toBeNull();
     expect(due("2026-05-24", 0, 3).map((r) => r.kind)).toEqual(["overdue", "overdue"]);
+  });
+});
+
+describe("no second payment demand beside a running final notice (decision 112)", () => {
+  // Booked 1 March for 8 April: deposit 200 € due 8 March, balance 800 € due 9 March. With the
+  // cancellation after 3 days the final notice goes out on 9 March (deadline 16 March) and asks
+  // for both: everything due by its day.
+  const close = { checkIn: "2026-04-08" };
+  const notice = { sentOn: "2026-03-09", deadline: "2026-03-16" };
+  const kinds = (reminders: DueReminder[]) => reminders.map((r) => `${r.kind} ${r.instalment}`);
+
+  it("sends only the notice on its day, not the balance's own reminder beside it", () => {
+    expect(due("2026-03-09", 0, 3, null, close)).toEqual([
+      expect.objectContaining({ kind: "final", instalment: "deposit", deadline: "2026-03-16" }),
+    ]);
+    // The same on the notice's day after it went out (a second run that day).
+    expect(kinds(due("2026-03-09", 0, 3, notice, close))).toEqual(["final deposit"]);
+    // Without the cancellation, both items get their plain reminders as before.
+    expect(kinds(due("2026-03-09", 0, null, null, close))).toEqual([
+      "overdue deposit",
+      "upcoming balance",
+    ]);
+  });
+
+  // Once sent, the notice is still named as due each day (the job finds its row and skips it);
+  // what matters here is the balance.
+  const balance = (reminders: DueReminder[]) =>
+    kinds(reminders.filter((r) => r.instalment === "balance"));
+
+  it("keeps the balance quiet until the deadline has passed, also when the deposit was paid meanwhile", () => {
+    for (const today of ["2026-03-10", "2026-03-12", "2026-03-16"]) {
+      expect(balance(due(today, 0, 3, notice, close))).toEqual([]);
+      expect(kinds(due(today, 20_000, 3, notice, close))).toEqual([]);
+    }
+    // The deadline has passed and the booking was not cancelled (the deposit arrived): the
+    // balance's overdue reminder resumes.
+    expect(kinds(due("2026-03-17", 20_000, 3, notice, close))).toEqual(["overdue balance"]);
+    // The operator switched the cancellation off meanwhile: the deadline the guest was told
+    // still holds, and the plain reminders resume after it (the deposit's "overdue" counts as
+    // sent with the notice, in the job).
+    expect(kinds(due("2026-03-12", 0, null, notice, close))).toEqual(["overdue deposit"]);
+    expect(kinds(due("2026-03-17", 0, null, notice, close))).toEqual([
+      "overdue deposit",
+      "overdue balance",
+    ]);
+  });
+
+  it("a balance that falls due only after the notice's day gets its normal reminders", () => {
+    // Booked 1 March for 12 April: the balance is due on 13 March, after the notice of 9 March,
+    // whose amount is the deposit only.
+    const later = { checkIn: "2026-04-12" };
+    expect(kinds(due("2026-03-09", 0, 3, null, later))).toEqual(["final deposit"]);
+    expect(balance(due("2026-03-10", 0, 3, notice, later))).toEqual(["upcoming balance"]);
+    expect(balance(due("2026-03-14", 0, 3, notice, later))).toEqual(["overdue balance"]);
+  });
+
+  it("never leaves a later item due by the notice's day with its own reminder while the deadline runs", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 35, max: 60 }),
+        (offset, amountPaid, afterDays, daysToArrival) => {
+          const terms = { checkIn: addDays(booking.bookingDay, daysToArrival) };
+          // The notice as the job would have sent it on the first day it was due.
+          let sentNotice: SentFinalNotice | null = null;
+          for (let day = 0; day <= offset && !sentNotice; day++) {
+            const on = addDays(booking.bookingDay, day);
+            const final = due(on, 0, afterDays, null, terms).find((r) => r.kind === "final");
+            if (final) sentNotice = { sentOn: on, deadline: final.deadline! };
+          }
+          const today = addDays(booking.bookingDay, offset);
+          for (const reminder of due(today, amountPaid, afterDays, sentNotice, terms)) {
+            if (reminder.kind === "final" || !sentNotice || today > sentNotice.deadline) continue;
+            if (reminder.instalment === "balance") {
+              expect(reminder.dueDate > sentNotice.sentOn).toBe(true);
+            }
+          }
+        },
+      ),
+    );
   });
 });
 

@@ -19,6 +19,12 @@ import type { PaymentKind, PaymentProgress } from "./payment-schedule";
  *   setting's days are few – so the guest is never cancelled without a deadline (AGB § 7: "trotz
  *   Mahnung mit angemessener Fristsetzung"). No notice where the cancellation could only fall
  *   on or after the check-in day, when the job never cancels: it threatens nothing it won't do.
+ * - While a final notice is due today or its deadline is still running, a later item (the
+ *   balance) that was already due on the notice's day gets no reminder of its own: the notice
+ *   asked for it (its amount is everything due by then), and a second e-mail with another
+ *   amount and another date would contradict it (decision 112). A later item that falls due
+ *   only after the notice was sent is not in its amount and gets its normal reminders; once the
+ *   deadline has passed without a cancellation, they resume for every item.
  *
  * The caller sends each (booking, due date, kind) at most once (a unique row in the database);
  * this function only says what would be due.
@@ -47,11 +53,15 @@ export type DueReminder = {
 /** The optional automatic cancellation as the settings have it (days overdue, null: off). */
 type AutoCancellation = { checkIn: string; afterDays: number | null };
 
+/** The final notice sent for the first item (its `payment_reminder` row): its day and deadline. */
+export type SentFinalNotice = { sentOn: string; deadline: string };
+
 export function remindersDue({
   progress,
   bookingDay,
   today,
   cancellation,
+  sentNotice,
 }: {
   progress: PaymentProgress;
   /** the day the booking was made (Europe/Berlin) */
@@ -59,13 +69,22 @@ export function remindersDue({
   /** Europe/Berlin "YYYY-MM-DD" */
   today: string;
   cancellation: AutoCancellation;
+  /** the final notice already sent for the first item; null when none was */
+  sentNotice: SentFinalNotice | null;
 }): DueReminder[] {
   const due: DueReminder[] = [];
+  const finalDeadline = finalNoticeDeadline({ progress, today, ...cancellation });
+  // The notice that speaks for the later items: the one sent (a deadline computed again on a
+  // later day is not a new notice), else the one due today. Its amount holds every item due by
+  // its day, so those items stay quiet until its deadline has passed.
+  const notice = sentNotice ?? (finalDeadline ? { sentOn: today, deadline: finalDeadline } : null);
+  const coveredUpTo = notice && today <= notice.deadline ? notice.sentOn : null;
   for (const [index, item] of progress.items.entries()) {
     if (item.open <= 0) continue;
+    if (index > 0 && coveredUpTo !== null && item.dueDate <= coveredUpTo) continue;
     const reminderDay = addDays(item.dueDate, -REMINDER_DAYS_BEFORE);
     const base = { instalment: item.kind, dueDate: item.dueDate, open: item.open };
-    const deadline = index === 0 ? finalNoticeDeadline({ progress, today, ...cancellation }) : null;
+    const deadline = index === 0 ? finalDeadline : null;
     if (deadline) {
       due.push({ kind: "final", ...base, deadline });
     } else if (today > item.dueDate) {

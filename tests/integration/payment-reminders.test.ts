@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays } from "~/domain/calendar-day";
 import { overduePayments } from "~/features/admin-dashboard/dashboard.server";
 import { runPaymentReminders } from "~/features/booking/payment-reminders.server";
 import { renderEmail } from "~/features/email/templates";
@@ -373,6 +374,99 @@ describe(`cancelling bookings whose deposit stays unpaid (${databaseKind()})`, (
         .insert(schema.paymentReminder)
         .values({ ...row, kind: "overdue", deadline: "2026-03-16" }),
     ).rejects.toThrow();
+  });
+});
+
+describe(`no second payment demand beside a running final notice (${databaseKind()})`, () => {
+  /**
+   * Runs the job once a day from `from` to `to` (with `before(day)` first, e.g. a payment) and
+   * returns what each booking was sent, day by day: "9 Mar final 1000.00 until 2026-03-16".
+   */
+  async function mailsDayByDay(
+    bookings: Record<string, string>,
+    from: string,
+    to: string,
+    before: (day: string) => Promise<unknown> = async () => {},
+  ) {
+    const log: Record<string, string[]> = Object.fromEntries(
+      Object.keys(bookings).map((name) => [name, []]),
+    );
+    const seen = new Set<string>();
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      await before(day);
+      await runPaymentReminders(at(day));
+      for (const [name, id] of Object.entries(bookings)) {
+        const mails = await db()
+          .select()
+          .from(schema.emailOutbox)
+          .where(eq(schema.emailOutbox.bookingId, id))
+          .orderBy(asc(schema.emailOutbox.createdAt));
+        for (const mail of mails.filter((m) => !seen.has(m.id))) {
+          seen.add(mail.id);
+          const data = mail.data as Record<string, unknown>;
+          const what =
+            mail.template === "payment-reminder"
+              ? `${String(data.reminder)} ${(Number(data.amountDue) / 100).toFixed(2)} by ${String(data.dueDate)}`
+              : mail.template;
+          log[name].push(`${day} ${what}`);
+        }
+      }
+    }
+    return log;
+  }
+
+  it("after the final notice, the balance it already asked for gets no reminder of its own until the deadline has passed", async () => {
+    await saveSettings({ autoCancelOverdueDays: 3 }, adminId);
+    // Booked 1 March for 8 April: deposit 200 € due 8 March, balance 800 € due 9 March – the
+    // day the final notice goes out, so the notice asks for the whole 1.000 €.
+    const stay = { checkIn: "2026-04-08", checkOut: "2026-04-12" };
+    const unpaid = await openBooking(stay);
+    const paysDeposit = await openBooking(stay);
+    const log = await mailsDayByDay(
+      { unpaid: unpaid.id, paysDeposit: paysDeposit.id },
+      "2026-03-01",
+      "2026-03-20",
+      async (day) => {
+        if (day === "2026-03-12") await pay(paysDeposit.id, 20_000, day);
+      },
+    );
+    const untilTheNotice = [
+      "2026-03-05 upcoming 200.00 by 2026-03-08",
+      "2026-03-06 upcoming 1000.00 by 2026-03-09",
+      "2026-03-09 final 1000.00 by 2026-03-16",
+    ];
+    // No "Zahlung überfällig" for the balance while the deadline runs; then the cancellation.
+    expect(log.unpaid).toEqual([...untilTheNotice, "2026-03-17 booking-cancelled"]);
+    // The deposit arrived, the balance did not: after the deadline the balance is reminded of.
+    expect(log.paysDeposit).toEqual([...untilTheNotice, "2026-03-17 overdue 800.00 by 2026-03-09"]);
+    expect((await stored(paysDeposit.id)).status).toBe("pending");
+  });
+
+  it("a run that sends the final notice sends nothing else for the balance it includes", async () => {
+    // The job was down (or the setting switched on) until the notice's day.
+    const booking = await openBooking({ checkIn: "2026-04-08", checkOut: "2026-04-12" });
+    await saveSettings({ autoCancelOverdueDays: 3 }, adminId);
+    const [a, b] = await Promise.all([
+      runPaymentReminders(at("2026-03-09")),
+      runPaymentReminders(at("2026-03-09")),
+    ]);
+    expect(a.sent + b.sent).toBe(1);
+    expect((await reminderMails(booking.id)).map((m) => m.data)).toEqual([
+      expect.objectContaining({ reminder: "final", amountDue: 100_000, deadline: "2026-03-16" }),
+    ]);
+  });
+
+  it("a balance that falls due after the notice was sent gets its normal reminders (the notice did not ask for it)", async () => {
+    await saveSettings({ autoCancelOverdueDays: 3 }, adminId);
+    // Booked 1 March for 12 April: balance due 13 March, after the notice of 9 March.
+    const booking = await openBooking({ checkIn: "2026-04-12", checkOut: "2026-04-15" });
+    const log = await mailsDayByDay({ booking: booking.id }, "2026-03-01", "2026-03-15");
+    expect(log.booking).toEqual([
+      "2026-03-05 upcoming 200.00 by 2026-03-08",
+      "2026-03-09 final 200.00 by 2026-03-16",
+      "2026-03-10 upcoming 1000.00 by 2026-03-13",
+      "2026-03-14 overdue 1000.00 by 2026-03-13",
+    ]);
   });
 });
 

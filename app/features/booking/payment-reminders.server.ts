@@ -8,6 +8,7 @@ import {
   isDepositOverdueForCancellation,
   remindersDue,
   type DueReminder,
+  type SentFinalNotice,
 } from "~/domain/payment-reminders";
 import { bookingPaymentProgress, type PaymentProgress } from "~/domain/payment-schedule";
 import { db, schema, type Database } from "~/lib/db.server";
@@ -65,13 +66,14 @@ export async function runPaymentReminders(now: Date): Promise<PaymentReminderRun
     const bookingDay = dayInBerlin(candidate.createdAt);
     const progress = bookingPaymentProgress({ ...candidate, bookingDay }, today);
     const cancellation = { checkIn: candidate.checkIn, afterDays: settings.autoCancelOverdueDays };
-    const noticeDeadline = finalDeadlineOf(sentBefore, candidate.id, progress);
+    const sentNotice = finalNoticeOf(sentBefore, candidate.id, progress);
+    const noticeDeadline = sentNotice?.deadline ?? null;
     try {
       if (isDepositOverdueForCancellation({ progress, today, ...cancellation, noticeDeadline })) {
         if (await cancelUnpaidBooking({ bookingId: candidate.id, now, settings })) run.cancelled++;
         continue;
       }
-      const due = remindersDue({ progress, bookingDay, today, cancellation }).filter(
+      const due = remindersDue({ progress, bookingDay, today, cancellation, sentNotice }).filter(
         (item) => !isCovered(sentBefore, candidate.id, item),
       );
       for (const item of due) {
@@ -97,12 +99,19 @@ const openBankTransfer = () =>
 const reminderKey = (bookingId: string, item: Pick<DueReminder, "dueDate" | "kind">) =>
   `${bookingId} ${item.dueDate} ${item.kind}`;
 
+type SentReminder = {
+  /** the day of the run that sent it (Europe/Berlin) */
+  sentOn: string;
+  /** the deadline a final notice named; null for the other kinds */
+  deadline: string | null;
+};
+
 /**
  * The reminders already sent for these bookings (to skip their transactions; under a booking's
- * lock with its `tx`), by `reminderKey`; the value is the deadline a final notice named.
+ * lock with its `tx`), by `reminderKey`.
  */
 async function alreadySent(bookingIds: string[], executor: Pick<Database, "select"> = db()) {
-  const sent = new Map<string, string | null>();
+  const sent = new Map<string, SentReminder>();
   // Chunks keep the parameter list small for many open bookings.
   for (let start = 0; start < bookingIds.length; start += 500) {
     const rows = await executor
@@ -111,25 +120,30 @@ async function alreadySent(bookingIds: string[], executor: Pick<Database, "selec
         dueDate: reminder.dueDate,
         kind: reminder.kind,
         deadline: reminder.deadline,
+        createdAt: reminder.createdAt,
       })
       .from(reminder)
       .where(inArray(reminder.bookingId, bookingIds.slice(start, start + 500)));
     for (const row of rows) {
-      sent.set(reminderKey(row.bookingId, { ...row, kind: row.kind as "overdue" }), row.deadline);
+      sent.set(reminderKey(row.bookingId, { ...row, kind: row.kind as "overdue" }), {
+        sentOn: dayInBerlin(row.createdAt),
+        deadline: row.deadline,
+      });
     }
   }
   return sent;
 }
 
-/** The deadline of the final notice sent for the booking's first item; null when none was. */
-function finalDeadlineOf(
-  sent: Map<string, string | null>,
+/** The final notice sent for the booking's first item (its day and deadline); null when none was. */
+function finalNoticeOf(
+  sent: Map<string, SentReminder>,
   bookingId: string,
   progress: PaymentProgress,
-) {
+): SentFinalNotice | null {
   const first = progress.items[0];
   if (!first) return null;
-  return sent.get(reminderKey(bookingId, { dueDate: first.dueDate, kind: "final" })) ?? null;
+  const row = sent.get(reminderKey(bookingId, { dueDate: first.dueDate, kind: "final" }));
+  return row?.deadline ? { sentOn: row.sentOn, deadline: row.deadline } : null;
 }
 
 /**
@@ -171,18 +185,16 @@ async function sendReminder({
     const bookingDay = dayInBerlin(booking.createdAt);
     const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);
     const cancellation = { checkIn: booking.checkIn, afterDays: settings.autoCancelOverdueDays };
-    const stillDue = remindersDue({ progress, bookingDay, today, cancellation }).find(
+    // The rows under the lock: a final notice another process sent meanwhile silences the
+    // items it asked for (decision 112), and an "overdue" after it is only seen here.
+    const sent = await alreadySent([booking.id], tx);
+    const sentNotice = finalNoticeOf(sent, booking.id, progress);
+    const stillDue = remindersDue({ progress, bookingDay, today, cancellation, sentNotice }).find(
       (due) => due.dueDate === item.dueDate && due.kind === item.kind,
     );
     if (!stillDue) return "skipped";
-    // The same kind again is refused by the row's primary key below; an "overdue" after the
-    // final notice is only seen in the rows.
-    if (
-      stillDue.kind === "overdue" &&
-      isCovered(await alreadySent([booking.id], tx), booking.id, stillDue)
-    ) {
-      return "skipped";
-    }
+    // The same kind again is refused by the row's primary key below.
+    if (stillDue.kind === "overdue" && isCovered(sent, booking.id, stillDue)) return "skipped";
     const account = await transferAccountOf(tx, booking.bankAccountId);
     if (!account) {
       // Nothing to tell the guest where to pay; no row, so the next run tries again.
@@ -199,6 +211,10 @@ async function sendReminder({
         instalment: stillDue.instalment,
         amount: amountDue,
         deadline: stillDue.deadline ?? null,
+        // The run's instant, not the database clock: its day is the one the amount was computed
+        // for, which says which later items a final notice asked for (a run that starts just
+        // before midnight would otherwise get the next day).
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning({ bookingId: reminder.bookingId });
@@ -277,11 +293,8 @@ async function cancelUnpaidBooking({
     const progress = bookingPaymentProgress({ ...booking, bookingDay }, today);
     const afterDays = settings.autoCancelOverdueDays;
     const checkIn = booking.checkIn;
-    const noticeDeadline = finalDeadlineOf(
-      await alreadySent([booking.id], tx),
-      booking.id,
-      progress,
-    );
+    const noticeDeadline =
+      finalNoticeOf(await alreadySent([booking.id], tx), booking.id, progress)?.deadline ?? null;
     const cancellation = { checkIn, afterDays, noticeDeadline };
     if (!isDepositOverdueForCancellation({ progress, today, ...cancellation })) return false;
     const cancellationFee = 0;
