@@ -8,7 +8,6 @@ import { isUuid } from "~/domain/ids";
 import {
   amountToPayNext,
   bookingPaymentProgress,
-  paymentProgress,
   paymentSchedule,
 } from "~/domain/payment-schedule";
 import { db, pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from "~/lib/db.server";
@@ -918,17 +917,10 @@ async function confirmationPayment(
   paidOn: string | null,
   actorId: string,
 ) {
-  const schedule = paymentSchedule({
-    total: booking.totalPrice,
-    bookingDay: dayInBerlin(booking.createdAt),
-    checkIn: booking.checkIn,
-    depositPercentage: booking.depositPercentage,
-    balanceDueDays: booking.balanceDueDays,
-  });
-  const progress = paymentProgress(schedule, {
-    received: booking.totalPrice - (await openAmountOf(tx, booking)),
-    today,
-  });
+  // Received: what came in less a surplus owed back (openAmountOf).
+  const received = booking.totalPrice - (await openAmountOf(tx, booking));
+  const bookingDay = dayInBerlin(booking.createdAt);
+  const progress = bookingPaymentProgress({ ...booking, bookingDay, amountPaid: received }, today);
   if (progress.received === 0) {
     // Nothing received: no Stripe customer either (a checkout saves one only once it is paid),
     // so nothing is charged and no link is sent – the guest transfers.
