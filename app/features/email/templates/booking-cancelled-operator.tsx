@@ -1,10 +1,9 @@
 import { formatMoney } from "~/lib/i18n";
 import type { ParsedEmailData, RenderContext } from "../templates";
-import { cancelledTexts } from "./booking-cancelled";
+import { cancelledTexts, refundNotes } from "./booking-cancelled";
 import { BookingEmailLayout, ButtonLink, P, Rows, type EmailContent } from "./layout";
 import {
   adminUrl,
-  paymentMethodName,
   rowLines,
   singleLine,
   stayRows,
@@ -54,7 +53,17 @@ export function bookingCancelledOperator(
   ];
   const notes =
     amountPaid !== undefined && refund
-      ? operatorNotes(data, amountPaid, refund)
+      ? // What the operator has to do about the money (decision 107): nothing for what Stripe
+        // pays back; a transfer by hand, to be marked refunded in the booking.
+        refundNotes(data, amountPaid, refund, {
+          both: l.operatorRefundBoth,
+          online: l.operatorRefundOnline,
+          transfer: l.operatorRefundTransfer,
+          nothingPaid: (withFee) => (withFee ? [l.feeToCollect] : []),
+          paidKept: l.operatorPaidKept,
+          feeRest: l.operatorFeeRest,
+          refundedBefore: l.operatorRefundedBefore,
+        })
       : !data.wasPaid && data.cancellationFee > 0
         ? [l.feeToCollect]
         : [];
@@ -83,35 +92,4 @@ export function bookingCancelledOperator(
     </BookingEmailLayout>
   );
   return { subject, text, html, replyTo: { name: guestName, address: data.guestEmail } };
-}
-
-/**
- * What the operator has to do about the money (decision 107), from the amounts the server
- * computed for this cancellation (decision 104): nothing for what Stripe pays back; a transfer
- * by hand, to be marked refunded in the booking; nothing to refund when the fee keeps the
- * payment (and the rest of the fee still to collect).
- */
-function operatorNotes(
-  data: ParsedEmailData<"booking-cancelled-operator">,
-  amountPaid: number,
-  refund: { online: number; transfer: number },
-): string[] {
-  const l = cancelledTexts[data.language];
-  const money = (value: number) => formatMoney(value, data.language);
-  const fee = data.cancellationFee;
-  const method = paymentMethodName(data);
-  if (refund.online > 0 && refund.transfer > 0) {
-    const total = money(refund.online + refund.transfer);
-    return [l.operatorRefundBoth(total, money(refund.online), method, money(refund.transfer))];
-  }
-  if (refund.online > 0) return [l.operatorRefundOnline(money(refund.online), method)];
-  if (refund.transfer > 0) return [l.operatorRefundTransfer(money(refund.transfer))];
-  if (amountPaid === 0) return fee > 0 ? [l.feeToCollect] : [];
-  if (amountPaid <= fee) {
-    return [
-      l.operatorPaidKept(money(amountPaid)),
-      ...(fee > amountPaid ? [l.operatorFeeRest(money(fee - amountPaid))] : []),
-    ];
-  }
-  return [l.operatorRefundedBefore];
 }

@@ -160,7 +160,15 @@ export function bookingCancelled(
   ];
   const notes =
     amountPaid !== undefined && refund
-      ? refundNotes(data, amountPaid, refund)
+      ? refundNotes(data, amountPaid, refund, {
+          both: l.refundBoth,
+          online: l.refundOnline,
+          transfer: l.refundTransfer,
+          nothingPaid: (withFee) => (withFee ? [l.nothingPaid, l.feeDue] : [l.nothingPaidFree]),
+          paidKept: l.paidKept,
+          feeRest: l.feeRest,
+          refundedBefore: l.refundedBefore,
+        })
       : // Rows queued before decision 104: the general sentence.
         [data.wasPaid ? l.refund : data.cancellationFee > 0 ? l.feeDue : null].filter(
           (note) => note !== null,
@@ -193,32 +201,46 @@ export function bookingCancelled(
   return { subject, text, html, replyTo: replyToCompany(data.company) };
 }
 
+/** The sentences for each money case of a cancellation, for the guest or for the operator. */
+export type RefundNoteTexts = {
+  both: (total: string, online: string, method: string, transfer: string) => string;
+  online: (amount: string, method: string) => string;
+  transfer: (amount: string) => string;
+  /** nothing was paid: with a fee to collect, or free */
+  nothingPaid: (withFee: boolean) => string[];
+  paidKept: (amount: string) => string;
+  feeRest: (amount: string) => string;
+  refundedBefore: string;
+};
+
 /**
  * What happens to the money, from the amounts the server computed for this cancellation
  * (decision 104): the refund and how it is paid back; nothing paid, nothing to refund; a payment
- * the fee keeps; a refund already under way from an earlier cancellation of the same booking.
+ * the fee keeps (and the rest of the fee); a refund already under way from an earlier
+ * cancellation of the same booking. One case analysis for both e-mails (the guest's and the
+ * operator's, decision 107), each with its own sentences.
  */
-function refundNotes(
-  data: ParsedEmailData<"booking-cancelled">,
+export function refundNotes(
+  data: ParsedEmailData<"booking-cancelled"> | ParsedEmailData<"booking-cancelled-operator">,
   amountPaid: number,
   refund: { online: number; transfer: number },
+  say: RefundNoteTexts,
 ): string[] {
-  const l = cancelledTexts[data.language];
   const money = (value: number) => formatMoney(value, data.language);
   const fee = data.cancellationFee;
   const method = paymentMethodName(data);
   if (refund.online > 0 && refund.transfer > 0) {
     const total = money(refund.online + refund.transfer);
-    return [l.refundBoth(total, money(refund.online), method, money(refund.transfer))];
+    return [say.both(total, money(refund.online), method, money(refund.transfer))];
   }
-  if (refund.online > 0) return [l.refundOnline(money(refund.online), method)];
-  if (refund.transfer > 0) return [l.refundTransfer(money(refund.transfer))];
-  if (amountPaid === 0) return fee > 0 ? [l.nothingPaid, l.feeDue] : [l.nothingPaidFree];
+  if (refund.online > 0) return [say.online(money(refund.online), method)];
+  if (refund.transfer > 0) return [say.transfer(money(refund.transfer))];
+  if (amountPaid === 0) return say.nothingPaid(fee > 0);
   if (amountPaid <= fee) {
     return [
-      l.paidKept(money(amountPaid)),
-      ...(fee > amountPaid ? [l.feeRest(money(fee - amountPaid))] : []),
+      say.paidKept(money(amountPaid)),
+      ...(fee > amountPaid ? [say.feeRest(money(fee - amountPaid))] : []),
     ];
   }
-  return [l.refundedBefore];
+  return [say.refundedBefore];
 }
