@@ -52,6 +52,33 @@ async function recordTransfer(bookingId: string, amount: number) {
   ).toMatchObject({ ok: true });
 }
 
+/** Greta's confirmed card booking of 500 €, of which 100 € came through Stripe. */
+async function cardPaidBooking(tag: string) {
+  const paid = await pendingBooking({
+    totalPrice: 50_000,
+    paymentMethod: "credit-card",
+    status: "confirmed",
+  });
+  await db()
+    .insert(schema.payment)
+    .values({
+      bookingId: paid.booking.id,
+      method: "credit-card",
+      amount: 10_000,
+      receivedOn: "2026-11-20",
+      note: `Stripe pi_mail_${tag}`,
+      stripePaymentIntentId: `pi_mail_${tag}_${paid.booking.id.slice(0, 8)}`,
+    });
+  return paid;
+}
+
+/** The guest cancels on the dashboard, quoted the fee the server then charges. */
+async function guestCancels(bookingId: string, userId: string, fee: number) {
+  expect(
+    await cancelBooking({ userId, bookingId, quotedFee: fee, now: NOW, language: "de" }),
+  ).toEqual({ ok: true, fee });
+}
+
 /** The guest's "Buchung storniert" e-mail of the booking. */
 async function cancelledMail(bookingId: string) {
   const mails = await deliverQueuedMail(smtp.receiver);
@@ -68,15 +95,7 @@ describe(`the cancellation e-mail states the refund (${databaseKind()})`, () => 
     const { booking, guest } = await pendingBooking({ totalPrice: 26_800, ...WITH_FEE });
     await recordTransfer(booking.id, 26_800);
     await deliverQueuedMail(smtp.receiver);
-    expect(
-      await cancelBooking({
-        userId: guest.id,
-        bookingId: booking.id,
-        quotedFee: 13_400,
-        now: NOW,
-        language: "de",
-      }),
-    ).toEqual({ ok: true, fee: 13_400 });
+    await guestCancels(booking.id, guest.id, 13_400);
     const mail = await cancelledMail(booking.id);
     expect(mail.text).toContain(`Bereits bezahlt: ${money(26_800)}`);
     expect(mail.text).toContain(`Stornierungsgebühr: ${money(13_400)}`);
@@ -89,30 +108,8 @@ describe(`the cancellation e-mail states the refund (${databaseKind()})`, () => 
   });
 
   it("a card payment goes back to the card: the amount and the method", async () => {
-    const { booking, guest } = await pendingBooking({
-      totalPrice: 50_000,
-      paymentMethod: "credit-card",
-      status: "confirmed",
-    });
-    await db()
-      .insert(schema.payment)
-      .values({
-        bookingId: booking.id,
-        method: "credit-card",
-        amount: 10_000,
-        receivedOn: "2026-11-20",
-        note: "Stripe pi_mail_104",
-        stripePaymentIntentId: `pi_mail_104_${booking.id.slice(0, 8)}`,
-      });
-    expect(
-      await cancelBooking({
-        userId: guest.id,
-        bookingId: booking.id,
-        quotedFee: 0,
-        now: NOW,
-        language: "de",
-      }),
-    ).toEqual({ ok: true, fee: 0 });
+    const { booking, guest } = await cardPaidBooking("104");
+    await guestCancels(booking.id, guest.id, 0);
     const mail = await cancelledMail(booking.id);
     expect(mail.text).toContain(`Erstattungsbetrag: ${money(10_000)}`);
     expect(mail.text).toContain(
@@ -182,15 +179,7 @@ describe(`the operator's e-mail states the refund and who sends it (${databaseKi
     const { booking, guest } = await pendingBooking({ totalPrice: 26_800, ...WITH_FEE });
     await recordTransfer(booking.id, 20_000);
     await deliverQueuedMail(smtp.receiver);
-    expect(
-      await cancelBooking({
-        userId: guest.id,
-        bookingId: booking.id,
-        quotedFee: 13_400,
-        now: NOW,
-        language: "de",
-      }),
-    ).toEqual({ ok: true, fee: 13_400 });
+    await guestCancels(booking.id, guest.id, 13_400);
     const mail = await operatorMail(booking.id);
     expect(mail.text).toContain(`Bereits bezahlt: ${money(20_000)}`);
     expect(mail.text).toContain(`Stornierungsgebühr: ${money(13_400)}`);
@@ -207,30 +196,8 @@ describe(`the operator's e-mail states the refund and who sends it (${databaseKi
   });
 
   it("paid by card: Stripe pays it back, the operator transfers nothing", async () => {
-    const { booking, guest } = await pendingBooking({
-      totalPrice: 50_000,
-      paymentMethod: "credit-card",
-      status: "confirmed",
-    });
-    await db()
-      .insert(schema.payment)
-      .values({
-        bookingId: booking.id,
-        method: "credit-card",
-        amount: 10_000,
-        receivedOn: "2026-11-20",
-        note: "Stripe pi_mail_107",
-        stripePaymentIntentId: `pi_mail_107_${booking.id.slice(0, 8)}`,
-      });
-    expect(
-      await cancelBooking({
-        userId: guest.id,
-        bookingId: booking.id,
-        quotedFee: 0,
-        now: NOW,
-        language: "de",
-      }),
-    ).toEqual({ ok: true, fee: 0 });
+    const { booking, guest } = await cardPaidBooking("107");
+    await guestCancels(booking.id, guest.id, 0);
     const mail = await operatorMail(booking.id);
     expect(mail.text).toContain(`Bereits bezahlt: ${money(10_000)}`);
     expect(mail.text).toContain(`Erstattungsbetrag: ${money(10_000)}`);
@@ -244,15 +211,7 @@ describe(`the operator's e-mail states the refund and who sends it (${databaseKi
     const { booking, guest } = await pendingBooking({ totalPrice: 68_400, ...WITH_FEE });
     await recordTransfer(booking.id, 13_680);
     await deliverQueuedMail(smtp.receiver);
-    expect(
-      await cancelBooking({
-        userId: guest.id,
-        bookingId: booking.id,
-        quotedFee: 34_200,
-        now: NOW,
-        language: "de",
-      }),
-    ).toEqual({ ok: true, fee: 34_200 });
+    await guestCancels(booking.id, guest.id, 34_200);
     const mail = await operatorMail(booking.id);
     expect(mail.text).toContain(
       `Die Zahlung des Gastes von ${money(13_680)} wird mit der Stornierungsgebühr verrechnet; es gibt nichts zu erstatten.`,
