@@ -43,6 +43,19 @@ async function confirmedMail(bookingId: string) {
   return { mail: mail!, number: row.number };
 }
 
+/** "Bestätigen" in the booking's status menu, without recording a payment. */
+async function confirmInStatusMenu(bookingId: string) {
+  expect(
+    await changeBookingStatus({
+      bookingId,
+      status: "confirmed",
+      seenStatus: "pending",
+      actorId: adminId,
+      now: NOW,
+    }),
+  ).toEqual({ ok: true });
+}
+
 /** Greta's booking of 684,00 € (20 % deposit, balance 30 days before 10.03.2027). */
 async function recordAndConfirm(amount: number, language: "de" | "en" = "de") {
   const { booking, guest } = await pendingBooking({ totalPrice: 68_400 });
@@ -155,15 +168,7 @@ describe(`"Bestätigen" in the status menu states the money (${databaseKind()})`
       }),
     ).toMatchObject({ ok: true, confirmed: false });
     await deliverQueuedMail(smtp.receiver);
-    expect(
-      await changeBookingStatus({
-        bookingId: booking.id,
-        status: "confirmed",
-        seenStatus: "pending",
-        actorId: adminId,
-        now: NOW,
-      }),
-    ).toEqual({ ok: true });
+    await confirmInStatusMenu(booking.id);
     const { mail, number } = await confirmedMail(booking.id);
     const money = (cents: number) => formatMoney(cents, "de");
     expect(mail.text).toContain("vielen Dank für Ihre Zahlung: Ihre Buchung ist bestätigt.");
@@ -180,15 +185,7 @@ describe(`"Bestätigen" in the status menu states the money (${databaseKind()})`
 
   it("with nothing received: each payment due with its date, and where to transfer it", async () => {
     const { booking } = await pendingBooking({ totalPrice: 68_400 });
-    expect(
-      await changeBookingStatus({
-        bookingId: booking.id,
-        status: "confirmed",
-        seenStatus: "pending",
-        actorId: adminId,
-        now: NOW,
-      }),
-    ).toEqual({ ok: true });
+    await confirmInStatusMenu(booking.id);
     const { mail, number } = await confirmedMail(booking.id);
     const money = (cents: number) => formatMoney(cents, "de");
     expect(mail.text).toContain("gute Nachrichten: Ihre Buchung ist bestätigt.");
