@@ -224,13 +224,7 @@ describe(`"Bestätigen" in the status menu states the money (${databaseKind()})`
       .update(schema.profile)
       .set({ language: "en" })
       .where(eq(schema.profile.id, guest.id));
-    await changeBookingStatus({
-      bookingId: booking.id,
-      status: "confirmed",
-      seenStatus: "pending",
-      actorId: adminId,
-      now: NOW,
-    });
+    await confirmInStatusMenu(booking.id);
     const { mail } = await confirmedMail(booking.id);
     expect(mail.text).toContain(
       "No payment for this booking has reached us yet. Please transfer the following amounts by the dates given:",
