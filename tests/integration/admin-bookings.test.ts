@@ -235,6 +235,13 @@ describe(`admin bookings (${databaseKind()})`, () => {
         adminId,
         expect.objectContaining({ status: "confirmed", paymentStatus: "unpaid" }),
       ],
+      // Nothing paid yet: the confirmation names the account to transfer to (decision 107),
+      // and sending payment details is recorded on the booking (principle 2).
+      [
+        "payment-details-sent",
+        adminId,
+        expect.objectContaining({ to: guest.email, reason: "booking-confirmed" }),
+      ],
     ]);
     // The same status again changes nothing.
     expect(

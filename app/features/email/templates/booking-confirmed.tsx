@@ -29,6 +29,7 @@ import {
   type EmailRow,
 } from "./shared";
 import "~/locales/texts/booking";
+import "~/locales/texts/booking-success";
 import "~/locales/texts/stay";
 
 /**
