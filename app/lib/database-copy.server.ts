@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "./db.server";
+import { queryRows, type Database, type DatabaseHandle } from "./db.server";
 
 /**
  * Copies every row of one migrated database into another, empty one (decision 110): the move
@@ -34,10 +34,6 @@ const PAGE = 500;
 
 type Executor = Pick<Database, "execute">;
 
-async function rows<T>(executor: Executor, statement: SQL): Promise<T[]> {
-  return ((await executor.execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 /** A quoted identifier; the names come from the catalog, quoted all the same. */
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -48,8 +44,7 @@ type TableShape = { table: string; columns: string[] };
  * table comes after the tables its foreign keys point to.
  */
 async function tablesInOrder(executor: Executor): Promise<TableShape[]> {
-  const columnRows = await rows<{ table: string; column: string }>(
-    executor,
+  const columnRows = await queryRows<{ table: string; column: string }>(
     sql`select c.table_name as "table", c.column_name as "column"
         from information_schema.columns c
         join information_schema.tables t
@@ -57,18 +52,19 @@ async function tablesInOrder(executor: Executor): Promise<TableShape[]> {
         where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
           and c.is_generated = 'NEVER'
         order by c.table_name, c.ordinal_position`,
+    executor,
   );
   const columns = new Map<string, string[]>();
   for (const row of columnRows) {
     columns.set(row.table, [...(columns.get(row.table) ?? []), row.column]);
   }
-  const references = await rows<{ table: string; target: string }>(
-    executor,
+  const references = await queryRows<{ table: string; target: string }>(
     sql`select cl.relname as "table", ref.relname as "target"
         from pg_constraint con
         join pg_class cl on cl.oid = con.conrelid
         join pg_class ref on ref.oid = con.confrelid
         where con.contype = 'f' and con.connamespace = 'public'::regnamespace`,
+    executor,
   );
   const dependsOn = new Map<string, Set<string>>();
   for (const { table, target } of references) {
@@ -95,10 +91,10 @@ async function tablesInOrder(executor: Executor): Promise<TableShape[]> {
 }
 
 async function sequences(executor: Executor): Promise<string[]> {
-  const found = await rows<{ name: string }>(
-    executor,
+  const found = await queryRows<{ name: string }>(
     sql`select sequencename as "name" from pg_sequences where schemaname = 'public'
         order by sequencename`,
+    executor,
   );
   return found.map((row) => row.name);
 }
@@ -135,9 +131,9 @@ export async function copyDatabase(
   return target.db.transaction(async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
     for (const { table } of targetTables) {
-      const [row] = await rows<{ present: boolean }>(
-        tx,
+      const [row] = await queryRows<{ present: boolean }>(
         sql.raw(`select exists (select from ${ident(table)}) as "present"`),
+        tx,
       );
       if (row?.present) {
         throw new DatabaseCopyError(
@@ -153,13 +149,13 @@ export async function copyDatabase(
     for (const { table, columns } of sourceTables) {
       const list = columns.map(ident).join(", ");
       for (let offset = 0; ; offset += PAGE) {
-        const [page] = await rows<{ json: string | null; n: number }>(
-          from,
+        const [page] = await queryRows<{ json: string | null; n: number }>(
           sql.raw(
             `select json_agg(p)::text as "json", count(*)::int as "n"
              from (select ${list} from ${ident(table)} order by ctid
                    limit ${PAGE} offset ${offset}) p`,
           ),
+          from,
         );
         if (!page?.json || page.n === 0) break;
         await tx.execute(
@@ -167,8 +163,8 @@ export async function copyDatabase(
         );
         if (page.n < PAGE) break;
       }
-      const [want] = await rows<{ rows: number; sum: string }>(from, checksum(table));
-      const [got] = await rows<{ rows: number; sum: string }>(tx, checksum(table));
+      const [want] = await queryRows<{ rows: number; sum: string }>(checksum(table), from);
+      const [got] = await queryRows<{ rows: number; sum: string }>(checksum(table), tx);
       if (!want || !got || want.rows !== got.rows || want.sum !== got.sum) {
         throw new DatabaseCopyError(
           `Die Kopie der Tabelle „${table}“ weicht vom Original ab (${want?.rows ?? 0} Zeilen im Original, ${got?.rows ?? 0} in der Kopie). Nichts wurde übernommen.`,
@@ -178,9 +174,9 @@ export async function copyDatabase(
     }
 
     for (const name of sourceSequences) {
-      const [state] = await rows<{ last: string; called: boolean }>(
-        from,
+      const [state] = await queryRows<{ last: string; called: boolean }>(
         sql.raw(`select last_value::text as "last", is_called as "called" from ${ident(name)}`),
+        from,
       );
       if (!state) continue;
       await tx.execute(

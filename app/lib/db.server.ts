@@ -61,8 +61,11 @@ export function prepared<Query>(build: (database: Database) => Query): () => Que
 }
 
 /** The rows of a raw query: node-postgres and PGlite both answer `execute` with `{ rows }`. */
-export async function queryRows<T = Record<string, unknown>>(statement: SQL): Promise<T[]> {
-  return ((await db().execute(statement)) as unknown as { rows: T[] }).rows;
+export async function queryRows<T = Record<string, unknown>>(
+  statement: SQL,
+  executor: Pick<Database, "execute"> = db(),
+): Promise<T[]> {
+  return ((await executor.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 export function databaseHandle(): DatabaseHandle {
