@@ -37,6 +37,23 @@ const money = (cents: number) => formatMoney(cents, "de");
 const day = (value: string) => formatDate(value, "de");
 const at = (value: string) => new Date(`${value}T12:00:00+01:00`);
 
+/** The admin records a transfer received today and confirms the booking with it. */
+async function transferConfirmed(bookingId: string, seenAmountPaid: number, amount: number) {
+  expect(
+    await recordPayment({
+      bookingId,
+      seenStatus: "pending",
+      seenAmountPaid,
+      amount,
+      receivedOn: todayInBerlin(),
+      note: "Überweisung",
+      confirm: true,
+      actorId: adminId,
+      now: new Date(),
+    }),
+  ).toMatchObject({ ok: true, confirmed: true });
+}
+
 /** The guest's "Buchung bestätigt" of the booking, as it arrived. */
 async function confirmedMail(bookingId: string) {
   const mails = await deliverQueuedMail(smtp.receiver);
@@ -73,20 +90,7 @@ describe(`the rest of a card booking an admin confirmed (${databaseKind()})`, ()
         now: new Date(),
       }),
     ).toEqual({ ok: true });
-    const today = todayInBerlin();
-    expect(
-      await recordPayment({
-        bookingId: booking.id,
-        seenStatus: "pending",
-        seenAmountPaid: deposit.amount,
-        amount: 10_000,
-        receivedOn: today,
-        note: "Überweisung",
-        confirm: true,
-        actorId: adminId,
-        now: new Date(),
-      }),
-    ).toMatchObject({ ok: true, confirmed: true });
+    await transferConfirmed(booking.id, deposit.amount, 10_000);
     const rest = booking.totalPrice - deposit.amount - 10_000;
     const mail = await confirmedMail(booking.id);
     expect(mail.text).toContain(`Bezahlt: ${money(deposit.amount + 10_000)}`);
@@ -114,20 +118,7 @@ describe(`the rest of a card booking an admin confirmed (${databaseKind()})`, ()
       checkIn: addDays(todayInBerlin(), 90),
       checkOut: addDays(todayInBerlin(), 94),
     });
-    const today = todayInBerlin();
-    expect(
-      await recordPayment({
-        bookingId: booking.id,
-        seenStatus: "pending",
-        seenAmountPaid: 0,
-        amount: 13_680,
-        receivedOn: today,
-        note: "Überweisung",
-        confirm: true,
-        actorId: adminId,
-        now: new Date(),
-      }),
-    ).toMatchObject({ ok: true, confirmed: true });
+    await transferConfirmed(booking.id, 0, 13_680);
     const balanceDue = addDays(booking.checkIn, -30);
     const mail = await confirmedMail(booking.id);
     expect(mail.text).toContain(
